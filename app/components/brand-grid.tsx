@@ -1,0 +1,32 @@
+import { brands } from "~/content/brands";
+
+export function BrandGrid({ withText = false }: { withText?: boolean }) {
+  return (
+    <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
+      {brands.map((brand) => (
+        <li
+          key={brand.slug}
+          className="flex flex-col items-center rounded-2xl border border-slate-200 bg-white p-5 text-center shadow-sm"
+        >
+          <img
+            src={brand.logo}
+            alt={`${brand.name} logo`}
+            width={brand.logoWidth}
+            height={brand.logoHeight}
+            loading="lazy"
+            decoding="async"
+            className="h-12 w-auto"
+          />
+          {withText ? (
+            <>
+              <h2 className="mt-4 font-bold text-slate-900">{brand.name}</h2>
+              <p className="mt-1 text-sm text-slate-700">
+                Professional repair services for all {brand.name} appliances
+              </p>
+            </>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

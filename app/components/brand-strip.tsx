@@ -1,0 +1,42 @@
+import { brands } from "~/content/brands";
+
+/**
+ * A continuous, linear logo strip in CSS alone: the list is drawn twice and slides by half
+ * its width. 6/5/4/3/2 logos fit the viewport at >1280/1280/1024/768/640 px.
+ */
+export function BrandStrip() {
+  return (
+    <div className="relative overflow-hidden" aria-label="Brands we repair" role="region">
+      <ul className="sr-only">
+        {brands.map((brand) => (
+          <li key={brand.slug}>{brand.name}</li>
+        ))}
+      </ul>
+      <div
+        className="flex w-max animate-marquee hover:[animation-play-state:paused]"
+        aria-hidden="true"
+      >
+        {[0, 1].map((copy) => (
+          <div key={copy} className="flex">
+            {brands.map((brand) => (
+              <div
+                key={brand.slug}
+                className="flex w-[50vw] shrink-0 items-center justify-center px-6 py-4 md:w-[33.333vw] lg:w-[25vw] xl:w-[20vw] 2xl:w-[16.666vw]"
+              >
+                <img
+                  src={brand.logo}
+                  alt=""
+                  width={brand.logoWidth}
+                  height={brand.logoHeight}
+                  loading="lazy"
+                  decoding="async"
+                  className="h-10 w-auto opacity-80 grayscale"
+                />
+              </div>
+            ))}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

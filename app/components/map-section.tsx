@@ -1,0 +1,109 @@
+import { Clock, ExternalLink, Mail, MapPin, Phone, type LucideIcon } from "lucide-react";
+import { Link } from "react-router";
+
+import { OfficeHours } from "~/components/office-hours";
+import { formatPhone } from "~/content/company";
+import { serviceAreasFor } from "~/content/navigation";
+import { useRegion } from "~/lib/use-region";
+
+export function directionsUrl(address: string) {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+}
+
+function InfoRow({
+  icon: Icon,
+  label,
+  children,
+}: {
+  icon: LucideIcon;
+  label: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="grid grid-cols-[1.25rem_1fr] gap-x-3">
+      <Icon className="mt-0.5 size-5 text-brand-700" aria-hidden="true" />
+      <dt className="font-semibold text-slate-900">{label}</dt>
+      <dd className="col-start-2">{children}</dd>
+    </div>
+  );
+}
+
+/** The office panel beside the map, on every page. The map canvas itself loads lazily. */
+export function MapSection() {
+  const { profile, state, link } = useRegion();
+  const areas = serviceAreasFor(state?.label);
+  return (
+    <section
+      aria-labelledby="map-section-heading"
+      className="border-t border-slate-200 bg-slate-50"
+    >
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-14 sm:px-6 lg:grid-cols-5 lg:px-8">
+        <div
+          className="relative min-h-72 overflow-hidden rounded-2xl border border-slate-200 bg-slate-200 lg:col-span-3"
+          data-slot="map"
+        >
+          <div className="absolute inset-0 grid place-items-center p-6 text-center">
+            <div>
+              <MapPin className="mx-auto size-10 text-brand-700" aria-hidden="true" />
+              <p className="mt-3 text-lg font-bold text-slate-900">{profile.name}</p>
+              <p className="text-slate-700">{profile.address}</p>
+            </div>
+          </div>
+        </div>
+        <div className="lg:col-span-2">
+          <h2 id="map-section-heading" className="text-2xl font-bold text-slate-900">
+            {profile.name}
+          </h2>
+          <dl className="mt-5 space-y-4 text-slate-700">
+            <InfoRow icon={MapPin} label="Address">
+              {profile.street}
+              <br />
+              {profile.region}
+            </InfoRow>
+            <InfoRow icon={Phone} label="Phone">
+              <a
+                className="hover:text-brand-800 hover:underline"
+                href={`tel:${profile.phoneForCall}`}
+              >
+                {formatPhone(profile.phone)}
+              </a>
+            </InfoRow>
+            <InfoRow icon={Mail} label="Email">
+              <a className="hover:text-brand-800 hover:underline" href={`mailto:${profile.email}`}>
+                {profile.email}
+              </a>
+            </InfoRow>
+            <InfoRow icon={Clock} label="Hours">
+              <OfficeHours />
+            </InfoRow>
+          </dl>
+          <a
+            href={directionsUrl(profile.address)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="mt-5 inline-flex items-center gap-1.5 font-semibold text-brand-700 hover:underline"
+          >
+            Get Directions
+            <ExternalLink className="size-4" aria-hidden="true" />
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+          <h3 className="mt-6 font-semibold text-slate-900">Service areas</h3>
+          <p
+            className="mt-2 max-h-[200px] overflow-y-auto pr-2 text-sm leading-relaxed text-slate-700"
+            tabIndex={0}
+            aria-label="Service areas"
+          >
+            {areas.map((area, index) => (
+              <span key={area.href}>
+                <Link to={link(area.href)} className="hover:text-brand-800 hover:underline">
+                  {area.label}
+                </Link>
+                {index < areas.length - 1 ? ", " : ""}
+              </span>
+            ))}
+          </p>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import { CalendarCheck } from "lucide-react";
+import { Link } from "react-router";
+
+import { Button, type ButtonProps } from "~/components/ui/button";
+import type { ModalNavigationState } from "~/lib/page-location";
+import { usePageLocation } from "~/lib/page-location";
+import { useRegion } from "~/lib/use-region";
+
+export const scheduleModalPath = "/modals/schedule";
+
+interface ScheduleLinkProps extends Pick<ButtonProps, "variant" | "size" | "className"> {
+  children?: React.ReactNode;
+  onClick?: () => void;
+}
+
+/** Opens the schedule dialog over the current page (the page is kept as the background). */
+export function ScheduleLink({
+  children = "Schedule Service",
+  variant = "secondary",
+  size,
+  className,
+  onClick,
+}: ScheduleLinkProps) {
+  const pageLocation = usePageLocation();
+  const { link } = useRegion();
+  const state: ModalNavigationState = { backgroundLocation: pageLocation };
+  return (
+    <Button asChild variant={variant} size={size} className={className}>
+      <Link to={link(scheduleModalPath)} state={state} preventScrollReset onClick={onClick}>
+        <CalendarCheck aria-hidden="true" />
+        {children}
+      </Link>
+    </Button>
+  );
+}

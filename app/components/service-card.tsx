@@ -1,0 +1,35 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+
+import type { ServiceDetail } from "~/content/services";
+import { cn } from "~/lib/utils";
+
+export function ServiceCard({
+  service,
+  href,
+  headingLevel = 3,
+}: {
+  service: ServiceDetail;
+  href: string;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const Icon = service.icon;
+  return (
+    <article className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md">
+      <span className={cn("grid size-12 place-items-center rounded-xl", service.color)}>
+        <Icon className="size-6" aria-hidden="true" />
+      </span>
+      <Heading className="mt-5 text-lg font-bold text-slate-900">{service.title}</Heading>
+      <p className="mt-2 flex-1 text-slate-700">{service.description}</p>
+      <Link
+        to={href}
+        className="mt-5 inline-flex items-center gap-1.5 font-semibold text-brand-700 hover:underline"
+      >
+        Read More
+        <span className="sr-only"> about {service.title.toLowerCase()}</span>
+        <ArrowRight className="size-4" aria-hidden="true" />
+      </Link>
+    </article>
+  );
+}

@@ -1,0 +1,114 @@
+import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { Link } from "react-router";
+
+import { OfficeHours } from "~/components/office-hours";
+import { SiteLogo } from "~/components/site-logo";
+import { FacebookIcon, InstagramIcon, YoutubeIcon } from "~/components/social-icons";
+import { brandName, formatPhone, tagline } from "~/content/company";
+import { navigation } from "~/content/navigation";
+import { useRegion } from "~/lib/use-region";
+
+const socialLinks = [
+  { label: "Facebook", icon: FacebookIcon },
+  { label: "Instagram", icon: InstagramIcon },
+  { label: "YouTube", icon: YoutubeIcon },
+] as const;
+
+export function SiteFooter({ newsletter }: { newsletter?: React.ReactNode }) {
+  const { profile, link } = useRegion();
+  const year = new Date().getFullYear();
+  return (
+    <footer className="bg-brand-950 text-slate-200">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
+        <div>
+          <div className="inline-flex rounded-lg bg-white px-3 py-2">
+            <SiteLogo className="flex items-center gap-2.5" />
+          </div>
+          <p className="mt-4 text-sm leading-relaxed text-slate-300">{tagline}.</p>
+          <ul className="mt-5 flex gap-3" aria-label="Social media">
+            {socialLinks.map(({ label, icon: Icon }) => (
+              <li key={label}>
+                <a
+                  href="#"
+                  className="grid size-10 place-items-center rounded-full bg-white/10 text-white hover:bg-white/20"
+                >
+                  <Icon className="size-5" aria-hidden="true" />
+                  <span className="sr-only">{label}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        <div>
+          <h2 className="text-sm font-bold tracking-wider text-white uppercase">Contact</h2>
+          <ul className="mt-4 space-y-3 text-sm">
+            <li className="flex gap-2.5">
+              <MapPin className="mt-0.5 size-4 shrink-0 text-accent-400" aria-hidden="true" />
+              <address className="not-italic">
+                {profile.street}
+                <br />
+                {profile.region}
+              </address>
+            </li>
+            <li className="flex gap-2.5">
+              <Phone className="mt-0.5 size-4 shrink-0 text-accent-400" aria-hidden="true" />
+              <a className="hover:text-white hover:underline" href={`tel:${profile.phoneForCall}`}>
+                {formatPhone(profile.phone)}
+              </a>
+            </li>
+            <li className="flex gap-2.5">
+              <Mail className="mt-0.5 size-4 shrink-0 text-accent-400" aria-hidden="true" />
+              <a className="hover:text-white hover:underline" href={`mailto:${profile.email}`}>
+                {profile.email}
+              </a>
+            </li>
+            <li className="flex gap-2.5">
+              <Clock className="mt-0.5 size-4 shrink-0 text-accent-400" aria-hidden="true" />
+              <OfficeHours />
+            </li>
+          </ul>
+        </div>
+
+        <div>
+          <h2 className="text-sm font-bold tracking-wider text-white uppercase">Quick links</h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {navigation.map((entry) => (
+              <li key={entry.href}>
+                <Link to={link(entry.href)} className="hover:text-white hover:underline">
+                  {entry.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link to={link("/policy")} className="hover:text-white hover:underline">
+                Privacy Policy
+              </Link>
+            </li>
+          </ul>
+        </div>
+
+        <div>
+          <h2 className="text-sm font-bold tracking-wider text-white uppercase">Newsletter</h2>
+          <p className="mt-4 text-sm text-slate-300">
+            Seasonal maintenance tips that keep appliances running, a few times a year. No spam.
+          </p>
+          <div className="mt-4">{newsletter}</div>
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-xs text-slate-400 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
+          <p>
+            © {year} {brandName}. Licensed and insured appliance repair in Virginia, New Jersey,
+            Texas, North Carolina, Florida and Massachusetts.
+          </p>
+          <p>
+            <Link to={link("/policy")} className="hover:text-white hover:underline">
+              Privacy Policy
+            </Link>
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

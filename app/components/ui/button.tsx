@@ -1,0 +1,78 @@
+import { cva, type VariantProps } from "class-variance-authority";
+import { Loader2 } from "lucide-react";
+import { Slot } from "radix-ui";
+import * as React from "react";
+
+import { cn } from "~/lib/utils";
+
+const buttonVariants = cva(
+  "inline-flex shrink-0 items-center justify-center gap-2 rounded-md text-sm font-semibold whitespace-nowrap transition-colors outline-none focus-visible:ring-3 focus-visible:ring-brand-400/60 focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-60 aria-invalid:ring-red-500/40 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
+  {
+    variants: {
+      variant: {
+        default: "bg-brand-700 text-white shadow-sm hover:bg-brand-800",
+        destructive: "bg-red-700 text-white shadow-sm hover:bg-red-800",
+        outline:
+          "border border-slate-300 bg-white text-slate-900 shadow-sm hover:border-brand-700 hover:text-brand-800",
+        secondary: "bg-accent-400 text-slate-950 shadow-sm hover:bg-accent-300",
+        ghost: "text-slate-800 hover:bg-slate-100",
+        link: "text-brand-700 underline-offset-4 hover:underline",
+      },
+      size: {
+        default: "h-10 px-4 py-2",
+        sm: "h-8 rounded-md px-3 text-xs",
+        lg: "h-12 rounded-lg px-6 text-base",
+        icon: "size-10",
+      },
+    },
+    defaultVariants: { variant: "default", size: "default" },
+  },
+);
+
+export interface ButtonProps
+  extends React.ComponentProps<"button">, VariantProps<typeof buttonVariants> {
+  /** Renders the child element (a link) with the button's look. */
+  asChild?: boolean;
+  /** Disables the button and shows a spinner with "Please wait". */
+  loading?: boolean;
+}
+
+function Button({
+  className,
+  variant,
+  size,
+  asChild = false,
+  loading = false,
+  disabled,
+  children,
+  ...props
+}: ButtonProps) {
+  const classes = cn(buttonVariants({ variant, size, className }));
+  if (asChild) {
+    return (
+      <Slot.Root data-slot="button" className={classes} {...props}>
+        {children}
+      </Slot.Root>
+    );
+  }
+  return (
+    <button
+      data-slot="button"
+      className={classes}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      {...props}
+    >
+      {loading ? (
+        <>
+          <Loader2 className="animate-spin" aria-hidden="true" />
+          Please wait
+        </>
+      ) : (
+        children
+      )}
+    </button>
+  );
+}
+
+export { Button, buttonVariants };

@@ -1,0 +1,218 @@
+import { ArrowRight, BadgeCheck, Clock3, MapPin, ShieldCheck, Star } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+
+import { BrandStrip } from "~/components/brand-strip";
+import { JsonLd } from "~/components/json-ld";
+import { Section } from "~/components/page-parts";
+import { PhoneLink } from "~/components/phone-link";
+import { PromiseList } from "~/components/promise-list";
+import { ReviewCard } from "~/components/review-card";
+import { ScheduleLink } from "~/components/schedule-link";
+import { ServicesSlider } from "~/components/services-slider";
+import { formatPhone, tagline } from "~/content/company";
+import { reviews } from "~/content/reviews";
+import { ownerQuote, whyChooseUs } from "~/content/why-choose-us";
+import { pickRandomIndexes } from "~/lib/pick-random";
+import { heroRegionName } from "~/lib/region";
+import { businessJsonLd } from "~/lib/structured-data";
+import { useRegion } from "~/lib/use-region";
+import { useSiteUrl } from "~/lib/use-site-url";
+
+export const homeReviewCount = 3;
+
+export function pickHomeReviews() {
+  return { reviewIndexes: pickRandomIndexes(reviews.length, homeReviewCount) };
+}
+
+function Hero() {
+  const { region, profile } = useRegion();
+  return (
+    <section
+      className="relative overflow-hidden bg-brand-950 text-white"
+      aria-labelledby="hero-heading"
+    >
+      <div
+        className="absolute inset-0 bg-[radial-gradient(circle_at_80%_20%,rgba(37,99,235,0.55),transparent_55%),radial-gradient(circle_at_10%_90%,rgba(251,191,36,0.18),transparent_45%)]"
+        aria-hidden="true"
+      />
+      <div className="relative mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-2 lg:items-center lg:px-8">
+        <div>
+          <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-semibold text-accent-300 ring-1 ring-white/20">
+            <Star className="size-4 fill-current" aria-hidden="true" />
+            <span>
+              Rated <strong>4.9/5</strong> from <strong>1000+</strong> customer reviews
+            </span>
+          </p>
+          <h1
+            id="hero-heading"
+            className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl"
+          >
+            #1 Appliance Repair Service in {heroRegionName(region)}
+          </h1>
+          <p className="mt-5 max-w-xl text-lg text-brand-50">{tagline}.</p>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <ScheduleLink size="lg">Schedule Now</ScheduleLink>
+            <PhoneLink
+              size="lg"
+              variant="outline"
+              className="border-white/40 bg-white/10 text-white hover:bg-white/20 hover:text-white"
+            >
+              Call Us Now
+            </PhoneLink>
+          </div>
+        </div>
+        <ul className="grid gap-4 sm:grid-cols-2" aria-label="Why homeowners call us">
+          {[
+            {
+              icon: Clock3,
+              title: "Service usually within 48 hours",
+              text: "Most visits are booked within two days, Monday to Saturday.",
+            },
+            {
+              icon: ShieldCheck,
+              title: "Money-back guarantee",
+              text: "If the repair doesn't hold, we make it right or refund the labor.",
+            },
+            {
+              icon: BadgeCheck,
+              title: "Background-checked technicians",
+              text: "Every in-home technician passes a background check and drug test.",
+            },
+            {
+              icon: MapPin,
+              title: `Local office: ${profile.city}`,
+              text: `Talk to a real person at ${formatPhone(profile.phone)}.`,
+            },
+          ].map(({ icon: Icon, title, text }) => (
+            <li
+              key={title}
+              className="rounded-2xl bg-white/10 p-5 ring-1 ring-white/15 backdrop-blur"
+            >
+              <Icon className="size-6 text-accent-400" aria-hidden="true" />
+              <p className="mt-3 font-bold">{title}</p>
+              <p className="mt-1 text-sm text-brand-50">{text}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function WhyChooseUs() {
+  return (
+    <Section
+      id="why-choose-us"
+      title="Why Choose Us"
+      lead="Thirteen reasons homeowners across six states keep our number on the fridge."
+      className="bg-slate-50"
+    >
+      <div className="grid gap-10 lg:grid-cols-3">
+        <ol className="grid gap-4 sm:grid-cols-2 lg:col-span-2">
+          {whyChooseUs.map((reason, index) => (
+            <li
+              key={reason.title}
+              className="flex gap-4 rounded-xl bg-white p-5 ring-1 ring-slate-200"
+            >
+              <span
+                className="grid size-8 shrink-0 place-items-center rounded-full bg-brand-700 text-sm font-bold text-white"
+                aria-hidden="true"
+              >
+                {index + 1}
+              </span>
+              <div>
+                <h3 className="font-bold text-slate-900">{reason.title}</h3>
+                <p className="mt-1 text-sm text-slate-700">{reason.text}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+        <figure className="h-fit rounded-2xl bg-brand-900 p-8 text-white shadow-lg lg:sticky lg:top-28">
+          <blockquote className="text-lg leading-relaxed">
+            <p>“{ownerQuote.quote}”</p>
+          </blockquote>
+          <figcaption className="mt-6">
+            <span className="block font-bold">{ownerQuote.author}</span>
+            <span className="text-sm text-brand-100">{ownerQuote.role}</span>
+          </figcaption>
+        </figure>
+      </div>
+    </Section>
+  );
+}
+
+export function HomePage({ reviewIndexes }: { reviewIndexes: readonly number[] | undefined }) {
+  const { link, profile } = useRegion();
+  const siteUrl = useSiteUrl();
+  // Kept for the page's lifetime: the reviews don't reshuffle while a dialog opens over it.
+  const [shownReviews] = useState(() =>
+    (reviewIndexes ?? pickHomeReviews().reviewIndexes).flatMap((index) => reviews[index] ?? []),
+  );
+  return (
+    <>
+      <JsonLd data={businessJsonLd(profile, siteUrl)} />
+      <Hero />
+
+      <Section
+        id="our-services"
+        title="Our Services"
+        lead="Factory-trained technicians for the appliances your household depends on every day."
+      >
+        <ServicesSlider />
+      </Section>
+
+      <section aria-label="Brands" className="border-y border-slate-200 bg-white py-6">
+        <BrandStrip />
+      </section>
+
+      <Section
+        id="our-promise"
+        title="Our promise to you"
+        lead="Six commitments every technician makes on every visit."
+        className="bg-brand-50/60"
+      >
+        <PromiseList />
+      </Section>
+
+      <WhyChooseUs />
+
+      <Section id="reviews" title="What our customers say" lead="Rated 4.9/5 from 1000+ reviews.">
+        <ul className="grid gap-6 md:grid-cols-3">
+          {shownReviews.map((review) => (
+            <li key={review.author}>
+              <ReviewCard review={review} />
+            </li>
+          ))}
+        </ul>
+        <Link
+          to={link("/reviews")}
+          className="mt-8 inline-flex items-center gap-1.5 font-semibold text-brand-700 hover:underline"
+        >
+          View All Reviews
+          <ArrowRight className="size-4" aria-hidden="true" />
+        </Link>
+      </Section>
+
+      <Section id="newsletter" title="Keep your appliances running longer" className="bg-slate-50">
+        <div data-slot="home-newsletter" className="max-w-xl" />
+      </Section>
+
+      <section aria-labelledby="contact-block-heading" className="px-4 py-14 sm:px-6 lg:px-8">
+        <div className="mx-auto flex max-w-5xl flex-col items-center gap-6 rounded-3xl bg-brand-900 px-6 py-12 text-center text-white sm:px-12">
+          <h2 id="contact-block-heading" className="text-2xl font-bold sm:text-3xl">
+            Something not working right? We can usually be there within 48 hours.
+          </h2>
+          <p className="max-w-2xl text-brand-50">
+            Book online in under a minute, or call the {profile.city} office and talk to a real
+            person.
+          </p>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <ScheduleLink size="lg" />
+            <PhoneLink size="lg" variant="outline" />
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

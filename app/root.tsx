@@ -1,0 +1,123 @@
+import { useState } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useOutlet,
+} from "react-router";
+
+import type { Route } from "./+types/root";
+import "./app.css";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { MapSection } from "./components/map-section";
+import { StatusPage } from "./components/status-page";
+import { backgroundLocationOf } from "./lib/page-location";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { siteUrl: context.publicConfig.siteUrl };
+}
+
+// The root's data is configuration: it never changes between navigations.
+export function shouldRevalidate() {
+  return false;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en-US">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1e3a8a" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+interface ModalHandle {
+  modal?: boolean;
+}
+
+export interface ModalOutletContext {
+  /** True when the page the modal was opened from is still rendered behind it. */
+  hasBackgroundPage: boolean;
+}
+
+/**
+ * Modal routes (/modals/...) open over the page the visitor was on: that page's element is
+ * kept and rendered behind the modal while the navigation state names it as the background.
+ */
+function usePageBehindModal() {
+  const location = useLocation();
+  const matches = useMatches();
+  const isModal = matches.some((match) => (match.handle as ModalHandle | undefined)?.modal);
+  const background = backgroundLocationOf(location);
+  const [lastPage, setLastPage] = useState<{ key: string; element: React.ReactNode } | null>(null);
+  const pageBehind = isModal && background && lastPage?.key === background.key ? lastPage : null;
+  const outletContext: ModalOutletContext = { hasBackgroundPage: pageBehind !== null };
+  const outlet = useOutlet(outletContext);
+  if (!isModal && lastPage?.key !== location.key) {
+    setLastPage({ key: location.key, element: outlet });
+  }
+  // Visited directly, a modal route renders its own default page behind itself (home).
+  if (!pageBehind) return { page: outlet, modal: null };
+  return { page: pageBehind.element, modal: outlet };
+}
+
+export default function App() {
+  const { page, modal } = usePageBehindModal();
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" className="flex-1">
+        {page}
+      </main>
+      <MapSection />
+      <SiteFooter />
+      {modal}
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const is404 = isRouteErrorResponse(error) && error.status === 404;
+  if (!is404) console.error(error);
+  return (
+    <>
+      <SiteHeader />
+      <main id="main" className="flex-1">
+        <StatusPage title={is404 ? "404 PAGE NOT FOUND" : "Something went wrong"}>
+          <p className="mt-4 text-slate-700">
+            {is404
+              ? "The page you are looking for has moved or never existed."
+              : "Please refresh the page, or call us and we will book your repair by phone."}
+          </p>
+        </StatusPage>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

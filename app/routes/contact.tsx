@@ -1,0 +1,122 @@
+import { Clock, Mail, MapPin, Phone } from "lucide-react";
+
+import { PageHeader, Section } from "~/components/page-parts";
+import { PhoneLink } from "~/components/phone-link";
+import { formatPhone } from "~/content/company";
+import { serviceAreasFor } from "~/content/navigation";
+import { pageMeta } from "~/lib/meta";
+import { useRegion } from "~/lib/use-region";
+
+import type { Route } from "./+types/contact";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(
+    {
+      title: "Contact Us | Appliance Repair Office, Phone & Hours",
+      description:
+        "Send us a message or call the office nearest you. Open Monday to Saturday, 8:00 AM to 6:00 PM.",
+      path: "/contact",
+    },
+    matches,
+  );
+}
+
+export default function Contact() {
+  const { profile, state } = useRegion();
+  const areas = serviceAreasFor(state?.label);
+  return (
+    <>
+      <PageHeader
+        title="Contact Us"
+        lead="Questions about a repair, a part or a bill? Write to us and the office will answer within one business day."
+        trail={[
+          { name: "Home", path: "/" },
+          { name: "Contact", path: "/contact" },
+        ]}
+      />
+      <Section>
+        <div className="grid gap-12 lg:grid-cols-5">
+          <section aria-labelledby="contact-form-heading" className="lg:col-span-3">
+            <h2 id="contact-form-heading" className="text-2xl font-bold text-slate-900">
+              Send Us a Message
+            </h2>
+            <div data-slot="contact-form" className="mt-6" />
+          </section>
+          <aside aria-labelledby="contact-info-heading" className="space-y-8 lg:col-span-2">
+            <div className="rounded-2xl bg-slate-50 p-6 ring-1 ring-slate-200">
+              <h2 id="contact-info-heading" className="text-xl font-bold text-slate-900">
+                Contact Information
+              </h2>
+              <ul className="mt-5 space-y-4 text-slate-700">
+                <li className="flex gap-3">
+                  <MapPin className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+                  <div>
+                    <p className="font-semibold text-slate-900">Main office</p>
+                    <address className="not-italic">
+                      {profile.street}
+                      <br />
+                      {profile.region}
+                    </address>
+                  </div>
+                </li>
+                <li className="flex gap-3">
+                  <Phone className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+                  <div>
+                    <p className="font-semibold text-slate-900">Phone</p>
+                    <a href={`tel:${profile.phoneForCall}`} className="hover:underline">
+                      {formatPhone(profile.phone)}
+                    </a>
+                  </div>
+                </li>
+                <li className="flex gap-3">
+                  <Mail className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+                  <div>
+                    <p className="font-semibold text-slate-900">Email</p>
+                    <a href={`mailto:${profile.email}`} className="break-all hover:underline">
+                      {profile.email}
+                    </a>
+                  </div>
+                </li>
+                <li className="flex gap-3">
+                  <Clock className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+                  <div>
+                    <p className="font-semibold text-slate-900">Business hours</p>
+                    <dl>
+                      <div className="flex gap-2">
+                        <dt>{profile.weekdays}:</dt>
+                        <dd>{profile.weekdaysHours}</dd>
+                      </div>
+                      <div className="flex gap-2">
+                        <dt>{profile.closedDays}:</dt>
+                        <dd>Closed</dd>
+                      </div>
+                    </dl>
+                  </div>
+                </li>
+              </ul>
+              <h3 className="mt-6 font-semibold text-slate-900">Service Areas</h3>
+              <ul className="mt-2 flex flex-wrap gap-2" aria-label="Service areas">
+                {areas.map((area) => (
+                  <li
+                    key={area.href}
+                    className="rounded-full bg-white px-3 py-1 text-sm text-slate-700 ring-1 ring-slate-200"
+                  >
+                    {area.label}
+                  </li>
+                ))}
+              </ul>
+            </div>
+            <div className="rounded-2xl bg-brand-900 p-6 text-white">
+              <h2 className="text-xl font-bold">Need Immediate Assistance?</h2>
+              <p className="mt-2 text-brand-50">
+                A leaking dishwasher or a warm refrigerator can't wait for email. Call the office
+                and we'll find the earliest slot.
+              </p>
+              <PhoneLink variant="secondary" size="lg" className="mt-5 w-full" />
+            </div>
+          </aside>
+        </div>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { useLoaderData } from "react-router";
+
+import { HomePage, pickHomeReviews } from "~/features/home/home-page";
+import { pageMeta, siteTitle } from "~/lib/meta";
+
+import type { Route } from "./+types/home";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(
+    {
+      title: siteTitle,
+      description:
+        "Same-week refrigerator, washer, dryer, oven, dishwasher and microwave repair in Virginia, New Jersey, Texas, North Carolina, Florida and Massachusetts. Rated 4.9/5.",
+      path: "/",
+    },
+    matches,
+  );
+}
+
+export function loader() {
+  return pickHomeReviews();
+}
+
+export default function Home() {
+  // Undefined while a dialog is open over this page: the page keeps the reviews it showed.
+  const data = useLoaderData<typeof loader>() as ReturnType<typeof loader> | undefined;
+  return <HomePage reviewIndexes={data?.reviewIndexes} />;
+}

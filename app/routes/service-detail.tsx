@@ -1,0 +1,92 @@
+import { AlertTriangle } from "lucide-react";
+import { data, useParams } from "react-router";
+
+import { JsonLd } from "~/components/json-ld";
+import { CallToAction, PageHeader, Section } from "~/components/page-parts";
+import { serviceBySlug } from "~/content/services";
+import { pageMeta } from "~/lib/meta";
+import { breadcrumbJsonLd, serviceJsonLd } from "~/lib/structured-data";
+import { useRegion } from "~/lib/use-region";
+import { useSiteUrl } from "~/lib/use-site-url";
+
+import type { Route } from "./+types/service-detail";
+
+export function loader({ params }: Route.LoaderArgs) {
+  if (!serviceBySlug(params.slug)) throw data(null, { status: 404 });
+  return null;
+}
+
+export function meta({ params, matches }: Route.MetaArgs) {
+  const service = serviceBySlug(params.slug);
+  if (!service) return [{ title: "Page not found" }];
+  return pageMeta(
+    {
+      title: `${service.title} | Common Problems & Same-Week Service`,
+      description: service.metaDescription,
+      path: `/services/${service.slug}`,
+    },
+    matches,
+  );
+}
+
+export default function ServiceDetail() {
+  const params = useParams();
+  const { profile } = useRegion();
+  const siteUrl = useSiteUrl();
+  const service = serviceBySlug(params.slug ?? "");
+  if (!service) return null;
+  const path = `/services/${service.slug}`;
+  const trail = [
+    { name: "Home", path: "/" },
+    { name: "Services", path: "/services" },
+    { name: service.title, path },
+  ];
+  const Icon = service.icon;
+  return (
+    <>
+      <JsonLd
+        data={serviceJsonLd(siteUrl, profile, {
+          name: service.title,
+          description: service.metaDescription,
+          path,
+        })}
+      />
+      <JsonLd data={breadcrumbJsonLd(siteUrl, trail)} />
+      <PageHeader title={service.title} lead={service.description} trail={trail} />
+      <Section>
+        <div className="grid gap-10 lg:grid-cols-3">
+          <div className="space-y-4 text-lg text-slate-700 lg:col-span-2">
+            {service.intro.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </div>
+          <aside className="h-fit rounded-2xl bg-brand-50 p-6 ring-1 ring-brand-100">
+            <Icon className="size-8 text-brand-700" aria-hidden="true" />
+            <p className="mt-3 font-bold text-slate-900">Repairs on every major brand</p>
+            <p className="mt-1 text-sm text-slate-700">
+              Our trucks carry the parts that fail most, so most {service.title.toLowerCase()} jobs
+              are finished on the first visit.
+            </p>
+          </aside>
+        </div>
+      </Section>
+      <Section id="common-problems" title="Common problems we fix" className="bg-slate-50">
+        <ol className="grid gap-5 md:grid-cols-2">
+          {service.problems.map((problem) => (
+            <li key={problem.title} className="rounded-2xl bg-white p-6 ring-1 ring-slate-200">
+              <h3 className="flex items-start gap-2.5 font-bold text-slate-900">
+                <AlertTriangle
+                  className="mt-0.5 size-5 shrink-0 text-accent-500"
+                  aria-hidden="true"
+                />
+                {problem.title}
+              </h3>
+              <p className="mt-2 text-slate-700">{problem.causes}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+      <CallToAction heading={`Need ${service.title.toLowerCase()} today?`} />
+    </>
+  );
+}

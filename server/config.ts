@@ -1,0 +1,60 @@
+import { z } from "zod";
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const booleanFlag = z
+  .enum(["", "0", "1", "true", "false", "yes", "no"])
+  .optional()
+  .transform((value) => value === "1" || value === "true" || value === "yes");
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  SITE_URL: z
+    .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
+    .default("http://localhost:3000")
+    .transform((value) => value.replace(/\/+$/, "")),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres://")
+      .optional(),
+  ),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+      .optional(),
+  ),
+  MAIL_FROM: optionalString.pipe(z.email("must be an email address").optional()),
+  LEADS_EMAIL: optionalString.pipe(z.email("must be an email address").optional()),
+  GOOGLE_MAPS_API_KEY: optionalString,
+  IPINFO_TOKEN: optionalString,
+  TRUST_PROXY: booleanFlag,
+  RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(10),
+});
+
+export type ServerConfig = z.output<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once at start-up; a bad value names its variable. */
+export function parseConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const variable = issue?.path.join(".") ?? "environment";
+    throw new ConfigError(`Invalid configuration: ${variable} ${issue?.message ?? "is invalid"}`);
+  }
+  return result.data;
+}
+
+export function mailFromAddress(config: ServerConfig): string {
+  return config.MAIL_FROM ?? `no-reply@${new URL(config.SITE_URL).hostname}`;
+}

@@ -1,0 +1,14 @@
+import type { ServerConfig } from "./config";
+
+/** The only configuration the browser ever sees: a whitelist, typed. */
+export interface PublicConfig {
+  siteUrl: string;
+  googleMapsApiKey: string | null;
+}
+
+export function publicConfigFrom(config: ServerConfig): PublicConfig {
+  return {
+    siteUrl: config.SITE_URL,
+    googleMapsApiKey: config.GOOGLE_MAPS_API_KEY ?? null,
+  };
+}
