@@ -1,0 +1,65 @@
+import { z } from "zod";
+
+import { applianceTypeIds } from "~/content/appliances";
+import {
+  companyEmailField,
+  honeypotField,
+  optionalEmail,
+  optionalMultilineText,
+  optionalText,
+  requiredPhone,
+  requiredText,
+} from "~/lib/validation";
+
+export const timeSlots = [
+  { id: "morning", label: "Morning", window: "8:00 AM - 12:00 PM", start: "08:00", end: "12:00" },
+  {
+    id: "afternoon",
+    label: "Afternoon",
+    window: "12:00 PM - 4:00 PM",
+    start: "12:00",
+    end: "16:00",
+  },
+  { id: "evening", label: "Evening", window: "4:00 PM - 6:00 PM", start: "16:00", end: "18:00" },
+] as const;
+
+export type TimeSlotId = (typeof timeSlots)[number]["id"];
+
+export const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The schedule dialog's step 2 plus the appliance picked in step 1 (spec sections 3 and 5). */
+export const serviceRequestSchema = z.object({
+  selectedAppliance: z.enum(applianceTypeIds, "Please select an appliance"),
+  name: requiredText("Name is required", 100),
+  email: optionalEmail,
+  phone: requiredPhone,
+  address: requiredText("Address is required", 200),
+  zipCode: optionalText(10),
+  // Marked required in the UI only: the spec sets no form-level rule for date and time.
+  preferredDate: z
+    .string()
+    .trim()
+    .refine((value) => value === "" || isValidIsoDate(value), "Invalid date")
+    .optional()
+    .default(""),
+  preferredTime: z.enum(["", "morning", "afternoon", "evening"]).optional().default(""),
+  brand: optionalText(100),
+  model: optionalText(100),
+  serialNumber: optionalText(100),
+  description: optionalMultilineText(2000),
+  notes: optionalMultilineText(2000),
+  companyEmail: companyEmailField,
+  website: honeypotField,
+});
+
+export type ServiceRequestInput = z.input<typeof serviceRequestSchema>;
+export type ServiceRequest = z.output<typeof serviceRequestSchema>;
+
+export function isValidIsoDate(value: string): boolean {
+  if (!isoDatePattern.test(value)) return false;
+  const [year, month, day] = value.split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
+}

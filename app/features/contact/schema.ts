@@ -1,0 +1,24 @@
+import { z } from "zod";
+
+import {
+  companyEmailField,
+  honeypotField,
+  optionalEmail,
+  optionalMultilineText,
+  requiredPhone,
+  requiredText,
+} from "~/lib/validation";
+
+export const contactMessageSchema = z.object({
+  name: requiredText("Name is required", 100),
+  lastName: requiredText("Last name is required", 100),
+  email: optionalEmail,
+  phone: requiredPhone,
+  subject: requiredText("Subject is required", 200),
+  message: optionalMultilineText(5000).pipe(z.string().min(1, "Message is required")),
+  companyEmail: companyEmailField,
+  website: honeypotField,
+});
+
+export type ContactMessageInput = z.input<typeof contactMessageSchema>;
+export type ContactMessage = z.output<typeof contactMessageSchema>;

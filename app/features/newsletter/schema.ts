@@ -1,0 +1,12 @@
+import { z } from "zod";
+
+import { companyEmailField, honeypotField, requiredEmail } from "~/lib/validation";
+
+export const newsletterSchema = z.object({
+  email: requiredEmail,
+  companyEmail: companyEmailField,
+  website: honeypotField,
+});
+
+export type NewsletterInput = z.input<typeof newsletterSchema>;
+export type NewsletterSubscription = z.output<typeof newsletterSchema>;

@@ -1,0 +1,80 @@
+import { z } from "zod";
+
+/** Local part, @, domain, and a top-level part of at least two letters; any case. */
+export const emailPattern = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;
+
+/** "(555) 555-5555": what the phone field formats digits into. */
+export const usPhonePattern = /^\(\d{3}\) \d{3}-\d{4}$/;
+
+export const phoneMaxLength = 14;
+
+/** Line breaks have no place in one-line fields (they could end up in an email header). */
+function singleLine(value: string) {
+  return value.replace(/[\r\n\u2028\u2029]+/g, " ").trim();
+}
+
+export function requiredText(message: string, maxLength = 200) {
+  return z
+    .string(message)
+    .transform(singleLine)
+    .pipe(z.string().min(1, message).max(maxLength, `Must be at most ${maxLength} characters`));
+}
+
+export function optionalText(maxLength = 200) {
+  return z
+    .string()
+    .max(maxLength * 2)
+    .transform(singleLine)
+    .pipe(z.string().max(maxLength, `Must be at most ${maxLength} characters`))
+    .optional()
+    .default("");
+}
+
+export function optionalMultilineText(maxLength = 2000) {
+  return z
+    .string()
+    .trim()
+    .max(maxLength, `Must be at most ${maxLength} characters`)
+    .optional()
+    .default("");
+}
+
+export const optionalEmail = z
+  .string()
+  .trim()
+  .max(254, "Invalid email address")
+  .refine((value) => value === "" || emailPattern.test(value), "Invalid email address")
+  .optional()
+  .default("");
+
+export const requiredEmail = z
+  .string("Email is required")
+  .trim()
+  .min(1, "Email is required")
+  .max(254, "Invalid email address")
+  .regex(emailPattern, "Invalid email address");
+
+export const requiredPhone = z
+  .string("Phone number is required")
+  .trim()
+  .min(1, "Phone number is required")
+  .regex(usPhonePattern, "Invalid phone number format");
+
+/** The company address the page was showing; checked against our own, never trusted. */
+export const companyEmailField = z.string().max(254).optional();
+
+/** A field no person sees or fills; bots do. */
+export const honeypotField = z.string().max(500).optional();
+export const honeypotName = "website";
+
+/** Formats typed digits as "(555) 555-5555", at most 14 characters. */
+export function formatUsPhone(input: string): string {
+  const digits = input
+    .replace(/\D/g, "")
+    .replace(/^1(?=\d{10})/, "")
+    .slice(0, 10);
+  if (digits.length === 0) return "";
+  if (digits.length < 4) return `(${digits}`;
+  if (digits.length < 7) return `(${digits.slice(0, 3)}) ${digits.slice(3)}`;
+  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+}
