@@ -1,4 +1,6 @@
-import { HomePage } from "~/features/home/home-page";
+import { useLoaderData } from "react-router";
+
+import { HomePage, pickHomeReviews } from "~/features/home/home-page";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -26,11 +28,16 @@ export function meta({ matches }: Route.MetaArgs) {
   );
 }
 
+export function loader() {
+  return pickHomeReviews();
+}
+
 export default function ExampleModal() {
   const { hasBackgroundPage, close } = useModalRoute();
+  const data = useLoaderData<typeof loader>() as ReturnType<typeof loader> | undefined;
   return (
     <>
-      {hasBackgroundPage ? null : <HomePage reviewIndexes={undefined} />}
+      {hasBackgroundPage ? null : <HomePage reviewIndexes={data?.reviewIndexes} />}
       <Dialog open onOpenChange={(open) => (open ? undefined : close())}>
         <DialogContent className="max-w-lg">
           <DialogHeader>

@@ -1,6 +1,7 @@
 import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
+import { useState } from "react";
 
 import { cn } from "~/lib/utils";
 
@@ -12,8 +13,13 @@ function DialogContent({
   className,
   children,
   closeLabel = "Close",
+  onCloseAutoFocus,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content> & { closeLabel?: string }) {
+  // Route dialogs have no Radix trigger: focus goes back to whatever opened them.
+  const [opener] = useState(() =>
+    typeof document === "undefined" ? null : (document.activeElement as HTMLElement | null),
+  );
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay
@@ -26,6 +32,12 @@ function DialogContent({
           "fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-2xl bg-white shadow-2xl outline-none",
           className,
         )}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (event.defaultPrevented || !opener?.isConnected) return;
+          event.preventDefault();
+          opener.focus();
+        }}
         {...props}
       >
         {children}

@@ -1,0 +1,32 @@
+import { defineConfig } from "@playwright/test";
+
+export const e2ePort = Number(process.env.E2E_PORT ?? 3210);
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: process.env.CI === "true",
+  reporter: [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  globalSetup: "./e2e/support/global-setup.ts",
+  use: {
+    baseURL: `http://127.0.0.1:${e2ePort}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+    viewport: { width: 1280, height: 800 },
+    trace: "off",
+  },
+});

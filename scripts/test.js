@@ -1,0 +1,38 @@
+// `npm test`: unit and server tests (Vitest), then a fresh production build, then the
+// Chromium journeys (Playwright). Ends with one "N passed, N failed" line.
+import { spawnSync } from "node:child_process";
+
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, {
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, ...env },
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  process.stdout.write(result.stdout ?? "");
+  return { ok: result.status === 0, output: result.stdout ?? "" };
+}
+
+const strip = (text) => text.replace(/\u001b\[[0-9;]*m/g, "");
+let passed = 0;
+let failed = 0;
+
+const unit = run("npx", ["vitest", "run"]);
+const unitOutput = strip(unit.output);
+passed += Number(/Tests\s+(?:\d+ failed \| )?(\d+) passed/.exec(unitOutput)?.[1] ?? 0);
+failed += Number(/Tests\s+(\d+) failed/.exec(unitOutput)?.[1] ?? 0);
+if (!unit.ok && failed === 0) failed = 1;
+
+const build = run("npm", ["run", "build", "--silent"]);
+if (!build.ok) failed += 1;
+
+if (build.ok) {
+  const e2e = run("npx", ["playwright", "test"]);
+  const e2eOutput = strip(e2e.output);
+  passed += Number(/(\d+) passed/.exec(e2eOutput)?.[1] ?? 0);
+  const e2eFailed = Number(/(\d+) failed/.exec(e2eOutput)?.[1] ?? 0);
+  failed += e2eFailed || (e2e.ok ? 0 : 1);
+}
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

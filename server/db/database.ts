@@ -1,0 +1,96 @@
+import { existsSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+
+import { schema } from "./schema";
+
+/** The one query API the app uses, whichever driver is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** `postgres://…`: a PostgreSQL server. Unset: embedded PGlite. */
+  databaseUrl?: string;
+  /** Where PGlite keeps its files; `null` keeps them in memory (tests). */
+  pgliteDir: string | null;
+}
+
+/** Opens the database and applies the committed migrations before anything uses it. */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const migrationsFolder = findMigrationsFolder();
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // An unreachable server must fail a request quickly (503), not hang it.
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+    });
+    // An idle client losing its server emits here; unhandled, it would end the process.
+    pool.on("error", (error) => console.error(`PostgreSQL pool: ${error.message}`));
+    const db = drizzleNodePostgres(pool, { schema });
+    try {
+      await migrateNodePostgres(db, { migrationsFolder });
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return { db, driver: "postgres", close: () => pool.end() };
+  }
+
+  if (options.pgliteDir) await mkdir(options.pgliteDir, { recursive: true });
+  const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
+  const db = drizzlePglite(client, { schema });
+  try {
+    await migratePglite(db, { migrationsFolder });
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  return { db, driver: "pglite", close: () => client.close() };
+}
+
+export async function isDatabaseReachable(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The committed migrations: beside this module when run from source, or in the repository's
+ * server/db/migrations when run from the bundle in build/server/.
+ */
+function findMigrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [
+    path.join(here, "migrations"),
+    path.join(here, "..", "..", "server", "db", "migrations"),
+    path.resolve("server", "db", "migrations"),
+  ];
+  const found = candidates.find((candidate) =>
+    existsSync(path.join(candidate, "meta", "_journal.json")),
+  );
+  if (!found) throw new Error(`Database migrations not found in ${candidates.join(", ")}`);
+  return found;
+}
+
+/** What `db.transaction` hands its callback: the same query API, inside the transaction. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];

@@ -1,0 +1,82 @@
+import { formatPhone } from "~/content/company";
+import type { ContactMessage } from "~/features/contact/schema";
+
+import { messageId, type MailContext } from "./context";
+import {
+  escapeHtml,
+  fieldsAsHtml,
+  fieldsAsText,
+  headerSafe,
+  htmlDocument,
+  paragraphsAsHtml,
+} from "./format";
+import type { OutgoingEmail } from "./message";
+
+export type StoredContactMessage = ContactMessage & { id: string };
+
+export function contactEmails(
+  contact: StoredContactMessage,
+  context: MailContext,
+): OutgoingEmail[] {
+  const emails = [companyEmail(contact, context)];
+  if (contact.email !== "") emails.push(acknowledgement(contact, context));
+  return emails;
+}
+
+function fullName(contact: ContactMessage): string {
+  return `${contact.name} ${contact.lastName}`;
+}
+
+function companyEmail(contact: StoredContactMessage, context: MailContext): OutgoingEmail {
+  const fields = [
+    { label: "First name", value: contact.name },
+    { label: "Last name", value: contact.lastName },
+    { label: "Email", value: contact.email },
+    { label: "Phone", value: contact.phone },
+    { label: "Subject", value: contact.subject },
+    { label: "Message", value: contact.message },
+    { label: "Office", value: context.office.name },
+    { label: "Message ID", value: contact.id },
+  ];
+  const title = `New contact message: ${contact.subject} — ${fullName(contact)}`;
+  return {
+    kind: "contact-message.company",
+    message: {
+      from: context.from,
+      to: context.companyRecipient,
+      ...(contact.email !== ""
+        ? { replyTo: { name: headerSafe(fullName(contact)), address: contact.email } }
+        : {}),
+      subject: headerSafe(title),
+      text: `${title}\n\n${fieldsAsText(fields)}\n`,
+      html: htmlDocument(
+        title,
+        `<h1 style="font-size:20px">${escapeHtml(title)}</h1>\n${fieldsAsHtml(fields)}`,
+      ),
+      messageId: messageId(`contact-message-${contact.id}`, context),
+    },
+  };
+}
+
+function acknowledgement(contact: StoredContactMessage, context: MailContext): OutgoingEmail {
+  const { office } = context;
+  const subject = `We received your message`;
+  const paragraphs = [
+    `Hello ${contact.name},`,
+    `Thank you for writing to ${office.shortName}. We received your message "${contact.subject}" and will reply within one business day.`,
+    `Need us sooner? Call ${formatPhone(office.phone)}, ${office.hours}.`,
+    office.name,
+  ];
+  return {
+    kind: "contact-message.visitor",
+    message: {
+      from: context.from,
+      to: contact.email,
+      replyTo: { name: office.name, address: office.email },
+      subject,
+      text: `${paragraphs.join("\n\n")}\n`,
+      html: htmlDocument(subject, paragraphsAsHtml(paragraphs)),
+      messageId: messageId(`contact-message-${contact.id}-acknowledgement`, context),
+    },
+  };
+}

@@ -1,0 +1,140 @@
+import { applianceTypes } from "~/content/appliances";
+import { formatPhone } from "~/content/company";
+import { timeSlots, type ServiceRequest } from "~/features/booking/schema";
+
+import { calendarInvite } from "./calendar";
+import { messageId, type MailContext } from "./context";
+import {
+  escapeHtml,
+  fieldsAsHtml,
+  fieldsAsText,
+  formatLongDate,
+  headerSafe,
+  htmlDocument,
+  paragraphsAsHtml,
+  type EmailField,
+} from "./format";
+import type { OutgoingEmail } from "./message";
+
+export type StoredServiceRequest = ServiceRequest & { id: string };
+
+function applianceName(request: ServiceRequest): string {
+  return applianceTypes.find((type) => type.id === request.selectedAppliance)?.name ?? "Appliance";
+}
+
+function timeSlotOf(request: ServiceRequest) {
+  return timeSlots.find((slot) => slot.id === request.preferredTime);
+}
+
+/** "8:00 AM - 12:00 PM Central", or "" when no time was chosen. */
+function timeWindow(request: ServiceRequest, context: MailContext): string {
+  const slot = timeSlotOf(request);
+  return slot ? `${slot.window} ${context.office.timeZoneLabel}` : "";
+}
+
+function preferredDate(request: ServiceRequest): string {
+  return request.preferredDate === "" ? "" : formatLongDate(request.preferredDate);
+}
+
+export function serviceRequestEmails(
+  request: StoredServiceRequest,
+  context: MailContext,
+): OutgoingEmail[] {
+  const emails = [companyEmail(request, context)];
+  if (request.email !== "") emails.push(customerConfirmation(request, context));
+  return emails;
+}
+
+function companyEmail(request: StoredServiceRequest, context: MailContext): OutgoingEmail {
+  const appliance = applianceName(request);
+  const fields: EmailField[] = [
+    { label: "Appliance", value: appliance },
+    { label: "Name", value: request.name },
+    { label: "Email", value: request.email },
+    { label: "Phone", value: request.phone },
+    { label: "Address", value: request.address },
+    { label: "ZIP code", value: request.zipCode },
+    { label: "Preferred date", value: preferredDate(request) },
+    { label: "Preferred time", value: timeWindow(request, context) },
+    { label: "Brand", value: request.brand },
+    { label: "Model", value: request.model },
+    { label: "Serial number", value: request.serialNumber },
+    { label: "Description", value: request.description },
+    { label: "Notes", value: request.notes },
+    { label: "Office", value: context.office.name },
+    { label: "Request ID", value: request.id },
+  ];
+  const title = `New service request: ${appliance} — ${request.name}`;
+  return {
+    kind: "service-request.company",
+    message: {
+      from: context.from,
+      to: context.companyRecipient,
+      ...(request.email !== ""
+        ? { replyTo: { name: headerSafe(request.name), address: request.email } }
+        : {}),
+      subject: headerSafe(title),
+      text: `${title}\n\n${fieldsAsText(fields)}\n`,
+      html: htmlDocument(
+        title,
+        `<h1 style="font-size:20px">${escapeHtml(title)}</h1>\n${fieldsAsHtml(fields)}`,
+      ),
+      messageId: messageId(`service-request-${request.id}`, context),
+    },
+  };
+}
+
+function customerConfirmation(request: StoredServiceRequest, context: MailContext): OutgoingEmail {
+  const { office } = context;
+  const appliance = applianceName(request);
+  const date = preferredDate(request);
+  const window = timeWindow(request, context);
+  const phone = formatPhone(office.phone);
+  const visit = [date, window].filter((part) => part !== "").join(", ");
+  const paragraphs = [
+    `Hello ${request.name},`,
+    `Thank you for choosing ${office.shortName}. We received your request to repair your ${appliance}.`,
+    visit === ""
+      ? "We will call you shortly to schedule the visit."
+      : `Your preferred visit: ${visit}. We will call you to confirm the time.`,
+    `Address: ${request.address}`,
+    `Questions or changes? Call us at ${phone}, ${office.hours}.`,
+    office.name,
+  ];
+  const slot = timeSlotOf(request);
+  const subject = `We received your service request: ${appliance}`;
+  return {
+    kind: "service-request.customer",
+    message: {
+      from: context.from,
+      to: request.email,
+      replyTo: { name: office.name, address: office.email },
+      subject,
+      text: `${paragraphs.join("\n\n")}\n`,
+      html: htmlDocument(subject, paragraphsAsHtml(paragraphs)),
+      messageId: messageId(`service-request-${request.id}-confirmation`, context),
+      ...(slot && request.preferredDate !== ""
+        ? {
+            attachments: [
+              {
+                filename: "appliance-repair-visit.ics",
+                contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+                content: calendarInvite({
+                  uid: `service-request-${request.id}@${context.siteHost}`,
+                  date: request.preferredDate,
+                  start: slot.start,
+                  end: slot.end,
+                  timeZone: office.timeZone,
+                  summary: `${appliance} repair visit: ${office.shortName}`,
+                  location: request.address,
+                  description: `${appliance} repair, ${slot.window} ${office.timeZoneLabel}. Questions: ${phone}.`,
+                  organizer: { name: office.name, email: office.email },
+                  createdAt: context.createdAt,
+                }),
+              },
+            ],
+          }
+        : {}),
+    },
+  };
+}

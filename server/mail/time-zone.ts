@@ -1,0 +1,64 @@
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function partsFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+function wallClock(instant: Date, timeZone: string) {
+  const parts = Object.fromEntries(
+    partsFormatter(timeZone)
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  };
+}
+
+/** The calendar date ("yyyy-mm-dd") it is at `instant` in `timeZone`. */
+export function isoDateIn(instant: Date, timeZone: string): string {
+  const { year, month, day } = wallClock(instant, timeZone);
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+function offsetMs(instant: Date, timeZone: string): number {
+  const clock = wallClock(instant, timeZone);
+  const asUtc = Date.UTC(
+    clock.year,
+    clock.month - 1,
+    clock.day,
+    clock.hour,
+    clock.minute,
+    clock.second,
+  );
+  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/** The instant a wall-clock time ("08:00" on "2025-01-05") happens in `timeZone`. */
+export function wallTimeToInstant(isoDate: string, time: string, timeZone: string): Date {
+  const [year, month, day] = isoDate.split("-").map(Number) as [number, number, number];
+  const [hour, minute] = time.split(":").map(Number) as [number, number];
+  const guess = Date.UTC(year, month - 1, day, hour, minute);
+  const firstOffset = offsetMs(new Date(guess), timeZone);
+  const secondOffset = offsetMs(new Date(guess - firstOffset), timeZone);
+  return new Date(guess - secondOffset);
+}

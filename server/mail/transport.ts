@@ -1,0 +1,57 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+import nodemailer from "nodemailer";
+
+import type { OutboxMessage } from "./message";
+
+/** Delivers one rendered message; resolves only once the message is accepted (or written). */
+export interface MailTransport {
+  send(message: OutboxMessage, id: string): Promise<void>;
+  close(): void;
+}
+
+export interface MailTransportOptions {
+  /** `smtp://…` or `smtps://…`; unset writes `.eml` files to `mailDir`. */
+  smtpUrl?: string;
+  mailDir: string;
+}
+
+export function createMailTransport(options: MailTransportOptions): MailTransport {
+  return options.smtpUrl ? smtpTransport(options.smtpUrl) : fileTransport(options.mailDir);
+}
+
+function smtpTransport(url: string): MailTransport {
+  const transporter = nodemailer.createTransport({
+    url,
+    pool: true,
+    maxConnections: 5,
+    // Short time-outs: a stuck server fails the attempt, and the outbox retries it later.
+    connectionTimeout: 5_000,
+    greetingTimeout: 5_000,
+    socketTimeout: 10_000,
+  });
+  return {
+    async send(message) {
+      await transporter.sendMail(message);
+    },
+    close() {
+      transporter.close();
+    },
+  };
+}
+
+function fileTransport(mailDir: string): MailTransport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  return {
+    async send(message, id) {
+      const info = await transporter.sendMail(message);
+      await mkdir(mailDir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+      await writeFile(path.join(mailDir, `${stamp}-${id}.eml`), info.message);
+    },
+    close() {
+      transporter.close();
+    },
+  };
+}

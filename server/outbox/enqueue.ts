@@ -1,0 +1,22 @@
+import { randomUUID } from "node:crypto";
+
+import type { Transaction } from "../db/database";
+import { outbox } from "../db/schema";
+import type { OutgoingEmail } from "../mail/message";
+
+/** Writes the emails a lead causes in the lead's own transaction: both are stored or neither. */
+export async function enqueueEmails(
+  tx: Transaction,
+  subjectId: string,
+  emails: readonly OutgoingEmail[],
+): Promise<void> {
+  if (emails.length === 0) return;
+  await tx.insert(outbox).values(
+    emails.map((email) => ({
+      id: randomUUID(),
+      kind: email.kind,
+      subjectId,
+      message: email.message,
+    })),
+  );
+}

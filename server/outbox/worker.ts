@@ -1,0 +1,206 @@
+import { and, asc, count, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
+
+import type { Database } from "../db/database";
+import { outbox } from "../db/schema";
+import type { MailTransport } from "../mail/transport";
+
+export interface OutboxSettings {
+  /** How long a claimed row stays reserved for the worker that claimed it. */
+  leaseSeconds: number;
+  pollMs: number;
+  maxAttempts: number;
+  backoffBaseMs: number;
+  backoffMaxMs: number;
+  batchSize?: number;
+}
+
+export interface OutboxWorkerOptions extends OutboxSettings {
+  db: Database;
+  transport: MailTransport;
+}
+
+type OutboxRow = typeof outbox.$inferSelect;
+
+/** Exponential backoff after the nth failed attempt, capped, with jitter so retries spread. */
+export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
+  const exponential = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
+  return Math.round(exponential * (0.75 + Math.random() * 0.25));
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof Error) {
+    const response = (error as Error & { response?: unknown }).response;
+    return typeof response === "string" ? `${error.message} (${response})` : error.message;
+  }
+  return String(error);
+}
+
+/**
+ * Sends the outbox. Rows are claimed with `FOR UPDATE SKIP LOCKED` and a lease, so any number of
+ * processes can run a worker against one database; a row whose lease ran out (its process died
+ * mid-send) is claimed again. A row is marked sent only after the mail server accepted it.
+ */
+export class OutboxWorker {
+  readonly #db: Database;
+  readonly #transport: MailTransport;
+  readonly #settings: Required<OutboxSettings>;
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<void> | undefined;
+  #runAgain = false;
+  #started = false;
+  #closed = false;
+  #failing = false;
+
+  constructor({ db, transport, ...settings }: OutboxWorkerOptions) {
+    this.#db = db;
+    this.#transport = transport;
+    this.#settings = { batchSize: 20, ...settings };
+  }
+
+  /** Starts polling. */
+  start(): void {
+    if (this.#closed || this.#started) return;
+    this.#started = true;
+    this.#schedule(0);
+  }
+
+  /** Looks at the outbox now rather than at the next poll (called after an enqueue). */
+  nudge(): void {
+    if (!this.#started || this.#closed) return;
+    if (this.#running) this.#runAgain = true;
+    else this.#schedule(0);
+  }
+
+  /** Claims and sends one batch of due rows; returns how many it claimed. */
+  async runOnce(): Promise<number> {
+    const rows = await this.#claim();
+    const results = await Promise.allSettled(rows.map((row) => this.#deliver(row)));
+    const failure = results.find((result) => result.status === "rejected");
+    if (failure) throw failure.reason;
+    return rows.length;
+  }
+
+  /** Sends until nothing is due (tests and the bench). */
+  async drain(): Promise<void> {
+    while ((await this.runOnce()) > 0) {
+      // keep going
+    }
+  }
+
+  async counts(): Promise<{ pending: number; dead: number }> {
+    const rows = await this.#db
+      .select({ status: outbox.status, total: count() })
+      .from(outbox)
+      .where(inArray(outbox.status, ["pending", "sending", "dead"]))
+      .groupBy(outbox.status);
+    const total = (status: OutboxRow["status"]) =>
+      rows.find((row) => row.status === status)?.total ?? 0;
+    return { pending: total("pending") + total("sending"), dead: total("dead") };
+  }
+
+  /** Stops polling and waits for the batch being sent. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearTimeout(this.#timer);
+    await this.#running;
+  }
+
+  #schedule(delayMs: number): void {
+    clearTimeout(this.#timer);
+    if (this.#closed) return;
+    this.#timer = setTimeout(() => void this.#poll(), delayMs);
+  }
+
+  async #poll(): Promise<void> {
+    if (this.#running) {
+      this.#runAgain = true;
+      return;
+    }
+    this.#running = this.#sendWhileDue();
+    await this.#running;
+    this.#running = undefined;
+    const again = this.#runAgain;
+    this.#runAgain = false;
+    this.#schedule(again ? 0 : this.#settings.pollMs);
+  }
+
+  async #sendWhileDue(): Promise<void> {
+    try {
+      while (!this.#closed && (await this.runOnce()) === this.#settings.batchSize) {
+        // a full batch: more may be due
+      }
+      if (this.#failing) console.warn("Outbox: the database answers again");
+      this.#failing = false;
+    } catch (error) {
+      // Logged once per outage, not at every poll.
+      if (!this.#failing) console.error(`Outbox: cannot read the outbox: ${describeError(error)}`);
+      this.#failing = true;
+    }
+  }
+
+  async #claim(): Promise<OutboxRow[]> {
+    const { leaseSeconds, batchSize } = this.#settings;
+    const due = this.#db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(
+        or(
+          and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, sql`now()`)),
+          and(eq(outbox.status, "sending"), lt(outbox.lockedUntil, sql`now()`)),
+        ),
+      )
+      .orderBy(asc(outbox.nextAttemptAt))
+      .limit(batchSize)
+      .for("update", { skipLocked: true });
+    return this.#db
+      .update(outbox)
+      .set({
+        status: "sending",
+        attempts: sql`${outbox.attempts} + 1`,
+        lockedUntil: sql`now() + ${leaseSeconds} * interval '1 second'`,
+      })
+      .where(inArray(outbox.id, due))
+      .returning();
+  }
+
+  async #deliver(row: OutboxRow): Promise<void> {
+    try {
+      await this.#transport.send(row.message, row.id);
+    } catch (error) {
+      await this.#recordFailure(row, describeError(error));
+      return;
+    }
+    await this.#db
+      .update(outbox)
+      .set({ status: "sent", sentAt: sql`now()`, lockedUntil: null, lastError: null })
+      .where(eq(outbox.id, row.id));
+  }
+
+  async #recordFailure(row: OutboxRow, reason: string): Promise<void> {
+    const { maxAttempts, backoffBaseMs, backoffMaxMs } = this.#settings;
+    const lastError = reason.slice(0, 2000);
+    if (row.attempts >= maxAttempts) {
+      console.error(
+        `Outbox: gave up on ${row.kind} ${row.id} to ${row.message.to} after ${row.attempts} attempts: ${reason}`,
+      );
+      await this.#db
+        .update(outbox)
+        .set({ status: "dead", lockedUntil: null, lastError })
+        .where(eq(outbox.id, row.id));
+      return;
+    }
+    const delayMs = retryDelayMs(row.attempts, backoffBaseMs, backoffMaxMs);
+    console.warn(
+      `Outbox: ${row.kind} ${row.id} attempt ${row.attempts} failed, retrying in ${Math.ceil(delayMs / 1000)} s: ${reason}`,
+    );
+    await this.#db
+      .update(outbox)
+      .set({
+        status: "pending",
+        lockedUntil: null,
+        lastError,
+        nextAttemptAt: sql`now() + ${delayMs} * interval '1 millisecond'`,
+      })
+      .where(eq(outbox.id, row.id));
+  }
+}
