@@ -49,7 +49,7 @@ test("home shows the tagline, the six promises, 13 reasons and 3 of the 13 revie
 
 test("the services slider moves with its arrows, dots and the keyboard", async ({ page }) => {
   await page.goto("/");
-  const slider = page.getByRole("region", { name: "Our services" });
+  const slider = page.getByRole("region", { name: "Services carousel" });
   const current = slider.locator('button[aria-current="true"]');
   await expect(current).toHaveAccessibleName("Go to slide 1");
   await slider.getByRole("button", { name: "Next services" }).click();

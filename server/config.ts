@@ -38,6 +38,12 @@ const configSchema = z.object({
   IPINFO_TOKEN: optionalString,
   TRUST_PROXY: booleanFlag,
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(10),
+  /** How long a worker keeps a claimed outbox row before another may claim it. */
+  OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(5).default(60),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(2_000),
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
+  OUTBOX_BACKOFF_BASE_MS: z.coerce.number().int().min(1).default(30_000),
+  OUTBOX_BACKOFF_MAX_MS: z.coerce.number().int().min(1).default(3_600_000),
 });
 
 export type ServerConfig = z.output<typeof configSchema>;

@@ -35,16 +35,16 @@ export function ServicesSlider() {
     <div
       role="region"
       aria-roledescription="carousel"
-      aria-label="Our services"
+      aria-label="Services carousel"
       onKeyDown={(event) => {
         if (event.key === "ArrowLeft") previous();
         if (event.key === "ArrowRight") next();
       }}
     >
       <div ref={viewportRef} className="overflow-hidden">
-        <ul className="-ml-5 flex touch-pan-y">
+        <div className="-ml-5 flex touch-pan-y">
           {services.map((service, index) => (
-            <li
+            <div
               key={service.slug}
               role="group"
               aria-roledescription="slide"
@@ -52,9 +52,9 @@ export function ServicesSlider() {
               className="min-w-0 shrink-0 grow-0 basis-full pl-5 md:basis-1/2 lg:basis-1/3 xl:basis-1/4"
             >
               <ServiceCard service={service} href={link(`/services/${service.slug}`)} />
-            </li>
+            </div>
           ))}
-        </ul>
+        </div>
       </div>
       <div className="mt-8 flex items-center justify-between gap-4">
         <div className="flex gap-2">

@@ -1,0 +1,199 @@
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import { z } from "zod";
+
+import type { CompanyProfile } from "~/content/company";
+import { contactMessageSchema } from "~/features/contact/schema";
+import { newsletterSchema } from "~/features/newsletter/schema";
+import { honeypotName } from "~/lib/validation";
+
+import type { ServerConfig } from "../config";
+import type { Database, Transaction } from "../db/database";
+import { mailContextFor, type MailContext } from "../mail/context";
+import { DatabaseUnavailableError, describeCause, usingDatabase } from "./errors";
+import {
+  idempotencyKeyHeader,
+  idempotencyKeyMaxLength,
+  storeOnce,
+  type SubmissionAnswer,
+} from "./idempotency";
+import { officeFor, serviceRequestSchemaFor } from "./office";
+import { countRequest } from "./rate-limit";
+import { storeContactMessage, storeServiceRequest, subscribeToNewsletter } from "./submissions";
+
+export const maxBodyBytes = 16 * 1024;
+
+export interface ApiDependencies {
+  db: Database;
+  config: ServerConfig;
+  now: () => Date;
+  /** Called after a transaction that wrote outbox rows committed. */
+  onEnqueued: () => void;
+}
+
+interface SubmissionEndpoint<T> {
+  path: string;
+  schemaFor(office: CompanyProfile, now: Date): z.ZodType<T>;
+  store(tx: Transaction, input: T, mail: MailContext): Promise<SubmissionAnswer>;
+}
+
+function endpoint<T>(definition: SubmissionEndpoint<T>): SubmissionEndpoint<T> {
+  return definition;
+}
+
+const submissionEndpoints = [
+  endpoint({
+    path: "/send-email",
+    schemaFor: serviceRequestSchemaFor,
+    store: storeServiceRequest,
+  }),
+  endpoint({
+    path: "/send-contact-email",
+    schemaFor: () => contactMessageSchema,
+    store: storeContactMessage,
+  }),
+  endpoint({
+    path: "/send-subscribe-email",
+    schemaFor: () => newsletterSchema,
+    store: subscribeToNewsletter,
+  }),
+];
+
+function failure(error: string) {
+  return { success: false as const, error };
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The JSON API: the three form submissions. It never renders and never trusts the client. */
+export function createApiRouter(deps: ApiDependencies): express.Router {
+  const router = express.Router();
+  const parseJson = express.json({ limit: maxBodyBytes });
+
+  for (const definition of submissionEndpoints) {
+    router.post(
+      definition.path,
+      rateLimit(deps, definition.path),
+      requireJson,
+      parseJson,
+      submissionHandler(definition, deps),
+    );
+    router.all(definition.path, (_req, res) => {
+      res.set("Allow", "POST").status(405).json(failure("Use POST"));
+    });
+  }
+  router.all("/{*rest}", (_req, res) => {
+    res.status(404).json(failure("Not found"));
+  });
+  router.use(apiErrorHandler);
+  return router;
+}
+
+function rateLimit({ db, config }: ApiDependencies, endpointPath: string): RequestHandler {
+  return async (req, res, next) => {
+    if (config.RATE_LIMIT_MAX === 0) return next();
+    const verdict = await usingDatabase(() =>
+      countRequest(db, {
+        endpoint: endpointPath,
+        client: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        max: config.RATE_LIMIT_MAX,
+      }),
+    );
+    if (verdict.allowed) return next();
+    res
+      .set("Retry-After", String(verdict.retryAfterSeconds))
+      .status(429)
+      .json(failure("Too many requests. Please try again later."));
+  };
+}
+
+const requireJson: RequestHandler = (req, res, next) => {
+  if (req.is("application/json")) return next();
+  res.status(415).json(failure("Send the request body as application/json"));
+};
+
+function submissionHandler<T>(
+  definition: SubmissionEndpoint<T>,
+  { db, config, now, onEnqueued }: ApiDependencies,
+): RequestHandler {
+  return async (req, res) => {
+    const body: unknown = req.body;
+    if (!isPlainObject(body)) {
+      res.status(400).json(failure("The request body must be a JSON object"));
+      return;
+    }
+    const honeypot = body[honeypotName];
+    if (typeof honeypot === "string" && honeypot.trim() !== "") {
+      // A bot filled the field no person sees: it is told all went well, and nothing happens.
+      res.status(200).json({ success: true });
+      return;
+    }
+    const idempotencyKey = req.get(idempotencyKeyHeader);
+    if (
+      idempotencyKey !== undefined &&
+      (idempotencyKey.trim() === "" || idempotencyKey.length > idempotencyKeyMaxLength)
+    ) {
+      res
+        .status(400)
+        .json(failure(`${idempotencyKeyHeader} must be 1 to ${idempotencyKeyMaxLength} characters`));
+      return;
+    }
+
+    const submittedAt = now();
+    const office = officeFor(body.companyEmail);
+    const parsed = definition.schemaFor(office, submittedAt).safeParse(body);
+    if (!parsed.success) {
+      res.status(400).json({ success: false, errors: z.flattenError(parsed.error).fieldErrors });
+      return;
+    }
+
+    const mail = mailContextFor(config, office, submittedAt);
+    const { answer, replayed } = await usingDatabase(() =>
+      storeOnce(
+        db,
+        idempotencyKey ? { endpoint: definition.path, key: idempotencyKey } : null,
+        (tx) => definition.store(tx, parsed.data, mail),
+      ),
+    );
+    if (replayed) res.set("Idempotent-Replayed", "true");
+    else onEnqueued();
+    res.status(answer.statusCode).json(answer.body);
+  };
+}
+
+interface HttpError {
+  status: number;
+  type?: string;
+}
+
+function isClientHttpError(error: unknown): error is HttpError {
+  if (typeof error !== "object" || error === null || !("status" in error)) return false;
+  const { status } = error;
+  return typeof status === "number" && status >= 400 && status < 500;
+}
+
+function clientErrorMessage({ status, type }: HttpError): string {
+  if (status === 413) return `The request body is larger than ${maxBodyBytes / 1024} KB`;
+  if (type === "entity.parse.failed") return "The request body is not valid JSON";
+  if (status === 415) return "The request body's encoding or charset is not supported";
+  return "The request could not be read";
+}
+
+const apiErrorHandler: ErrorRequestHandler = (error: unknown, req, res, next) => {
+  if (res.headersSent) return next(error);
+  if (error instanceof DatabaseUnavailableError) {
+    console.error(`${req.method} ${req.originalUrl}: database unavailable: ${describeCause(error)}`);
+    res
+      .set("Retry-After", "30")
+      .status(503)
+      .json(failure("The service is temporarily unavailable. Please try again shortly."));
+    return;
+  }
+  if (isClientHttpError(error)) {
+    res.status(error.status).json(failure(clientErrorMessage(error)));
+    return;
+  }
+  console.error(`${req.method} ${req.originalUrl}:`, error);
+  res.status(500).json(failure("Internal error"));
+};

@@ -1,0 +1,92 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import pg from "pg";
+
+/** The PostgreSQL server the suite also runs against; each test file gets its own database. */
+export const postgresTestUrl =
+  process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+export interface TestDatabaseInstance {
+  /** The environment that points the server at this database. */
+  env: Record<string, string>;
+  drop(): Promise<void>;
+}
+
+export interface TestDatabase {
+  label: "PGlite" | "PostgreSQL";
+  available: boolean;
+  create(): Promise<TestDatabaseInstance>;
+}
+
+async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: postgresTestUrl, connectionTimeoutMillis: 3_000 });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function postgresReachable(): Promise<string | null> {
+  try {
+    await withAdminClient((client) => client.query("select 1"));
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+async function temporaryDataDir(): Promise<string> {
+  return mkdtemp(path.join(tmpdir(), "appliance-repair-test-"));
+}
+
+const pglite: TestDatabase = {
+  label: "PGlite",
+  available: true,
+  async create() {
+    const dataDir = await temporaryDataDir();
+    return {
+      env: { DATA_DIR: dataDir },
+      drop: () => rm(dataDir, { recursive: true, force: true }),
+    };
+  },
+};
+
+function postgres(available: boolean): TestDatabase {
+  return {
+    label: "PostgreSQL",
+    available,
+    async create() {
+      const name = `test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+      await withAdminClient((client) => client.query(`create database "${name}"`));
+      const url = new URL(postgresTestUrl);
+      url.pathname = `/${name}`;
+      const dataDir = await temporaryDataDir();
+      return {
+        env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+        async drop() {
+          await withAdminClient((client) => client.query(`drop database if exists "${name}" with (force)`));
+          await rm(dataDir, { recursive: true, force: true });
+        },
+      };
+    },
+  };
+}
+
+/**
+ * PGlite always; PostgreSQL when its server answers. Without one, its tests are skipped with a
+ * note, except in CI (CI=true), where a missing server is an error.
+ */
+export async function testDatabases(): Promise<TestDatabase[]> {
+  const problem = await postgresReachable();
+  if (problem && process.env.CI === "true") {
+    throw new Error(`PostgreSQL at ${postgresTestUrl} is required in CI: ${problem}`);
+  }
+  if (problem) {
+    console.warn(`Skipping the PostgreSQL tests: ${postgresTestUrl} is unreachable (${problem})`);
+  }
+  return [pglite, postgres(problem === null)];
+}

@@ -1,0 +1,106 @@
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+
+import type { ServerBuild } from "react-router";
+import { createServer as createViteServer } from "vite";
+
+import { createServerApp, type ServerApp } from "../app";
+import { parseConfig } from "../config";
+import type { TestDatabase, TestDatabaseInstance } from "./databases";
+import { startSmtpServer, type TestSmtpServer } from "./smtp";
+
+export const testSiteUrl = "https://repair.example.test";
+
+export interface PostOptions {
+  /** The client's address (sent as X-Forwarded-For); a fresh one per request by default. */
+  ip?: string;
+  headers?: Record<string, string>;
+  /** Sent as it is instead of JSON.stringify(body). */
+  rawBody?: string;
+}
+
+export interface TestServer {
+  baseUrl: string;
+  serverApp: ServerApp;
+  smtp: TestSmtpServer;
+  post(path: string, body: unknown, options?: PostOptions): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  database: TestDatabase;
+  env?: Record<string, string>;
+  now?: () => Date;
+  startWorker?: boolean;
+  /** Renders pages too (through Vite, from source); only the API answers without it. */
+  withPages?: boolean;
+}
+
+let nextClient = 1;
+
+/** A distinct client address, so rate limits of one test never touch another. */
+export function freshClientIp(): string {
+  const n = nextClient++;
+  return `10.${(process.pid >> 8) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+async function reactRouterBuild(): Promise<{ build: ServerBuild; close(): Promise<void> }> {
+  const vite = await createViteServer({
+    server: { middlewareMode: true, hmr: false },
+    appType: "custom",
+    logLevel: "error",
+  });
+  const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+  return { build, close: () => vite.close() };
+}
+
+/** The real app (database, API, outbox worker) on 127.0.0.1, with its own SMTP server. */
+export async function startTestServer(options: TestServerOptions): Promise<TestServer> {
+  const smtp = await startSmtpServer();
+  const instance: TestDatabaseInstance = await options.database.create();
+  const pages = options.withPages ? await reactRouterBuild() : null;
+  const config = parseConfig({
+    NODE_ENV: "test",
+    SITE_URL: testSiteUrl,
+    SMTP_URL: smtp.url,
+    TRUST_PROXY: "true",
+    RATE_LIMIT_MAX: "1000",
+    OUTBOX_POLL_MS: "50",
+    OUTBOX_BACKOFF_BASE_MS: "40",
+    OUTBOX_BACKOFF_MAX_MS: "200",
+    OUTBOX_MAX_ATTEMPTS: "20",
+    ...instance.env,
+    ...options.env,
+  });
+  const serverApp = await createServerApp({
+    config,
+    now: options.now,
+    startWorker: options.startWorker,
+    build: pages?.build ?? (() => Promise.reject(new Error("Pages are off in this test"))),
+  });
+  const server: Server = await new Promise((resolve) => {
+    const listening = serverApp.app.listen(0, "127.0.0.1", () => resolve(listening));
+  });
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    baseUrl,
+    serverApp,
+    smtp,
+    post(path, body, { ip = freshClientIp(), headers = {}, rawBody } = {}) {
+      return fetch(`${baseUrl}${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": ip, ...headers },
+        body: rawBody ?? JSON.stringify(body),
+      });
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await serverApp.close();
+      await pages?.close();
+      await smtp.close();
+      await instance.drop();
+    },
+  };
+}
