@@ -136,7 +136,9 @@ function submissionHandler<T>(
     ) {
       res
         .status(400)
-        .json(failure(`${idempotencyKeyHeader} must be 1 to ${idempotencyKeyMaxLength} characters`));
+        .json(
+          failure(`${idempotencyKeyHeader} must be 1 to ${idempotencyKeyMaxLength} characters`),
+        );
       return;
     }
 
@@ -183,7 +185,9 @@ function clientErrorMessage({ status, type }: HttpError): string {
 const apiErrorHandler: ErrorRequestHandler = (error: unknown, req, res, next) => {
   if (res.headersSent) return next(error);
   if (error instanceof DatabaseUnavailableError) {
-    console.error(`${req.method} ${req.originalUrl}: database unavailable: ${describeCause(error)}`);
+    console.error(
+      `${req.method} ${req.originalUrl}: database unavailable: ${describeCause(error)}`,
+    );
     res
       .set("Retry-After", "30")
       .status(503)

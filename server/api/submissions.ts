@@ -25,12 +25,22 @@ export async function storeServiceRequest(
   mail: MailContext,
 ): Promise<SubmissionAnswer> {
   const id = randomUUID();
-  const { companyEmail: _companyEmail, website: _website, ...fields } = request;
   await tx.insert(serviceRequests).values({
-    ...fields,
     id,
     office: mail.office.stateSlug,
-    preferredDate: fields.preferredDate === "" ? null : fields.preferredDate,
+    selectedAppliance: request.selectedAppliance,
+    name: request.name,
+    email: request.email,
+    phone: request.phone,
+    address: request.address,
+    zipCode: request.zipCode,
+    preferredDate: request.preferredDate === "" ? null : request.preferredDate,
+    preferredTime: request.preferredTime,
+    brand: request.brand,
+    model: request.model,
+    serialNumber: request.serialNumber,
+    description: request.description,
+    notes: request.notes,
   });
   await enqueueEmails(tx, id, serviceRequestEmails({ ...request, id }, mail));
   return created(id);
@@ -42,8 +52,16 @@ export async function storeContactMessage(
   mail: MailContext,
 ): Promise<SubmissionAnswer> {
   const id = randomUUID();
-  const { companyEmail: _companyEmail, website: _website, ...fields } = contact;
-  await tx.insert(contactMessages).values({ ...fields, id, office: mail.office.stateSlug });
+  await tx.insert(contactMessages).values({
+    id,
+    office: mail.office.stateSlug,
+    name: contact.name,
+    lastName: contact.lastName,
+    email: contact.email,
+    phone: contact.phone,
+    subject: contact.subject,
+    message: contact.message,
+  });
   await enqueueEmails(tx, id, contactEmails({ ...contact, id }, mail));
   return created(id);
 }
@@ -74,7 +92,10 @@ export async function subscribeToNewsletter(
         .update(newsletterSubscribers)
         .set({ unsubscribedAt: null, subscribedAt: sql`now()`, office: mail.office.stateSlug })
         .where(
-          and(eq(newsletterSubscribers.email, email), isNotNull(newsletterSubscribers.unsubscribedAt)),
+          and(
+            eq(newsletterSubscribers.email, email),
+            isNotNull(newsletterSubscribers.unsubscribedAt),
+          ),
         )
         .returning();
   const subscriber = inserted ?? welcomedBack;

@@ -117,10 +117,7 @@ export const outbox = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
   (table) => [
-    check(
-      "outbox_status_known",
-      sql`${table.status} in ('pending', 'sending', 'sent', 'dead')`,
-    ),
+    check("outbox_status_known", sql`${table.status} in ('pending', 'sending', 'sent', 'dead')`),
     index("outbox_due_idx").on(table.status, table.nextAttemptAt),
     index("outbox_subject_idx").on(table.subjectId),
   ],

@@ -21,7 +21,10 @@ export interface TestDatabase {
 }
 
 async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: postgresTestUrl, connectionTimeoutMillis: 3_000 });
+  const client = new pg.Client({
+    connectionString: postgresTestUrl,
+    connectionTimeoutMillis: 3_000,
+  });
   await client.connect();
   try {
     return await work(client);
@@ -68,7 +71,9 @@ function postgres(available: boolean): TestDatabase {
       return {
         env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
         async drop() {
-          await withAdminClient((client) => client.query(`drop database if exists "${name}" with (force)`));
+          await withAdminClient((client) =>
+            client.query(`drop database if exists "${name}" with (force)`),
+          );
           await rm(dataDir, { recursive: true, force: true });
         },
       };

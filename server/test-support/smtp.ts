@@ -65,7 +65,9 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
             });
             callback();
           })
-          .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
+          .catch((error: unknown) =>
+            callback(error instanceof Error ? error : new Error(String(error))),
+          );
       });
     },
   });
