@@ -16,21 +16,34 @@ for (const database of databases) {
     });
 
     test("stores and sends", async () => {
-      const response = await server.post("/api/send-email", {
-        selectedAppliance: "refrigerator",
-        name: "Jane Doe",
-        email: "jane@example.com",
-        phone: "(713) 555-0100",
-        address: "123 Main St",
-        preferredDate: "2031-01-01",
-        preferredTime: "morning",
-        companyEmail: "texas@easyappliancerepair.com",
-      }, { headers: { "Idempotency-Key": "abc" } });
+      const response = await server.post(
+        "/api/send-email",
+        {
+          selectedAppliance: "refrigerator",
+          name: "Jane Doe",
+          email: "jane@example.com",
+          phone: "(713) 555-0100",
+          address: "123 Main St",
+          preferredDate: "2031-01-01",
+          preferredTime: "morning",
+          companyEmail: "texas@easyappliancerepair.com",
+        },
+        { headers: { "Idempotency-Key": "abc" } },
+      );
       const body = await response.json();
       console.log(response.status, body);
       const emails = await server.smtp.waitForEmails(2);
       console.log(emails.map((e) => e.raw).join("\n=========\n"));
-      const again = await server.post("/api/send-email", { selectedAppliance: "refrigerator", name: "Jane Doe", phone: "(713) 555-0100", address: "x" }, { headers: { "Idempotency-Key": "abc" } });
+      const again = await server.post(
+        "/api/send-email",
+        {
+          selectedAppliance: "refrigerator",
+          name: "Jane Doe",
+          phone: "(713) 555-0100",
+          address: "x",
+        },
+        { headers: { "Idempotency-Key": "abc" } },
+      );
       console.log(again.status, await again.json(), again.headers.get("idempotent-replayed"));
       const r = await fetch(`${server.baseUrl}/readyz`);
       console.log(await r.json());

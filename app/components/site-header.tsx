@@ -19,7 +19,7 @@ function DesktopMenuItem({ entry }: { entry: NavigationEntry }) {
   const { pathname } = usePageLocation();
   const current = isCurrentSection(entry, pathname);
   const linkClass = cn(
-    "inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-brand-50 hover:text-brand-800",
+    "inline-flex items-center gap-1 rounded-md px-2.5 py-2 text-sm font-semibold whitespace-nowrap text-slate-700 hover:bg-brand-50 hover:text-brand-800",
     current && "text-brand-800",
   );
   if (!entry.children) {
@@ -132,7 +132,7 @@ export function SiteHeader() {
         </Link>
 
         <nav aria-label="Main" className="hidden lg:block">
-          <ul className="flex items-center gap-1">
+          <ul className="flex items-center">
             {navigation.map((entry) => (
               <DesktopMenuItem key={entry.href} entry={entry} />
             ))}
@@ -142,7 +142,7 @@ export function SiteHeader() {
         <div className="hidden items-center gap-3 lg:flex">
           <a
             href={`tel:${profile.phoneForCall}`}
-            className="hidden items-center gap-1.5 text-sm font-bold text-slate-900 hover:text-brand-800 xl:inline-flex"
+            className="hidden items-center gap-1.5 text-sm font-bold text-slate-900 hover:text-brand-800 2xl:inline-flex"
           >
             <Phone className="size-4 text-brand-700" aria-hidden="true" />
             {formatPhone(profile.phone)}

@@ -27,7 +27,7 @@ export function SiteLogo({ className }: { className?: string }) {
         />
       </svg>
       <span className="leading-tight">
-        <span className="block text-base font-extrabold tracking-tight text-slate-900 sm:text-lg">
+        <span className="block text-base font-extrabold tracking-tight whitespace-nowrap text-slate-900 sm:text-lg">
           {brandName.replace(/ Repair$/, "")}
         </span>
         <span className="block text-xs font-semibold tracking-widest text-brand-700 uppercase">

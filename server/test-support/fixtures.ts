@@ -1,0 +1,88 @@
+import { expect } from "vitest";
+
+import type { ReceivedEmail } from "./smtp";
+
+export const texasEmail = "texas@easyappliancerepair.com";
+export const newJerseyEmail = "newjersey@easyappliancerepair.com";
+
+export function serviceRequest(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    selectedAppliance: "refrigerator",
+    name: "Jane Doe",
+    email: "jane.doe@example.com",
+    phone: "(713) 555-0100",
+    address: "1200 Main St, Houston, TX",
+    zipCode: "77002",
+    preferredDate: "2031-07-15",
+    preferredTime: "morning",
+    description: "Not cooling since Monday",
+    brand: "LG",
+    model: "LRMVS3006S",
+    serialNumber: "SN-42",
+    notes: "Gate code 1234",
+    companyEmail: texasEmail,
+    website: "",
+    ...overrides,
+  };
+}
+
+export function contactMessage(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: "John",
+    lastName: "Smith",
+    email: "john.smith@example.com",
+    phone: "(908) 555-0199",
+    subject: "Warranty question",
+    message: "Is the repair covered for 90 days?",
+    companyEmail: newJerseyEmail,
+    website: "",
+    ...overrides,
+  };
+}
+
+export interface FailureBody {
+  success: false;
+  error?: string;
+  errors?: Record<string, string[]>;
+}
+
+export interface SuccessBody {
+  success: true;
+  id: string;
+}
+
+export async function expectFieldErrors(
+  response: Response,
+  errors: Record<string, string[]>,
+): Promise<void> {
+  expect(response.status).toBe(400);
+  expect(await response.json()).toEqual({ success: false, errors });
+}
+
+export async function expectCreated(response: Response): Promise<SuccessBody> {
+  const body = (await response.json()) as SuccessBody;
+  expect(response.status, JSON.stringify(body)).toBe(201);
+  expect(body).toEqual({ success: true, id: expect.any(String) });
+  return body;
+}
+
+/** The emails whose Message-ID mentions `id` (the lead's). */
+export function emailsAbout(received: readonly ReceivedEmail[], id: string): ReceivedEmail[] {
+  return received.filter((email) => email.parsed.messageId?.includes(id));
+}
+
+/** The raw header block, as the SMTP server received it. */
+export function headerBlock(email: ReceivedEmail): string {
+  return email.raw.split(/\r?\n\r?\n/, 1)[0] ?? "";
+}
+
+export async function waitUntil(
+  condition: () => Promise<boolean> | boolean,
+  timeoutMs = 10_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error("Timed out waiting for a condition");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
