@@ -23,7 +23,7 @@ export function requiredText(message: string, maxLength = 200) {
 export function optionalText(maxLength = 200) {
   return z
     .string()
-    .max(maxLength * 2)
+    .max(maxLength * 2, `Must be at most ${maxLength} characters`)
     .transform(singleLine)
     .pipe(z.string().max(maxLength, `Must be at most ${maxLength} characters`))
     .optional()
@@ -42,7 +42,7 @@ export function optionalMultilineText(maxLength = 2000) {
 export const optionalEmail = z
   .string()
   .trim()
-  .max(254, "Invalid email address")
+  .max(254, { message: "Invalid email address", abort: true })
   .refine((value) => value === "" || emailPattern.test(value), "Invalid email address")
   .optional()
   .default("");
@@ -50,14 +50,15 @@ export const optionalEmail = z
 export const requiredEmail = z
   .string("Email is required")
   .trim()
-  .min(1, "Email is required")
-  .max(254, "Invalid email address")
+  // One message per problem: an empty field is "required", not also "invalid".
+  .min(1, { message: "Email is required", abort: true })
+  .max(254, { message: "Invalid email address", abort: true })
   .regex(emailPattern, "Invalid email address");
 
 export const requiredPhone = z
   .string("Phone number is required")
   .trim()
-  .min(1, "Phone number is required")
+  .min(1, { message: "Phone number is required", abort: true })
   .regex(usPhonePattern, "Invalid phone number format");
 
 /** The company address the page was showing; checked against our own, never trusted. */
