@@ -1,7 +1,7 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 
-import type { ServiceDetail } from "~/content/services";
+import type { ServiceSummary } from "~/content/services";
 import { cn } from "~/lib/utils";
 
 export function ServiceCard({
@@ -9,7 +9,7 @@ export function ServiceCard({
   href,
   headingLevel = 3,
 }: {
-  service: ServiceDetail;
+  service: ServiceSummary;
   href: string;
   headingLevel?: 2 | 3;
 }) {

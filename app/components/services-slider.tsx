@@ -1,6 +1,5 @@
-import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 import { ServiceCard } from "~/components/service-card";
 import { Button } from "~/components/ui/button";
@@ -8,28 +7,50 @@ import { services } from "~/content/services";
 import { useRegion } from "~/lib/use-region";
 import { cn } from "~/lib/utils";
 
-/** Our Services: 1/2/3/4 cards per view at 640/768/1024/1280 px, looping, no autoplay. */
+/**
+ * Our Services: 1/2/3/4 cards per view at 640/768/1024/1280 px, no autoplay. A native
+ * scroll-snap track (swipe and trackpad for free, no carousel library in the first load);
+ * the arrows and the keyboard loop from the last card back to the first and the other way.
+ */
 export function ServicesSlider() {
   const { link } = useRegion();
-  const [viewportRef, embla] = useEmblaCarousel({ loop: true, align: "start" });
+  const trackRef = useRef<HTMLDivElement>(null);
   const [selected, setSelected] = useState(0);
-  const [snapCount, setSnapCount] = useState(services.length);
+  const [perView, setPerView] = useState(1);
+  const pageCount = Math.max(1, services.length - perView + 1);
 
   useEffect(() => {
-    if (!embla) return;
+    const track = trackRef.current;
+    if (!track) return;
     const sync = () => {
-      setSelected(embla.selectedScrollSnap());
-      setSnapCount(embla.scrollSnapList().length);
+      const slide = track.firstElementChild as HTMLElement | null;
+      const width = slide?.offsetWidth || track.clientWidth;
+      setPerView(Math.max(1, Math.round(track.clientWidth / width)));
+      setSelected(Math.round(track.scrollLeft / width));
     };
     sync();
-    embla.on("select", sync).on("reInit", sync);
+    track.addEventListener("scroll", sync, { passive: true });
+    window.addEventListener("resize", sync);
     return () => {
-      embla.off("select", sync).off("reInit", sync);
+      track.removeEventListener("scroll", sync);
+      window.removeEventListener("resize", sync);
     };
-  }, [embla]);
+  }, []);
 
-  const previous = useCallback(() => embla?.scrollPrev(), [embla]);
-  const next = useCallback(() => embla?.scrollNext(), [embla]);
+  const scrollToPage = (page: number) => {
+    const track = trackRef.current;
+    const slide = track?.firstElementChild as HTMLElement | null;
+    if (!track || !slide) return;
+    const target = (page + pageCount) % pageCount;
+    const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    track.scrollTo({
+      left: target * slide.offsetWidth,
+      behavior: reduceMotion ? "auto" : "smooth",
+    });
+    setSelected(target);
+  };
+  const previous = () => scrollToPage(selected - 1);
+  const next = () => scrollToPage(selected + 1);
 
   return (
     <div
@@ -41,36 +62,37 @@ export function ServicesSlider() {
         if (event.key === "ArrowRight") next();
       }}
     >
-      <div ref={viewportRef} className="overflow-hidden">
-        <div className="-ml-5 flex touch-pan-y">
-          {services.map((service, index) => (
-            <div
-              key={service.slug}
-              role="group"
-              aria-roledescription="slide"
-              aria-label={`${index + 1} of ${services.length}`}
-              className="min-w-0 shrink-0 grow-0 basis-full pl-5 md:basis-1/2 lg:basis-1/3 xl:basis-1/4"
-            >
-              <ServiceCard service={service} href={link(`/services/${service.slug}`)} />
-            </div>
-          ))}
-        </div>
+      <div
+        ref={trackRef}
+        className="-ml-5 flex snap-x snap-mandatory [scrollbar-width:none] overflow-x-auto overscroll-x-contain [&::-webkit-scrollbar]:hidden"
+      >
+        {services.map((service, index) => (
+          <div
+            key={service.slug}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${index + 1} of ${services.length}`}
+            className="min-w-0 shrink-0 grow-0 basis-full snap-start pl-5 md:basis-1/2 lg:basis-1/3 xl:basis-1/4"
+          >
+            <ServiceCard service={service} href={link(`/services/${service.slug}`)} />
+          </div>
+        ))}
       </div>
       <div className="mt-8 flex items-center justify-between gap-4">
         <div className="flex gap-2">
-          {Array.from({ length: snapCount }, (_, index) => (
+          {Array.from({ length: pageCount }, (_, index) => (
             <button
               key={index}
               type="button"
-              onClick={() => embla?.scrollTo(index)}
+              onClick={() => scrollToPage(index)}
               aria-label={`Go to slide ${index + 1}`}
               aria-current={index === selected ? "true" : undefined}
               className="grid size-6 place-items-center rounded-full"
             >
               <span
                 className={cn(
-                  "block size-2.5 rounded-full bg-slate-300 transition-all",
-                  index === selected && "w-6 bg-brand-700",
+                  "block h-2.5 rounded-full transition-all",
+                  index === selected ? "w-6 bg-brand-700" : "w-2.5 bg-slate-300",
                 )}
               />
             </button>

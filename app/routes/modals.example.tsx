@@ -39,7 +39,7 @@ export default function ExampleModal() {
     <>
       {hasBackgroundPage ? null : <HomePage reviewIndexes={data?.reviewIndexes} />}
       <Dialog open onOpenChange={(open) => (open ? undefined : close())}>
-        <DialogContent className="max-w-lg">
+        <DialogContent size="md">
           <DialogHeader>
             <DialogTitle>Example modal</DialogTitle>
             <DialogDescription>A placeholder for new modal routes.</DialogDescription>

@@ -3,6 +3,7 @@ import { data, useParams } from "react-router";
 
 import { JsonLd } from "~/components/json-ld";
 import { CallToAction, PageHeader, Section } from "~/components/page-parts";
+import { serviceDetailBySlug } from "~/content/service-details";
 import { serviceBySlug } from "~/content/services";
 import { pageMeta } from "~/lib/meta";
 import { breadcrumbJsonLd, serviceJsonLd } from "~/lib/structured-data";
@@ -12,17 +13,18 @@ import { useSiteUrl } from "~/lib/use-site-url";
 import type { Route } from "./+types/service-detail";
 
 export function loader({ params }: Route.LoaderArgs) {
-  if (!serviceBySlug(params.slug)) throw data(null, { status: 404 });
+  if (!serviceDetailBySlug(params.slug)) throw data(null, { status: 404 });
   return null;
 }
 
 export function meta({ params, matches }: Route.MetaArgs) {
   const service = serviceBySlug(params.slug);
-  if (!service) return [{ title: "Page not found" }];
+  const detail = serviceDetailBySlug(params.slug);
+  if (!service || !detail) return [{ title: "Page not found" }];
   return pageMeta(
     {
       title: `${service.title} | Common Problems & Same-Week Service`,
-      description: service.metaDescription,
+      description: detail.metaDescription,
       path: `/services/${service.slug}`,
     },
     matches,
@@ -34,7 +36,8 @@ export default function ServiceDetail() {
   const { profile } = useRegion();
   const siteUrl = useSiteUrl();
   const service = serviceBySlug(params.slug ?? "");
-  if (!service) return null;
+  const detail = serviceDetailBySlug(params.slug ?? "");
+  if (!service || !detail) return null;
   const path = `/services/${service.slug}`;
   const trail = [
     { name: "Home", path: "/" },
@@ -47,7 +50,7 @@ export default function ServiceDetail() {
       <JsonLd
         data={serviceJsonLd(siteUrl, profile, {
           name: service.title,
-          description: service.metaDescription,
+          description: detail.metaDescription,
           path,
         })}
       />
@@ -56,7 +59,7 @@ export default function ServiceDetail() {
       <Section>
         <div className="grid gap-10 lg:grid-cols-3">
           <div className="space-y-4 text-lg text-slate-700 lg:col-span-2">
-            {service.intro.map((paragraph) => (
+            {detail.intro.map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
             ))}
           </div>
@@ -72,7 +75,7 @@ export default function ServiceDetail() {
       </Section>
       <Section id="common-problems" title="Common problems we fix" className="bg-slate-50">
         <ol className="grid gap-5 md:grid-cols-2">
-          {service.problems.map((problem) => (
+          {detail.problems.map((problem) => (
             <li key={problem.title} className="rounded-2xl bg-white p-6 ring-1 ring-slate-200">
               <h3 className="flex items-start gap-2.5 font-bold text-slate-900">
                 <AlertTriangle

@@ -53,11 +53,7 @@ function Hero() {
           <p className="mt-5 max-w-xl text-lg text-brand-50">{tagline}.</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <ScheduleLink size="lg">Schedule Now</ScheduleLink>
-            <PhoneLink
-              size="lg"
-              variant="outline"
-              className="border-white/40 bg-white/10 text-white hover:bg-white/20 hover:text-white"
-            >
+            <PhoneLink size="lg" variant="inverse">
               Call Us Now
             </PhoneLink>
           </div>
