@@ -1,0 +1,104 @@
+// `npm run bench:pages`: for every route, the server-rendered HTML bytes and the compressed
+// JavaScript loaded before any interaction; then GET / from our server and from a plain static
+// file server sending the same bytes, measured in one run.
+import { execSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
+
+import { runLoad, percentile, startNode, waitForUrl } from "./support";
+
+const routes = [
+  "/",
+  "/services",
+  "/services/refrigerator",
+  "/service-areas",
+  "/service-areas/texas",
+  "/brands",
+  "/reviews",
+  "/contact",
+  "/policy",
+  "/location",
+  "/403",
+  "/helmet",
+  "/modals/schedule",
+];
+
+const appPort = 3301;
+const staticPort = 3302;
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+
+if (!existsSync("build/server/main.js")) execSync("npm run build", { stdio: "inherit" });
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "bench-pages-"));
+const app = startNode("build/server/main.js", [], {
+  NODE_ENV: "production",
+  PORT: String(appPort),
+  HOST: "127.0.0.1",
+  DATA_DIR: dataDir,
+});
+const origin = `http://127.0.0.1:${appPort}`;
+
+try {
+  await waitForUrl(`${origin}/healthz`, app);
+
+  const assetSizes = new Map<string, number>();
+  async function compressedSize(asset: string) {
+    const known = assetSizes.get(asset);
+    if (known !== undefined) return known;
+    const body = Buffer.from(await (await fetch(`${origin}${asset}`)).arrayBuffer());
+    const size = brotliCompressSync(body).length;
+    assetSizes.set(asset, size);
+    return size;
+  }
+
+  console.log(
+    "route                          HTML bytes   HTML gzip   JS before interaction (brotli)",
+  );
+  for (const route of routes) {
+    const html = await (await fetch(`${origin}${route}`)).text();
+    const scripts = new Set(
+      [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]!),
+    );
+    for (const match of html.matchAll(/import\("([^"]+\.js)"\)|from "([^"]+\.js)"/g)) {
+      scripts.add((match[1] ?? match[2])!);
+    }
+    let jsBytes = 0;
+    for (const script of scripts) jsBytes += await compressedSize(script);
+    console.log(
+      `${route.padEnd(30)} ${String(Buffer.byteLength(html)).padStart(10)} ${String(gzipSync(html).length).padStart(11)}   ${(jsBytes / 1024).toFixed(1)} KB (${scripts.size} files)`,
+    );
+  }
+
+  // The same bytes as GET / (one render), from a plain static file server.
+  const staticDir = mkdtempSync(path.join(tmpdir(), "bench-static-"));
+  writeFileSync(path.join(staticDir, "index.html"), await (await fetch(`${origin}/`)).text());
+  const staticServer = startNode(
+    "node_modules/tsx/dist/cli.mjs",
+    ["bench/static-server.ts", staticDir, String(staticPort)],
+    {},
+  );
+  try {
+    await waitForUrl(`http://127.0.0.1:${staticPort}/`, staticServer);
+    await runLoad(`${origin}/`, { connections, seconds: 2 });
+    const ours = await runLoad(`${origin}/`, { connections, seconds });
+    await runLoad(`http://127.0.0.1:${staticPort}/`, { connections, seconds: 2 });
+    const plain = await runLoad(`http://127.0.0.1:${staticPort}/`, { connections, seconds });
+    const row = (name: string, result: typeof ours) =>
+      `${name.padEnd(26)} ${result.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${percentile(result.latenciesMs, 50).toFixed(1)} ms   p99 ${percentile(result.latenciesMs, 99).toFixed(1)} ms   errors ${result.errors}`;
+    console.log(`\nGET / over ${connections} connections for ${seconds} s each`);
+    console.log(row("our server (SSR + cache)", ours));
+    console.log(row("static file server", plain));
+    console.log(
+      `ratio ours/static: ${(ours.requestsPerSecond / plain.requestsPerSecond).toFixed(2)}`,
+    );
+  } finally {
+    staticServer.kill();
+    rmSync(staticDir, { recursive: true, force: true });
+  }
+} finally {
+  app.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+}
