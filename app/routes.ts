@@ -15,5 +15,6 @@ export default [
   route("helmet", "routes/helmet-demo.tsx"),
   route("modals/schedule", "routes/modals.schedule.tsx"),
   route("modals/example", "routes/modals.example.tsx"),
+  route("unsubscribe", "routes/unsubscribe.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -72,11 +72,12 @@ export function createApiRouter(deps: ApiDependencies): express.Router {
   const parseJson = express.json({ limit: maxBodyBytes });
 
   for (const definition of submissionEndpoints) {
+    // Unreadable requests are answered before the rate limit, which costs a database write.
     router.post(
       definition.path,
-      rateLimit(deps, definition.path),
       requireJson,
       parseJson,
+      rateLimit(deps, definition.path),
       submissionHandler(definition, deps),
     );
     router.all(definition.path, (_req, res) => {

@@ -50,7 +50,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await pool.end();
       throw error;
     }
-    return { db, driver: "postgres", close: () => pool.end() };
+    return { db, driver: "postgres", close: once(() => pool.end()) };
   }
 
   if (options.pgliteDir) await mkdir(options.pgliteDir, { recursive: true });
@@ -62,7 +62,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     await client.close();
     throw error;
   }
-  return { db, driver: "pglite", close: () => client.close() };
+  return { db, driver: "pglite", close: once(() => client.close()) };
+}
+
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
 }
 
 export async function isDatabaseReachable(db: Database): Promise<boolean> {

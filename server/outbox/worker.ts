@@ -181,7 +181,7 @@ export class OutboxWorker {
     const lastError = reason.slice(0, 2000);
     if (row.attempts >= maxAttempts) {
       console.error(
-        `Outbox: gave up on ${row.kind} ${row.id} to ${row.message.to} after ${row.attempts} attempts: ${reason}`,
+        `Outbox: gave up on ${row.kind} ${row.id} (about ${row.subjectId}) to ${row.message.to} after ${row.attempts} attempts: ${reason}`,
       );
       await this.#db
         .update(outbox)

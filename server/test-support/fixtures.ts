@@ -76,6 +76,15 @@ export function headerBlock(email: ReceivedEmail): string {
   return email.raw.split(/\r?\n\r?\n/, 1)[0] ?? "";
 }
 
+/** One header's value as received, unfolded. */
+export function headerValue(email: ReceivedEmail, name: string): string {
+  const lines = headerBlock(email).split(/\r?\n(?![ \t])/);
+  const line = lines.find((candidate) =>
+    candidate.toLowerCase().startsWith(`${name.toLowerCase()}:`),
+  );
+  return (line?.slice(name.length + 1) ?? "").replace(/\r?\n[ \t]+/g, " ").trim();
+}
+
 export async function waitUntil(
   condition: () => Promise<boolean> | boolean,
   timeoutMs = 10_000,

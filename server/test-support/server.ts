@@ -49,6 +49,8 @@ async function reactRouterBuild(): Promise<{ build: ServerBuild; close(): Promis
     server: { middlewareMode: true, hmr: false },
     appType: "custom",
     logLevel: "error",
+    // Server rendering only: no browser dependencies to pre-bundle.
+    optimizeDeps: { noDiscovery: true, include: [] },
   });
   const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
   return { build, close: () => vite.close() };

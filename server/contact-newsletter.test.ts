@@ -1,0 +1,213 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+import { contactMessages, newsletterSubscribers, outbox } from "./db/schema";
+import { testDatabases } from "./test-support/databases";
+import {
+  contactMessage,
+  emailsAbout,
+  expectCreated,
+  headerBlock,
+  headerValue,
+  newJerseyEmail,
+  waitUntil,
+} from "./test-support/fixtures";
+import { startTestServer, testSiteUrl, type TestServer } from "./test-support/server";
+
+const databases = await testDatabases();
+const siteHost = new URL(testSiteUrl).hostname;
+
+for (const database of databases) {
+  describe.skipIf(!database.available)(`Contact and newsletter on ${database.label}`, () => {
+    let server: TestServer;
+
+    beforeAll(async () => {
+      server = await startTestServer({ database, withPages: true });
+    });
+    afterAll(async () => {
+      await server?.close();
+    });
+
+    async function delivered(id: string, count: number) {
+      await waitUntil(() => emailsAbout(server.smtp.received, id).length >= count);
+      return emailsAbout(server.smtp.received, id);
+    }
+
+    async function subscriber(email: string) {
+      const { db } = server.serverApp.database;
+      return db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
+    }
+
+    async function outboxKindsAbout(id: string) {
+      await server.serverApp.outbox.drain();
+      const { db } = server.serverApp.database;
+      const rows = await db.select().from(outbox).where(eq(outbox.subjectId, id));
+      return rows.map((row) => row.kind);
+    }
+
+    test("a contact message is stored, the office gets every field and the visitor an acknowledgement", async () => {
+      const { id } = await expectCreated(
+        await server.post("/api/send-contact-email", contactMessage()),
+      );
+      const { db } = server.serverApp.database;
+      expect(await db.select().from(contactMessages).where(eq(contactMessages.id, id))).toEqual([
+        expect.objectContaining({
+          office: "new-jersey",
+          name: "John",
+          lastName: "Smith",
+          email: "john.smith@example.com",
+          phone: "(908) 555-0199",
+          subject: "Warranty question",
+          message: "Is the repair covered for 90 days?",
+        }),
+      ]);
+      const emails = await delivered(id, 2);
+      const office = emails.find((email) => email.envelopeTo.includes(newJerseyEmail));
+      const visitor = emails.find((email) => email.envelopeTo.includes("john.smith@example.com"));
+      expect(emails).toHaveLength(2);
+      expect(office?.parsed.subject).toBe("New contact message: Warranty question — John Smith");
+      expect(office?.parsed.messageId).toBe(`<contact-message-${id}@${siteHost}>`);
+      expect(office?.parsed.replyTo?.value).toEqual([
+        { name: "John Smith", address: "john.smith@example.com" },
+      ]);
+      for (const value of [
+        "John",
+        "Smith",
+        "john.smith@example.com",
+        "(908) 555-0199",
+        "Warranty question",
+        "Is the repair covered for 90 days?",
+      ]) {
+        expect(office?.parsed.text).toContain(value);
+        expect(office?.parsed.html).toContain(value);
+      }
+      expect(visitor?.parsed.subject).toBe("We received your message");
+      expect(visitor?.parsed.text).toContain("(908) 555-0163");
+    });
+
+    test("a contact message without an email only reaches the office", async () => {
+      const { id } = await expectCreated(
+        await server.post("/api/send-contact-email", contactMessage({ email: "" })),
+      );
+      expect(await outboxKindsAbout(id)).toEqual(["contact-message.company"]);
+      const [email] = await delivered(id, 1);
+      expect(email?.parsed.replyTo).toBeUndefined();
+    });
+
+    test("CR/LF and markup in every contact field neither add a header nor reach the HTML unescaped", async () => {
+      const evil = "Evil\r\nBcc: victim@example.org\r\nX-Injected: yes <script>alert(1)</script>";
+      const { id } = await expectCreated(
+        await server.post(
+          "/api/send-contact-email",
+          contactMessage({ name: evil, lastName: evil, subject: evil, message: evil }),
+        ),
+      );
+      const emails = await delivered(id, 2);
+      for (const email of emails) {
+        expect(headerBlock(email)).not.toMatch(/^(bcc|x-injected):/im);
+        expect(email.envelopeTo).not.toContain("victim@example.org");
+        expect(email.parsed.html).not.toContain("<script>");
+        expect(email.parsed.subject).not.toMatch(/[\r\n]/);
+      }
+      const office = emails.find((email) => email.envelopeTo.includes(newJerseyEmail));
+      expect(office?.parsed.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    });
+
+    test("a new subscriber is stored lower-cased and welcomed with an unsubscribe link and headers", async () => {
+      const address = `New.Reader+${Date.now()}@Example.com`;
+      const { id } = await expectCreated(
+        await server.post("/api/send-subscribe-email", {
+          email: address,
+          companyEmail: newJerseyEmail,
+        }),
+      );
+      const [row] = await subscriber(address.toLowerCase());
+      expect(row).toMatchObject({ id, office: "new-jersey", unsubscribedAt: null });
+      const [welcome] = await delivered(id, 1);
+      const link = `${testSiteUrl}/unsubscribe?token=${row?.unsubscribeToken}`;
+      expect(welcome?.envelopeTo).toEqual([address.toLowerCase()]);
+      expect(welcome?.parsed.text).toContain(link);
+      expect(welcome?.parsed.html).toContain(`href="${link}"`);
+      expect(headerValue(welcome!, "List-Unsubscribe")).toBe(
+        `<${link}>, <mailto:${newJerseyEmail}?subject=unsubscribe>`,
+      );
+      expect(headerValue(welcome!, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+    });
+
+    test("subscribing again keeps one row and sends no second welcome", async () => {
+      const address = `again-${Date.now()}@example.com`;
+      const first = await expectCreated(
+        await server.post("/api/send-subscribe-email", { email: address }),
+      );
+      const second = await server.post("/api/send-subscribe-email", {
+        email: address.toUpperCase(),
+      });
+      expect(second.status).toBe(200);
+      expect(await second.json()).toEqual({ success: true, id: first.id });
+      expect(await subscriber(address)).toHaveLength(1);
+      expect(await outboxKindsAbout(first.id)).toEqual(["newsletter.welcome"]);
+      await delivered(first.id, 1);
+      expect(emailsAbout(server.smtp.received, first.id)).toHaveLength(1);
+    });
+
+    test("the unsubscribe link asks first: GET changes nothing, the button's POST unsubscribes", async () => {
+      const address = `leaving-${Date.now()}@example.com`;
+      await expectCreated(await server.post("/api/send-subscribe-email", { email: address }));
+      const [row] = await subscriber(address);
+      const pageUrl = `${server.baseUrl}/unsubscribe?token=${row?.unsubscribeToken}`;
+
+      const page = await fetch(pageUrl);
+      const html = await page.text();
+      expect(page.status).toBe(200);
+      expect(html).toContain("Unsubscribe from our newsletter?");
+      expect(html).toMatch(/<form[^>]*method="post"/);
+      expect(html).toContain('name="robots" content="noindex, nofollow"');
+      expect((await subscriber(address))[0]?.unsubscribedAt).toBeNull();
+
+      const confirmation = await fetch(pageUrl, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ token: row?.unsubscribeToken ?? "" }),
+      });
+      expect(confirmation.status).toBe(200);
+      expect(await confirmation.text()).toContain("You have been unsubscribed");
+      expect((await subscriber(address))[0]?.unsubscribedAt).toBeInstanceOf(Date);
+
+      expect(await (await fetch(pageUrl)).text()).toContain("You are already unsubscribed");
+    });
+
+    test("a mail client's one-click POST unsubscribes, and subscribing later welcomes again", async () => {
+      const address = `one-click-${Date.now()}@example.com`;
+      const { id } = await expectCreated(
+        await server.post("/api/send-subscribe-email", { email: address }),
+      );
+      const [row] = await subscriber(address);
+      const oneClick = await fetch(`${server.baseUrl}/unsubscribe?token=${row?.unsubscribeToken}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: "List-Unsubscribe=One-Click",
+      });
+      expect(oneClick.status).toBe(200);
+      expect((await subscriber(address))[0]?.unsubscribedAt).toBeInstanceOf(Date);
+
+      const back = await server.post("/api/send-subscribe-email", { email: address });
+      expect(back.status).toBe(201);
+      expect(await subscriber(address)).toEqual([
+        expect.objectContaining({ id, unsubscribedAt: null }),
+      ]);
+      expect(await outboxKindsAbout(id)).toEqual(["newsletter.welcome", "newsletter.welcome"]);
+    });
+
+    test("an unknown unsubscribe token changes nothing and says so", async () => {
+      const page = await fetch(`${server.baseUrl}/unsubscribe?token=not-a-real-token-123456`);
+      expect(await page.text()).toContain("This unsubscribe link is not valid");
+      const post = await fetch(`${server.baseUrl}/unsubscribe`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: "token=",
+      });
+      expect(post.status).toBe(200);
+      expect(await post.text()).toContain("This unsubscribe link is not valid");
+    });
+  });
+}
