@@ -16,6 +16,8 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { MapSection } from "./components/map-section";
 import { StatusPage } from "./components/status-page";
+import { Toaster } from "./components/ui/toaster";
+import { NewsletterForm } from "./features/newsletter/newsletter-form";
 import { backgroundLocationOf } from "./lib/page-location";
 
 export const links: Route.LinksFunction = () => [
@@ -96,8 +98,9 @@ export default function App() {
         {page}
       </main>
       <MapSection />
-      <SiteFooter />
+      <SiteFooter newsletter={<NewsletterForm tone="dark" />} />
       {modal}
+      <Toaster />
     </>
   );
 }

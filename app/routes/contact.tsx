@@ -3,6 +3,7 @@ import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { PageHeader, Section } from "~/components/page-parts";
 import { PhoneLink } from "~/components/phone-link";
 import { formatPhone } from "~/content/company";
+import { ContactForm } from "~/features/contact/contact-form";
 import { serviceAreasFor } from "~/content/navigation";
 import { pageMeta } from "~/lib/meta";
 import { useRegion } from "~/lib/use-region";
@@ -40,7 +41,9 @@ export default function Contact() {
             <h2 id="contact-form-heading" className="text-2xl font-bold text-slate-900">
               Send Us a Message
             </h2>
-            <div data-slot="contact-form" className="mt-6" />
+            <div className="mt-6">
+              <ContactForm />
+            </div>
           </section>
           <aside aria-labelledby="contact-info-heading" className="space-y-8 lg:col-span-2">
             <div className="rounded-2xl bg-slate-50 p-6 ring-1 ring-slate-200">

@@ -11,6 +11,7 @@ import { ReviewCard } from "~/components/review-card";
 import { ScheduleLink } from "~/components/schedule-link";
 import { ServicesSlider } from "~/components/services-slider";
 import { formatPhone, tagline } from "~/content/company";
+import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { reviews } from "~/content/reviews";
 import { ownerQuote, whyChooseUs } from "~/content/why-choose-us";
 import { pickRandomIndexes } from "~/lib/pick-random";
@@ -191,7 +192,13 @@ export function HomePage({ reviewIndexes }: { reviewIndexes: readonly number[] |
       </Section>
 
       <Section id="newsletter" title="Keep your appliances running longer" className="bg-slate-50">
-        <div data-slot="home-newsletter" className="max-w-xl" />
+        <div className="max-w-xl">
+          <p className="mb-5 text-slate-700">
+            A short email a few times a year: seasonal maintenance that prevents the most common
+            breakdowns, and the odd offer. Unsubscribe with one click.
+          </p>
+          <NewsletterForm />
+        </div>
       </Section>
 
       <section aria-labelledby="contact-block-heading" className="px-4 py-14 sm:px-6 lg:px-8">

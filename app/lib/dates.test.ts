@@ -1,0 +1,21 @@
+import { expect, test } from "vitest";
+
+import { displayDate, isoDateIn, parseTypedDate } from "./dates";
+
+test("today is the office's calendar date, not the browser's", () => {
+  const lateEvening = new Date("2026-11-23T04:30:00Z"); // 11:30 PM Eastern, 10:30 PM Central
+  expect(isoDateIn(lateEvening, "America/New_York")).toBe("2026-11-22");
+  expect(isoDateIn(lateEvening, "America/Chicago")).toBe("2026-11-22");
+  const afterEasternMidnight = new Date("2026-11-23T05:30:00Z");
+  expect(isoDateIn(afterEasternMidnight, "America/New_York")).toBe("2026-11-23");
+  expect(isoDateIn(afterEasternMidnight, "America/Chicago")).toBe("2026-11-22");
+});
+
+test("dates show as MMMM d, yyyy and can be typed as MM/dd/yyyy", () => {
+  expect(displayDate("2026-12-03")).toBe("December 3, 2026");
+  expect(parseTypedDate("12/03/2026")).toBe("2026-12-03");
+  expect(parseTypedDate("1/5/2027")).toBe("2027-01-05");
+  expect(parseTypedDate("December 3, 2026")).toBe("2026-12-03");
+  expect(parseTypedDate("13/45/2026")).toBeUndefined();
+  expect(parseTypedDate("soon")).toBeUndefined();
+});
