@@ -6,7 +6,7 @@ const extraRoutes = ["/modals/schedule", "/modals/example", "/no-such-page"];
 
 for (const width of [375, 1280]) {
   test.describe(`at ${width} px`, () => {
-    test.use({ viewport: { width, height: 900 }, expectedConsoleErrors: [/status of 404/] });
+    test.use({ viewport: { width, height: 900 }, expectedConsoleErrors: /status of 404/ });
 
     for (const path of [...publicRoutes.map((route) => route.path), ...extraRoutes]) {
       test(`axe finds no violations on ${path}`, async ({ page }) => {

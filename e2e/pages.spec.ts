@@ -37,7 +37,7 @@ test("every page has its own title and description", async ({ request }) => {
 });
 
 test.describe("not found", () => {
-  test.use({ expectedConsoleErrors: [/status of 404/] });
+  test.use({ expectedConsoleErrors: /status of 404/ });
 
   test("an unknown route answers 404 with the not-found page", async ({ page }) => {
     const response = await page.goto("/no-such-page");

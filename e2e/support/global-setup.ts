@@ -1,9 +1,16 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+import pg from "pg";
+
 import { e2ePort } from "../../playwright.config";
+import { startSmtpServer } from "../../server/test-support/smtp";
+
+const adminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 async function waitForServer(url: string, server: ChildProcess, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
@@ -20,11 +27,68 @@ async function waitForServer(url: string, server: ChildProcess, timeoutMs = 60_0
   throw new Error(`The server did not answer ${url} within ${timeoutMs} ms`);
 }
 
-/** Starts the production build on its own port with a fresh embedded database. */
+async function withAdmin<T>(work: (client: pg.Client) => Promise<T>) {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh PostgreSQL database for this run, or null (embedded PGlite) when none is reachable. */
+async function createDatabase(): Promise<string | null> {
+  const name = `e2e_${process.pid}_${Date.now()}`;
+  try {
+    await withAdmin((client) => client.query(`create database ${name}`));
+  } catch (error) {
+    if (process.env.CI === "true") throw error;
+    console.warn(
+      `PostgreSQL is not reachable at ${adminUrl}: journeys run on embedded PGlite and skip their database checks.`,
+    );
+    return null;
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * Starts a real SMTP server (with a JSON view of what it received, for the test workers), a
+ * fresh database and the production build on its own port.
+ */
 export default async function globalSetup() {
   const launcher = path.resolve("build/server/main.js");
   if (!existsSync(launcher)) throw new Error("No production build: run `npm run build` first.");
+
+  const smtp = await startSmtpServer();
+  const mailbox = http.createServer((_request, response) => {
+    const emails = smtp.received.map(({ envelopeTo, parsed }) => ({
+      envelopeTo,
+      subject: parsed.subject ?? "",
+      replyTo: parsed.replyTo?.text ?? "",
+      text: parsed.text ?? "",
+      html: typeof parsed.html === "string" ? parsed.html : "",
+      headers: Object.fromEntries(
+        [...parsed.headers.entries()].map(([key, value]) => [key, JSON.stringify(value)]),
+      ),
+      attachments: parsed.attachments.map((attachment) => ({
+        filename: attachment.filename ?? "",
+        contentType: attachment.contentType,
+        content: attachment.content.toString("utf8"),
+      })),
+    }));
+    response.setHeader("Content-Type", "application/json");
+    response.end(JSON.stringify(emails));
+  });
+  await new Promise<void>((resolve) => mailbox.listen(0, "127.0.0.1", resolve));
+  process.env.E2E_MAILBOX_URL = `http://127.0.0.1:${(mailbox.address() as AddressInfo).port}`;
+
+  const databaseUrl = await createDatabase();
+  if (databaseUrl) process.env.E2E_DATABASE_URL = databaseUrl;
   const dataDir = mkdtempSync(path.join(tmpdir(), "e2e-data-"));
+
   const server = spawn(process.execPath, [launcher], {
     env: {
       ...process.env,
@@ -33,7 +97,10 @@ export default async function globalSetup() {
       HOST: "127.0.0.1",
       SITE_URL: `http://127.0.0.1:${e2ePort}`,
       DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      SMTP_URL: smtp.url,
       RATE_LIMIT_MAX: "0",
+      OUTBOX_POLL_MS: "200",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -42,6 +109,12 @@ export default async function globalSetup() {
   return async () => {
     server.kill("SIGTERM");
     await new Promise((resolve) => server.once("exit", resolve));
+    await smtp.close();
+    await new Promise((resolve) => mailbox.close(resolve));
     rmSync(dataDir, { recursive: true, force: true });
+    if (databaseUrl) {
+      const name = new URL(databaseUrl).pathname.slice(1);
+      await withAdmin((client) => client.query(`drop database if exists ${name} with (force)`));
+    }
   };
 }

@@ -1,0 +1,215 @@
+import type { Page } from "@playwright/test";
+
+import { expect, test } from "./support/fixtures";
+import { databaseAvailable, queryRows, uniqueName, waitForEmails } from "./support/leads";
+
+function tomorrowIso() {
+  const date = new Date(Date.now() + 36 * 3600 * 1000);
+  return date.toISOString().slice(0, 10);
+}
+
+function typedDate(iso: string) {
+  const [year, month, day] = iso.split("-");
+  return `${month}/${day}/${year}`;
+}
+
+async function fillContactStep(page: Page, name: string, email: string, date: string) {
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("textbox", { name: "Full Name (required)" }).fill(name);
+  await dialog.getByRole("textbox", { name: "Email", exact: true }).fill(email);
+  await dialog.getByRole("textbox", { name: "Phone", exact: true }).pressSequentially("7135550188");
+  await expect(dialog.getByRole("textbox", { name: "Phone", exact: true })).toHaveValue(
+    "(713) 555-0188",
+  );
+  await dialog
+    .getByRole("textbox", { name: "Address", exact: true })
+    .fill("4410 Bellaire Blvd, Houston");
+  await dialog.getByRole("textbox", { name: "Zip Code" }).fill("77401");
+  const dateInput = dialog.getByRole("textbox", { name: "Preferred Date" });
+  await dateInput.fill(typedDate(date));
+  await dateInput.press("Tab");
+  await dialog.getByRole("radio", { name: /Afternoon/ }).check();
+  await dialog.getByRole("combobox", { name: "Brand" }).fill("Whirlpool");
+  await dialog.getByRole("textbox", { name: "Model" }).fill("WRF555SDFZ");
+  await dialog
+    .getByRole("textbox", { name: "Description of the problem" })
+    .fill("Fridge section warm, freezer fine.\nStarted Monday.");
+}
+
+async function expectBookingDelivered(
+  name: string,
+  email: string,
+  date: string,
+  appliance: string,
+) {
+  const [company] = await waitForEmails(
+    (message) =>
+      message.text.includes(name) && message.envelopeTo.includes("texas@easyappliancerepair.com"),
+    1,
+  );
+  expect(company!.subject).toContain(appliance);
+  expect(company!.text).toContain("(713) 555-0188");
+  expect(company!.text).toContain("12:00 PM - 4:00 PM Central");
+  expect(company!.replyTo).toContain(email);
+
+  const [confirmation] = await waitForEmails((message) => message.envelopeTo.includes(email), 1);
+  const ics = confirmation!.attachments.find((attachment) =>
+    attachment.contentType.startsWith("text/calendar"),
+  );
+  expect(ics, "an .ics attachment").toBeDefined();
+  expect(ics!.content).toContain("BEGIN:VEVENT");
+  expect(ics!.content).toContain(date.replaceAll("-", ""));
+
+  if (!databaseAvailable) return;
+  const rows = await queryRows<{
+    selected_appliance: string;
+    preferred_date: string;
+    phone: string;
+  }>(
+    "select selected_appliance, preferred_date::text as preferred_date, phone from service_requests where name = $1",
+    [name],
+  );
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ preferred_date: date, phone: "(713) 555-0188" });
+}
+
+test("a visitor books a repair from the header button", async ({ page }) => {
+  const name = uniqueName("Hana");
+  const email = `${name.split(" ")[1]!.toLowerCase()}@example.com`;
+  const date = tomorrowIso();
+  await page.goto("/reviews?region=Texas");
+  await page.locator("header").getByRole("link", { name: "Schedule Service" }).click();
+  const dialog = page.getByRole("dialog", { name: "Schedule Service" });
+  const progress = dialog.getByRole("progressbar");
+  await expect(progress).toHaveAttribute("aria-valuenow", "0");
+  await expect(dialog.getByText("Select Appliances").first()).toBeVisible();
+  await expect(dialog.getByRole("button", { name: /Cancel/ })).toBeVisible();
+  await expect(dialog.getByRole("list", { name: "Appliances" }).getByRole("button")).toHaveCount(8);
+  await dialog.getByRole("button", { name: /Refrigerator/ }).click();
+  await expect(progress).toHaveAttribute("aria-valuenow", "50");
+
+  // Back clears progress; picking again moves on.
+  await dialog.getByRole("button", { name: "Back" }).click();
+  await expect(progress).toHaveAttribute("aria-valuenow", "0");
+  await dialog.getByRole("button", { name: /Refrigerator/ }).click();
+
+  await dialog.getByRole("button", { name: "Submit Request" }).click();
+  await expect(dialog.getByText("Name is required")).toBeVisible();
+  await expect(dialog.getByText("Phone number is required")).toBeVisible();
+  await expect(dialog.getByText("Address is required")).toBeVisible();
+  await expect(dialog.getByRole("textbox", { name: "Full Name (required)" })).toHaveAttribute(
+    "aria-invalid",
+    "true",
+  );
+
+  await fillContactStep(page, name, email, date);
+  await dialog.getByRole("button", { name: "Submit Request" }).click();
+  await expect(
+    page.getByText("Your service request has been submitted successfully.", { exact: true }),
+  ).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/reviews\?region=Texas$/);
+  await expectBookingDelivered(name, email, date, "Refrigerator");
+});
+
+test("a visitor books from the home hero with the keyboard", async ({ page }) => {
+  const name = uniqueName("Omar");
+  const email = `${name.split(" ")[1]!.toLowerCase()}@example.com`;
+  const date = tomorrowIso();
+  await page.goto("/?region=Texas");
+  await page.getByRole("link", { name: "Schedule Now" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator(":focus")).toHaveCount(1);
+  const washer = dialog.getByRole("button", { name: /Washing Machine/ });
+  await washer.focus();
+  await page.keyboard.press("Space");
+  await expect(dialog.getByRole("textbox", { name: "Full Name (required)" })).toBeVisible();
+  await fillContactStep(page, name, email, date);
+  await dialog.getByRole("radio", { name: /Afternoon/ }).press("ArrowRight");
+  await expect(dialog.getByRole("radio", { name: /Evening/ })).toBeChecked();
+  await dialog.getByRole("radio", { name: /Evening/ }).press("ArrowLeft");
+  await expect(dialog.getByRole("radio", { name: /Afternoon/ })).toBeChecked();
+  await dialog.getByRole("button", { name: "Submit Request" }).click();
+  await expect(
+    page.getByText("Your service request has been submitted successfully.", { exact: true }),
+  ).toBeVisible();
+  await expectBookingDelivered(name, email, date, "Washing Machine");
+});
+
+test("a visitor books from a service page and picks the date in the calendar", async ({ page }) => {
+  const name = uniqueName("Lena");
+  await page.goto("/services/oven?region=Texas");
+  await page.locator("main").getByRole("link", { name: "Schedule Service" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: /Oven & Range/ }).click();
+  await dialog.getByRole("textbox", { name: "Full Name (required)" }).fill(name);
+  await dialog.getByRole("textbox", { name: "Phone", exact: true }).fill("7135550177");
+  await dialog.getByRole("textbox", { name: "Address", exact: true }).fill("88 Oak Ln, Sugar Land");
+  await dialog.getByRole("button", { name: "Choose a date from the calendar" }).click();
+  const calendar = page.getByRole("grid");
+  await expect(calendar).toBeVisible();
+  // Days before today (in the office's time zone) are not offered.
+  const enabledDays = calendar.locator("button:not([disabled])");
+  await enabledDays.last().click();
+  await expect(dialog.getByRole("textbox", { name: "Preferred Date" })).toHaveValue(
+    /^[A-Z][a-z]+ \d{1,2}, \d{4}$/,
+  );
+  await dialog.getByRole("radio", { name: /Morning/ }).check();
+  await dialog.getByRole("button", { name: "Submit Request" }).click();
+  await expect(
+    page.getByText("Your service request has been submitted successfully.", { exact: true }),
+  ).toBeVisible();
+  const [company] = await waitForEmails((message) => message.text.includes(name), 1);
+  expect(company!.subject).toContain("Oven");
+  if (databaseAvailable) {
+    const rows = await queryRows("select id from service_requests where name = $1", [name]);
+    expect(rows).toHaveLength(1);
+  }
+});
+
+test.describe("when the request fails", () => {
+  test.use({ expectedConsoleErrors: /Failed to load resource/ });
+
+  test("a server error and a network error show their toasts; the dialog keeps the values", async ({
+    page,
+  }) => {
+    await page.goto("/services?region=Texas");
+    await page.locator("header").getByRole("link", { name: "Schedule Service" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: /Dryer/ }).click();
+    await dialog.getByRole("textbox", { name: "Full Name (required)" }).fill("Failing Fran");
+    await dialog.getByRole("textbox", { name: "Phone", exact: true }).fill("7135550166");
+    await dialog.getByRole("textbox", { name: "Address", exact: true }).fill("1 Main St");
+
+    await page.route("**/api/send-email", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: '{"success":false}' }),
+    );
+    await dialog.getByRole("button", { name: "Submit Request" }).click();
+    await expect(
+      page.getByText("Failed to submit your request. Please try again later.", { exact: true }),
+    ).toBeVisible();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "50");
+    await expect(dialog.getByRole("textbox", { name: "Full Name (required)" })).toHaveValue(
+      "Failing Fran",
+    );
+
+    await page.unroute("**/api/send-email");
+    await page.route("**/api/send-email", (route) => route.abort("connectionrefused"));
+    await dialog.getByRole("button", { name: "Submit Request" }).click();
+    await expect(
+      page.getByText("An unexpected error occurred. Please try again later.", { exact: true }),
+    ).toBeVisible();
+    await expect(
+      page.getByText("Failed to submit your request. Please try again later.", { exact: true }),
+    ).toBeHidden();
+    await expect(page.locator("[data-radix-toast-announce-exclude], li[role=status]")).toHaveCount(
+      1,
+    );
+    await expect(dialog.getByRole("textbox", { name: "Address", exact: true })).toHaveValue(
+      "1 Main St",
+    );
+    await expect(dialog.getByRole("button", { name: "Submit Request" })).toBeEnabled();
+  });
+});
