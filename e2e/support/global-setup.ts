@@ -70,9 +70,7 @@ export default async function globalSetup() {
       replyTo: parsed.replyTo?.text ?? "",
       text: parsed.text ?? "",
       html: typeof parsed.html === "string" ? parsed.html : "",
-      headers: Object.fromEntries(
-        [...parsed.headers.entries()].map(([key, value]) => [key, JSON.stringify(value)]),
-      ),
+      headers: Object.fromEntries(parsed.headerLines.map(({ key, line }) => [key, line])),
       attachments: parsed.attachments.map((attachment) => ({
         filename: attachment.filename ?? "",
         contentType: attachment.contentType,
