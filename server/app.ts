@@ -14,6 +14,7 @@ import { pruneExpiredRecords } from "./db/housekeeping";
 import { createMailTransport } from "./mail/transport";
 import { OutboxWorker } from "./outbox/worker";
 import { publicConfigFrom, type PublicConfig } from "./public-config";
+import { renderCache } from "./render-cache";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -113,6 +114,13 @@ export async function createServerApp({
   });
 
   app.use("/api", createApiRouter({ db, config, now, onEnqueued: () => outbox.nudge() }));
+
+  if (config.NODE_ENV === "production") {
+    // Home (and the dialogs drawn over it) shows three random reviews: keep a few renders.
+    app.use(
+      renderCache({ variantsFor: (path) => (path === "/" || path.startsWith("/modals/") ? 6 : 1) }),
+    );
+  }
 
   app.use(
     createRequestHandler({
