@@ -16,7 +16,7 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { MapSection } from "./components/map-section";
 import { StatusPage } from "./components/status-page";
-import { Toaster } from "./components/ui/toaster";
+import { LazyToaster } from "./components/ui/toaster-lazy";
 import { NewsletterForm } from "./features/newsletter/newsletter-form";
 import { backgroundLocationOf } from "./lib/page-location";
 
@@ -100,7 +100,7 @@ export default function App() {
       <MapSection />
       <SiteFooter newsletter={<NewsletterForm tone="dark" />} />
       {modal}
-      <Toaster />
+      <LazyToaster />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import type { UseFormRegisterReturn } from "react-hook-form";
 
 import { Input } from "~/components/ui/input";
-import { formatUsPhone, phoneMaxLength } from "~/lib/validation";
+import { formatUsPhone, phoneMaxLength } from "~/lib/form-rules";
 
 /** Formats digits as "(555) 555-5555" while typing; at most 14 characters. */
 export function PhoneInput({

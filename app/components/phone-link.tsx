@@ -1,6 +1,6 @@
 import { Phone } from "lucide-react";
 
-import { Button, type ButtonProps } from "~/components/ui/button";
+import { buttonVariants, type ButtonProps } from "~/components/ui/button";
 import { formatPhone } from "~/content/company";
 import { useRegion } from "~/lib/use-region";
 
@@ -14,12 +14,14 @@ export function PhoneLink({ children, variant = "outline", size, className }: Ph
   const { profile } = useRegion();
   const number = formatPhone(profile.phone);
   return (
-    <Button asChild variant={variant} size={size} className={className}>
-      <a href={`tel:${profile.phoneForCall}`}>
-        <Phone aria-hidden="true" />
-        {children ?? number}
-        {children ? <span className="sr-only"> {number}</span> : null}
-      </a>
-    </Button>
+    <a
+      href={`tel:${profile.phoneForCall}`}
+      data-slot="button"
+      className={buttonVariants({ variant, size, className })}
+    >
+      <Phone aria-hidden="true" />
+      {children ?? number}
+      {children ? <span className="sr-only"> {number}</span> : null}
+    </a>
   );
 }

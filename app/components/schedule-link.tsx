@@ -1,7 +1,7 @@
 import { CalendarCheck } from "lucide-react";
 import { Link } from "react-router";
 
-import { Button, type ButtonProps } from "~/components/ui/button";
+import { buttonVariants, type ButtonProps } from "~/components/ui/button";
 import type { ModalNavigationState } from "~/lib/page-location";
 import { usePageLocation } from "~/lib/page-location";
 import { useRegion } from "~/lib/use-region";
@@ -25,11 +25,16 @@ export function ScheduleLink({
   const { link } = useRegion();
   const state: ModalNavigationState = { backgroundLocation: pageLocation };
   return (
-    <Button asChild variant={variant} size={size} className={className}>
-      <Link to={link(scheduleModalPath)} state={state} preventScrollReset onClick={onClick}>
-        <CalendarCheck aria-hidden="true" />
-        {children}
-      </Link>
-    </Button>
+    <Link
+      to={link(scheduleModalPath)}
+      state={state}
+      preventScrollReset
+      onClick={onClick}
+      data-slot="button"
+      className={buttonVariants({ variant, size, className })}
+    >
+      <CalendarCheck aria-hidden="true" />
+      {children}
+    </Link>
   );
 }

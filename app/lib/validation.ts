@@ -1,12 +1,14 @@
 import { z } from "zod";
 
-/** Local part, @, domain, and a top-level part of at least two letters; any case. */
-export const emailPattern = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;
+import { emailPattern, usPhonePattern } from "./form-rules";
 
-/** "(555) 555-5555": what the phone field formats digits into. */
-export const usPhonePattern = /^\(\d{3}\) \d{3}-\d{4}$/;
-
-export const phoneMaxLength = 14;
+export {
+  emailPattern,
+  formatUsPhone,
+  honeypotName,
+  phoneMaxLength,
+  usPhonePattern,
+} from "./form-rules";
 
 /** Line breaks have no place in one-line fields (they could end up in an email header). */
 function singleLine(value: string) {
@@ -66,16 +68,3 @@ export const companyEmailField = z.string().max(254).optional();
 
 /** A field no person sees or fills; bots do. */
 export const honeypotField = z.string().max(500).optional();
-export const honeypotName = "website";
-
-/** Formats typed digits as "(555) 555-5555", at most 14 characters. */
-export function formatUsPhone(input: string): string {
-  const digits = input
-    .replace(/\D/g, "")
-    .replace(/^1(?=\d{10})/, "")
-    .slice(0, 10);
-  if (digits.length === 0) return "";
-  if (digits.length < 4) return `(${digits}`;
-  if (digits.length < 7) return `(${digits.slice(0, 3)}) ${digits.slice(3)}`;
-  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
-}

@@ -1,6 +1,7 @@
 import { useLoaderData } from "react-router";
 
-import { HomePage, pickHomeReviews } from "~/features/home/home-page";
+import { HomePage } from "~/features/home/home-page";
+import { pickHomeReviews } from "~/features/home/home-reviews.server";
 import { pageMeta, siteTitle } from "~/lib/meta";
 
 import type { Route } from "./+types/home";
@@ -24,5 +25,5 @@ export function loader() {
 export default function Home() {
   // Undefined while a dialog is open over this page: the page keeps the reviews it showed.
   const data = useLoaderData<typeof loader>() as ReturnType<typeof loader> | undefined;
-  return <HomePage reviewIndexes={data?.reviewIndexes} />;
+  return <HomePage reviews={data?.reviews} />;
 }

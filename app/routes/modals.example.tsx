@@ -1,6 +1,7 @@
 import { useLoaderData } from "react-router";
 
-import { HomePage, pickHomeReviews } from "~/features/home/home-page";
+import { HomePage } from "~/features/home/home-page";
+import { pickHomeReviews } from "~/features/home/home-reviews.server";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -37,7 +38,7 @@ export default function ExampleModal() {
   const data = useLoaderData<typeof loader>() as ReturnType<typeof loader> | undefined;
   return (
     <>
-      {hasBackgroundPage ? null : <HomePage reviewIndexes={data?.reviewIndexes} />}
+      {hasBackgroundPage ? null : <HomePage reviews={data?.reviews} />}
       <Dialog open onOpenChange={(open) => (open ? undefined : close())}>
         <DialogContent size="md">
           <DialogHeader>

@@ -1,7 +1,8 @@
 import { useLoaderData } from "react-router";
 
 import { ScheduleDialog } from "~/features/booking/schedule-dialog";
-import { HomePage, pickHomeReviews } from "~/features/home/home-page";
+import { HomePage } from "~/features/home/home-page";
+import { pickHomeReviews } from "~/features/home/home-reviews.server";
 import { pageMeta } from "~/lib/meta";
 import { useModalRoute } from "~/lib/use-modal-route";
 
@@ -31,7 +32,7 @@ export default function ScheduleModal() {
   const data = useLoaderData<typeof loader>() as ReturnType<typeof loader> | undefined;
   return (
     <>
-      {hasBackgroundPage ? null : <HomePage reviewIndexes={data?.reviewIndexes} />}
+      {hasBackgroundPage ? null : <HomePage reviews={data?.reviews} />}
       <ScheduleDialog onClose={close} />
     </>
   );

@@ -1,6 +1,5 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import { Loader2 } from "lucide-react";
-import { Slot } from "radix-ui";
 import * as React from "react";
 
 import { cn } from "~/lib/utils";
@@ -33,8 +32,6 @@ const buttonVariants = cva(
 
 export interface ButtonProps
   extends React.ComponentProps<"button">, VariantProps<typeof buttonVariants> {
-  /** Renders the child element (a link) with the button's look. */
-  asChild?: boolean;
   /** Disables the button and shows a spinner with "Please wait". */
   loading?: boolean;
 }
@@ -43,20 +40,13 @@ function Button({
   className,
   variant,
   size,
-  asChild = false,
   loading = false,
   disabled,
   children,
   ...props
 }: ButtonProps) {
+  // Links that look like buttons use buttonVariants() directly (see ScheduleLink, PhoneLink).
   const classes = cn(buttonVariants({ variant, size, className }));
-  if (asChild) {
-    return (
-      <Slot.Root data-slot="button" className={classes} {...props}>
-        {children}
-      </Slot.Root>
-    );
-  }
   return (
     <button
       data-slot="button"

@@ -280,7 +280,7 @@ export function ScheduleDialog({ onClose }: { onClose: () => void }) {
               <Field label="Notes" error={errors.notes?.message}>
                 <Textarea rows={2} placeholder="Gate code, pets, parking…" {...register("notes")} />
               </Field>
-              <Honeypot registration={register("website")} />
+              <Honeypot {...register("website")} />
               <div className="flex flex-col-reverse justify-between gap-3 border-t border-slate-200 pt-5 sm:flex-row">
                 <Button variant="outline" onClick={back} disabled={isSubmitting}>
                   <ArrowLeft aria-hidden="true" />

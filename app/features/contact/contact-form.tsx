@@ -80,7 +80,7 @@ export function ContactForm() {
       <Field label="Message" markedRequired error={errors.message?.message}>
         <Textarea rows={6} {...register("message")} />
       </Field>
-      <Honeypot registration={register("website")} />
+      <Honeypot {...register("website")} />
       <div>
         <Button type="submit" size="lg" loading={isSubmitting}>
           <Send aria-hidden="true" />

@@ -12,19 +12,12 @@ import { ScheduleLink } from "~/components/schedule-link";
 import { ServicesSlider } from "~/components/services-slider";
 import { formatPhone, tagline } from "~/content/company";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
-import { reviews } from "~/content/reviews";
+import type { Review } from "~/content/reviews";
 import { ownerQuote, whyChooseUs } from "~/content/why-choose-us";
-import { pickRandomIndexes } from "~/lib/pick-random";
 import { heroRegionName } from "~/lib/region";
 import { businessJsonLd } from "~/lib/structured-data";
 import { useRegion } from "~/lib/use-region";
 import { useSiteUrl } from "~/lib/use-site-url";
-
-export const homeReviewCount = 3;
-
-export function pickHomeReviews() {
-  return { reviewIndexes: pickRandomIndexes(reviews.length, homeReviewCount) };
-}
 
 function Hero() {
   const { region, profile } = useRegion();
@@ -139,13 +132,11 @@ function WhyChooseUs() {
   );
 }
 
-export function HomePage({ reviewIndexes }: { reviewIndexes: readonly number[] | undefined }) {
+export function HomePage({ reviews }: { reviews: readonly Review[] | undefined }) {
   const { link, profile } = useRegion();
   const siteUrl = useSiteUrl();
   // Kept for the page's lifetime: the reviews don't reshuffle while a dialog opens over it.
-  const [shownReviews] = useState(() =>
-    (reviewIndexes ?? pickHomeReviews().reviewIndexes).flatMap((index) => reviews[index] ?? []),
-  );
+  const [shownReviews] = useState(() => reviews ?? []);
   return (
     <>
       <JsonLd data={businessJsonLd(profile, siteUrl)} />

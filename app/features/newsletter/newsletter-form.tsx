@@ -1,70 +1,88 @@
-import { useForm } from "react-hook-form";
+import { useState } from "react";
 
 import { Honeypot } from "~/components/honeypot";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { showLeadOutcome } from "~/features/lead-toasts";
-import { lazyZodResolver } from "~/lib/lazy-resolver";
-import { leadEndpoints, submitLead } from "~/lib/submit-lead";
 import { useRegion } from "~/lib/use-region";
-import { cn } from "~/lib/utils";
+import { honeypotName } from "~/lib/form-rules";
 
-import type { NewsletterInput } from "./schema";
+async function emailError(email: string): Promise<string | undefined> {
+  const { newsletterSchema } = await import("./schema");
+  const result = newsletterSchema.safeParse({ email });
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
 
-const resolver = lazyZodResolver<NewsletterInput>(
-  async () => (await import("./schema")).newsletterSchema,
-);
-
-/** idle → submitting ("Please wait") → a toast → idle. Validated on submit, then on change. */
+/**
+ * idle → submitting ("Please wait") → a toast → idle. Validated on submit, then on every change.
+ * One field: plain state instead of a form library, so it costs little on every page.
+ */
 export function NewsletterForm({ tone = "light" }: { tone?: "light" | "dark" }) {
   const { profile } = useRegion();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<NewsletterInput>({
-    resolver,
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    defaultValues: { email: "", website: "" },
-  });
+  const [email, setEmail] = useState("");
+  const [error, setError] = useState<string>();
+  const [submitted, setSubmitted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onChange = async (value: string) => {
+    setEmail(value);
+    if (submitted) setError(await emailError(value));
+  };
+
+  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const honeypot = new FormData(event.currentTarget).get(honeypotName);
+    setSubmitted(true);
+    setSubmitting(true);
+    // The footer form is on every page: its submission code loads when it is used.
+    const { showLeadOutcome } = await import("~/features/lead-toasts");
     try {
+      const problem = await emailError(email);
+      setError(problem);
+      if (problem) return;
+      const { leadEndpoints, submitLead } = await import("~/lib/submit-lead");
       const result = await submitLead(leadEndpoints.newsletter, {
-        ...values,
+        email,
         companyEmail: profile.email,
+        [honeypotName]: typeof honeypot === "string" ? honeypot : "",
       });
       showLeadOutcome("subscribe", result.success ? "success" : "failure");
-      if (result.success) reset();
+      if (result.success) {
+        setEmail("");
+        setSubmitted(false);
+      }
     } catch {
       showLeadOutcome("subscribe", "exception");
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   return (
     <form
       noValidate
       onSubmit={onSubmit}
       aria-label="Newsletter signup"
-      className={cn("relative grid gap-3", tone === "dark" && "[&_label]:text-white")}
+      className={
+        tone === "dark" ? "relative grid gap-3 [&_label]:text-white" : "relative grid gap-3"
+      }
     >
       <Field
         label="Email address"
-        error={errors.email?.message}
+        error={error}
         className={tone === "dark" ? "[&_[role=alert]]:text-red-200" : undefined}
       >
         <Input
           type="email"
+          name="email"
           autoComplete="email"
           placeholder="you@example.com"
-          {...register("email")}
+          value={email}
+          onChange={(event) => void onChange(event.target.value)}
         />
       </Field>
-      <Honeypot registration={register("website")} />
-      <Button type="submit" variant="secondary" loading={isSubmitting}>
+      <Honeypot name={honeypotName} />
+      <Button type="submit" variant="secondary" loading={submitting}>
         Subscribe
       </Button>
     </form>
