@@ -13,9 +13,23 @@ function run(command, args, env = {}) {
   return { ok: result.status === 0, output: result.stdout ?? "" };
 }
 
+// eslint-disable-next-line no-control-regex -- strips the runners' colour codes
 const strip = (text) => text.replace(/\u001b\[[0-9;]*m/g, "");
 let passed = 0;
 let failed = 0;
+
+const checks = [
+  ["npx", ["react-router", "typegen"]],
+  ["npx", ["tsc", "--noEmit"]],
+  ["npx", ["eslint", "."]],
+  ["npx", ["prettier", "--check", "."]],
+];
+for (const [command, args] of checks) {
+  if (!run(command, args).ok) {
+    console.log(`${command} ${args.join(" ")} failed`);
+    failed += 1;
+  }
+}
 
 const unit = run("npx", ["vitest", "run"]);
 const unitOutput = strip(unit.output);
