@@ -78,7 +78,7 @@ for (const place of ["footer", "home"] as const) {
     const form =
       place === "footer"
         ? page.locator("footer").getByRole("form", { name: "Newsletter signup" })
-        : page.locator("#newsletter").getByRole("form", { name: "Newsletter signup" });
+        : page.locator("#newsletter").getByRole("form", { name: "Subscribe to maintenance tips" });
     const input = form.getByRole("textbox", { name: "Email address" });
     await form.getByRole("button", { name: "Subscribe" }).click();
     await expect(form.getByText("Email is required")).toBeVisible();

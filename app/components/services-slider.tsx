@@ -29,10 +29,17 @@ export function ServicesSlider() {
       setSelected(Math.round(track.scrollLeft / width));
     };
     sync();
-    track.addEventListener("scroll", sync, { passive: true });
+    // Read the position once scrolling settles: mid-animation positions would fight the arrows.
+    let settle: ReturnType<typeof setTimeout> | undefined;
+    const onScroll = () => {
+      clearTimeout(settle);
+      settle = setTimeout(sync, 120);
+    };
+    track.addEventListener("scroll", onScroll, { passive: true });
     window.addEventListener("resize", sync);
     return () => {
-      track.removeEventListener("scroll", sync);
+      clearTimeout(settle);
+      track.removeEventListener("scroll", onScroll);
       window.removeEventListener("resize", sync);
     };
   }, []);

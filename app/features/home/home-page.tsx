@@ -188,7 +188,7 @@ export function HomePage({ reviews }: { reviews: readonly Review[] | undefined }
             A short email a few times a year: seasonal maintenance that prevents the most common
             breakdowns, and the odd offer. Unsubscribe with one click.
           </p>
-          <NewsletterForm />
+          <NewsletterForm label="Subscribe to maintenance tips" />
         </div>
       </Section>
 

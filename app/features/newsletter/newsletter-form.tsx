@@ -17,7 +17,14 @@ async function emailError(email: string): Promise<string | undefined> {
  * idle → submitting ("Please wait") → a toast → idle. Validated on submit, then on every change.
  * One field: plain state instead of a form library, so it costs little on every page.
  */
-export function NewsletterForm({ tone = "light" }: { tone?: "light" | "dark" }) {
+export function NewsletterForm({
+  tone = "light",
+  label = "Newsletter signup",
+}: {
+  tone?: "light" | "dark";
+  /** The form's accessible name; two forms on one page need different ones. */
+  label?: string;
+}) {
   const { profile } = useRegion();
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string>();
@@ -62,7 +69,7 @@ export function NewsletterForm({ tone = "light" }: { tone?: "light" | "dark" }) 
     <form
       noValidate
       onSubmit={onSubmit}
-      aria-label="Newsletter signup"
+      aria-label={label}
       className={
         tone === "dark" ? "relative grid gap-3 [&_label]:text-white" : "relative grid gap-3"
       }
