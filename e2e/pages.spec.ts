@@ -11,6 +11,10 @@ for (const route of publicRoutes) {
     const html = await response.text();
     expect(html).toContain('<html lang="en-US"');
     expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+[^"?]*"\/>/);
+    const structured = [
+      ...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g),
+    ].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+    expect(structured.map((block) => block["@type"])).toContain("HomeAndConstructionBusiness");
 
     await page.goto(route.path);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(route.heading);

@@ -1,10 +1,13 @@
 import { Clock, ExternalLink, Mail, MapPin, Phone, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 
+import { JsonLd } from "~/components/json-ld";
 import { OfficeHours } from "~/components/office-hours";
 import { formatPhone } from "~/content/company";
 import { serviceAreasFor } from "~/content/navigation";
+import { businessJsonLd } from "~/lib/structured-data";
 import { useRegion } from "~/lib/use-region";
+import { useSiteUrl } from "~/lib/use-site-url";
 
 export function directionsUrl(address: string) {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
@@ -32,11 +35,13 @@ function InfoRow({
 export function MapSection() {
   const { profile, state, link } = useRegion();
   const areas = serviceAreasFor(state?.label);
+  const siteUrl = useSiteUrl();
   return (
     <section
       aria-labelledby="map-section-heading"
       className="border-t border-slate-200 bg-slate-50"
     >
+      <JsonLd data={businessJsonLd(profile, siteUrl)} />
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-14 sm:px-6 lg:grid-cols-5 lg:px-8">
         <div
           className="relative min-h-72 overflow-hidden rounded-2xl border border-slate-200 bg-slate-200 lg:col-span-3"

@@ -8,7 +8,7 @@ import { statePageBySlug } from "~/content/state-pages";
 import { stateBySlug } from "~/content/states";
 import { pageMeta } from "~/lib/meta";
 import { usePageLocation } from "~/lib/page-location";
-import { breadcrumbJsonLd, businessJsonLd } from "~/lib/structured-data";
+import { breadcrumbJsonLd } from "~/lib/structured-data";
 import { useRegion } from "~/lib/use-region";
 import { useSiteUrl } from "~/lib/use-site-url";
 import { cn } from "~/lib/utils";
@@ -56,7 +56,6 @@ export default function ServiceAreaState() {
 
   return (
     <>
-      <JsonLd data={businessJsonLd(profile, siteUrl)} />
       <JsonLd data={breadcrumbJsonLd(siteUrl, trail)} />
       <PageHeader
         title={`Appliance Repair in ${highlighted ? `${highlighted.label}, ` : ""}${state.name}`}

@@ -3,7 +3,6 @@ import { useState } from "react";
 import { Link } from "react-router";
 
 import { BrandStrip } from "~/components/brand-strip";
-import { JsonLd } from "~/components/json-ld";
 import { Section } from "~/components/page-parts";
 import { PhoneLink } from "~/components/phone-link";
 import { PromiseList } from "~/components/promise-list";
@@ -15,9 +14,7 @@ import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import type { Review } from "~/content/reviews";
 import { ownerQuote, whyChooseUs } from "~/content/why-choose-us";
 import { heroRegionName } from "~/lib/region";
-import { businessJsonLd } from "~/lib/structured-data";
 import { useRegion } from "~/lib/use-region";
-import { useSiteUrl } from "~/lib/use-site-url";
 
 function Hero() {
   const { region, profile } = useRegion();
@@ -134,12 +131,10 @@ function WhyChooseUs() {
 
 export function HomePage({ reviews }: { reviews: readonly Review[] | undefined }) {
   const { link, profile } = useRegion();
-  const siteUrl = useSiteUrl();
   // Kept for the page's lifetime: the reviews don't reshuffle while a dialog opens over it.
   const [shownReviews] = useState(() => reviews ?? []);
   return (
     <>
-      <JsonLd data={businessJsonLd(profile, siteUrl)} />
       <Hero />
 
       <Section
