@@ -54,7 +54,7 @@ export class OutboxWorker {
   constructor({ db, transport, ...settings }: OutboxWorkerOptions) {
     this.#db = db;
     this.#transport = transport;
-    this.#settings = { batchSize: 20, ...settings };
+    this.#settings = { batchSize: 50, ...settings };
   }
 
   /** Starts polling. */
@@ -75,6 +75,19 @@ export class OutboxWorker {
   async runOnce(): Promise<number> {
     const rows = await this.#claim();
     const results = await Promise.allSettled(rows.map((row) => this.#deliver(row)));
+    const sentIds = rows
+      .filter((_row, index) => {
+        const result = results[index];
+        return result?.status === "fulfilled" && result.value === "sent";
+      })
+      .map((row) => row.id);
+    // One statement for the whole batch: the outbox shares the database with every request.
+    if (sentIds.length > 0) {
+      await this.#db
+        .update(outbox)
+        .set({ status: "sent", sentAt: sql`now()`, lockedUntil: null, lastError: null })
+        .where(inArray(outbox.id, sentIds));
+    }
     const failure = results.find((result) => result.status === "rejected");
     if (failure) throw failure.reason;
     return rows.length;
@@ -163,17 +176,14 @@ export class OutboxWorker {
       .returning();
   }
 
-  async #deliver(row: OutboxRow): Promise<void> {
+  async #deliver(row: OutboxRow): Promise<"sent" | "failed"> {
     try {
       await this.#transport.send(row.message, row.id);
+      return "sent";
     } catch (error) {
       await this.#recordFailure(row, describeError(error));
-      return;
+      return "failed";
     }
-    await this.#db
-      .update(outbox)
-      .set({ status: "sent", sentAt: sql`now()`, lockedUntil: null, lastError: null })
-      .where(eq(outbox.id, row.id));
   }
 
   async #recordFailure(row: OutboxRow, reason: string): Promise<void> {
