@@ -26,6 +26,6 @@ export default tseslint.config(
   },
   {
     files: ["scripts/**/*.js", "*.config.js"],
-    languageOptions: { globals: { process: "readonly", console: "readonly" } },
+    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },
   },
 );
