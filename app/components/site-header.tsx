@@ -150,20 +150,29 @@ export function SiteHeader() {
           <ScheduleLink />
         </div>
 
-        <button
-          type="button"
-          className="inline-flex items-center gap-2 rounded-md p-2 text-slate-800 hover:bg-slate-100 lg:hidden"
-          aria-expanded={mobileOpen}
-          aria-controls={mobileMenuId}
-          onClick={() => setMobileOpen(!mobileOpen)}
-        >
-          {mobileOpen ? (
-            <X className="size-6" aria-hidden="true" />
-          ) : (
-            <Menu className="size-6" aria-hidden="true" />
-          )}
-          <span className="sr-only">{mobileOpen ? "Close menu" : "Open menu"}</span>
-        </button>
+        <div className="flex items-center gap-1 lg:hidden">
+          <a
+            href={`tel:${profile.phoneForCall}`}
+            className="inline-flex items-center gap-1.5 rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+          >
+            <Phone className="size-4" aria-hidden="true" />
+            Call<span className="sr-only"> {formatPhone(profile.phone)}</span>
+          </a>
+          <button
+            type="button"
+            className="inline-flex items-center gap-2 rounded-md p-2 text-slate-800 hover:bg-slate-100"
+            aria-expanded={mobileOpen}
+            aria-controls={mobileMenuId}
+            onClick={() => setMobileOpen(!mobileOpen)}
+          >
+            {mobileOpen ? (
+              <X className="size-6" aria-hidden="true" />
+            ) : (
+              <Menu className="size-6" aria-hidden="true" />
+            )}
+            <span className="sr-only">{mobileOpen ? "Close menu" : "Open menu"}</span>
+          </button>
+        </div>
       </div>
 
       <nav
