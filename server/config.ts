@@ -36,6 +36,13 @@ const configSchema = z.object({
   LEADS_EMAIL: optionalString.pipe(z.email("must be an email address").optional()),
   GOOGLE_MAPS_API_KEY: optionalString,
   IPINFO_TOKEN: optionalString,
+  /** ipinfo's address; tests point it at a stand-in on 127.0.0.1. */
+  IPINFO_BASE_URL: z
+    .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
+    .default("https://ipinfo.io")
+    .transform((value) => value.replace(/\/+$/, "")),
+  /** How many visitors' detected locations are kept in memory (least recently used go first). */
+  GEO_CACHE_SIZE: z.coerce.number().int().min(0).default(10_000),
   TRUST_PROXY: booleanFlag,
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(10),
   /** How long a worker keeps a claimed outbox row before another may claim it. */
