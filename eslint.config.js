@@ -25,6 +25,12 @@ export default tseslint.config(
     },
   },
   {
+    files: ["e2e/support/*.js"],
+    languageOptions: {
+      globals: { window: "readonly", document: "readonly", URL: "readonly", setTimeout: "readonly" },
+    },
+  },
+  {
     files: ["scripts/**/*.js", "*.config.js"],
     languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },
   },

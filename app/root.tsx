@@ -26,7 +26,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { siteUrl: context.publicConfig.siteUrl };
+  return context.publicConfig;
 }
 
 // The root's data is configuration: it never changes between navigations.

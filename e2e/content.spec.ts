@@ -159,7 +159,7 @@ test("the map section shows the office, directions and the region's service area
   await expect(section.locator("dl").first()).toContainText("8:00 AM - 6:00 PM");
   await expect(section.getByRole("link", { name: /Get Directions/ })).toHaveAttribute(
     "href",
-    "https://www.google.com/maps/search/?api=1&query=4137%20Commercial%20Way%2C%20Spring%20Hill%2C%20FL%2034606",
+    "https://maps.google.com/maps?q=4137%20Commercial%20Way%2C%20Spring%20Hill%2C%20FL%2034606",
   );
   await expect(section.getByRole("link", { name: /Get Directions/ })).toHaveAttribute(
     "target",

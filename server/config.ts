@@ -35,6 +35,10 @@ const configSchema = z.object({
   MAIL_FROM: optionalString.pipe(z.email("must be an email address").optional()),
   LEADS_EMAIL: optionalString.pipe(z.email("must be an email address").optional()),
   GOOGLE_MAPS_API_KEY: optionalString,
+  /** The maps provider's script address; tests point it at a stand-in on 127.0.0.1. */
+  GOOGLE_MAPS_SCRIPT_URL: z
+    .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
+    .default("https://maps.googleapis.com/maps/api/js"),
   IPINFO_TOKEN: optionalString,
   /** ipinfo's address; tests point it at a stand-in on 127.0.0.1. */
   IPINFO_BASE_URL: z

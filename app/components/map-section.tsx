@@ -2,6 +2,7 @@ import { Clock, ExternalLink, Mail, MapPin, Phone, type LucideIcon } from "lucid
 import { Link } from "react-router";
 
 import { JsonLd } from "~/components/json-ld";
+import { MapCanvas } from "~/components/map/map-canvas";
 import { OfficeHours } from "~/components/office-hours";
 import { formatPhone } from "~/content/company";
 import { serviceAreasFor } from "~/content/navigation";
@@ -10,7 +11,7 @@ import { useRegion } from "~/lib/use-region";
 import { useSiteUrl } from "~/lib/use-site-url";
 
 export function directionsUrl(address: string) {
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+  return `https://maps.google.com/maps?q=${encodeURIComponent(address)}`;
 }
 
 function InfoRow({
@@ -43,18 +44,7 @@ export function MapSection() {
     >
       <JsonLd data={businessJsonLd(profile, siteUrl)} />
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-14 sm:px-6 lg:grid-cols-5 lg:px-8">
-        <div
-          className="relative min-h-72 overflow-hidden rounded-2xl border border-slate-200 bg-slate-200 lg:col-span-3"
-          data-slot="map"
-        >
-          <div className="absolute inset-0 grid place-items-center p-6 text-center">
-            <div>
-              <MapPin className="mx-auto size-10 text-brand-700" aria-hidden="true" />
-              <p className="mt-3 text-lg font-bold text-slate-900">{profile.name}</p>
-              <p className="text-slate-700">{profile.address}</p>
-            </div>
-          </div>
-        </div>
+        <MapCanvas profile={profile} />
         <div className="lg:col-span-2">
           <h2 id="map-section-heading" className="text-2xl font-bold text-slate-900">
             {profile.name}

@@ -7,8 +7,11 @@ export const siteTitle = "Appliance Repair Services | Professional Home Applianc
 export const siteKeywords =
   "appliance repair, refrigerator repair, washing machine repair, oven repair, dryer repair, dishwasher repair, microwave repair";
 
+/** What the root loader hands every page: the whitelisted public configuration. */
 export interface RootMatchData {
   siteUrl: string;
+  googleMapsApiKey: string | null;
+  googleMapsScriptUrl: string;
 }
 
 interface MetaMatch {

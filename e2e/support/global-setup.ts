@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -63,7 +63,13 @@ export default async function globalSetup() {
   if (!existsSync(launcher)) throw new Error("No production build: run `npm run build` first.");
 
   const smtp = await startSmtpServer();
-  const mailbox = http.createServer((_request, response) => {
+  const mapsStandIn = readFileSync(path.resolve("e2e/support/maps-stand-in.js"));
+  const mailbox = http.createServer((request, response) => {
+    if (request.url?.startsWith("/maps.js")) {
+      response.setHeader("Content-Type", "text/javascript");
+      response.end(mapsStandIn);
+      return;
+    }
     const emails = smtp.received.map(({ envelopeTo, parsed }) => ({
       envelopeTo,
       subject: parsed.subject ?? "",
@@ -82,6 +88,7 @@ export default async function globalSetup() {
   });
   await new Promise<void>((resolve) => mailbox.listen(0, "127.0.0.1", resolve));
   process.env.E2E_MAILBOX_URL = `http://127.0.0.1:${(mailbox.address() as AddressInfo).port}`;
+  process.env.E2E_MAPS_SCRIPT_URL = `${process.env.E2E_MAILBOX_URL}/maps.js`;
 
   const databaseUrl = await createDatabase();
   if (databaseUrl) process.env.E2E_DATABASE_URL = databaseUrl;
@@ -97,6 +104,8 @@ export default async function globalSetup() {
       DATA_DIR: dataDir,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       SMTP_URL: smtp.url,
+      GOOGLE_MAPS_API_KEY: "test-browser-key",
+      GOOGLE_MAPS_SCRIPT_URL: process.env.E2E_MAPS_SCRIPT_URL,
       RATE_LIMIT_MAX: "0",
       OUTBOX_POLL_MS: "200",
     },

@@ -1,0 +1,106 @@
+import { useEffect, useRef, useState } from "react";
+
+import { formatPhone, type CompanyProfile } from "~/content/company";
+
+import { loadMapsScript, type GoogleMap, type GoogleMarker } from "./maps-api";
+
+export type MapStatus = "loading" | "loaded" | "error";
+
+const grayscale = [{ stylers: [{ saturation: -100 }] }];
+
+function infoWindowContent(profile: CompanyProfile) {
+  const root = document.createElement("div");
+  root.className = "office-map-info";
+  const name = document.createElement("strong");
+  name.textContent = profile.name;
+  const address = document.createElement("p");
+  address.textContent = profile.address;
+  const phone = document.createElement("a");
+  phone.href = `tel:${profile.phoneForCall}`;
+  phone.textContent = formatPhone(profile.phone);
+  root.append(name, address, phone);
+  return root;
+}
+
+/**
+ * The office on a grayscale map at zoom 15 with a marker; the marker toggles an info window
+ * (name, address, phone) that has its own close control.
+ */
+export default function OfficeMap({
+  profile,
+  apiKey,
+  scriptUrl,
+}: {
+  profile: CompanyProfile;
+  apiKey: string | null;
+  scriptUrl: string;
+}) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [status, setStatus] = useState<MapStatus>(apiKey ? "loading" : "error");
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!apiKey || !container) return;
+    let cancelled = false;
+    let marker: GoogleMarker | undefined;
+    const listeners: { remove(): void }[] = [];
+    loadMapsScript({ url: scriptUrl, apiKey })
+      .then((maps) => {
+        if (cancelled) return;
+        const center = { lat: profile.latitude, lng: profile.longitude };
+        const map: GoogleMap = new maps.Map(container, {
+          center,
+          zoom: 15,
+          styles: grayscale,
+          gestureHandling: "cooperative",
+        });
+        marker = new maps.Marker({ position: center, map, title: profile.name });
+        const info = new maps.InfoWindow({
+          content: infoWindowContent(profile),
+          ariaLabel: profile.name,
+        });
+        let open = false;
+        listeners.push(
+          marker.addListener("click", () => {
+            if (open) info.close();
+            else if (marker) info.open({ map, anchor: marker });
+            open = !open;
+          }),
+          info.addListener("closeclick", () => {
+            open = false;
+          }),
+        );
+        setStatus("loaded");
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        console.warn(`Error loading maps: ${error instanceof Error ? error.message : error}`);
+        setStatus("error");
+      });
+    return () => {
+      cancelled = true;
+      for (const listener of listeners) listener.remove();
+      marker?.setMap(null);
+    };
+  }, [apiKey, scriptUrl, profile]);
+
+  return (
+    <div className="absolute inset-0">
+      <div
+        ref={containerRef}
+        className="absolute inset-0"
+        role="region"
+        aria-label={`Map of ${profile.name}`}
+        hidden={status !== "loaded"}
+      />
+      {status === "loaded" ? null : (
+        <div
+          className="absolute inset-0 grid place-items-center p-6 text-center font-semibold text-slate-700"
+          role="status"
+        >
+          {status === "loading" ? "Loading maps..." : "Error loading maps"}
+        </div>
+      )}
+    </div>
+  );
+}
