@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import express from "express";
 import type { ServerBuild } from "react-router";
 
+import { LeadWriter } from "./api/lead-writer";
 import { createApiRouter } from "./api/router";
 import { newsletterService, type NewsletterService } from "./api/unsubscribe";
 import type { ServerConfig } from "./config";
@@ -113,7 +114,11 @@ export async function createServerApp({
     }
   });
 
-  app.use("/api", createApiRouter({ db, config, now, onEnqueued: () => outbox.nudge() }));
+  // The embedded database runs one transaction at a time; a server's pool can take a few.
+  const leads = new LeadWriter(db, {
+    maxConcurrentBatches: database.driver === "pglite" ? 1 : 4,
+  });
+  app.use("/api", createApiRouter({ db, leads, config, now, onEnqueued: () => outbox.nudge() }));
 
   if (config.NODE_ENV === "production") {
     // Home (and the dialogs drawn over it) shows three random reviews: keep a few renders.

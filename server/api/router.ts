@@ -7,33 +7,45 @@ import { newsletterSchema } from "~/features/newsletter/schema";
 import { honeypotName } from "~/lib/validation";
 
 import type { ServerConfig } from "../config";
-import type { Database, Transaction } from "../db/database";
+import type { Database } from "../db/database";
 import { mailContextFor, type MailContext } from "../mail/context";
 import { DatabaseUnavailableError, describeCause, usingDatabase } from "./errors";
 import {
   idempotencyKeyHeader,
   idempotencyKeyMaxLength,
   storeOnce,
-  type SubmissionAnswer,
+  type IdempotencyScope,
 } from "./idempotency";
+import type { LeadWriter, WriteResult } from "./lead-writer";
 import { officeFor, serviceRequestSchemaFor } from "./office";
 import { countRequest } from "./rate-limit";
-import { storeContactMessage, storeServiceRequest, subscribeToNewsletter } from "./submissions";
+import { contactMessageWrite, serviceRequestWrite, subscribeToNewsletter } from "./submissions";
 
 export const maxBodyBytes = 16 * 1024;
 
 export interface ApiDependencies {
   db: Database;
+  leads: LeadWriter;
   config: ServerConfig;
   now: () => Date;
   /** Called after a transaction that wrote outbox rows committed. */
   onEnqueued: () => void;
 }
 
+interface Storage {
+  db: Database;
+  leads: LeadWriter;
+}
+
 interface SubmissionEndpoint<T> {
   path: string;
   schemaFor(office: CompanyProfile, now: Date): z.ZodType<T>;
-  store(tx: Transaction, input: T, mail: MailContext): Promise<SubmissionAnswer>;
+  save(
+    storage: Storage,
+    input: T,
+    mail: MailContext,
+    scope: IdempotencyScope | null,
+  ): Promise<WriteResult>;
 }
 
 function endpoint<T>(definition: SubmissionEndpoint<T>): SubmissionEndpoint<T> {
@@ -44,17 +56,20 @@ const submissionEndpoints = [
   endpoint({
     path: "/send-email",
     schemaFor: serviceRequestSchemaFor,
-    store: storeServiceRequest,
+    save: ({ leads }, request, mail, scope) =>
+      leads.write({ ...serviceRequestWrite(request, mail), scope }),
   }),
   endpoint({
     path: "/send-contact-email",
     schemaFor: () => contactMessageSchema,
-    store: storeContactMessage,
+    save: ({ leads }, contact, mail, scope) =>
+      leads.write({ ...contactMessageWrite(contact, mail), scope }),
   }),
   endpoint({
     path: "/send-subscribe-email",
     schemaFor: () => newsletterSchema,
-    store: subscribeToNewsletter,
+    save: ({ db }, subscription, mail, scope) =>
+      storeOnce(db, scope, (tx) => subscribeToNewsletter(tx, subscription, mail)),
   }),
 ];
 
@@ -116,7 +131,7 @@ const requireJson: RequestHandler = (req, res, next) => {
 
 function submissionHandler<T>(
   definition: SubmissionEndpoint<T>,
-  { db, config, now, onEnqueued }: ApiDependencies,
+  { db, leads, config, now, onEnqueued }: ApiDependencies,
 ): RequestHandler {
   return async (req, res) => {
     const body: unknown = req.body;
@@ -152,12 +167,9 @@ function submissionHandler<T>(
     }
 
     const mail = mailContextFor(config, office, submittedAt);
+    const scope = idempotencyKey ? { endpoint: definition.path, key: idempotencyKey } : null;
     const { answer, replayed } = await usingDatabase(() =>
-      storeOnce(
-        db,
-        idempotencyKey ? { endpoint: definition.path, key: idempotencyKey } : null,
-        (tx) => definition.store(tx, parsed.data, mail),
-      ),
+      definition.save({ db, leads }, parsed.data, mail, scope),
     );
     if (replayed) res.set("Idempotent-Replayed", "true");
     else onEnqueued();

@@ -7,25 +7,24 @@ import type { ContactMessage } from "~/features/contact/schema";
 import type { NewsletterSubscription } from "~/features/newsletter/schema";
 
 import type { Transaction } from "../db/database";
-import { contactMessages, newsletterSubscribers, serviceRequests } from "../db/schema";
+import { type contactMessages, newsletterSubscribers, type serviceRequests } from "../db/schema";
 import { contactEmails } from "../mail/contact-emails";
 import type { MailContext } from "../mail/context";
 import { welcomeEmail } from "../mail/newsletter-emails";
 import { serviceRequestEmails } from "../mail/service-request-emails";
-import { enqueueEmails } from "../outbox/enqueue";
+import { enqueueEmails, outboxRows } from "../outbox/enqueue";
 import type { SubmissionAnswer } from "./idempotency";
+import type { LeadWrite } from "./lead-writer";
 
 function created(id: string): SubmissionAnswer {
   return { statusCode: 201, body: { success: true, id } };
 }
 
-export async function storeServiceRequest(
-  tx: Transaction,
-  request: ServiceRequest,
-  mail: MailContext,
-): Promise<SubmissionAnswer> {
+export type PlannedLeadWrite = Omit<LeadWrite, "scope">;
+
+export function serviceRequestWrite(request: ServiceRequest, mail: MailContext): PlannedLeadWrite {
   const id = randomUUID();
-  await tx.insert(serviceRequests).values({
+  const serviceRequest: typeof serviceRequests.$inferInsert = {
     id,
     office: mail.office.stateSlug,
     selectedAppliance: request.selectedAppliance,
@@ -41,18 +40,17 @@ export async function storeServiceRequest(
     serialNumber: request.serialNumber,
     description: request.description,
     notes: request.notes,
-  });
-  await enqueueEmails(tx, id, serviceRequestEmails({ ...request, id }, mail));
-  return created(id);
+  };
+  return {
+    answer: created(id),
+    serviceRequest,
+    emails: outboxRows(id, serviceRequestEmails({ ...request, id }, mail)),
+  };
 }
 
-export async function storeContactMessage(
-  tx: Transaction,
-  contact: ContactMessage,
-  mail: MailContext,
-): Promise<SubmissionAnswer> {
+export function contactMessageWrite(contact: ContactMessage, mail: MailContext): PlannedLeadWrite {
   const id = randomUUID();
-  await tx.insert(contactMessages).values({
+  const contactMessage: typeof contactMessages.$inferInsert = {
     id,
     office: mail.office.stateSlug,
     name: contact.name,
@@ -61,9 +59,12 @@ export async function storeContactMessage(
     phone: contact.phone,
     subject: contact.subject,
     message: contact.message,
-  });
-  await enqueueEmails(tx, id, contactEmails({ ...contact, id }, mail));
-  return created(id);
+  };
+  return {
+    answer: created(id),
+    contactMessage,
+    emails: outboxRows(id, contactEmails({ ...contact, id }, mail)),
+  };
 }
 
 /**

@@ -4,6 +4,19 @@ import type { Transaction } from "../db/database";
 import { outbox } from "../db/schema";
 import type { OutgoingEmail } from "../mail/message";
 
+/** The outbox rows for the emails a lead causes, to be written in the lead's transaction. */
+export function outboxRows(
+  subjectId: string,
+  emails: readonly OutgoingEmail[],
+): (typeof outbox.$inferInsert)[] {
+  return emails.map((email) => ({
+    id: randomUUID(),
+    kind: email.kind,
+    subjectId,
+    message: email.message,
+  }));
+}
+
 /** Writes the emails a lead causes in the lead's own transaction: both are stored or neither. */
 export async function enqueueEmails(
   tx: Transaction,
@@ -11,12 +24,5 @@ export async function enqueueEmails(
   emails: readonly OutgoingEmail[],
 ): Promise<void> {
   if (emails.length === 0) return;
-  await tx.insert(outbox).values(
-    emails.map((email) => ({
-      id: randomUUID(),
-      kind: email.kind,
-      subjectId,
-      message: email.message,
-    })),
-  );
+  await tx.insert(outbox).values(outboxRows(subjectId, emails));
 }

@@ -12,6 +12,8 @@ export interface OutboxSettings {
   backoffBaseMs: number;
   backoffMaxMs: number;
   batchSize?: number;
+  /** How long a nudge waits, so the emails of a burst of leads go out in a few batches. */
+  nudgeDelayMs?: number;
 }
 
 export interface OutboxWorkerOptions extends OutboxSettings {
@@ -45,6 +47,7 @@ export class OutboxWorker {
   readonly #transport: MailTransport;
   readonly #settings: Required<OutboxSettings>;
   #timer: NodeJS.Timeout | undefined;
+  #timerDueAt = Number.POSITIVE_INFINITY;
   #running: Promise<void> | undefined;
   #runAgain = false;
   #started = false;
@@ -54,7 +57,7 @@ export class OutboxWorker {
   constructor({ db, transport, ...settings }: OutboxWorkerOptions) {
     this.#db = db;
     this.#transport = transport;
-    this.#settings = { batchSize: 50, ...settings };
+    this.#settings = { batchSize: 50, nudgeDelayMs: 50, ...settings };
   }
 
   /** Starts polling. */
@@ -68,7 +71,7 @@ export class OutboxWorker {
   nudge(): void {
     if (!this.#started || this.#closed) return;
     if (this.#running) this.#runAgain = true;
-    else this.#schedule(0);
+    else this.#schedule(this.#settings.nudgeDelayMs);
   }
 
   /** Claims and sends one batch of due rows; returns how many it claimed. */
@@ -118,10 +121,18 @@ export class OutboxWorker {
     await this.#running;
   }
 
+  /** Polls after `delayMs`, unless a poll is already due sooner. */
   #schedule(delayMs: number): void {
-    clearTimeout(this.#timer);
     if (this.#closed) return;
-    this.#timer = setTimeout(() => void this.#poll(), delayMs);
+    const dueAt = Date.now() + delayMs;
+    if (this.#timer && dueAt >= this.#timerDueAt) return;
+    clearTimeout(this.#timer);
+    this.#timerDueAt = dueAt;
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      this.#timerDueAt = Number.POSITIVE_INFINITY;
+      void this.#poll();
+    }, delayMs);
   }
 
   async #poll(): Promise<void> {
@@ -134,7 +145,7 @@ export class OutboxWorker {
     this.#running = undefined;
     const again = this.#runAgain;
     this.#runAgain = false;
-    this.#schedule(again ? 0 : this.#settings.pollMs);
+    this.#schedule(again ? this.#settings.nudgeDelayMs : this.#settings.pollMs);
   }
 
   async #sendWhileDue(): Promise<void> {

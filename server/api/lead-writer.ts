@@ -1,0 +1,158 @@
+import { inArray } from "drizzle-orm";
+
+import type { Database, Transaction } from "../db/database";
+import { contactMessages, idempotencyKeys, outbox, serviceRequests } from "../db/schema";
+import type { IdempotencyScope, SubmissionAnswer } from "./idempotency";
+
+/** Everything one accepted lead writes: its row, its emails and its answer. */
+export interface LeadWrite {
+  scope: IdempotencyScope | null;
+  answer: SubmissionAnswer;
+  serviceRequest?: typeof serviceRequests.$inferInsert;
+  contactMessage?: typeof contactMessages.$inferInsert;
+  emails: (typeof outbox.$inferInsert)[];
+}
+
+export interface WriteResult {
+  answer: SubmissionAnswer;
+  replayed: boolean;
+}
+
+interface QueuedWrite {
+  write: LeadWrite;
+  resolve(result: WriteResult): void;
+  reject(error: unknown): void;
+}
+
+function scopeKey(scope: IdempotencyScope): string {
+  return `${scope.endpoint}\n${scope.key}`;
+}
+
+/**
+ * Group commit for leads. Writes that arrive while a transaction is running wait and are
+ * written together in the next one: one commit and a few multi-row statements for many leads,
+ * instead of five statements and a commit each. The embedded database runs one statement at a
+ * time, so this is what keeps latency flat under load; a write arriving at an idle writer goes
+ * out at once. Idempotency holds as in `storeOnce`: a key is recorded in the same transaction,
+ * and a key that is already recorded (by another process, or earlier in the batch) gets the
+ * stored answer and writes nothing.
+ */
+export class LeadWriter {
+  readonly #db: Database;
+  readonly #maxConcurrentBatches: number;
+  readonly #maxBatchSize: number;
+  #queue: QueuedWrite[] = [];
+  #running = 0;
+
+  constructor(db: Database, { maxConcurrentBatches = 1, maxBatchSize = 100 } = {}) {
+    this.#db = db;
+    this.#maxConcurrentBatches = maxConcurrentBatches;
+    this.#maxBatchSize = maxBatchSize;
+  }
+
+  write(write: LeadWrite): Promise<WriteResult> {
+    return new Promise((resolve, reject) => {
+      this.#queue.push({ write, resolve, reject });
+      this.#pump();
+    });
+  }
+
+  #pump(): void {
+    while (this.#running < this.#maxConcurrentBatches && this.#queue.length > 0) {
+      const batch = this.#queue.splice(0, this.#maxBatchSize);
+      this.#running += 1;
+      void this.#run(batch).finally(() => {
+        this.#running -= 1;
+        this.#pump();
+      });
+    }
+  }
+
+  async #run(batch: QueuedWrite[]): Promise<void> {
+    try {
+      const results = await this.#writeBatch(batch.map((queued) => queued.write));
+      batch.forEach((queued, index) => queued.resolve(results[index]!));
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]!.reject(error);
+        return;
+      }
+      // One failing lead must not fail the others: each is tried alone.
+      for (const queued of batch) {
+        try {
+          const [result] = await this.#writeBatch([queued.write]);
+          queued.resolve(result!);
+        } catch (singleError) {
+          queued.reject(singleError);
+        }
+      }
+    }
+  }
+
+  #writeBatch(writes: readonly LeadWrite[]): Promise<WriteResult[]> {
+    return this.#db.transaction(async (tx) => {
+      const firstWithScope = new Map<string, LeadWrite>();
+      for (const write of writes) {
+        if (write.scope && !firstWithScope.has(scopeKey(write.scope))) {
+          firstWithScope.set(scopeKey(write.scope), write);
+        }
+      }
+      const fresh = await recordKeys(tx, [...firstWithScope.values()]);
+      const accepted = writes.filter(
+        (write) =>
+          !write.scope ||
+          (firstWithScope.get(scopeKey(write.scope)) === write && fresh.has(scopeKey(write.scope))),
+      );
+      await insertLeads(tx, accepted);
+      const acceptedSet = new Set(accepted);
+      const replayed = writes.filter((write) => !acceptedSet.has(write));
+      const storedAnswers = await answersFor(tx, replayed);
+      return writes.map((write) => {
+        if (acceptedSet.has(write)) return { answer: write.answer, replayed: false };
+        const stored = write.scope ? storedAnswers.get(scopeKey(write.scope)) : undefined;
+        if (!stored) throw new Error("A replayed idempotency key has no stored answer");
+        return { answer: stored, replayed: true };
+      });
+    });
+  }
+}
+
+/** Records the answers under their keys; returns the keys that were not recorded before. */
+async function recordKeys(tx: Transaction, writes: readonly LeadWrite[]): Promise<Set<string>> {
+  // A fixed order, so two processes recording overlapping keys cannot deadlock.
+  const rows = writes
+    .flatMap((write) =>
+      write.scope
+        ? [{ ...write.scope, statusCode: write.answer.statusCode, response: write.answer.body }]
+        : [],
+    )
+    .sort((a, b) => scopeKey(a).localeCompare(scopeKey(b)));
+  if (rows.length === 0) return new Set();
+  const recorded = await tx
+    .insert(idempotencyKeys)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ endpoint: idempotencyKeys.endpoint, key: idempotencyKeys.key });
+  return new Set(recorded.map(scopeKey));
+}
+
+async function insertLeads(tx: Transaction, writes: readonly LeadWrite[]): Promise<void> {
+  const requests = writes.flatMap((write) => (write.serviceRequest ? [write.serviceRequest] : []));
+  const contacts = writes.flatMap((write) => (write.contactMessage ? [write.contactMessage] : []));
+  const emails = writes.flatMap((write) => write.emails);
+  if (requests.length > 0) await tx.insert(serviceRequests).values(requests);
+  if (contacts.length > 0) await tx.insert(contactMessages).values(contacts);
+  if (emails.length > 0) await tx.insert(outbox).values(emails);
+}
+
+async function answersFor(
+  tx: Transaction,
+  writes: readonly LeadWrite[],
+): Promise<Map<string, SubmissionAnswer>> {
+  const keys = [...new Set(writes.flatMap((write) => (write.scope ? [write.scope.key] : [])))];
+  if (keys.length === 0) return new Map();
+  const rows = await tx.select().from(idempotencyKeys).where(inArray(idempotencyKeys.key, keys));
+  return new Map(
+    rows.map((row) => [scopeKey(row), { statusCode: row.statusCode, body: row.response }]),
+  );
+}
