@@ -1,7 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 
+import { defaultProfile } from "~/content/company";
+import { serviceRequestSchema } from "~/features/booking/schema";
+
+import { LeadWriter } from "./api/lead-writer";
+import { serviceRequestWrite } from "./api/submissions";
+import { parseConfig } from "./config";
 import { outbox, serviceRequests } from "./db/schema";
+import { mailContextFor } from "./mail/context";
 import { testDatabases } from "./test-support/databases";
 import {
   emailsAbout,
@@ -295,6 +302,26 @@ for (const database of databases) {
       expect(await db.$count(serviceRequests, eq(serviceRequests.name, name))).toBe(1);
       const [id] = [...ids];
       expect(await outboxRowsAbout(id!)).toHaveLength(2);
+    });
+
+    test("two writers racing one Idempotency-Key, as two server processes would, store one request", async () => {
+      const { db } = server.serverApp.database;
+      const mail = mailContextFor(parseConfig({ SITE_URL: testSiteUrl }), defaultProfile, clock);
+      const request = serviceRequestSchema.parse(serviceRequest());
+      const scope = { endpoint: "/send-email", key: crypto.randomUUID() };
+      const planned = [serviceRequestWrite(request, mail), serviceRequestWrite(request, mail)];
+      const results = await Promise.all(
+        planned.map((write) =>
+          new LeadWriter(db, { maxConcurrentBatches: 1 }).write({ ...write, scope }),
+        ),
+      );
+      expect(results.map((result) => result.replayed).sort()).toEqual([false, true]);
+      expect(results[0]?.answer).toEqual(results[1]?.answer);
+      const winner = results[0]!.answer.body.id;
+      const loser = planned.map((write) => write.answer.body.id).find((id) => id !== winner)!;
+      expect(await storedRequest(winner)).toHaveLength(1);
+      expect(await storedRequest(loser)).toHaveLength(0);
+      expect(await outboxRowsAbout(loser)).toHaveLength(0);
     });
 
     test("a companyEmail outside the company is ignored, logged and never written to", async () => {

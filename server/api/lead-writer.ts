@@ -1,16 +1,24 @@
 import { inArray } from "drizzle-orm";
 
 import type { Database, Transaction } from "../db/database";
-import { contactMessages, idempotencyKeys, outbox, serviceRequests } from "../db/schema";
+import {
+  contactMessages,
+  idempotencyKeys,
+  outbox,
+  serviceRequests,
+  type NewContactMessage,
+  type NewOutboxRow,
+  type NewServiceRequest,
+} from "../db/schema";
 import type { IdempotencyScope, SubmissionAnswer } from "./idempotency";
 
 /** Everything one accepted lead writes: its row, its emails and its answer. */
 export interface LeadWrite {
   scope: IdempotencyScope | null;
   answer: SubmissionAnswer;
-  serviceRequest?: typeof serviceRequests.$inferInsert;
-  contactMessage?: typeof contactMessages.$inferInsert;
-  emails: (typeof outbox.$inferInsert)[];
+  serviceRequest?: NewServiceRequest;
+  contactMessage?: NewContactMessage;
+  emails: NewOutboxRow[];
 }
 
 export interface WriteResult {

@@ -7,7 +7,11 @@ import type { ContactMessage } from "~/features/contact/schema";
 import type { NewsletterSubscription } from "~/features/newsletter/schema";
 
 import type { Transaction } from "../db/database";
-import { type contactMessages, newsletterSubscribers, type serviceRequests } from "../db/schema";
+import {
+  newsletterSubscribers,
+  type NewContactMessage,
+  type NewServiceRequest,
+} from "../db/schema";
 import { contactEmails } from "../mail/contact-emails";
 import type { MailContext } from "../mail/context";
 import { welcomeEmail } from "../mail/newsletter-emails";
@@ -24,7 +28,7 @@ export type PlannedLeadWrite = Omit<LeadWrite, "scope">;
 
 export function serviceRequestWrite(request: ServiceRequest, mail: MailContext): PlannedLeadWrite {
   const id = randomUUID();
-  const serviceRequest: typeof serviceRequests.$inferInsert = {
+  const serviceRequest: NewServiceRequest = {
     id,
     office: mail.office.stateSlug,
     selectedAppliance: request.selectedAppliance,
@@ -50,7 +54,7 @@ export function serviceRequestWrite(request: ServiceRequest, mail: MailContext):
 
 export function contactMessageWrite(contact: ContactMessage, mail: MailContext): PlannedLeadWrite {
   const id = randomUUID();
-  const contactMessage: typeof contactMessages.$inferInsert = {
+  const contactMessage: NewContactMessage = {
     id,
     office: mail.office.stateSlug,
     name: contact.name,

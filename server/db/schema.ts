@@ -123,6 +123,10 @@ export const outbox = pgTable(
   ],
 );
 
+export type NewServiceRequest = typeof serviceRequests.$inferInsert;
+export type NewContactMessage = typeof contactMessages.$inferInsert;
+export type NewOutboxRow = typeof outbox.$inferInsert;
+
 export const schema = {
   serviceRequests,
   contactMessages,

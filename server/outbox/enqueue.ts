@@ -1,14 +1,11 @@
 import { randomUUID } from "node:crypto";
 
 import type { Transaction } from "../db/database";
-import { outbox } from "../db/schema";
+import { outbox, type NewOutboxRow } from "../db/schema";
 import type { OutgoingEmail } from "../mail/message";
 
 /** The outbox rows for the emails a lead causes, to be written in the lead's transaction. */
-export function outboxRows(
-  subjectId: string,
-  emails: readonly OutgoingEmail[],
-): (typeof outbox.$inferInsert)[] {
+export function outboxRows(subjectId: string, emails: readonly OutgoingEmail[]): NewOutboxRow[] {
   return emails.map((email) => ({
     id: randomUUID(),
     kind: email.kind,
