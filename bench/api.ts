@@ -2,6 +2,9 @@
 // createServerApp from source on a fresh embedded database, rate limit off), reports
 // throughput and latency, waits for the outbox to drain into a local SMTP server, then checks
 // that every request was stored once and caused exactly one email.
+// BENCH_REQUESTS (1000), BENCH_CONNECTIONS (50), BENCH_WARM_UP (500) change the load;
+// BENCH_DATABASE_URL runs it on PostgreSQL; BENCH_PROFILE writes the server's CPU profile
+// to /tmp/prof.
 import { fork, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
