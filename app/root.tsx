@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -7,7 +7,9 @@ import {
   ScrollRestoration,
   useLocation,
   useMatches,
+  useNavigate,
   useOutlet,
+  useRouteLoaderData,
 } from "react-router";
 
 import type { Route } from "./+types/root";
@@ -18,15 +20,18 @@ import { MapSection } from "./components/map-section";
 import { StatusPage } from "./components/status-page";
 import { LazyToaster } from "./components/ui/toaster-lazy";
 import { NewsletterForm } from "./features/newsletter/newsletter-form";
+import { startLocationDetection } from "./lib/location-store";
+import type { RootMatchData } from "./lib/meta";
 import { backgroundLocationOf } from "./lib/page-location";
+import { regionParam } from "./lib/region";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
-  return context.publicConfig;
+export function loader({ context }: Route.LoaderArgs): RootMatchData {
+  return { ...context.publicConfig, detectedRegion: context.detectedRegion };
 }
 
 // The root's data is configuration: it never changes between navigations.
@@ -83,7 +88,28 @@ function usePageBehindModal() {
   return { page: pageBehind.element, modal: outlet };
 }
 
+/**
+ * Start-up (spec section 4): take the detected location, and put the detected state into an
+ * address that names no region, without a reload.
+ */
+function useRegionStartUp() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const detectedRegion = useRouteLoaderData<RootMatchData>("root")?.detectedRegion ?? null;
+  useEffect(() => startLocationDetection(), []);
+  useEffect(() => {
+    const search = new URLSearchParams(location.search);
+    if (!detectedRegion || search.has(regionParam)) return;
+    search.set(regionParam, detectedRegion);
+    void navigate(
+      { pathname: location.pathname, search: `?${search.toString()}`, hash: location.hash },
+      { replace: true, preventScrollReset: true, state: location.state },
+    );
+  }, [detectedRegion, location, navigate]);
+}
+
 export default function App() {
+  useRegionStartUp();
   const { page, modal } = usePageBehindModal();
   return (
     <>

@@ -16,12 +16,20 @@ import { createMailTransport } from "./mail/transport";
 import { OutboxWorker } from "./outbox/worker";
 import { publicConfigFrom, type PublicConfig } from "./public-config";
 import { renderCache } from "./render-cache";
+import { clientIp } from "./geo/client-ip";
+import { createLocationService, type LocationService } from "./geo/location-service";
+import { createLocationRouter } from "./geo/router";
+import { serviceRegionOf, withDetectedLocation } from "./geo/page-location";
+import { notDetected, type DetectedLocation } from "~/lib/detected-location";
+import { regionParam } from "~/lib/region";
 
 declare module "react-router" {
   interface AppLoadContext {
     config: ServerConfig;
     publicConfig: PublicConfig;
     newsletter: NewsletterService;
+    /** The visitor's state when detected and one of the six ("Texas"), else null. */
+    detectedRegion: string | null;
   }
 }
 
@@ -37,6 +45,8 @@ export interface ServerAppOptions {
   now?: () => Date;
   /** Runs the outbox worker in this process (default); tests may drive it themselves. */
   startWorker?: boolean;
+  /** Where visitors are; by default the offline database (and ipinfo when configured). */
+  locations?: LocationService;
 }
 
 export interface ServerApp {
@@ -53,7 +63,9 @@ export async function createServerApp({
   serveStatic,
   now = () => new Date(),
   startWorker = true,
+  locations: givenLocations,
 }: ServerAppOptions): Promise<ServerApp> {
+  const locations = givenLocations ?? (await createLocationService({ config }));
   const dataDir = path.resolve(config.DATA_DIR);
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -118,20 +130,43 @@ export async function createServerApp({
   const leads = new LeadWriter(db, {
     maxConcurrentBatches: database.driver === "pglite" ? 1 : 4,
   });
+  app.use("/api", createLocationRouter({ locations, trustProxy: config.TRUST_PROXY }));
   app.use("/api", createApiRouter({ db, leads, config, now, onEnqueued: () => outbox.nudge() }));
 
-  if (config.NODE_ENV === "production") {
-    // Home (and the dialogs drawn over it) shows three random reviews: keep a few renders.
-    app.use(
-      renderCache({ variantsFor: (path) => (path === "/" || path.startsWith("/modals/") ? 6 : 1) }),
-    );
-  }
+  // Pages are rendered for the visitor's detected state (when the address names no region).
+  app.use(async (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const detected = await locations.lookup(clientIp(req, config.TRUST_PROXY));
+    res.locals.detectedLocation = detected;
+    res.locals.detectedRegion = serviceRegionOf(detected);
+    next();
+  });
+
+  app.use(
+    renderCache({
+      ttlMs: config.NODE_ENV === "production" ? 30_000 : 0,
+      // Home (and the dialogs drawn over it) shows three random reviews: keep a few renders.
+      variantsFor: (path) => (path === "/" || path.startsWith("/modals/") ? 6 : 1),
+      varyKey: (req, res) =>
+        req.query[regionParam] === undefined ? String(res.locals.detectedRegion ?? "") : "",
+      finish: (html, _req, res) =>
+        withDetectedLocation(
+          html,
+          (res.locals.detectedLocation as DetectedLocation) ?? notDetected,
+        ),
+    }),
+  );
 
   app.use(
     createRequestHandler({
       build: build ?? (() => import("virtual:react-router/server-build")),
       mode: config.NODE_ENV === "production" ? "production" : "development",
-      getLoadContext: () => ({ config, publicConfig: publicConfigFrom(config), newsletter }),
+      getLoadContext: (_req, res) => ({
+        config,
+        publicConfig: publicConfigFrom(config),
+        newsletter,
+        detectedRegion: (res.locals.detectedRegion as string | null | undefined) ?? null,
+      }),
     }),
   );
 
@@ -143,6 +178,7 @@ export async function createServerApp({
       clearInterval(housekeeping);
       await outbox.close();
       transport.close();
+      await locations.close();
       await database.close();
     },
   };

@@ -8,7 +8,7 @@ interface CachedPage {
 }
 
 export interface RenderCacheOptions {
-  /** How long a rendered page is served again, in milliseconds. */
+  /** How long a rendered page is served again, in milliseconds; 0 keeps nothing. */
   ttlMs?: number;
   /** How many URLs are kept; the least recently used goes first. */
   maxEntries?: number;
@@ -17,24 +17,41 @@ export interface RenderCacheOptions {
    * random reviews): a hit serves one of them at random.
    */
   variantsFor?: (path: string) => number;
+  /** What else, besides the URL, the render depends on (the visitor's detected state). */
+  varyKey?: (req: Request, res: Response) => string;
+  /** Per-request finishing of a page (cached or fresh): what must never be shared. */
+  finish?: (html: string, req: Request, res: Response) => string;
   now?: () => number;
 }
 
 const keptHeaders = ["content-type", "cache-control", "link"];
 
+function isPageRequest(req: Request) {
+  return (
+    (req.method === "GET" || req.method === "HEAD") &&
+    !req.path.endsWith(".data") &&
+    !req.path.startsWith("/api/") &&
+    req.accepts("html") !== false
+  );
+}
+
 /**
- * A short-lived in-memory cache of server-rendered HTML, keyed by URL. Pages depend only on
- * the URL (content is static, region comes from the query), so a render can be reused.
+ * Server-rendered HTML, reused for a short while per URL (and whatever `varyKey` adds): pages
+ * depend only on the URL and the visitor's state, so one render serves many visitors. Each
+ * response is then finished per request (`finish`), so nothing personal is ever cached.
  */
 export function renderCache({
   ttlMs = 30_000,
   maxEntries = 500,
   variantsFor = () => 1,
+  varyKey = () => "",
+  finish = (html) => html,
   now = Date.now,
 }: RenderCacheOptions = {}) {
   const pages = new Map<string, CachedPage[]>();
 
   function store(key: string, page: CachedPage, wanted: number) {
+    if (ttlMs <= 0) return;
     const fresh = (pages.get(key) ?? []).filter((entry) => entry.expiresAt > now());
     pages.delete(key);
     pages.set(key, [...fresh, page].slice(-wanted));
@@ -46,14 +63,9 @@ export function renderCache({
   }
 
   return function renderCacheMiddleware(req: Request, res: Response, next: NextFunction) {
-    const cacheable =
-      (req.method === "GET" || req.method === "HEAD") &&
-      !req.path.endsWith(".data") &&
-      !req.path.startsWith("/api/") &&
-      req.accepts("html") !== false;
-    if (!cacheable) return next();
+    if (!isPageRequest(req)) return next();
 
-    const key = req.originalUrl;
+    const key = `${req.originalUrl}\n${varyKey(req, res)}`;
     const wanted = Math.max(1, variantsFor(req.path));
     const variants = (pages.get(key) ?? []).filter((entry) => entry.expiresAt > now());
     if (variants.length >= wanted) {
@@ -61,12 +73,12 @@ export function renderCache({
       pages.delete(key);
       pages.set(key, variants);
       res.status(hit.status).set(hit.headers).set("X-Render-Cache", "hit");
-      res.send(hit.body);
+      res.send(finish(hit.body.toString("utf8"), req, res));
       return;
     }
 
+    // Hold the rendered page until it is complete, then finish it and send it in one piece.
     const chunks: Buffer[] = [];
-    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
     const collect = (chunk: unknown, encoding?: unknown) => {
       if (typeof chunk === "string") {
@@ -79,29 +91,26 @@ export function renderCache({
     };
     res.write = ((chunk: unknown, ...rest: unknown[]) => {
       collect(chunk, rest[0]);
-      return write(chunk, ...rest);
+      const callback = rest.find((arg) => typeof arg === "function") as (() => void) | undefined;
+      callback?.();
+      return true;
     }) as Response["write"];
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       if (chunk !== undefined && typeof chunk !== "function") collect(chunk, rest[0]);
+      const body = Buffer.concat(chunks);
       const contentType = String(res.getHeader("content-type") ?? "");
-      if (res.statusCode === 200 && contentType.startsWith("text/html") && req.method === "GET") {
+      if (!contentType.startsWith("text/html")) return end(body);
+      if (res.statusCode === 200 && req.method === "GET") {
         const headers: Record<string, string> = {};
         for (const name of keptHeaders) {
           const value = res.getHeader(name);
           if (value !== undefined) headers[name] = String(value);
         }
-        store(
-          key,
-          {
-            status: res.statusCode,
-            headers,
-            body: Buffer.concat(chunks),
-            expiresAt: now() + ttlMs,
-          },
-          wanted,
-        );
+        store(key, { status: res.statusCode, headers, body, expiresAt: now() + ttlMs }, wanted);
       }
-      return end(chunk, ...rest);
+      const finished = Buffer.from(finish(body.toString("utf8"), req, res), "utf8");
+      res.removeHeader("content-length");
+      return end(finished);
     }) as Response["end"];
     next();
   };

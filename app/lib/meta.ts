@@ -12,6 +12,8 @@ export interface RootMatchData {
   siteUrl: string;
   googleMapsApiKey: string | null;
   googleMapsScriptUrl: string;
+  /** The state detected for this visitor when it is one of the six ("Texas"), else null. */
+  detectedRegion: string | null;
 }
 
 interface MetaMatch {

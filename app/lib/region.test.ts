@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 
-import { heroRegionName, pickCompanyProfile, withRegion } from "./region";
+import { heroRegionName, pickCompanyProfile, regionInfo, withRegion } from "./region";
 
 test("the profile follows the region parameter, case-insensitively", () => {
   expect(pickCompanyProfile("florida").stateSlug).toBe("florida");
@@ -27,4 +27,13 @@ test("withRegion carries the region and keeps other parameters", () => {
     "/service-areas/texas?county=harris&region=New+Jersey",
   );
   expect(withRegion("/brands", null)).toBe("/brands");
+});
+
+test("without ?region= the detected state is in force; the parameter wins when present", () => {
+  const detected = regionInfo(new URLSearchParams(""), "Virginia");
+  expect(detected.region).toBe("Virginia");
+  expect(detected.profile.stateSlug).toBe("virginia");
+  const chosen = regionInfo(new URLSearchParams("region=Florida"), "Virginia");
+  expect(chosen.profile.stateSlug).toBe("florida");
+  expect(regionInfo(new URLSearchParams(""), null).profile.stateSlug).toBe("texas");
 });

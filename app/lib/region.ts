@@ -30,8 +30,15 @@ export interface RegionInfo {
   profile: CompanyProfile;
 }
 
-export function regionInfo(search: URLSearchParams): RegionInfo {
-  const region = search.get(regionParam);
+/**
+ * The region in force: `?region=` when the address has one, otherwise the state the server
+ * detected for this visitor (one of the six, or none).
+ */
+export function regionInfo(
+  search: URLSearchParams,
+  detectedRegion: string | null = null,
+): RegionInfo {
+  const region = search.get(regionParam) ?? detectedRegion;
   return {
     region,
     state: findStateByRegion(region),

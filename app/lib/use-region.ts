@@ -1,4 +1,7 @@
 import { useMemo } from "react";
+import { useRouteLoaderData } from "react-router";
+
+import type { RootMatchData } from "./meta";
 
 import { usePageLocation } from "./page-location";
 import { regionInfo, withRegion, type RegionInfo } from "./region";
@@ -10,8 +13,9 @@ export interface UseRegion extends RegionInfo {
 
 export function useRegion(): UseRegion {
   const { search } = usePageLocation();
+  const detectedRegion = useRouteLoaderData<RootMatchData>("root")?.detectedRegion ?? null;
   return useMemo(() => {
-    const info = regionInfo(new URLSearchParams(search));
+    const info = regionInfo(new URLSearchParams(search), detectedRegion);
     return { ...info, link: (href: string) => withRegion(href, info.region) };
-  }, [search]);
+  }, [search, detectedRegion]);
 }

@@ -107,6 +107,7 @@ export default async function globalSetup() {
       GOOGLE_MAPS_API_KEY: "test-browser-key",
       GOOGLE_MAPS_SCRIPT_URL: process.env.E2E_MAPS_SCRIPT_URL,
       RATE_LIMIT_MAX: "0",
+      TRUST_PROXY: "1",
       OUTBOX_POLL_MS: "200",
     },
     stdio: ["ignore", "inherit", "inherit"],
