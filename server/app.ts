@@ -70,11 +70,14 @@ export async function createServerApp({
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     pgliteDir: path.join(dataDir, "db"),
+    connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
   });
   const { db } = database;
   const transport = createMailTransport({
     smtpUrl: config.SMTP_URL,
     mailDir: path.join(dataDir, "mail"),
+    timeoutMs: config.SMTP_TIMEOUT_MS,
   });
   const outbox = new OutboxWorker({
     db,

@@ -11,7 +11,7 @@ const booleanFlag = z
   .optional()
   .transform((value) => value === "1" || value === "true" || value === "yes");
 
-const configSchema = z.object({
+const configFields = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
@@ -49,13 +49,33 @@ const configSchema = z.object({
   GEO_CACHE_SIZE: z.coerce.number().int().min(0).default(10_000),
   TRUST_PROXY: booleanFlag,
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(10),
-  /** How long a worker keeps a claimed outbox row before another may claim it. */
-  OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(5).default(60),
+  /**
+   * How long a worker keeps a claimed outbox row before another may claim it: a process killed
+   * mid-send leaves its rows to be sent again after this long.
+   */
+  OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).max(120).default(60),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(2_000),
-  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
+  /** With the backoff capped at 5 minutes, 300 attempts keep retrying for about a day. */
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(300),
   OUTBOX_BACKOFF_BASE_MS: z.coerce.number().int().min(1).default(30_000),
-  OUTBOX_BACKOFF_MAX_MS: z.coerce.number().int().min(1).default(3_600_000),
+  OUTBOX_BACKOFF_MAX_MS: z.coerce.number().int().min(1).default(300_000),
+  /** Connecting to the SMTP server and its greeting; any later reply may take twice as long. */
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(10).default(5_000),
+  /** Connecting to PostgreSQL: an unreachable server fails a submission (503) within this. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(10).default(2_000),
+  /** PostgreSQL cancels a statement running longer than this. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(10).default(10_000),
+  /** A client must send a request's headers within this, and the whole request within the next. */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(10).default(15_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(10).default(30_000),
+  /** On SIGTERM, requests in flight and the email being sent get this long to finish. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(10).default(10_000),
 });
+
+const configSchema = configFields.refine(
+  (config) => config.HTTP_HEADERS_TIMEOUT_MS <= config.HTTP_REQUEST_TIMEOUT_MS,
+  { path: ["HTTP_HEADERS_TIMEOUT_MS"], message: "must not exceed HTTP_REQUEST_TIMEOUT_MS" },
+);
 
 export type ServerConfig = z.output<typeof configSchema>;
 

@@ -28,21 +28,17 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Where PGlite keeps its files; `null` keeps them in memory (tests). */
   pgliteDir: string | null;
+  /** PostgreSQL: how long connecting may take before the work fails (a 503 for a visitor). */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: the server cancels a statement that runs longer. */
+  statementTimeoutMs?: number;
 }
 
 /** Opens the database and applies the committed migrations before anything uses it. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const migrationsFolder = findMigrationsFolder();
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: 10,
-      // An unreachable server must fail a request quickly (503), not hang it.
-      connectionTimeoutMillis: 5_000,
-      idleTimeoutMillis: 30_000,
-    });
-    // An idle client losing its server emits here; unhandled, it would end the process.
-    pool.on("error", (error) => console.error(`PostgreSQL pool: ${error.message}`));
+    const pool = postgresPool(options.databaseUrl, options);
     const db = drizzleNodePostgres(pool, { schema });
     try {
       await migrateNodePostgres(db, { migrationsFolder });
@@ -63,6 +59,49 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     throw error;
   }
   return { db, driver: "pglite", close: once(() => client.close()) };
+}
+
+/** How long a client that lost its server may stay checked out before the pool drops it. */
+const brokenClientGraceMs = 1_000;
+
+/**
+ * A pool that survives its server going away: an unreachable server fails work within the
+ * connect time-out instead of hanging it, and a connection lost mid-transaction neither ends
+ * the process nor leaks its pool slot, so the server recovers without a restart.
+ */
+function postgresPool(
+  connectionString: string,
+  { connectTimeoutMs = 2_000, statementTimeoutMs = 10_000 }: DatabaseOptions,
+): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: connectTimeoutMs,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: statementTimeoutMs,
+    // A transaction left open by a stalled client must not hold its locks for long.
+    idle_in_transaction_session_timeout: Math.max(statementTimeoutMs, 30_000),
+    keepAlive: true,
+  });
+  // An idle client losing its server emits here; unhandled, it would end the process.
+  pool.on("error", (error) => console.error(`PostgreSQL pool: ${error.message}`));
+  const checkedOut = new Set<pg.PoolClient>();
+  pool.on("acquire", (client) => checkedOut.add(client));
+  pool.on("release", (_error, client) => checkedOut.delete(client));
+  pool.on("connect", (client) => {
+    // The pool listens for errors only on idle clients. A checked-out client whose connection
+    // breaks emits "error" with no listener, which would end the process.
+    client.on("error", (error) => {
+      if (!checkedOut.has(client)) return;
+      console.error(`PostgreSQL connection lost: ${error.message}`);
+      // Drizzle releases a client only once its transaction began; one lost during BEGIN is
+      // never released, and each such loss would take a slot until the pool had none left.
+      setTimeout(() => {
+        if (checkedOut.has(client)) client.release(error);
+      }, brokenClientGraceMs).unref();
+    });
+  });
+  return pool;
 }
 
 function once(close: () => Promise<void>): () => Promise<void> {

@@ -15,21 +15,25 @@ export interface MailTransportOptions {
   /** `smtp://…` or `smtps://…`; unset writes `.eml` files to `mailDir`. */
   smtpUrl?: string;
   mailDir: string;
+  /** Connecting and the greeting; any later reply may take twice as long. */
+  timeoutMs?: number;
 }
 
 export function createMailTransport(options: MailTransportOptions): MailTransport {
-  return options.smtpUrl ? smtpTransport(options.smtpUrl) : fileTransport(options.mailDir);
+  return options.smtpUrl
+    ? smtpTransport(options.smtpUrl, options.timeoutMs ?? 5_000)
+    : fileTransport(options.mailDir);
 }
 
-function smtpTransport(url: string): MailTransport {
+function smtpTransport(url: string, timeoutMs: number): MailTransport {
   const transporter = nodemailer.createTransport({
     url,
     pool: true,
     maxConnections: 5,
     // Short time-outs: a stuck server fails the attempt, and the outbox retries it later.
-    connectionTimeout: 5_000,
-    greetingTimeout: 5_000,
-    socketTimeout: 10_000,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: 2 * timeoutMs,
   });
   return {
     async send(message) {
