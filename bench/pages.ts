@@ -60,7 +60,7 @@ try {
   for (const route of routes) {
     const html = await (await fetch(`${origin}${route}`)).text();
     const scripts = new Set(
-      [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]!),
+      [...html.matchAll(/<link[^>]*rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]!),
     );
     for (const match of html.matchAll(/import\("([^"]+\.js)"\)|from "([^"]+\.js)"/g)) {
       scripts.add((match[1] ?? match[2])!);

@@ -16,6 +16,7 @@ import { createMailTransport } from "./mail/transport";
 import { OutboxWorker } from "./outbox/worker";
 import { publicConfigFrom, type PublicConfig } from "./public-config";
 import { renderCache } from "./render-cache";
+import { applyPageNonce, sameOriginPosts, securityHeaders } from "./security";
 import { clientIp } from "./geo/client-ip";
 import { createLocationService, type LocationService } from "./geo/location-service";
 import { createLocationRouter } from "./geo/router";
@@ -101,6 +102,8 @@ export async function createServerApp({
   app.disable("x-powered-by");
   if (config.TRUST_PROXY) app.set("trust proxy", true);
   app.use(compression());
+  const security = { siteUrl: config.SITE_URL, mapsScriptUrl: config.GOOGLE_MAPS_SCRIPT_URL };
+  app.use(securityHeaders(security));
 
   if (serveStatic) {
     app.use(
@@ -133,6 +136,7 @@ export async function createServerApp({
   const leads = new LeadWriter(db, {
     maxConcurrentBatches: database.driver === "pglite" ? 1 : 4,
   });
+  app.use("/api", sameOriginPosts(security));
   app.use("/api", createLocationRouter({ locations, trustProxy: config.TRUST_PROXY }));
   app.use("/api", createApiRouter({ db, leads, config, now, onEnqueued: () => outbox.nudge() }));
 
@@ -153,9 +157,13 @@ export async function createServerApp({
       varyKey: (req, res) =>
         req.query[regionParam] === undefined ? String(res.locals.detectedRegion ?? "") : "",
       finish: (html, _req, res) =>
-        withDetectedLocation(
-          html,
-          (res.locals.detectedLocation as DetectedLocation) ?? notDetected,
+        applyPageNonce(
+          withDetectedLocation(
+            html,
+            (res.locals.detectedLocation as DetectedLocation | undefined) ?? notDetected,
+          ),
+          res,
+          security,
         ),
     }),
   );

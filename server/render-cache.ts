@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+
 import type { NextFunction, Request, Response } from "express";
 
 interface CachedPage {
@@ -25,6 +27,14 @@ export interface RenderCacheOptions {
 }
 
 const keptHeaders = ["content-type", "cache-control", "link"];
+
+/**
+ * The ETag of the page as sent. Each response carries its own CSP nonce, so a page never
+ * revalidates to 304 with another response's nonce in the browser's copy.
+ */
+function etagOf(body: Buffer) {
+  return `W/"${createHash("sha1").update(body).digest("base64url")}"`;
+}
 
 function isPageRequest(req: Request) {
   return (
@@ -73,7 +83,8 @@ export function renderCache({
       pages.delete(key);
       pages.set(key, variants);
       res.status(hit.status).set(hit.headers).set("X-Render-Cache", "hit");
-      res.send(finish(hit.body.toString("utf8"), req, res));
+      const finished = Buffer.from(finish(hit.body.toString("utf8"), req, res), "utf8");
+      res.set("ETag", etagOf(finished)).end(finished);
       return;
     }
 
@@ -110,6 +121,7 @@ export function renderCache({
       }
       const finished = Buffer.from(finish(body.toString("utf8"), req, res), "utf8");
       res.removeHeader("content-length");
+      res.set("ETag", etagOf(finished));
       return end(finished);
     }) as Response["end"];
     next();

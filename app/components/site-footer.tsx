@@ -102,10 +102,14 @@ export function SiteFooter({ newsletter }: { newsletter?: React.ReactNode }) {
             © {year} {brandName}. Licensed and insured appliance repair in Virginia, New Jersey,
             Texas, North Carolina, Florida and Massachusetts.
           </p>
-          <p>
+          <p className="flex flex-wrap gap-x-4 gap-y-1">
             <Link to={link("/policy")} className="hover:text-white hover:underline">
               Privacy Policy
             </Link>
+            {/* The offline location database's licence (CC BY 4.0) asks for this credit. */}
+            <a href="https://db-ip.com" className="hover:text-white hover:underline">
+              IP Geolocation by DB-IP
+            </a>
           </p>
         </div>
       </div>

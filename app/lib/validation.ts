@@ -2,6 +2,10 @@ import { z } from "zod";
 
 import { emailPattern, usPhonePattern } from "./form-rules";
 
+// No code generation: the pages' Content-Security-Policy forbids eval, and these small schemas
+// don't need zod's compiled fast path.
+z.config({ jitless: true });
+
 export {
   emailPattern,
   formatUsPhone,

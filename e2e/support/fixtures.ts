@@ -13,6 +13,12 @@ export const test = base.extend<{ consoleErrors: string[]; expectedConsoleErrors
         if (!expectedConsoleErrors?.test(text)) errors.push(text);
       });
       page.on("pageerror", (error) => errors.push(error.message));
+      // Any Content-Security-Policy violation fails the journey.
+      await page.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (event) => {
+          console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+        });
+      });
       await use(errors);
       expect(errors, "console errors").toEqual([]);
     },
