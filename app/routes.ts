@@ -16,5 +16,7 @@ export default [
   route("modals/schedule", "routes/modals.schedule.tsx"),
   route("modals/example", "routes/modals.example.tsx"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

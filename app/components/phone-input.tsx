@@ -15,7 +15,7 @@ export function PhoneInput({
     <Input
       type="tel"
       inputMode="tel"
-      autoComplete="tel-national"
+      autoComplete="tel"
       placeholder="(555) 555-5555"
       maxLength={phoneMaxLength}
       {...props}

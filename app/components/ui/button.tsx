@@ -42,6 +42,7 @@ function Button({
   size,
   loading = false,
   disabled,
+  type = "button",
   children,
   ...props
 }: ButtonProps) {
@@ -49,6 +50,8 @@ function Button({
   const classes = cn(buttonVariants({ variant, size, className }));
   return (
     <button
+      // A plain button unless it says it submits: no accidental form submissions.
+      type={type}
       data-slot="button"
       className={classes}
       disabled={disabled || loading}
