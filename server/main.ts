@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 
 import type { createServerApp as CreateServerApp } from "./app";
 import { ConfigError, parseConfig } from "./config";
+import { startHttpServer, stopOnSignals } from "./http-server";
 
 // Compiled to build/server/main.js, beside the React Router server bundle (index.js).
 const buildDir = path.dirname(fileURLToPath(import.meta.url));
@@ -16,20 +17,9 @@ async function main() {
     config,
     serveStatic: { clientDir: path.join(buildDir, "..", "client") },
   });
-  const server = app.listen(config.PORT, config.HOST, () => {
-    console.log(`Serving on http://localhost:${config.PORT}`);
-  });
-  server.headersTimeout = 15_000;
-  server.requestTimeout = 30_000;
-
-  const shutdown = () => {
-    server.close(() => {
-      void close().finally(() => process.exit(0));
-    });
-    setTimeout(() => process.exit(0), 10_000).unref();
-  };
-  process.on("SIGTERM", shutdown);
-  process.on("SIGINT", shutdown);
+  const httpServer = await startHttpServer(app, config);
+  console.log(`Serving on http://localhost:${httpServer.port}`);
+  stopOnSignals(httpServer, close, config.SHUTDOWN_TIMEOUT_MS);
 }
 
 main().catch((error: unknown) => {

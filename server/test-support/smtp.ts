@@ -72,6 +72,8 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     },
   });
 
+  // A client that drops its connection (a server process killed mid-send) is not an error here.
+  server.on("error", () => {});
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
   state.url = `smtp://127.0.0.1:${port}`;

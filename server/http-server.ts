@@ -1,0 +1,101 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+import type { ServerConfig } from "./config";
+
+type ListenConfig = Pick<
+  ServerConfig,
+  "PORT" | "HOST" | "HTTP_HEADERS_TIMEOUT_MS" | "HTTP_REQUEST_TIMEOUT_MS"
+>;
+
+export interface HttpServer {
+  server: http.Server;
+  port: number;
+  /**
+   * Stops accepting, lets the requests in flight finish (keep-alive connections are closed as
+   * they fall idle), then runs `afterRequests`. Resolves false when `timeoutMs` ran out first.
+   */
+  stop(afterRequests: () => Promise<void>, timeoutMs: number): Promise<boolean>;
+}
+
+/**
+ * Listens with time-outs that cut off a client sending its headers or its body too slowly
+ * (Node answers 408 and closes), so a slow or stuck client cannot hold a connection for long.
+ */
+export async function startHttpServer(
+  handler: http.RequestListener,
+  config: ListenConfig,
+): Promise<HttpServer> {
+  let stopping = false;
+  const server = http.createServer(
+    {
+      headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+      // Node checks both time-outs only this often (every 30 s by default).
+      connectionsCheckingInterval: Math.min(1_000, Math.ceil(config.HTTP_HEADERS_TIMEOUT_MS / 4)),
+    },
+    (req, res) => {
+      // A request that came on a kept-alive connection while stopping is served, then the
+      // connection closes.
+      if (stopping) res.setHeader("Connection", "close");
+      handler(req, res);
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.PORT, config.HOST, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+
+  return {
+    server,
+    port: (server.address() as AddressInfo).port,
+    stop(afterRequests, timeoutMs) {
+      stopping = true;
+      return new Promise((resolve) => {
+        const deadline = setTimeout(() => {
+          clearInterval(closingIdle);
+          server.closeAllConnections();
+          resolve(false);
+        }, timeoutMs);
+        const closingIdle = setInterval(() => server.closeIdleConnections(), 50);
+        server.close(() => {
+          clearInterval(closingIdle);
+          afterRequests()
+            .then(() => resolve(true))
+            .catch((error: unknown) => {
+              console.error("Shutdown failed:", error);
+              resolve(false);
+            })
+            .finally(() => clearTimeout(deadline));
+        });
+      });
+    },
+  };
+}
+
+/**
+ * On SIGTERM or SIGINT: stop gracefully (requests in flight and the email being sent finish,
+ * then `close` releases the rest), then exit 0, or 1 when `timeoutMs` ran out first.
+ */
+export function stopOnSignals(
+  { stop }: HttpServer,
+  close: () => Promise<void>,
+  timeoutMs: number,
+): void {
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing the requests in flight and the email being sent`);
+    void stop(close, timeoutMs).then((finished) => {
+      if (finished) console.log("Stopped");
+      else console.error(`Stopped after ${timeoutMs} ms with work unfinished`);
+      process.exit(finished ? 0 : 1);
+    });
+  };
+  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
+}

@@ -1,0 +1,20 @@
+// The server as production runs it (server/main.ts), from source and without pages, for the
+// reliability tests and benchmarks that kill, stop and restart it:
+// `node --import tsx server/reliability/child-server.ts`, configured by the environment.
+import { createServerApp } from "../app";
+import { ConfigError, parseConfig } from "../config";
+import { startHttpServer, stopOnSignals } from "../http-server";
+
+try {
+  const config = parseConfig();
+  const { app, close } = await createServerApp({
+    config,
+    build: () => Promise.reject(new Error("This process serves the API only")),
+  });
+  const httpServer = await startHttpServer(app, config);
+  console.log(`Serving on http://localhost:${httpServer.port}`);
+  stopOnSignals(httpServer, close, config.SHUTDOWN_TIMEOUT_MS);
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+}

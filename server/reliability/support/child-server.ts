@@ -1,0 +1,85 @@
+import { spawn } from "node:child_process";
+import net from "node:net";
+import { fileURLToPath } from "node:url";
+
+const entry = fileURLToPath(new URL("../child-server.ts", import.meta.url));
+
+export interface ChildServer {
+  baseUrl: string;
+  pid: number;
+  /** Every line it wrote to stdout and stderr so far. */
+  output: string[];
+  /** Settles when the process has exited. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  kill(signal: NodeJS.Signals): void;
+}
+
+/** A port that was free a moment ago, so a server restarted on it keeps its address. */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * The server in its own process (server/reliability/child-server.ts: what server/main.ts runs,
+ * without pages), on 127.0.0.1:`port`; resolves once it listens.
+ */
+export async function startChildServer(
+  port: number,
+  env: Record<string, string>,
+  { startTimeoutMs = 30_000 } = {},
+): Promise<ChildServer> {
+  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output: string[] = [];
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
+  const listening = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`The server did not listen:\n${output.join("\n")}`)),
+      startTimeoutMs,
+    );
+    const onLine = (line: string) => {
+      output.push(line);
+      if (line.startsWith("Serving on")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    for (const stream of [child.stdout, child.stderr]) {
+      let partial = "";
+      stream.setEncoding("utf8");
+      stream.on("data", (chunk: string) => {
+        const lines = (partial + chunk).split("\n");
+        partial = lines.pop() ?? "";
+        lines.forEach(onLine);
+      });
+    }
+    void exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      reject(new Error(`The server exited (${code ?? signal}):\n${output.join("\n")}`));
+    });
+  });
+  await listening;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
+    output,
+    exited,
+    kill: (signal) => {
+      child.kill(signal);
+    },
+  };
+}
