@@ -3,15 +3,14 @@ import { Link } from "react-router";
 
 import { OfficeHours } from "~/components/office-hours";
 import { SiteLogo } from "~/components/site-logo";
-import { FacebookIcon, InstagramIcon, YoutubeIcon } from "~/components/social-icons";
 import { brandName, formatPhone, tagline } from "~/content/company";
 import { navigation } from "~/content/navigation";
 import { useRegion } from "~/lib/use-region";
 
 const socialLinks = [
-  { label: "Facebook", icon: FacebookIcon },
-  { label: "Instagram", icon: InstagramIcon },
-  { label: "YouTube", icon: YoutubeIcon },
+  { label: "Facebook", icon: "/social/facebook.svg" },
+  { label: "Instagram", icon: "/social/instagram.svg" },
+  { label: "YouTube", icon: "/social/youtube.svg" },
 ] as const;
 
 export function SiteFooter({ newsletter }: { newsletter?: React.ReactNode }) {
@@ -26,13 +25,13 @@ export function SiteFooter({ newsletter }: { newsletter?: React.ReactNode }) {
           </div>
           <p className="mt-4 text-sm leading-relaxed text-slate-300">{tagline}.</p>
           <ul className="mt-5 flex gap-3" aria-label="Social media">
-            {socialLinks.map(({ label, icon: Icon }) => (
+            {socialLinks.map(({ label, icon }) => (
               <li key={label}>
                 <a
                   href="#"
                   className="grid size-10 place-items-center rounded-full bg-white/10 text-white hover:bg-white/20"
                 >
-                  <Icon className="size-5" aria-hidden="true" />
+                  <img src={icon} alt="" width={20} height={20} loading="lazy" />
                   <span className="sr-only">{label}</span>
                 </a>
               </li>

@@ -19,3 +19,9 @@ test("dates show as MMMM d, yyyy and can be typed as MM/dd/yyyy", () => {
   expect(parseTypedDate("13/45/2026")).toBeUndefined();
   expect(parseTypedDate("soon")).toBeUndefined();
 });
+
+test("impossible dates are refused", () => {
+  expect(parseTypedDate("02/30/2027")).toBeUndefined();
+  expect(parseTypedDate("02/29/2028")).toBe("2028-02-29");
+  expect(displayDate("2026-02-31")).toBe("");
+});

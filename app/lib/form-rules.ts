@@ -8,8 +8,7 @@ export const usPhonePattern = /^\(\d{3}\) \d{3}-\d{4}$/;
 
 export const phoneMaxLength = 14;
 
-/** The hidden field people never fill (see Honeypot). */
-export const honeypotName = "website";
+export { honeypotName } from "./honeypot";
 
 /** Formats typed digits as "(555) 555-5555", at most 14 characters. */
 export function formatUsPhone(input: string): string {

@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from "react";
 
-import { countryNameFor } from "./countries";
 import { notDetected, type DetectedLocation } from "./detected-location";
 
 /** The element the server fills with the visitor's detected location (spec section 4). */
@@ -39,14 +38,16 @@ function persist() {
 }
 
 /** Setting a location marks it detected and fills the country's name from its code. */
-export function setDetectedLocation(
+export async function setDetectedLocation(
   location: Omit<DetectedLocation, "countryName" | "isLocationDetected">,
 ) {
+  // The list of country names loads only when the browser sets a location itself.
+  const { countryNameFor } = await import("./countries");
   publish({
     status: "settled",
     location: {
       ...location,
-      countryName: countryNameFor(location.country) ?? "",
+      countryName: countryNameFor(location.country),
       isLocationDetected: true,
     },
   });

@@ -1,7 +1,6 @@
-import { useLoaderData } from "react-router";
-
 import { HomePage } from "~/features/home/home-page";
-import { pickHomeReviews } from "~/features/home/home-reviews.server";
+import { homeContent } from "~/features/home/home-content.server";
+import { useStickyLoaderData } from "~/lib/use-sticky-loader-data";
 import { pageMeta, siteTitle } from "~/lib/meta";
 
 import type { Route } from "./+types/home";
@@ -19,11 +18,11 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export function loader() {
-  return pickHomeReviews();
+  return homeContent();
 }
 
 export default function Home() {
   // Undefined while a dialog is open over this page: the page keeps the reviews it showed.
-  const data = useLoaderData<typeof loader>() as ReturnType<typeof loader> | undefined;
-  return <HomePage reviews={data?.reviews} />;
+  const data = useStickyLoaderData<ReturnType<typeof loader>>();
+  return <HomePage content={data} />;
 }

@@ -1,7 +1,5 @@
-import { useLoaderData } from "react-router";
-
 import { HomePage } from "~/features/home/home-page";
-import { pickHomeReviews } from "~/features/home/home-reviews.server";
+import { homeContent } from "~/features/home/home-content.server";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -10,6 +8,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
+import { useStickyLoaderData } from "~/lib/use-sticky-loader-data";
 import { pageMeta } from "~/lib/meta";
 import { useModalRoute } from "~/lib/use-modal-route";
 
@@ -30,15 +29,15 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export function loader() {
-  return pickHomeReviews();
+  return homeContent();
 }
 
 export default function ExampleModal() {
   const { hasBackgroundPage, close } = useModalRoute();
-  const data = useLoaderData<typeof loader>() as ReturnType<typeof loader> | undefined;
+  const data = useStickyLoaderData<ReturnType<typeof loader>>();
   return (
     <>
-      {hasBackgroundPage ? null : <HomePage reviews={data?.reviews} />}
+      {hasBackgroundPage ? null : <HomePage content={data} />}
       <Dialog open onOpenChange={(open) => (open ? undefined : close())}>
         <DialogContent size="md">
           <DialogHeader>

@@ -1,8 +1,7 @@
-import { useLoaderData } from "react-router";
-
 import { ScheduleDialog } from "~/features/booking/schedule-dialog";
 import { HomePage } from "~/features/home/home-page";
-import { pickHomeReviews } from "~/features/home/home-reviews.server";
+import { homeContent } from "~/features/home/home-content.server";
+import { useStickyLoaderData } from "~/lib/use-sticky-loader-data";
 import { pageMeta } from "~/lib/meta";
 import { useModalRoute } from "~/lib/use-modal-route";
 
@@ -24,15 +23,15 @@ export function meta({ matches }: Route.MetaArgs) {
 
 // A direct visit shows the dialog over the home page, which needs its reviews.
 export function loader() {
-  return pickHomeReviews();
+  return homeContent();
 }
 
 export default function ScheduleModal() {
   const { hasBackgroundPage, close } = useModalRoute();
-  const data = useLoaderData<typeof loader>() as ReturnType<typeof loader> | undefined;
+  const data = useStickyLoaderData<ReturnType<typeof loader>>();
   return (
     <>
-      {hasBackgroundPage ? null : <HomePage reviews={data?.reviews} />}
+      {hasBackgroundPage ? null : <HomePage content={data} />}
       <ScheduleDialog onClose={close} />
     </>
   );

@@ -4,27 +4,28 @@ import { data, Link, useParams } from "react-router";
 import { JsonLd } from "~/components/json-ld";
 import { CallToAction, PageHeader, Section } from "~/components/page-parts";
 import { formatPhone, profileForState } from "~/content/company";
-import { statePageBySlug } from "~/content/state-pages";
+import { statePageBySlug } from "~/content/state-pages.server";
 import { stateBySlug } from "~/content/states";
 import { pageMeta } from "~/lib/meta";
 import { usePageLocation } from "~/lib/page-location";
 import { breadcrumbJsonLd } from "~/lib/structured-data";
 import { useRegion } from "~/lib/use-region";
 import { useSiteUrl } from "~/lib/use-site-url";
+import { useStickyLoaderData } from "~/lib/use-sticky-loader-data";
 import { cn } from "~/lib/utils";
 
 import type { Route } from "./+types/service-area-state";
 
+// The page's long text comes with the loader: it never weighs on the browser's JavaScript.
 export function loader({ params }: Route.LoaderArgs) {
-  if (!stateBySlug(params.state) || !statePageBySlug(params.state)) {
-    throw data(null, { status: 404 });
-  }
-  return null;
+  const page = statePageBySlug(params.state);
+  if (!stateBySlug(params.state) || !page) throw data(null, { status: 404 });
+  return { page };
 }
 
-export function meta({ params, matches }: Route.MetaArgs) {
+export function meta({ params, matches, loaderData }: Route.MetaArgs) {
   const state = stateBySlug(params.state);
-  const page = statePageBySlug(params.state);
+  const page = loaderData?.page;
   if (!state || !page) return [{ title: "Page not found" }];
   return pageMeta(
     {
@@ -42,7 +43,7 @@ export default function ServiceAreaState() {
   const { link } = useRegion();
   const siteUrl = useSiteUrl();
   const state = stateBySlug(params.state ?? "");
-  const page = statePageBySlug(params.state ?? "");
+  const page = useStickyLoaderData<Route.ComponentProps["loaderData"]>()?.page;
   if (!state || !page) return null;
   const profile = profileForState(state.slug);
   const county = new URLSearchParams(search).get("county");

@@ -3,23 +3,26 @@ import { data, useParams } from "react-router";
 
 import { JsonLd } from "~/components/json-ld";
 import { CallToAction, PageHeader, Section } from "~/components/page-parts";
-import { serviceDetailBySlug } from "~/content/service-details";
+import { serviceDetailBySlug } from "~/content/service-details.server";
 import { serviceBySlug } from "~/content/services";
 import { pageMeta } from "~/lib/meta";
 import { breadcrumbJsonLd, serviceJsonLd } from "~/lib/structured-data";
 import { useRegion } from "~/lib/use-region";
 import { useSiteUrl } from "~/lib/use-site-url";
+import { useStickyLoaderData } from "~/lib/use-sticky-loader-data";
 
 import type { Route } from "./+types/service-detail";
 
+// The page's long text comes with the loader: it never weighs on the browser's JavaScript.
 export function loader({ params }: Route.LoaderArgs) {
-  if (!serviceDetailBySlug(params.slug)) throw data(null, { status: 404 });
-  return null;
+  const detail = serviceDetailBySlug(params.slug);
+  if (!detail || !serviceBySlug(params.slug)) throw data(null, { status: 404 });
+  return { detail };
 }
 
-export function meta({ params, matches }: Route.MetaArgs) {
+export function meta({ params, matches, loaderData }: Route.MetaArgs) {
   const service = serviceBySlug(params.slug);
-  const detail = serviceDetailBySlug(params.slug);
+  const detail = loaderData?.detail;
   if (!service || !detail) return [{ title: "Page not found" }];
   return pageMeta(
     {
@@ -36,7 +39,7 @@ export default function ServiceDetail() {
   const { profile } = useRegion();
   const siteUrl = useSiteUrl();
   const service = serviceBySlug(params.slug ?? "");
-  const detail = serviceDetailBySlug(params.slug ?? "");
+  const detail = useStickyLoaderData<Route.ComponentProps["loaderData"]>()?.detail;
   if (!service || !detail) return null;
   const path = `/services/${service.slug}`;
   const trail = [

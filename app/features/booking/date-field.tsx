@@ -1,11 +1,10 @@
 import { CalendarDays } from "lucide-react";
-import { Popover } from "radix-ui";
-import { useState } from "react";
-import { DayPicker } from "react-day-picker";
-import "react-day-picker/style.css";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 
 import { Input } from "~/components/ui/input";
-import { dateFromIso, displayDate, isoFromDate, parseTypedDate } from "~/lib/dates";
+import { dateFromIso, displayDate, parseTypedDate } from "~/lib/dates";
+
+const Calendar = lazy(() => import("./calendar"));
 
 export interface DateFieldProps {
   id?: string;
@@ -20,13 +19,28 @@ export interface DateFieldProps {
 
 /**
  * Shows the date as "MMMM d, yyyy", accepts a typed "MM/dd/yyyy", offers a calendar from
- * today on, and hands the form "yyyy-mm-dd".
+ * today on (loaded when first opened), and hands the form "yyyy-mm-dd".
  */
 export function DateField({ id, value, minDate, onChange, onBlur, ...aria }: DateFieldProps) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState<string | null>(null);
+  const calendarId = useId();
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
   const earliest = dateFromIso(minDate);
   const selected = dateFromIso(value);
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOnOutsideClick = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!panelRef.current?.contains(target) && !triggerRef.current?.contains(target)) {
+        setOpen(false);
+      }
+    };
+    document.addEventListener("pointerdown", closeOnOutsideClick);
+    return () => document.removeEventListener("pointerdown", closeOnOutsideClick);
+  }, [open]);
 
   const commitTyped = () => {
     if (typed === null) return;
@@ -36,56 +50,68 @@ export function DateField({ id, value, minDate, onChange, onBlur, ...aria }: Dat
     onBlur?.();
   };
 
+  const close = () => {
+    setOpen(false);
+    triggerRef.current?.focus();
+  };
+
   return (
-    <div className="flex gap-2">
-      <Input
-        id={id}
-        value={typed ?? displayDate(value)}
-        placeholder="MM/DD/YYYY"
-        autoComplete="off"
-        onChange={(event) => setTyped(event.target.value)}
-        onBlur={commitTyped}
-        onKeyDown={(event) => {
-          if (event.key === "Enter") {
-            event.preventDefault();
-            commitTyped();
-          }
-        }}
-        {...aria}
-      />
-      <Popover.Root open={open} onOpenChange={setOpen}>
-        <Popover.Trigger
+    <div className="relative">
+      <div className="flex gap-2">
+        <Input
+          id={id}
+          value={typed ?? displayDate(value)}
+          placeholder="MM/DD/YYYY"
+          autoComplete="off"
+          onChange={(event) => setTyped(event.target.value)}
+          onBlur={commitTyped}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") {
+              event.preventDefault();
+              commitTyped();
+            }
+          }}
+          {...aria}
+        />
+        <button
+          ref={triggerRef}
+          type="button"
           className="grid size-10 shrink-0 place-items-center rounded-md border border-slate-300 bg-white text-slate-800 hover:border-brand-700"
           aria-label="Choose a date from the calendar"
+          aria-expanded={open}
+          aria-controls={open ? calendarId : undefined}
+          onClick={() => setOpen((value) => !value)}
         >
           <CalendarDays className="size-5" aria-hidden="true" />
-        </Popover.Trigger>
-        <Popover.Portal>
-          <Popover.Content
-            align="end"
-            sideOffset={6}
-            className="z-[60] rounded-xl border border-slate-200 bg-white p-3 shadow-xl"
-          >
-            <DayPicker
-              mode="single"
+        </button>
+      </div>
+      {open ? (
+        <div
+          ref={panelRef}
+          id={calendarId}
+          role="group"
+          aria-label="Calendar"
+          className="absolute right-0 z-10 mt-2 rounded-xl border border-slate-200 bg-white p-3 shadow-xl"
+          onKeyDown={(event) => {
+            if (event.key === "Escape") {
+              // Close the calendar, not the dialog around it.
+              event.stopPropagation();
+              close();
+            }
+          }}
+        >
+          <Suspense fallback={<p className="p-4 text-sm text-slate-700">Loading calendar…</p>}>
+            <Calendar
               selected={selected}
-              defaultMonth={selected ?? earliest}
-              startMonth={earliest}
-              disabled={earliest ? { before: earliest } : undefined}
-              onSelect={(date) => {
-                if (date) onChange(isoFromDate(date));
-                setOpen(false);
+              earliest={earliest}
+              onPick={(iso) => {
+                onChange(iso);
+                close();
               }}
-              style={
-                {
-                  "--rdp-accent-color": "#1e40af",
-                  "--rdp-accent-background-color": "#dbeafe",
-                } as React.CSSProperties
-              }
             />
-          </Popover.Content>
-        </Popover.Portal>
-      </Popover.Root>
+          </Suspense>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -24,7 +24,8 @@ import { useRegion } from "~/lib/use-region";
 import { cn } from "~/lib/utils";
 
 import { DateField } from "./date-field";
-import { timeSlots, type ServiceRequestInput } from "./schema";
+import type { ServiceRequestInput } from "./schema";
+import { timeSlots } from "./time-slots";
 
 const resolver = lazyZodResolver<ServiceRequestInput>(
   async () => (await import("./schema")).serviceRequestSchema,

@@ -1,13 +1,21 @@
-import { reviews, type Review } from "~/content/reviews";
+import { reviews } from "~/content/reviews";
+import { ownerQuote, whyChooseUs } from "~/content/why-choose-us";
 import { pickRandomIndexes } from "~/lib/pick-random";
+
+import type { HomeContent } from "./home-page";
 
 export const homeReviewCount = 3;
 
-/** Three reviews at random, picked on the server so the browser never loads all 13. */
-export function pickHomeReviews(): { reviews: Review[] } {
+/**
+ * Home's longer text, handed over by the loader: three reviews picked at random on the server,
+ * and the thirteen reasons, so none of it weighs on the browser's JavaScript.
+ */
+export function homeContent(): HomeContent {
   return {
     reviews: pickRandomIndexes(reviews.length, homeReviewCount).flatMap(
       (index) => reviews[index] ?? [],
     ),
+    reasons: whyChooseUs,
+    ownerQuote,
   };
 }

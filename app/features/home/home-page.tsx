@@ -1,5 +1,4 @@
 import { ArrowRight, BadgeCheck, Clock3, MapPin, ShieldCheck, Star } from "lucide-react";
-import { useState } from "react";
 import { Link } from "react-router";
 
 import { BrandStrip } from "~/components/brand-strip";
@@ -12,7 +11,7 @@ import { ServicesSlider } from "~/components/services-slider";
 import { formatPhone, tagline } from "~/content/company";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import type { Review } from "~/content/reviews";
-import { ownerQuote, whyChooseUs } from "~/content/why-choose-us";
+import type { ReasonToChoose } from "~/content/why-choose-us";
 import { heroRegionName } from "~/lib/region";
 import { useRegion } from "~/lib/use-region";
 
@@ -87,7 +86,13 @@ function Hero() {
   );
 }
 
-function WhyChooseUs() {
+export interface HomeContent {
+  reviews: readonly Review[];
+  reasons: readonly ReasonToChoose[];
+  ownerQuote: { quote: string; author: string; role: string };
+}
+
+function WhyChooseUs({ reasons, ownerQuote }: Pick<HomeContent, "reasons" | "ownerQuote">) {
   return (
     <Section
       id="why-choose-us"
@@ -97,7 +102,7 @@ function WhyChooseUs() {
     >
       <div className="grid gap-10 lg:grid-cols-3">
         <ol className="grid gap-4 sm:grid-cols-2 lg:col-span-2">
-          {whyChooseUs.map((reason, index) => (
+          {reasons.map((reason, index) => (
             <li
               key={reason.title}
               className="flex gap-4 rounded-xl bg-white p-5 ring-1 ring-slate-200"
@@ -129,10 +134,15 @@ function WhyChooseUs() {
   );
 }
 
-export function HomePage({ reviews }: { reviews: readonly Review[] | undefined }) {
+const emptyContent: HomeContent = {
+  reviews: [],
+  reasons: [],
+  ownerQuote: { quote: "", author: "", role: "" },
+};
+
+export function HomePage({ content }: { content: HomeContent | undefined }) {
   const { link, profile } = useRegion();
-  // Kept for the page's lifetime: the reviews don't reshuffle while a dialog opens over it.
-  const [shownReviews] = useState(() => reviews ?? []);
+  const { reviews, reasons, ownerQuote } = content ?? emptyContent;
   return (
     <>
       <Hero />
@@ -158,11 +168,11 @@ export function HomePage({ reviews }: { reviews: readonly Review[] | undefined }
         <PromiseList />
       </Section>
 
-      <WhyChooseUs />
+      <WhyChooseUs reasons={reasons} ownerQuote={ownerQuote} />
 
       <Section id="reviews" title="What our customers say" lead="Rated 4.9/5 from 1000+ reviews.">
         <ul className="grid gap-6 md:grid-cols-3">
-          {shownReviews.map((review) => (
+          {reviews.map((review) => (
             <li key={review.author}>
               <ReviewCard review={review} />
             </li>

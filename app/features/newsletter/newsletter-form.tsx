@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { useRegion } from "~/lib/use-region";
-import { honeypotName } from "~/lib/form-rules";
+import { honeypotName } from "~/lib/honeypot";
 
 async function emailError(email: string): Promise<string | undefined> {
   const { newsletterSchema } = await import("./schema");
