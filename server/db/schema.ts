@@ -115,6 +115,8 @@ export const outbox = pgTable(
     lastError: text("last_error"),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** The worker (host:pid) whose send the mail server accepted. */
+    sentBy: text("sent_by"),
   },
   (table) => [
     check("outbox_status_known", sql`${table.status} in ('pending', 'sending', 'sent', 'dead')`),

@@ -1,3 +1,5 @@
+import { hostname } from "node:os";
+
 import { and, asc, count, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 
 import type { Database } from "../db/database";
@@ -14,6 +16,8 @@ export interface OutboxSettings {
   batchSize?: number;
   /** How long a nudge waits, so the emails of a burst of leads go out in a few batches. */
   nudgeDelayMs?: number;
+  /** Recorded on each row this worker sent; the host name and process id by default. */
+  workerId?: string;
 }
 
 export interface OutboxWorkerOptions extends OutboxSettings {
@@ -53,11 +57,22 @@ export class OutboxWorker {
   #started = false;
   #closed = false;
   #failing = false;
+  /**
+   * The last batch sent nothing and something failed: the mail server is likely down or stuck,
+   * so each poll tries one email, rather than a whole batch whose every message would wait out
+   * a time-out, until one goes through.
+   */
+  #probing = false;
 
   constructor({ db, transport, ...settings }: OutboxWorkerOptions) {
     this.#db = db;
     this.#transport = transport;
-    this.#settings = { batchSize: 50, nudgeDelayMs: 50, ...settings };
+    this.#settings = {
+      batchSize: 50,
+      nudgeDelayMs: 50,
+      workerId: `${hostname()}:${process.pid}`,
+      ...settings,
+    };
   }
 
   /** Starts polling. */
@@ -76,7 +91,7 @@ export class OutboxWorker {
 
   /** Claims and sends one batch of due rows; returns how many it claimed. */
   async runOnce(): Promise<number> {
-    const rows = await this.#claim();
+    const rows = await this.#claim(this.#probing ? 1 : this.#settings.batchSize);
     const results = await Promise.allSettled(rows.map((row) => this.#deliver(row)));
     const sentIds = rows
       .filter((_row, index) => {
@@ -84,11 +99,18 @@ export class OutboxWorker {
         return result?.status === "fulfilled" && result.value === "sent";
       })
       .map((row) => row.id);
+    if (rows.length > 0) this.#setProbing(sentIds.length === 0);
     // One statement for the whole batch: the outbox shares the database with every request.
     if (sentIds.length > 0) {
       await this.#db
         .update(outbox)
-        .set({ status: "sent", sentAt: sql`now()`, lockedUntil: null, lastError: null })
+        .set({
+          status: "sent",
+          sentAt: sql`now()`,
+          sentBy: this.#settings.workerId,
+          lockedUntil: null,
+          lastError: null,
+        })
         .where(inArray(outbox.id, sentIds));
     }
     const failure = results.find((result) => result.status === "rejected");
@@ -119,6 +141,13 @@ export class OutboxWorker {
     this.#closed = true;
     clearTimeout(this.#timer);
     await this.#running;
+  }
+
+  #setProbing(probing: boolean): void {
+    if (probing === this.#probing) return;
+    this.#probing = probing;
+    if (probing) console.warn("Outbox: nothing goes through; trying one email per poll");
+    else console.warn("Outbox: emails go through again");
   }
 
   /** Polls after `delayMs`, unless a poll is already due sooner. */
@@ -162,8 +191,8 @@ export class OutboxWorker {
     }
   }
 
-  async #claim(): Promise<OutboxRow[]> {
-    const { leaseSeconds, batchSize } = this.#settings;
+  async #claim(batchSize: number): Promise<OutboxRow[]> {
+    const { leaseSeconds } = this.#settings;
     const due = this.#db
       .select({ id: outbox.id })
       .from(outbox)
