@@ -1,0 +1,106 @@
+// `npm run bench:lighthouse`: Lighthouse's mobile preset, 5 runs per page (median), against the
+// production build; prints scores and metrics and exits non-zero when a budget is missed.
+import { execSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+import { startNode, waitForUrl } from "./support";
+
+const pages = [
+  "/",
+  "/services",
+  "/services/refrigerator",
+  "/service-areas/texas",
+  "/brands",
+  "/reviews",
+  "/contact",
+];
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+const port = 3303;
+const budgets = {
+  performance: 95,
+  accessibility: 100,
+  "best-practices": 100,
+  seo: 100,
+  lcpMs: 2000,
+  tbtMs: 150,
+  cls: 0.05,
+};
+
+process.env.CHROME_PATH ??= "/usr/bin/chromium";
+if (!existsSync("build/server/main.js")) execSync("npm run build", { stdio: "inherit" });
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "bench-lighthouse-"));
+const server = startNode("build/server/main.js", [], {
+  NODE_ENV: "production",
+  PORT: String(port),
+  HOST: "127.0.0.1",
+  DATA_DIR: dataDir,
+});
+const chrome = await chromeLauncher.launch({
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
+
+let missed = 0;
+try {
+  await waitForUrl(`http://127.0.0.1:${port}/healthz`, server);
+  console.log("page                      perf  a11y  best   seo    LCP ms   TBT ms    CLS");
+  for (const page of pages) {
+    const samples: Record<string, number[]> = {};
+    for (let run = 0; run < runs; run++) {
+      const result = await lighthouse(`http://127.0.0.1:${port}${page}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      });
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`Lighthouse returned nothing for ${page}`);
+      const add = (key: string, value: number) => (samples[key] ??= []).push(value);
+      for (const category of ["performance", "accessibility", "best-practices", "seo"]) {
+        add(category, Math.round((lhr.categories[category]?.score ?? 0) * 100));
+      }
+      add("lcpMs", lhr.audits["largest-contentful-paint"]?.numericValue ?? Infinity);
+      add("tbtMs", lhr.audits["total-blocking-time"]?.numericValue ?? Infinity);
+      add("cls", lhr.audits["cumulative-layout-shift"]?.numericValue ?? Infinity);
+    }
+    const m = Object.fromEntries(
+      Object.entries(samples).map(([key, values]) => [key, median(values)]),
+    );
+    const fails = [
+      m.performance! < budgets.performance,
+      m.accessibility! < budgets.accessibility,
+      m["best-practices"]! < budgets["best-practices"],
+      m.seo! < budgets.seo,
+      m.lcpMs! > budgets.lcpMs,
+      m.tbtMs! > budgets.tbtMs,
+      m.cls! > budgets.cls,
+    ].filter(Boolean).length;
+    missed += fails;
+    console.log(
+      `${page.padEnd(24)} ${String(m.performance).padStart(5)} ${String(m.accessibility).padStart(5)} ${String(m["best-practices"]).padStart(5)} ${String(m.seo).padStart(5)} ${m.lcpMs!.toFixed(0).padStart(9)} ${m.tbtMs!.toFixed(0).padStart(8)} ${m.cls!.toFixed(3).padStart(6)}${fails ? "  ✗ over budget" : ""}`,
+    );
+  }
+} finally {
+  chrome.kill();
+  server.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+console.log(missed ? `\n${missed} budget(s) missed` : "\nevery budget met");
+process.exit(missed ? 1 : 0);
