@@ -35,6 +35,11 @@ for (const [stateName, address] of Object.entries(stateTestAddresses)) {
     await expect(page.locator("dd").nth(2)).toHaveText("United States (US)");
     await expect(page.locator("dd").nth(3)).toHaveText(/^-?\d+\.\d+,-?\d+\.\d+$/);
     await expect(page.getByText("Visitors in the United States")).toBeVisible();
+    // Persistence keeps nothing: no location, no personal data, no cookie.
+    const stored = await page.evaluate(() => window.localStorage.getItem("ea") ?? "");
+    expect(stored).not.toContain(address);
+    expect(stored).not.toContain(stateName);
+    expect(await page.evaluate(() => document.cookie)).toBe("");
   });
 }
 
