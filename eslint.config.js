@@ -27,7 +27,12 @@ export default tseslint.config(
   {
     files: ["e2e/support/*.js"],
     languageOptions: {
-      globals: { window: "readonly", document: "readonly", URL: "readonly", setTimeout: "readonly" },
+      globals: {
+        window: "readonly",
+        document: "readonly",
+        URL: "readonly",
+        setTimeout: "readonly",
+      },
     },
   },
   {
