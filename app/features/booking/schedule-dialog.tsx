@@ -193,7 +193,7 @@ export function ScheduleDialog({ onClose }: { onClose: () => void }) {
                   <Input type="email" autoComplete="email" {...register("email")} />
                 </Field>
                 <Field label="Phone" markedRequired error={errors.phone?.message}>
-                  <PhoneInput registration={register("phone")} />
+                  <PhoneInput {...register("phone")} />
                 </Field>
               </div>
               <div className="grid gap-5 sm:grid-cols-3">

@@ -1,5 +1,4 @@
 import { Send } from "lucide-react";
-import { useForm } from "react-hook-form";
 
 import { Honeypot } from "~/components/honeypot";
 import { PhoneInput } from "~/components/phone-input";
@@ -7,82 +6,66 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 import { showLeadOutcome } from "~/features/lead-toasts";
-import { lazyZodResolver } from "~/lib/lazy-resolver";
+import { honeypotName } from "~/lib/honeypot";
 import { leadEndpoints, submitLead } from "~/lib/submit-lead";
+import { useLeadForm } from "~/lib/use-lead-form";
 import { useRegion } from "~/lib/use-region";
 
-import type { ContactMessageInput } from "./schema";
-
-const resolver = lazyZodResolver<ContactMessageInput>(
-  async () => (await import("./schema")).contactMessageSchema,
-);
+import type { ContactMessage } from "./schema";
 
 /** "Send Us a Message": values stay after a success and after a failure (spec section 4). */
 export function ContactForm() {
   const { profile } = useRegion();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<ContactMessageInput>({
-    resolver,
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    defaultValues: {
-      name: "",
-      lastName: "",
-      email: "",
-      phone: "",
-      subject: "",
-      message: "",
-      website: "",
+  const { errors, submitting, onChange, onSubmit } = useLeadForm<
+    ContactMessage & Record<string, string>
+  >(
+    async () => (await import("./schema")).contactMessageSchema,
+    async (values) => {
+      try {
+        const result = await submitLead(leadEndpoints.contactMessage, {
+          ...values,
+          companyEmail: profile.email,
+        });
+        showLeadOutcome("contact", result.success ? "success" : "failure");
+      } catch {
+        showLeadOutcome("contact", "exception");
+      }
     },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const result = await submitLead(leadEndpoints.contactMessage, {
-        ...values,
-        companyEmail: profile.email,
-      });
-      showLeadOutcome("contact", result.success ? "success" : "failure");
-    } catch {
-      showLeadOutcome("contact", "exception");
-    }
-  });
+  );
 
   return (
     <form
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
+      onChange={onChange}
       aria-label="Send Us a Message"
       className="relative grid gap-5"
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="First name" markedRequired error={errors.name?.message}>
-          <Input autoComplete="given-name" {...register("name")} />
+        <Field label="First name" markedRequired error={errors.name}>
+          <Input name="name" autoComplete="given-name" />
         </Field>
-        <Field label="Last name" markedRequired error={errors.lastName?.message}>
-          <Input autoComplete="family-name" {...register("lastName")} />
+        <Field label="Last name" markedRequired error={errors.lastName}>
+          <Input name="lastName" autoComplete="family-name" />
         </Field>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Email" markedRequired error={errors.email?.message}>
-          <Input type="email" autoComplete="email" {...register("email")} />
+        <Field label="Email" markedRequired error={errors.email}>
+          <Input name="email" type="email" autoComplete="email" />
         </Field>
-        <Field label="Phone" markedRequired error={errors.phone?.message}>
-          <PhoneInput registration={register("phone")} />
+        <Field label="Phone" markedRequired error={errors.phone}>
+          <PhoneInput name="phone" />
         </Field>
       </div>
-      <Field label="Subject" markedRequired error={errors.subject?.message}>
-        <Input {...register("subject")} />
+      <Field label="Subject" markedRequired error={errors.subject}>
+        <Input name="subject" />
       </Field>
-      <Field label="Message" markedRequired error={errors.message?.message}>
-        <Textarea rows={6} {...register("message")} />
+      <Field label="Message" markedRequired error={errors.message}>
+        <Textarea name="message" rows={6} />
       </Field>
-      <Honeypot {...register("website")} />
+      <Honeypot name={honeypotName} />
       <div>
-        <Button type="submit" size="lg" loading={isSubmitting}>
+        <Button type="submit" size="lg" loading={submitting}>
           <Send aria-hidden="true" />
           Send Message
         </Button>
