@@ -81,6 +81,12 @@ export class LeadWriter {
       const results = await this.#writeBatch(batch.map((queued) => queued.write));
       batch.forEach((queued, index) => queued.resolve(results[index]!));
     } catch (error) {
+      if (!isDataError(error)) {
+        // The database is unreachable or failing: the writes waiting for it would wait out the
+        // same time-out in turn, so each visitor is answered now (a 503) and can retry.
+        for (const queued of [...batch, ...this.#queue.splice(0)]) queued.reject(error);
+        return;
+      }
       if (batch.length === 1) {
         batch[0]!.reject(error);
         return;
@@ -123,6 +129,18 @@ export class LeadWriter {
       });
     });
   }
+}
+
+/**
+ * Whether PostgreSQL refused the data of a write (SQLSTATE class 22, a value, or 23, a
+ * constraint), as opposed to failing whatever was written: a lost connection, a time-out.
+ */
+function isDataError(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const { code } = current as Error & { code?: unknown };
+    if (typeof code === "string" && /^2[23]/.test(code)) return true;
+  }
+  return false;
 }
 
 /** Records the answers under their keys; returns the keys that were not recorded before. */
