@@ -76,21 +76,28 @@ export async function startHttpServer(
   };
 }
 
+/** What a graceful stop needs of the app: its outbox worker and the release of the rest. */
+export interface StoppableApp {
+  outbox: { close(): Promise<void> };
+  close(): Promise<void>;
+}
+
 /**
- * On SIGTERM or SIGINT: stop gracefully (requests in flight and the email being sent finish,
- * then `close` releases the rest), then exit 0, or 1 when `timeoutMs` ran out first.
+ * On SIGTERM or SIGINT: stop gracefully, then exit 0, or 1 when `timeoutMs` ran out first. The
+ * server stops accepting and the worker stops claiming at once; requests in flight and the
+ * emails being sent finish; emails not yet claimed wait in the outbox for the next process.
  */
-export function stopOnSignals(
-  { stop }: HttpServer,
-  close: () => Promise<void>,
-  timeoutMs: number,
-): void {
+export function stopOnSignals({ stop }: HttpServer, app: StoppableApp, timeoutMs: number): void {
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: finishing the requests in flight and the email being sent`);
-    void stop(close, timeoutMs).then((finished) => {
+    console.log(`${signal}: finishing the requests in flight and the emails being sent`);
+    const worker = app.outbox.close();
+    void stop(async () => {
+      await worker;
+      await app.close();
+    }, timeoutMs).then((finished) => {
       if (finished) console.log("Stopped");
       else console.error(`Stopped after ${timeoutMs} ms with work unfinished`);
       process.exit(finished ? 0 : 1);

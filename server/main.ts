@@ -13,13 +13,13 @@ async function main() {
   const { createServerApp } = (await import(path.join(buildDir, "index.js"))) as {
     createServerApp: typeof CreateServerApp;
   };
-  const { app, close } = await createServerApp({
+  const serverApp = await createServerApp({
     config,
     serveStatic: { clientDir: path.join(buildDir, "..", "client") },
   });
-  const httpServer = await startHttpServer(app, config);
+  const httpServer = await startHttpServer(serverApp.app, config);
   console.log(`Serving on http://localhost:${httpServer.port}`);
-  stopOnSignals(httpServer, close, config.SHUTDOWN_TIMEOUT_MS);
+  stopOnSignals(httpServer, serverApp, config.SHUTDOWN_TIMEOUT_MS);
 }
 
 main().catch((error: unknown) => {

@@ -7,13 +7,13 @@ import { startHttpServer, stopOnSignals } from "../http-server";
 
 try {
   const config = parseConfig();
-  const { app, close } = await createServerApp({
+  const serverApp = await createServerApp({
     config,
     build: () => Promise.reject(new Error("This process serves the API only")),
   });
-  const httpServer = await startHttpServer(app, config);
+  const httpServer = await startHttpServer(serverApp.app, config);
   console.log(`Serving on http://localhost:${httpServer.port}`);
-  stopOnSignals(httpServer, close, config.SHUTDOWN_TIMEOUT_MS);
+  stopOnSignals(httpServer, serverApp, config.SHUTDOWN_TIMEOUT_MS);
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
