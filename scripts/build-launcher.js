@@ -1,4 +1,7 @@
 // Compiles the production launcher next to the React Router server bundle.
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
 import { build } from "esbuild";
 
 await build({
@@ -11,3 +14,15 @@ await build({
   packages: "external",
   logLevel: "warning",
 });
+
+// Hashed assets, compressed once at the highest levels (served by server/precompressed.ts).
+const assetsDir = "build/client/assets";
+for (const name of readdirSync(assetsDir)) {
+  if (!/\.(js|css|svg)$/.test(name)) continue;
+  const body = readFileSync(`${assetsDir}/${name}`);
+  writeFileSync(
+    `${assetsDir}/${name}.br`,
+    brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+  writeFileSync(`${assetsDir}/${name}.gz`, gzipSync(body, { level: 9 }));
+}

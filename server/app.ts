@@ -15,6 +15,7 @@ import { pruneExpiredRecords } from "./db/housekeeping";
 import { createMailTransport } from "./mail/transport";
 import { OutboxWorker } from "./outbox/worker";
 import { publicConfigFrom, type PublicConfig } from "./public-config";
+import { precompressedAssets } from "./precompressed";
 import { renderCache } from "./render-cache";
 import { applyPageNonce, sameOriginPosts, securityHeaders } from "./security";
 import { clientIp } from "./geo/client-ip";
@@ -103,9 +104,10 @@ export async function createServerApp({
   if (config.TRUST_PROXY) app.set("trust proxy", true);
   app.use(compression());
   const security = { siteUrl: config.SITE_URL, mapsScriptUrl: config.GOOGLE_MAPS_SCRIPT_URL };
-  app.use(securityHeaders(security));
+  app.use(securityHeaders());
 
   if (serveStatic) {
+    app.use("/assets", precompressedAssets(path.resolve(serveStatic.clientDir, "assets")));
     app.use(
       "/assets",
       express.static(`${serveStatic.clientDir}/assets`, {
