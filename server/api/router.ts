@@ -81,6 +81,29 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+// Half of a UTF-16 pair with no other half: valid in JSON, not encodable as UTF-8.
+const loneSurrogates = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+// Control characters other than tab and line breaks: never typed by a person, and NUL cannot
+// be stored in a PostgreSQL text or jsonb value.
+// eslint-disable-next-line no-control-regex -- these are what it removes
+const controlCharacters = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
+/**
+ * The form's fields as PostgreSQL can store them: a lone UTF-16 surrogate (valid in JSON, not
+ * in UTF-8) becomes U+FFFD and control characters are dropped, so no text a client sends can
+ * fail the insert. The forms are flat: only top-level strings are fields.
+ */
+function storableStrings(body: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(body).map(([key, value]) => [
+      key,
+      typeof value === "string"
+        ? value.replace(loneSurrogates, "\uFFFD").replace(controlCharacters, "")
+        : value,
+    ]),
+  );
+}
+
 /** The JSON API: the three form submissions. It never renders and never trusts the client. */
 export function createApiRouter(deps: ApiDependencies): express.Router {
   const router = express.Router();
@@ -134,11 +157,11 @@ function submissionHandler<T>(
   { db, leads, config, now, onEnqueued }: ApiDependencies,
 ): RequestHandler {
   return async (req, res) => {
-    const body: unknown = req.body;
-    if (!isPlainObject(body)) {
+    if (!isPlainObject(req.body)) {
       res.status(400).json(failure("The request body must be a JSON object"));
       return;
     }
+    const body = storableStrings(req.body);
     const honeypot = body[honeypotName];
     if (typeof honeypot === "string" && honeypot.trim() !== "") {
       // A bot filled the field no person sees: it is told all went well, and nothing happens.
