@@ -1,0 +1,360 @@
+// `npm run bench:soak`: the production build (build/server/main.js, built first if missing) under
+// a steady mix of page views and submissions for SOAK_SECONDS (600), at SOAK_PAGE_RPS (20) page
+// views and SOAK_SUBMIT_RPS (5) submissions a second. Prints throughput, latency percentiles and
+// errors, the server process's resident memory over time, then stops the server (SIGTERM) and
+// compares the leads stored with the emails its SMTP server received.
+// The database is embedded PGlite in a fresh folder, or SOAK_DATABASE_URL (a fresh database).
+import { execSync, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { eq } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+
+import { openDatabase } from "../server/db/database";
+import {
+  contactMessages,
+  newsletterSubscribers,
+  outbox,
+  serviceRequests,
+} from "../server/db/schema";
+import { freePort } from "../server/reliability/support/child-server";
+import { percentile, waitForUrl } from "./support";
+
+const seconds = Number(process.env.SOAK_SECONDS ?? 600);
+const pageRate = Number(process.env.SOAK_PAGE_RPS ?? 20);
+const submitRate = Number(process.env.SOAK_SUBMIT_RPS ?? 5);
+const databaseUrl = process.env.SOAK_DATABASE_URL;
+const sampleEverySeconds = Math.max(5, Math.round(seconds / 20));
+const warmUpSeconds = Math.min(60, Math.round(seconds / 5));
+const maxInFlight = 200;
+
+const pages = [
+  "/",
+  "/services",
+  "/services/refrigerator",
+  "/service-areas",
+  "/service-areas/texas",
+  "/brands",
+  "/reviews",
+  "/contact",
+  "/policy",
+  "/?region=new-jersey",
+  "/modals/schedule",
+];
+
+type Kind = "page" | "service request" | "contact message" | "subscription";
+
+interface Sample {
+  at: number;
+  rssMb: number;
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+  return kb / 1024;
+}
+
+/** Counts what it accepts; no parsing, so it takes little of the machine. */
+async function startCountingSmtpServer() {
+  let received = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.resume();
+      stream.on("end", () => {
+        received += 1;
+        callback();
+      });
+    },
+  });
+  server.on("error", () => {});
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received: () => received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function submission(
+  index: number,
+  preferredDate: string,
+): { kind: Kind; path: string; body: object } {
+  const name = `Soak ${index}`;
+  switch (index % 4) {
+    case 0:
+    case 1:
+      return {
+        kind: "service request",
+        path: "/api/send-email",
+        body: {
+          selectedAppliance: "dishwasher",
+          name,
+          email: `soak-${index}@example.com`,
+          phone: "(713) 555-0100",
+          address: `${index} Soak St, Houston, TX`,
+          zipCode: "77002",
+          preferredDate,
+          preferredTime: "afternoon",
+          description: "Does not drain",
+          brand: "Bosch",
+          model: "SHX",
+          serialNumber: `SN-${index}`,
+          notes: "",
+          companyEmail: "texas@easyappliancerepair.com",
+        },
+      };
+    case 2:
+      return {
+        kind: "contact message",
+        path: "/api/send-contact-email",
+        body: {
+          name,
+          lastName: "Tester",
+          email: "",
+          phone: "(908) 555-0100",
+          subject: "Question",
+          message: "Do you repair ice makers?",
+          companyEmail: "newjersey@easyappliancerepair.com",
+        },
+      };
+    default:
+      return {
+        kind: "subscription",
+        path: "/api/send-subscribe-email",
+        body: { email: `soak-${index}-${randomUUID()}@example.com` },
+      };
+  }
+}
+
+/** Emails each accepted submission causes. */
+const emailsPer: Record<Kind, number> = {
+  page: 0,
+  "service request": 2,
+  "contact message": 1,
+  subscription: 1,
+};
+
+if (!existsSync("build/server/main.js")) execSync("npm run build", { stdio: "inherit" });
+
+const smtp = await startCountingSmtpServer();
+const dataDir = mkdtempSync(path.join(tmpdir(), "bench-soak-"));
+const port = await freePort();
+const server = spawn(process.execPath, ["build/server/main.js"], {
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? "",
+    SMTP_URL: smtp.url,
+    // Each submission comes from its own address, so the rate limit (on, as in production)
+    // counts but never refuses.
+    TRUST_PROXY: "true",
+  },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+const origin = `http://127.0.0.1:${port}`;
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+const latencies = new Map<Kind, number[]>();
+const errors = new Map<string, number>();
+const accepted = new Map<Kind, number>();
+const samples: Sample[] = [];
+let inFlight = 0;
+let sent = 0;
+let intervalLatencies: number[] = [];
+
+function record(kind: Kind, ms: number, status: number | "error") {
+  const ok = status === 200 || status === 201;
+  if (ok) {
+    const values = latencies.get(kind) ?? [];
+    values.push(ms);
+    latencies.set(kind, values);
+    intervalLatencies.push(ms);
+    if (kind !== "page") accepted.set(kind, (accepted.get(kind) ?? 0) + 1);
+  } else {
+    const key = `${kind} ${status}`;
+    errors.set(key, (errors.get(key) ?? 0) + 1);
+  }
+}
+
+function send(kind: Kind, target: string, body?: object) {
+  const payload = body ? JSON.stringify(body) : undefined;
+  const started = performance.now();
+  inFlight += 1;
+  sent += 1;
+  const request = http.request(
+    `${origin}${target}`,
+    {
+      agent,
+      method: payload ? "POST" : "GET",
+      headers: payload
+        ? {
+            "Content-Type": "application/json",
+            "Content-Length": Buffer.byteLength(payload),
+            "Idempotency-Key": randomUUID(),
+            "X-Forwarded-For": `10.${(sent >> 16) & 255}.${(sent >> 8) & 255}.${sent & 255}`,
+          }
+        : {},
+    },
+    (response) => {
+      response.resume();
+      response.on("end", () => {
+        inFlight -= 1;
+        record(kind, performance.now() - started, response.statusCode ?? 0);
+      });
+    },
+  );
+  request.on("error", () => {
+    inFlight -= 1;
+    record(kind, performance.now() - started, "error");
+  });
+  request.end(payload);
+}
+
+async function outboxPending(): Promise<number> {
+  const response = await fetch(`${origin}/readyz`);
+  const body = (await response.json()) as { outbox?: { pending: number } };
+  return body.outbox?.pending ?? Number.NaN;
+}
+
+function formatLatency(values: number[]): string {
+  return `p50 ${percentile(values, 50).toFixed(1)} ms, p95 ${percentile(values, 95).toFixed(1)} ms, p99 ${percentile(values, 99).toFixed(1)} ms`;
+}
+
+try {
+  await waitForUrl(`${origin}/healthz`, server);
+  const pid = server.pid!;
+  const preferredDate = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  console.log(
+    `Soak: ${seconds} s of ${pageRate} page views/s and ${submitRate} submissions/s against the production build on ${databaseUrl ? "PostgreSQL" : "embedded PGlite"} (pid ${pid})`,
+  );
+  console.log("   time   requests  req/s   p95 (interval)  errors  server RSS");
+
+  const started = performance.now();
+  let pagesDue = 0;
+  let submissionsDue = 0;
+  let submissionIndex = 0;
+  let pageIndex = 0;
+  let lastTick = started;
+  let nextSampleAt = 0;
+  let sentAtLastSample = 0;
+  samples.push({ at: 0, rssMb: rssMb(pid) });
+
+  // Open loop: requests go out at the set rates whatever the answers' speed (up to a cap).
+  while (performance.now() - started < seconds * 1000) {
+    const now = performance.now();
+    const elapsedSeconds = (now - started) / 1000;
+    pagesDue += ((now - lastTick) / 1000) * pageRate;
+    submissionsDue += ((now - lastTick) / 1000) * submitRate;
+    lastTick = now;
+    while (pagesDue >= 1 && inFlight < maxInFlight) {
+      pagesDue -= 1;
+      send("page", pages[pageIndex++ % pages.length]!);
+    }
+    while (submissionsDue >= 1 && inFlight < maxInFlight) {
+      submissionsDue -= 1;
+      const { kind, path: target, body } = submission(submissionIndex++, preferredDate);
+      send(kind, target, body);
+    }
+    if (elapsedSeconds >= nextSampleAt + sampleEverySeconds) {
+      nextSampleAt += sampleEverySeconds;
+      const sample = { at: elapsedSeconds, rssMb: rssMb(pid) };
+      samples.push(sample);
+      const errorCount = [...errors.values()].reduce((sum, count) => sum + count, 0);
+      console.log(
+        `  ${elapsedSeconds.toFixed(0).padStart(4)} s  ${String(sent).padStart(8)}  ${((sent - sentAtLastSample) / sampleEverySeconds).toFixed(1).padStart(5)}  ${percentile(intervalLatencies, 95).toFixed(1).padStart(10)} ms  ${String(errorCount).padStart(6)}  ${sample.rssMb.toFixed(1)} MB`,
+      );
+      sentAtLastSample = sent;
+      intervalLatencies = [];
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  const loadSeconds = (performance.now() - started) / 1000;
+  while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  const drainStarted = performance.now();
+  while ((await outboxPending()) > 0) {
+    if (performance.now() - drainStarted > 120_000) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  samples.push({ at: loadSeconds, rssMb: rssMb(pid) });
+
+  const all = [...latencies.values()].flat();
+  const errorCount = [...errors.values()].reduce((sum, count) => sum + count, 0);
+  console.log(
+    `\n  ${sent} requests in ${loadSeconds.toFixed(0)} s: ${(sent / loadSeconds).toFixed(1)} req/s`,
+  );
+  console.log(`  all answers: ${formatLatency(all)}`);
+  for (const [kind, values] of latencies) {
+    console.log(`  ${kind} (${values.length}): ${formatLatency(values)}`);
+  }
+  console.log(
+    `  errors: ${errorCount}${errorCount > 0 ? ` (${[...errors].map(([key, count]) => `${key} × ${count}`).join(", ")})` : ""}`,
+  );
+  const afterWarmUp = samples.filter((sample) => sample.at >= warmUpSeconds);
+  const first = afterWarmUp[0] ?? samples[0]!;
+  const last = samples.at(-1)!;
+  const peak = Math.max(...samples.map((sample) => sample.rssMb));
+  console.log(
+    `  server RSS: ${samples[0]!.rssMb.toFixed(0)} MB at start, ${first.rssMb.toFixed(0)} MB after the ${warmUpSeconds} s warm-up, ${last.rssMb.toFixed(0)} MB at the end (peak ${peak.toFixed(0)} MB; ${(last.rssMb - first.rssMb >= 0 ? "+" : "") + (last.rssMb - first.rssMb).toFixed(0)} MB after warm-up)`,
+  );
+
+  // The server stops (SIGTERM) before its database is counted: PGlite has one owner at a time.
+  server.kill("SIGTERM");
+  await new Promise((resolve) => server.once("exit", resolve));
+  const database = await openDatabase({
+    databaseUrl,
+    pgliteDir: databaseUrl ? null : path.join(dataDir, "db"),
+  });
+  try {
+    const { db } = database;
+    const stored = {
+      "service request": await db.$count(serviceRequests),
+      "contact message": await db.$count(contactMessages),
+      subscription: await db.$count(newsletterSubscribers),
+    };
+    const outboxRows = await db.$count(outbox);
+    const outboxSent = await db.$count(outbox, eq(outbox.status, "sent"));
+    const expectedEmails = (Object.keys(stored) as (keyof typeof stored)[]).reduce(
+      (sum, kind) => sum + stored[kind] * emailsPer[kind],
+      0,
+    );
+    console.log(
+      `  accepted: ${[...accepted].map(([kind, count]) => `${count} ${kind}s`).join(", ")}`,
+    );
+    console.log(
+      `  stored: ${Object.entries(stored)
+        .map(([kind, count]) => `${count} ${kind}s`)
+        .join(", ")}; outbox ${outboxRows} rows, ${outboxSent} sent`,
+    );
+    console.log(
+      `  emails: ${expectedEmails} expected from the stored leads, ${smtp.received()} received`,
+    );
+    const consistent =
+      (Object.keys(stored) as (keyof typeof stored)[]).every(
+        (kind) => stored[kind] === (accepted.get(kind) ?? 0),
+      ) &&
+      outboxSent === expectedEmails &&
+      smtp.received() === expectedEmails;
+    console.log(consistent ? "  every accepted lead stored and emailed once" : "  MISMATCH");
+    if (!consistent || errorCount > 0) process.exitCode = 1;
+  } finally {
+    await database.close();
+  }
+} finally {
+  agent.destroy();
+  server.kill("SIGTERM");
+  await smtp.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
