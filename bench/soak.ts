@@ -172,10 +172,11 @@ const errors = new Map<string, number>();
 const accepted = new Map<Kind, number>();
 const samples: Sample[] = [];
 let inFlight = 0;
+let resentOnClosedConnection = 0;
 let sent = 0;
 let intervalLatencies: number[] = [];
 
-function record(kind: Kind, ms: number, status: number | "error") {
+function record(kind: Kind, ms: number, status: number | string) {
   const ok = status === 200 || status === 201;
   if (ok) {
     const values = latencies.get(kind) ?? [];
@@ -191,36 +192,43 @@ function record(kind: Kind, ms: number, status: number | "error") {
 
 function send(kind: Kind, target: string, body?: object) {
   const payload = body ? JSON.stringify(body) : undefined;
+  const headers = payload
+    ? {
+        "Content-Type": "application/json",
+        "Content-Length": Buffer.byteLength(payload),
+        "Idempotency-Key": randomUUID(),
+        "X-Forwarded-For": `10.${(sent >> 16) & 255}.${(sent >> 8) & 255}.${sent & 255}`,
+      }
+    : {};
   const started = performance.now();
   inFlight += 1;
   sent += 1;
-  const request = http.request(
-    `${origin}${target}`,
-    {
-      agent,
-      method: payload ? "POST" : "GET",
-      headers: payload
-        ? {
-            "Content-Type": "application/json",
-            "Content-Length": Buffer.byteLength(payload),
-            "Idempotency-Key": randomUUID(),
-            "X-Forwarded-For": `10.${(sent >> 16) & 255}.${(sent >> 8) & 255}.${sent & 255}`,
-          }
-        : {},
-    },
-    (response) => {
-      response.resume();
-      response.on("end", () => {
-        inFlight -= 1;
-        record(kind, performance.now() - started, response.statusCode ?? 0);
-      });
-    },
-  );
-  request.on("error", () => {
-    inFlight -= 1;
-    record(kind, performance.now() - started, "error");
-  });
-  request.end(payload);
+  const attempt = (retry: boolean) => {
+    const request = http.request(
+      `${origin}${target}`,
+      { agent, method: payload ? "POST" : "GET", headers },
+      (response) => {
+        response.resume();
+        response.on("end", () => {
+          inFlight -= 1;
+          record(kind, performance.now() - started, response.statusCode ?? 0);
+        });
+      },
+    );
+    request.on("error", (error: NodeJS.ErrnoException) => {
+      // The server closed an idle kept-alive connection as this request went out on it: it was
+      // never read, so it is sent again (with the same Idempotency-Key), as browsers do.
+      if (!retry && request.reusedSocket && error.code === "ECONNRESET") {
+        resentOnClosedConnection += 1;
+        attempt(true);
+        return;
+      }
+      inFlight -= 1;
+      record(kind, performance.now() - started, error.code ?? "error");
+    });
+    request.end(payload);
+  };
+  attempt(false);
 }
 
 async function outboxPending(): Promise<number> {
@@ -299,15 +307,20 @@ try {
   for (const [kind, values] of latencies) {
     console.log(`  ${kind} (${values.length}): ${formatLatency(values)}`);
   }
+  console.log(`  resent after the server closed an idle connection: ${resentOnClosedConnection}`);
   console.log(
     `  errors: ${errorCount}${errorCount > 0 ? ` (${[...errors].map(([key, count]) => `${key} × ${count}`).join(", ")})` : ""}`,
   );
+  // Growth is judged on the second half of the run: start-up allocations are long collected by then.
+  const secondHalf = samples.filter((sample) => sample.at >= loadSeconds / 2);
   const afterWarmUp = samples.filter((sample) => sample.at >= warmUpSeconds);
-  const first = afterWarmUp[0] ?? samples[0]!;
-  const last = samples.at(-1)!;
   const peak = Math.max(...samples.map((sample) => sample.rssMb));
+  const growth = secondHalf.at(-1)!.rssMb - secondHalf[0]!.rssMb;
   console.log(
-    `  server RSS: ${samples[0]!.rssMb.toFixed(0)} MB at start, ${first.rssMb.toFixed(0)} MB after the ${warmUpSeconds} s warm-up, ${last.rssMb.toFixed(0)} MB at the end (peak ${peak.toFixed(0)} MB; ${(last.rssMb - first.rssMb >= 0 ? "+" : "") + (last.rssMb - first.rssMb).toFixed(0)} MB after warm-up)`,
+    `  server RSS: ${samples[0]!.rssMb.toFixed(0)} MB at start, ${Math.min(...afterWarmUp.map((sample) => sample.rssMb)).toFixed(0)}–${Math.max(...afterWarmUp.map((sample) => sample.rssMb)).toFixed(0)} MB after the ${warmUpSeconds} s warm-up (peak ${peak.toFixed(0)} MB), ${growth >= 0 ? "+" : ""}${growth.toFixed(1)} MB over the second half`,
+  );
+  console.log(
+    `  RSS samples (s: MB): ${samples.map((sample) => `${sample.at.toFixed(0)}: ${sample.rssMb.toFixed(0)}`).join(", ")}`,
   );
 
   // The server stops (SIGTERM) before its database is counted: PGlite has one owner at a time.
