@@ -15,6 +15,8 @@ import { cn } from "~/lib/utils";
 export function ServicesSlider() {
   const { link } = useRegion();
   const trackRef = useRef<HTMLDivElement>(null);
+  // The page an arrow asked for, until the scroll gets there: quick presses build on it.
+  const pendingPage = useRef<number | null>(null);
   const [selected, setSelected] = useState(0);
   const [perView, setPerView] = useState(1);
   const pageCount = Math.max(1, services.length - perView + 1);
@@ -33,7 +35,10 @@ export function ServicesSlider() {
     let settle: ReturnType<typeof setTimeout> | undefined;
     const onScroll = () => {
       clearTimeout(settle);
-      settle = setTimeout(sync, 120);
+      settle = setTimeout(() => {
+        pendingPage.current = null;
+        sync();
+      }, 120);
     };
     track.addEventListener("scroll", onScroll, { passive: true });
     window.addEventListener("resize", sync);
@@ -49,6 +54,7 @@ export function ServicesSlider() {
     const slide = track?.firstElementChild as HTMLElement | null;
     if (!track || !slide) return;
     const target = (page + pageCount) % pageCount;
+    pendingPage.current = target;
     const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     track.scrollTo({
       left: target * slide.offsetWidth,
@@ -56,8 +62,8 @@ export function ServicesSlider() {
     });
     setSelected(target);
   };
-  const previous = () => scrollToPage(selected - 1);
-  const next = () => scrollToPage(selected + 1);
+  const previous = () => scrollToPage((pendingPage.current ?? selected) - 1);
+  const next = () => scrollToPage((pendingPage.current ?? selected) + 1);
 
   return (
     <div
