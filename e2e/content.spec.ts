@@ -71,7 +71,7 @@ test("the counts: 6 services, 20 brands, 13 reviews, 8 or 9 problems per service
   await expect(page.getByText(/^Professional repair services for all .+ appliances$/)).toHaveCount(
     20,
   );
-  await expect(page.locator("main img[alt$=' logo']")).toHaveCount(20);
+  await expect(page.locator("main svg[role=img][aria-label$=' logo']")).toHaveCount(20);
   await expect(
     page.getByText("Professional repair services for all Speed Queen appliances"),
   ).toBeVisible();

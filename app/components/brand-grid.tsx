@@ -1,3 +1,4 @@
+import { BrandLogo } from "~/components/brand-logo";
 import { brands } from "~/content/brands";
 
 export function BrandGrid({ withText = false }: { withText?: boolean }) {
@@ -8,15 +9,7 @@ export function BrandGrid({ withText = false }: { withText?: boolean }) {
           key={brand.slug}
           className="flex flex-col items-center rounded-2xl border border-slate-200 bg-white p-5 text-center shadow-sm"
         >
-          <img
-            src={brand.logo}
-            alt={`${brand.name} logo`}
-            width={brand.logoWidth}
-            height={brand.logoHeight}
-            loading="lazy"
-            decoding="async"
-            className="h-12 w-auto"
-          />
+          <BrandLogo brand={brand} className="h-12 w-auto" />
           {withText ? (
             <>
               <h2 className="mt-4 font-bold text-slate-900">{brand.name}</h2>

@@ -1,3 +1,4 @@
+import { BrandLogo } from "~/components/brand-logo";
 import { brands } from "~/content/brands";
 
 /**
@@ -23,15 +24,7 @@ export function BrandStrip() {
                 key={brand.slug}
                 className="flex w-[50vw] shrink-0 items-center justify-center px-6 py-4 md:w-[33.333vw] lg:w-[25vw] xl:w-[20vw] 2xl:w-[16.666vw]"
               >
-                <img
-                  src={brand.logo}
-                  alt=""
-                  width={brand.logoWidth}
-                  height={brand.logoHeight}
-                  loading="lazy"
-                  decoding="async"
-                  className="h-10 w-auto opacity-80 grayscale"
-                />
+                <BrandLogo brand={brand} decorative className="h-10 w-auto opacity-80 grayscale" />
               </div>
             ))}
           </div>
