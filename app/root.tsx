@@ -40,6 +40,11 @@ export function shouldRevalidate() {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // The app's scripts load after the first paint; this marks the page interactive (journeys
+  // wait for it before they click).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="en-US">
       <head>

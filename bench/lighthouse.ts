@@ -10,7 +10,7 @@ import lighthouse from "lighthouse";
 
 import { startNode, waitForUrl } from "./support";
 
-const pages = [
+const pages = process.env.LIGHTHOUSE_PAGES?.split(",") ?? [
   "/",
   "/services",
   "/services/refrigerator",

@@ -16,6 +16,7 @@ import { createMailTransport } from "./mail/transport";
 import { OutboxWorker } from "./outbox/worker";
 import { publicConfigFrom, type PublicConfig } from "./public-config";
 import { precompressedAssets } from "./precompressed";
+import { deferAppScripts } from "./defer-app-scripts";
 import { renderCache } from "./render-cache";
 import { applyPageNonce, sameOriginPosts, securityHeaders } from "./security";
 import { clientIp } from "./geo/client-ip";
@@ -158,6 +159,7 @@ export async function createServerApp({
       variantsFor: (path) => (path === "/" || path.startsWith("/modals/") ? 6 : 1),
       varyKey: (req, res) =>
         req.query[regionParam] === undefined ? String(res.locals.detectedRegion ?? "") : "",
+      transform: deferAppScripts,
       finish: (html, _req, res) =>
         applyPageNonce(
           withDetectedLocation(

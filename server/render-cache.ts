@@ -21,6 +21,8 @@ export interface RenderCacheOptions {
   variantsFor?: (path: string) => number;
   /** What else, besides the URL, the render depends on (the visitor's detected state). */
   varyKey?: (req: Request, res: Response) => string;
+  /** Rewrites a freshly rendered page once, before it is kept and sent. */
+  transform?: (html: string) => string;
   /** Per-request finishing of a page (cached or fresh): what must never be shared. */
   finish?: (html: string, req: Request, res: Response) => string;
   now?: () => number;
@@ -55,6 +57,7 @@ export function renderCache({
   maxEntries = 500,
   variantsFor = () => 1,
   varyKey = () => "",
+  transform = (html) => html,
   finish = (html) => html,
   now = Date.now,
 }: RenderCacheOptions = {}) {
@@ -108,9 +111,10 @@ export function renderCache({
     }) as Response["write"];
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       if (chunk !== undefined && typeof chunk !== "function") collect(chunk, rest[0]);
-      const body = Buffer.concat(chunks);
+      const rendered = Buffer.concat(chunks);
       const contentType = String(res.getHeader("content-type") ?? "");
-      if (!contentType.startsWith("text/html")) return end(body);
+      if (!contentType.startsWith("text/html")) return end(rendered);
+      const body = Buffer.from(transform(rendered.toString("utf8")), "utf8");
       if (res.statusCode === 200 && req.method === "GET") {
         const headers: Record<string, string> = {};
         for (const name of keptHeaders) {

@@ -2,6 +2,21 @@ import { test as base, expect } from "@playwright/test";
 
 /** Every journey fails on a console error or an uncaught exception in the page. */
 export const test = base.extend<{ consoleErrors: string[]; expectedConsoleErrors: RegExp | null }>({
+  /**
+   * Pages load their scripts after the first paint, so a journey that clicks at once could act
+   * on HTML that is not interactive yet. `page.goto` returns once an HTML page is hydrated.
+   */
+  page: async ({ page }, run) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (response?.headers()["content-type"]?.startsWith("text/html")) {
+        await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      }
+      return response;
+    };
+    await run(page);
+  },
   /** Console errors a test provokes on purpose (a 404 document logs one, for example). */
   expectedConsoleErrors: [null, { option: true }],
   consoleErrors: [
