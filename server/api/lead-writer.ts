@@ -40,8 +40,8 @@ function scopeKey(scope: IdempotencyScope): string {
  * Group commit for leads. Writes that arrive while a transaction is running wait and are
  * written together in the next one: one commit and a few multi-row statements for many leads,
  * instead of five statements and a commit each. The embedded database runs one statement at a
- * time, so this is what keeps latency flat under load; a write arriving at an idle writer goes
- * out at once. Idempotency holds as in `storeOnce`: a key is recorded in the same transaction,
+ * time, so this is what keeps latency flat under load; a write arriving at an idle writer waits
+ * only for the requests already read to join it (see `#pump`). Idempotency holds as in `storeOnce`: a key is recorded in the same transaction,
  * and a key that is already recorded (by another process, or earlier in the batch) gets the
  * stored answer and writes nothing.
  */
@@ -51,6 +51,7 @@ export class LeadWriter {
   readonly #maxBatchSize: number;
   #queue: QueuedWrite[] = [];
   #running = 0;
+  #pumpScheduled = false;
 
   constructor(db: Database, { maxConcurrentBatches = 1, maxBatchSize = 100 } = {}) {
     this.#db = db;
@@ -65,7 +66,23 @@ export class LeadWriter {
     });
   }
 
+  /**
+   * Starts batches after the event loop's current I/O phase rather than at once. The embedded
+   * database runs each statement synchronously on this thread, so a transaction begun straight
+   * away would finish before the next request's body was even read, and every batch would hold
+   * one lead. Waiting for `setImmediate` lets the requests already received join the batch; an
+   * idle server loses nothing measurable.
+   */
   #pump(): void {
+    if (this.#pumpScheduled) return;
+    this.#pumpScheduled = true;
+    setImmediate(() => {
+      this.#pumpScheduled = false;
+      this.#startBatches();
+    });
+  }
+
+  #startBatches(): void {
     while (this.#running < this.#maxConcurrentBatches && this.#queue.length > 0) {
       const batch = this.#queue.splice(0, this.#maxBatchSize);
       this.#running += 1;
