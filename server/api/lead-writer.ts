@@ -1,6 +1,7 @@
-import { inArray } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 
 import type { Database, Transaction } from "../db/database";
+import { insertJsonRows, returnedRows } from "../db/json-rows";
 import {
   contactMessages,
   idempotencyKeys,
@@ -171,11 +172,11 @@ async function recordKeys(tx: Transaction, writes: readonly LeadWrite[]): Promis
     )
     .sort((a, b) => scopeKey(a).localeCompare(scopeKey(b)));
   if (rows.length === 0) return new Set();
-  const recorded = await tx
-    .insert(idempotencyKeys)
-    .values(rows)
-    .onConflictDoNothing()
-    .returning({ endpoint: idempotencyKeys.endpoint, key: idempotencyKeys.key });
+  const recorded = returnedRows<IdempotencyScope>(
+    await tx.execute(
+      insertJsonRows(idempotencyKeys, rows, sql`on conflict do nothing returning endpoint, key`),
+    ),
+  );
   return new Set(recorded.map(scopeKey));
 }
 
@@ -183,9 +184,9 @@ async function insertLeads(tx: Transaction, writes: readonly LeadWrite[]): Promi
   const requests = writes.flatMap((write) => (write.serviceRequest ? [write.serviceRequest] : []));
   const contacts = writes.flatMap((write) => (write.contactMessage ? [write.contactMessage] : []));
   const emails = writes.flatMap((write) => write.emails);
-  if (requests.length > 0) await tx.insert(serviceRequests).values(requests);
-  if (contacts.length > 0) await tx.insert(contactMessages).values(contacts);
-  if (emails.length > 0) await tx.insert(outbox).values(emails);
+  if (requests.length > 0) await tx.execute(insertJsonRows(serviceRequests, requests));
+  if (contacts.length > 0) await tx.execute(insertJsonRows(contactMessages, contacts));
+  if (emails.length > 0) await tx.execute(insertJsonRows(outbox, emails));
 }
 
 async function answersFor(
