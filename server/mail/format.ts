@@ -27,9 +27,19 @@ const longDate = new Intl.DateTimeFormat("en-US", {
 
 /** "2025-01-05" → "January 5, 2025" (the site's "MMMM d, yyyy"). */
 export function formatLongDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split("-").map(Number) as [number, number, number];
-  return longDate.format(new Date(Date.UTC(year, month - 1, day)));
+  let formatted = longDates.get(isoDate);
+  if (formatted === undefined) {
+    const [year, month, day] = isoDate.split("-").map(Number) as [number, number, number];
+    formatted = longDate.format(new Date(Date.UTC(year, month - 1, day)));
+    // Visitors pick dates in the coming weeks: a small set. Bounded all the same.
+    if (longDates.size >= 1000) longDates.clear();
+    longDates.set(isoDate, formatted);
+  }
+  return formatted;
 }
+
+/** `Intl` formatting is slow enough to show under load; leads mostly share a few dates. */
+const longDates = new Map<string, string>();
 
 export interface EmailField {
   label: string;

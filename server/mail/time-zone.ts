@@ -18,7 +18,24 @@ function partsFormatter(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-function wallClock(instant: Date, timeZone: string) {
+type WallClock = Record<"year" | "month" | "day" | "hour" | "minute" | "second", number>;
+
+/**
+ * The last answer per time zone, by whole second (the clock's resolution): every submission
+ * asks what day it is in its office, and `formatToParts` is slow enough to show under load.
+ */
+const lastWallClock = new Map<string, { second: number; clock: WallClock }>();
+
+function wallClock(instant: Date, timeZone: string): WallClock {
+  const second = Math.floor(instant.getTime() / 1000);
+  const last = lastWallClock.get(timeZone);
+  if (last?.second === second) return last.clock;
+  const clock = computeWallClock(instant, timeZone);
+  lastWallClock.set(timeZone, { second, clock });
+  return clock;
+}
+
+function computeWallClock(instant: Date, timeZone: string): WallClock {
   const parts = Object.fromEntries(
     partsFormatter(timeZone)
       .formatToParts(instant)
