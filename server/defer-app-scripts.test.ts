@@ -33,22 +33,26 @@ test("the module script and its preloads wait for the first paint", () => {
   expect(loaders[0]![1]).not.toContain("</");
 });
 
-test("after the first frame it adds the entry's preload and the same module, chunks first", () => {
+test("after the first frame it adds the same preloads, a few per task, then the same module", () => {
+  const preloads = Array.from({ length: 11 }, (_, i) => `/assets/chunk-${i}.js`);
+  const page = rendered.replace(
+    '<link rel="modulepreload" href="/assets/root-C.js" nonce="N0"/>',
+    preloads.map((href) => `<link rel="modulepreload" href="${href}" nonce="N0"/>`).join(""),
+  );
   const loader = /<script nonce="N0">(\(function\(\)[\s\S]*?)<\/script>/.exec(
-    deferAppScripts(rendered),
+    deferAppScripts(page),
   )![1]!;
   const added: { tag: string; props: Record<string, unknown> }[] = [];
   const frames: (() => void)[] = [];
   const timers: (() => void)[] = [];
-  const element = (tag: string) => {
-    const props: Record<string, unknown> = {};
-    added.push({ tag, props });
-    return props;
-  };
   const document = {
     currentScript: { nonce: "real-nonce" },
     visibilityState: "visible",
-    createElement: element,
+    createElement: (tag: string) => {
+      const props: Record<string, unknown> = {};
+      added.push({ tag, props });
+      return props;
+    },
     head: { appendChild: () => undefined },
     body: { appendChild: () => undefined },
     addEventListener: () => undefined,
@@ -56,27 +60,35 @@ test("after the first frame it adds the entry's preload and the same module, chu
   vm.runInNewContext(loader, {
     document,
     requestAnimationFrame: (callback: () => void) => frames.push(callback),
-    setTimeout: (callback: () => void) => timers.push(callback),
+    setTimeout: (callback: (...args: unknown[]) => void, _ms: number, ...args: unknown[]) =>
+      timers.push(() => callback(...args)),
   });
   expect(added).toEqual([]);
-  frames.forEach((callback) => callback());
+  frames.splice(0).forEach((callback) => callback());
   expect(added).toEqual([]);
-  timers.forEach((callback) => callback());
-
-  expect(added.map(({ tag }) => tag)).toEqual(["link", "script"]);
-  expect(added[0]!.props).toEqual({
-    rel: "modulepreload",
-    href: "/assets/entry.client-A.js",
-    nonce: "real-nonce",
-  });
-  const script = added[1]!.props;
-  expect(script.type).toBe("module");
-  expect(script.nonce).toBe("real-nonce");
-  const source = String(script.textContent);
-  expect(source.startsWith('import "/assets/jsx-runtime-B.js";import "/assets/root-C.js";')).toBe(
-    true,
-  );
-  expect(source).not.toContain('import "/assets/entry.client-A.js"');
+  const addedPerTask: number[] = [];
+  while (timers.length > 0) {
+    const before = added.length;
+    timers.shift()!();
+    addedPerTask.push(added.length - before);
+  }
+  // 13 preloads (entry, jsx-runtime, 11 chunks) in tasks of at most 8, then the module script.
+  expect(addedPerTask).toEqual([8, 6]);
+  expect(added.slice(0, -1).map(({ props }) => props.href)).toEqual([
+    "/assets/entry.client-A.js",
+    "/assets/jsx-runtime-B.js",
+    ...preloads,
+  ]);
+  for (const { tag, props } of added.slice(0, -1)) {
+    expect(tag).toBe("link");
+    expect(props).toMatchObject({ rel: "modulepreload", nonce: "real-nonce" });
+  }
+  const script = added.at(-1)!;
+  expect(script.tag).toBe("script");
+  expect(script.props.type).toBe("module");
+  expect(script.props.nonce).toBe("real-nonce");
+  const source = String(script.props.textContent);
+  expect(source.startsWith('import "/assets/manifest-E.js";')).toBe(true);
   expect(source).toContain('window.__reactRouterManifest = {"text":"a </script> inside"};');
   expect(source.trimEnd().endsWith('import("/assets/entry.client-A.js");')).toBe(true);
 });
@@ -95,7 +107,7 @@ test("a hidden tab, which gets no frames, loads the app at once", () => {
       body: { appendChild: () => undefined },
     },
   });
-  expect(added).toEqual(["link", "script"]);
+  expect(added).toEqual(["link", "link", "link", "script"]);
 });
 
 test("a page without React Router's module script is left alone", () => {

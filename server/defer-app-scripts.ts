@@ -4,19 +4,18 @@
  * `<link rel="modulepreload">` tags into the head and a module script at the end of the body;
  * both start downloading while the browser still parses and lays out the page, and on a slow
  * link they share it with the HTML and CSS the first paint needs. This rewrites a rendered page
- * so that the same module script is added by a small inline script right after the first paint
- * (at once in a hidden tab, where frames never come).
+ * so that the same preloads and the same module script are added by a small inline script right
+ * after the first paint (at once in a hidden tab, where frames never come).
  *
- * The preloaded chunks become side-effect imports at the top of that module script, so the
- * browser still fetches them all at once instead of discovering them import by import; only the
- * client entry, which the script loads last with `import()`, keeps a preload link. The inline
- * script takes the place of React Router's module script, so hydration still finds a `<script>`
- * element where it expects one.
+ * The preload links are added a few at a time, each batch in a task of its own, so no single
+ * task grows long; hydration then finds them in place (with the same href and rel) instead of
+ * inserting them again. The inline script takes the place of React Router's module script, so
+ * hydration still finds a `<script>` element where it expects one.
  */
 const modulePreloadTag = /<link rel="modulepreload" href="([^"]+)"(?: nonce="[^"]*")?\/>/g;
 const routeModulesScript =
   /<script nonce="([^"]*)" type="module" async="">([\s\S]*?window\.__reactRouterRouteModules[\s\S]*?)<\/script>/;
-const clientEntryImport = /\bimport\(("[^"]+")\);?\s*$/;
+const preloadsPerTask = 8;
 
 /** JSON that is safe inside an inline `<script>` element. */
 function scriptSafeJson(value: unknown) {
@@ -26,11 +25,13 @@ function scriptSafeJson(value: unknown) {
     .replaceAll("\u2029", "\\u2029");
 }
 
-function loaderScript(entry: string | undefined, moduleSource: string) {
+function loaderScript(preloads: string[], moduleSource: string) {
   return (
-    `(function(){var s=document.currentScript,n=s&&s.nonce,e=${scriptSafeJson(entry ?? null)},` +
-    `m=${scriptSafeJson(moduleSource)},d=false;function go(){if(d)return;d=true;var l,x;` +
-    `if(e){l=document.createElement("link");l.rel="modulepreload";l.href=e;if(n)l.nonce=n;document.head.appendChild(l)}` +
+    `(function(){var s=document.currentScript,n=s&&s.nonce,p=${scriptSafeJson(preloads)},` +
+    `m=${scriptSafeJson(moduleSource)},d=false;function go(){if(d)return;d=true;add(0)}` +
+    `function add(i){var j,l,x;for(j=i;j<i+${preloadsPerTask}&&j<p.length;j++){` +
+    `l=document.createElement("link");l.rel="modulepreload";l.href=p[j];if(n)l.nonce=n;document.head.appendChild(l)}` +
+    `if(j<p.length){if(document.visibilityState==="hidden"){add(j)}else{setTimeout(add,0,j)}return}` +
     `x=document.createElement("script");x.type="module";if(n)x.nonce=n;x.textContent=m;document.body.appendChild(x)}` +
     `if(document.visibilityState==="hidden"){go()}else{requestAnimationFrame(function(){setTimeout(go,0)});` +
     `document.addEventListener("visibilitychange",go,{once:true})}})();`
@@ -42,14 +43,8 @@ export function deferAppScripts(html: string): string {
   const boot = routeModulesScript.exec(html);
   if (!boot) return html;
   const [, nonce, routeModules] = boot;
-  const entry = clientEntryImport.exec(routeModules!)?.[1];
-  const entryHref = entry ? (JSON.parse(entry) as string) : undefined;
-  const chunkImports = [...html.matchAll(modulePreloadTag)]
-    .map((match) => match[1]!)
-    .filter((href) => href !== entryHref)
-    .map((href) => `import ${JSON.stringify(href)};`)
-    .join("");
-  const loader = loaderScript(entryHref, chunkImports + routeModules);
+  const preloads = [...html.matchAll(modulePreloadTag)].map((match) => match[1]!);
+  const loader = loaderScript(preloads, routeModules!);
   return html
     .replace(modulePreloadTag, "")
     .replace(routeModulesScript, () => `<script nonce="${nonce}">${loader}</script>`);
