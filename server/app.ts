@@ -82,9 +82,14 @@ export async function createServerApp({
     mailDir: path.join(dataDir, "mail"),
     timeoutMs: config.SMTP_TIMEOUT_MS,
   });
+  // The embedded database runs one transaction at a time; a server's pool can take a few.
+  const leads = new LeadWriter(db, {
+    maxConcurrentBatches: database.driver === "pglite" ? 1 : 4,
+  });
   const outbox = new OutboxWorker({
     db,
     transport,
+    busy: () => leads.isBusy(),
     leaseSeconds: config.OUTBOX_LEASE_SECONDS,
     pollMs: config.OUTBOX_POLL_MS,
     maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
@@ -135,10 +140,6 @@ export async function createServerApp({
     }
   });
 
-  // The embedded database runs one transaction at a time; a server's pool can take a few.
-  const leads = new LeadWriter(db, {
-    maxConcurrentBatches: database.driver === "pglite" ? 1 : 4,
-  });
   app.use("/api", sameOriginPosts(security));
   app.use("/api", createLocationRouter({ locations, trustProxy: config.TRUST_PROXY }));
   app.use("/api", createApiRouter({ db, leads, config, now, onEnqueued: () => outbox.nudge() }));

@@ -53,6 +53,7 @@ export class LeadWriter {
   #queue: QueuedWrite[] = [];
   #running = 0;
   #pumpScheduled = false;
+  #lastWriteAt = Number.NEGATIVE_INFINITY;
 
   constructor(db: Database, { maxConcurrentBatches = 1, maxBatchSize = 100 } = {}) {
     this.#db = db;
@@ -60,7 +61,19 @@ export class LeadWriter {
     this.#maxBatchSize = maxBatchSize;
   }
 
+  /**
+   * Whether visitors' leads are being written or were in the last `quietMs`: the outbox worker
+   * waits (a bounded time) for a quiet moment, so its statements, which on the embedded
+   * database hold the event loop, do not sit between visitors and their answers.
+   */
+  isBusy(quietMs = 20): boolean {
+    return (
+      this.#queue.length > 0 || this.#running > 0 || performance.now() - this.#lastWriteAt < quietMs
+    );
+  }
+
   write(write: LeadWrite): Promise<WriteResult> {
+    this.#lastWriteAt = performance.now();
     return new Promise((resolve, reject) => {
       this.#queue.push({ write, resolve, reject });
       this.#pump();

@@ -18,11 +18,18 @@ export interface OutboxSettings {
   nudgeDelayMs?: number;
   /** Recorded on each row this worker sent; the host name and process id by default. */
   workerId?: string;
+  /**
+   * How long a poll may wait for `busy` to turn false before it claims anyway: emails wait at
+   * most this long for visitors' requests, and keep going out under sustained load.
+   */
+  maxYieldMs?: number;
 }
 
 export interface OutboxWorkerOptions extends OutboxSettings {
   db: Database;
   transport: MailTransport;
+  /** True while the process is busy answering visitors (leads being written): the worker yields. */
+  busy?: () => boolean;
 }
 
 type OutboxRow = typeof outbox.$inferSelect;
@@ -50,6 +57,7 @@ export class OutboxWorker {
   readonly #db: Database;
   readonly #transport: MailTransport;
   readonly #settings: Required<OutboxSettings>;
+  readonly #busy: () => boolean;
   #timer: NodeJS.Timeout | undefined;
   #timerDueAt = Number.POSITIVE_INFINITY;
   #running: Promise<void> | undefined;
@@ -64,12 +72,14 @@ export class OutboxWorker {
    */
   #probing = false;
 
-  constructor({ db, transport, ...settings }: OutboxWorkerOptions) {
+  constructor({ db, transport, busy = () => false, ...settings }: OutboxWorkerOptions) {
     this.#db = db;
     this.#transport = transport;
+    this.#busy = busy;
     this.#settings = {
       batchSize: 50,
       nudgeDelayMs: 50,
+      maxYieldMs: 1_000,
       workerId: `${hostname()}:${process.pid}`,
       ...settings,
     };
@@ -179,7 +189,9 @@ export class OutboxWorker {
 
   async #sendWhileDue(): Promise<void> {
     try {
-      while (!this.#closed && (await this.runOnce()) === this.#settings.batchSize) {
+      while (!this.#closed) {
+        await this.#yieldToVisitors();
+        if (this.#closed || (await this.runOnce()) < this.#settings.batchSize) break;
         // a full batch: more may be due
       }
       if (this.#failing) console.warn("Outbox: the database answers again");
@@ -188,6 +200,18 @@ export class OutboxWorker {
       // Logged once per outage, not at every poll.
       if (!this.#failing) console.error(`Outbox: cannot read the outbox: ${describeError(error)}`);
       this.#failing = true;
+    }
+  }
+
+  /**
+   * Waits while visitors' leads are being written, at most `maxYieldMs`. Claiming, composing and
+   * marking a batch take the same process (and, on the embedded database, the same thread) as
+   * answering visitors; during a burst the emails go out just after it instead of in between.
+   */
+  async #yieldToVisitors(): Promise<void> {
+    const until = Date.now() + this.#settings.maxYieldMs;
+    while (!this.#closed && this.#busy() && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
     }
   }
 
