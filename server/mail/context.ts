@@ -15,17 +15,26 @@ export interface MailContext {
   createdAt: Date;
 }
 
+/** What follows from the configuration alone, worked out once per configuration. */
+const fromConfig = new WeakMap<ServerConfig, { fromAddress: string; siteHost: string }>();
+
 export function mailContextFor(
   config: ServerConfig,
   office: CompanyProfile,
   createdAt: Date,
 ): MailContext {
+  let derived = fromConfig.get(config);
+  if (!derived) {
+    // Parsing the site's URL for every lead showed in the bench:api profile.
+    derived = { fromAddress: mailFromAddress(config), siteHost: new URL(config.SITE_URL).hostname };
+    fromConfig.set(config, derived);
+  }
   return {
-    from: { name: brandName, address: mailFromAddress(config) },
+    from: { name: brandName, address: derived.fromAddress },
     companyRecipient: config.LEADS_EMAIL ?? office.email,
     office,
     siteUrl: config.SITE_URL,
-    siteHost: new URL(config.SITE_URL).hostname,
+    siteHost: derived.siteHost,
     createdAt,
   };
 }
