@@ -2,53 +2,19 @@ import type { Brand } from "~/content/brands";
 
 const serif = "Georgia, 'Times New Roman', Times, serif";
 
-function Frame({ mark }: { mark: Brand["mark"] }) {
-  const { color } = mark;
-  switch (mark.frame) {
-    case "underline": {
-      const width = mark.textLength ?? 84;
-      return <rect x={80 - width / 2} y="36" width={width} height="3" rx="1.5" fill={color} />;
-    }
+/** The frame around or under the name, as one path: outlined (box, pill) or filled. */
+function framePath({ frame, textLength = 84 }: Brand["mark"]): [d: string, outlined: boolean] {
+  switch (frame) {
+    case "underline":
+      return [`M${80 - textLength / 2} 36h${textLength}v3h-${textLength}Z`, false];
     case "box":
-      return (
-        <rect
-          x="3"
-          y="5"
-          width="154"
-          height="38"
-          rx="6"
-          fill="none"
-          stroke={color}
-          strokeWidth="2"
-        />
-      );
+      return ["M9 5h142a6 6 0 0 1 6 6v26a6 6 0 0 1-6 6H9a6 6 0 0 1-6-6V11a6 6 0 0 1 6-6Z", true];
     case "pill":
-      return (
-        <rect
-          x="5"
-          y="6"
-          width="150"
-          height="36"
-          rx="18"
-          fill="none"
-          stroke={color}
-          strokeWidth="2"
-        />
-      );
+      return ["M23 6h114a18 18 0 0 1 0 36H23a18 18 0 0 1 0-36Z", true];
     case "bars":
-      return (
-        <path
-          d="M31 6h98a1 1 0 0 1 0 2H31a1 1 0 0 1 0-2ZM31 40h98a1 1 0 0 1 0 2H31a1 1 0 0 1 0-2Z"
-          fill={color}
-        />
-      );
+      return ["M30 6h100v2H30ZM30 40h100v2H30Z", false];
     case "dots":
-      return (
-        <path
-          d="M10 24a4 4 0 1 0 8 0a4 4 0 1 0-8 0ZM142 24a4 4 0 1 0 8 0a4 4 0 1 0-8 0Z"
-          fill={color}
-        />
-      );
+      return ["M10 24a4 4 0 1 0 8 0a4 4 0 1 0-8 0ZM142 24a4 4 0 1 0 8 0a4 4 0 1 0-8 0Z", false];
   }
 }
 
@@ -68,6 +34,7 @@ export function BrandLogo({
 }) {
   const { mark } = brand;
   const letterSpacing = mark.letterSpacing ?? 0;
+  const [frame, outlined] = framePath(mark);
   return (
     <svg
       viewBox="0 0 160 48"
@@ -78,7 +45,12 @@ export function BrandLogo({
         ? { "aria-hidden": true, focusable: false }
         : { role: "img", "aria-label": `${brand.name} logo` })}
     >
-      <Frame mark={mark} />
+      <path
+        d={frame}
+        fill={outlined ? "none" : mark.color}
+        stroke={outlined ? mark.color : undefined}
+        strokeWidth={outlined ? 2 : undefined}
+      />
       <text
         x={80 + letterSpacing / 2}
         y={mark.frame === "underline" ? 29 : 32}
