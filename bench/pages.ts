@@ -25,6 +25,32 @@ const routes = [
   "/modals/schedule",
 ];
 
+/**
+ * The JavaScript a page loads without any interaction: React Router's preloads and its module
+ * script, which the server moves into a loader that adds them after the first paint
+ * (server/defer-app-scripts.ts) with the preload list and the module source as JSON.
+ */
+function scriptsLoadedBy(html: string) {
+  const scripts = new Set<string>();
+  const addFrom = (source: string) => {
+    for (const match of source.matchAll(/<link[^>]*rel="modulepreload" href="([^"]+)"/g)) {
+      scripts.add(match[1]!);
+    }
+    for (const match of source.matchAll(
+      /import\("([^"]+\.js)"\)|from "([^"]+\.js)"|import "([^"]+\.js)"/g,
+    )) {
+      scripts.add((match[1] ?? match[2] ?? match[3])!);
+    }
+  };
+  addFrom(html);
+  const loader = /p=(\[[^\]]*\]),m=("(?:[^"\\]|\\.)*")/.exec(html);
+  if (loader) {
+    for (const href of JSON.parse(loader[1]!) as string[]) scripts.add(href);
+    addFrom(JSON.parse(loader[2]!) as string);
+  }
+  return scripts;
+}
+
 const appPort = 3301;
 const staticPort = 3302;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -59,12 +85,7 @@ try {
   );
   for (const route of routes) {
     const html = await (await fetch(`${origin}${route}`)).text();
-    const scripts = new Set(
-      [...html.matchAll(/<link[^>]*rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]!),
-    );
-    for (const match of html.matchAll(/import\("([^"]+\.js)"\)|from "([^"]+\.js)"/g)) {
-      scripts.add((match[1] ?? match[2])!);
-    }
+    const scripts = scriptsLoadedBy(html);
     let jsBytes = 0;
     for (const script of scripts) jsBytes += await compressedSize(script);
     console.log(
