@@ -75,6 +75,8 @@ test.describe("when the maps script fails", () => {
 test("without a maps key the map says Error loading maps and asks for no script", async ({
   page,
 }) => {
+  // A server of its own (a fresh embedded database) takes a while to start on two busy cores.
+  test.slow();
   const server = await startExtraServer(3231, {});
   try {
     const requests: string[] = [];
