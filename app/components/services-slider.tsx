@@ -32,19 +32,32 @@ export function ServicesSlider() {
     };
     sync();
     // Read the position once scrolling settles: mid-animation positions would fight the arrows.
+    // A pause in scroll events is not the end of an arrow's scroll (a busy phone skips frames):
+    // the page an arrow asked for holds until the track gets there or the visitor scrolls.
     let settle: ReturnType<typeof setTimeout> | undefined;
     const onScroll = () => {
       clearTimeout(settle);
       settle = setTimeout(() => {
+        const slide = track.firstElementChild as HTMLElement | null;
+        const width = slide?.offsetWidth || track.clientWidth;
+        const asked = pendingPage.current;
+        if (asked !== null && Math.round(track.scrollLeft / width) !== asked) return;
         pendingPage.current = null;
         sync();
       }, 120);
     };
+    const visitorScrolls = () => {
+      pendingPage.current = null;
+    };
     track.addEventListener("scroll", onScroll, { passive: true });
+    track.addEventListener("pointerdown", visitorScrolls, { passive: true });
+    track.addEventListener("wheel", visitorScrolls, { passive: true });
     window.addEventListener("resize", sync);
     return () => {
       clearTimeout(settle);
       track.removeEventListener("scroll", onScroll);
+      track.removeEventListener("pointerdown", visitorScrolls);
+      track.removeEventListener("wheel", visitorScrolls);
       window.removeEventListener("resize", sync);
     };
   }, []);
