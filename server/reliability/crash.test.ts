@@ -85,6 +85,8 @@ describe.skipIf(!postgres.available)("A server killed with SIGKILL", () => {
       // took longer), not before.
       expect(resentAt).toBeGreaterThanOrEqual(leaseEnds);
       expect(resentAt - Math.max(leaseEnds, restartedAt)).toBeLessThan(3_000);
+      // The worker marks a row sent after the SMTP server's answer reaches it: a moment later.
+      await waitUntil(async () => (await rowsOf()).every((row) => row.status === "sent"));
       const rows = await rowsOf();
       expect(rows.map((row) => [row.status, row.attempts])).toEqual([
         ["sent", 2],
