@@ -1,5 +1,7 @@
 import { defineConfig } from "@playwright/test";
 
+import { chromiumFlags, chromiumPath } from "./e2e/support/chromium";
+
 export const e2ePort = Number(process.env.E2E_PORT ?? 3210);
 
 export default defineConfig({
@@ -15,16 +17,8 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${e2ePort}`,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      executablePath: chromiumPath,
+      args: chromiumFlags,
     },
     viewport: { width: 1280, height: 800 },
     trace: "off",

@@ -9,6 +9,8 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import type { Result } from "lighthouse";
 
+import { chromiumFlags, chromiumPath } from "../e2e/support/chromium";
+
 import { startNode, waitForUrl } from "./support";
 
 const pages = process.env.LIGHTHOUSE_PAGES?.split(",") ?? [
@@ -32,7 +34,7 @@ const budgets = {
   cls: 0.05,
 };
 
-process.env.CHROME_PATH ??= "/usr/bin/chromium";
+process.env.CHROME_PATH ??= chromiumPath;
 if (!existsSync("build/server/main.js")) execSync("npm run build", { stdio: "inherit" });
 
 const median = (values: number[]) =>
@@ -46,16 +48,8 @@ const server = startNode("build/server/main.js", [], {
   DATA_DIR: dataDir,
 });
 const chrome = await chromeLauncher.launch({
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
+  chromePath: process.env.CHROME_PATH,
+  chromeFlags: ["--headless=new", ...chromiumFlags],
 });
 
 /**
