@@ -1,6 +1,7 @@
-// `npm run bench:pages`: for every route, the server-rendered HTML bytes and the compressed
-// JavaScript loaded before any interaction; then GET / from our server and from a plain static
-// file server sending the same bytes, measured in one run.
+// `npm run bench:pages`: for every route, the server-rendered HTML bytes and the compressed CSS
+// and JavaScript loaded before any interaction; then GET / from our server and from a plain
+// static file server sending the same bytes, measured in one run. Exits non-zero when a budget
+// is missed.
 import { execSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -51,6 +52,19 @@ function scriptsLoadedBy(html: string) {
   return scripts;
 }
 
+/** The stylesheets a page links (the dialog's calendar styles come with its chunk, later). */
+function stylesheetsOf(html: string) {
+  return new Set(
+    [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((match) => match[1]!),
+  );
+}
+
+// Issue 5's budgets, compressed: JavaScript before interaction on content pages and once the
+// booking dialog is open, CSS, and GET / against a static file server.
+const budgets = { contentJsKb: 120, dialogJsKb: 160, cssKb: 30, ratio: 0.5 };
+const dialogRoute = "/modals/schedule";
+const missed: string[] = [];
+
 const appPort = 3301;
 const staticPort = 3302;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -81,15 +95,23 @@ try {
   }
 
   console.log(
-    "route                          HTML bytes   HTML gzip   JS before interaction (brotli)",
+    "route                          HTML bytes   HTML gzip   CSS (brotli)   JS before interaction (brotli)",
   );
   for (const route of routes) {
     const html = await (await fetch(`${origin}${route}`)).text();
     const scripts = scriptsLoadedBy(html);
     let jsBytes = 0;
     for (const script of scripts) jsBytes += await compressedSize(script);
+    let cssBytes = 0;
+    for (const stylesheet of stylesheetsOf(html)) cssBytes += await compressedSize(stylesheet);
+    const jsKb = jsBytes / 1024;
+    const cssKb = cssBytes / 1024;
+    const jsBudgetKb = route === dialogRoute ? budgets.dialogJsKb : budgets.contentJsKb;
+    if (jsKb > jsBudgetKb) missed.push(`${route}: JS ${jsKb.toFixed(1)} KB > ${jsBudgetKb} KB`);
+    if (cssKb > budgets.cssKb)
+      missed.push(`${route}: CSS ${cssKb.toFixed(1)} KB > ${budgets.cssKb} KB`);
     console.log(
-      `${route.padEnd(30)} ${String(Buffer.byteLength(html)).padStart(10)} ${String(gzipSync(html).length).padStart(11)}   ${(jsBytes / 1024).toFixed(1)} KB (${scripts.size} files)`,
+      `${route.padEnd(30)} ${String(Buffer.byteLength(html)).padStart(10)} ${String(gzipSync(html).length).padStart(11)}   ${`${cssKb.toFixed(1)} KB`.padStart(12)}   ${jsKb.toFixed(1)} KB (${scripts.size} files)`,
     );
   }
 
@@ -112,9 +134,9 @@ try {
     console.log(`\nGET / over ${connections} connections for ${seconds} s each`);
     console.log(row("our server (SSR + cache)", ours));
     console.log(row("static file server", plain));
-    console.log(
-      `ratio ours/static: ${(ours.requestsPerSecond / plain.requestsPerSecond).toFixed(2)}`,
-    );
+    const ratio = ours.requestsPerSecond / plain.requestsPerSecond;
+    console.log(`ratio ours/static: ${ratio.toFixed(2)}`);
+    if (ratio < budgets.ratio) missed.push(`GET / ratio ${ratio.toFixed(2)} < ${budgets.ratio}`);
   } finally {
     staticServer.kill();
     rmSync(staticDir, { recursive: true, force: true });
@@ -123,3 +145,5 @@ try {
   app.kill();
   rmSync(dataDir, { recursive: true, force: true });
 }
+console.log(missed.length ? `\nover budget:\n  ${missed.join("\n  ")}` : "\nevery budget met");
+if (missed.length) process.exitCode = 1;

@@ -18,11 +18,17 @@ import { publicConfigFrom, type PublicConfig } from "./public-config";
 import { precompressedAssets } from "./precompressed";
 import { deferAppScripts } from "./defer-app-scripts";
 import { renderCache } from "./render-cache";
-import { applyPageNonce, sameOriginPosts, securityHeaders } from "./security";
+import { pageNonce, sameOriginPosts, securityHeaders } from "./security";
 import { clientIp } from "./geo/client-ip";
 import { createLocationService, type LocationService } from "./geo/location-service";
 import { createLocationRouter } from "./geo/router";
-import { serviceRegionOf, withDetectedLocation } from "./geo/page-location";
+import {
+  detectedLocationElement,
+  detectedLocationSlot,
+  serviceRegionOf,
+  withDetectedLocationSlot,
+} from "./geo/page-location";
+import { cspNoncePlaceholder } from "~/lib/csp";
 import { notDetected, type DetectedLocation } from "~/lib/detected-location";
 import { regionParam } from "~/lib/region";
 
@@ -160,16 +166,14 @@ export async function createServerApp({
       variantsFor: (path) => (path === "/" || path.startsWith("/modals/") ? 6 : 1),
       varyKey: (req, res) =>
         req.query[regionParam] === undefined ? String(res.locals.detectedRegion ?? "") : "",
-      transform: deferAppScripts,
-      finish: (html, _req, res) =>
-        applyPageNonce(
-          withDetectedLocation(
-            html,
-            (res.locals.detectedLocation as DetectedLocation | undefined) ?? notDetected,
-          ),
-          res,
-          security,
+      transform: (html) => withDetectedLocationSlot(deferAppScripts(html)),
+      slots: [cspNoncePlaceholder, detectedLocationSlot],
+      fill: (_req, res) => [
+        pageNonce(res, security),
+        detectedLocationElement(
+          (res.locals.detectedLocation as DetectedLocation | undefined) ?? notDetected,
         ),
+      ],
     }),
   );
 

@@ -8,10 +8,24 @@ import { renderCache } from "./render-cache";
 let renders = 0;
 let clock = 0;
 let origin = "";
+let visitor = 0;
 const app = express()
   .use(
-    renderCache({ ttlMs: 1_000, now: () => clock, variantsFor: (path) => (path === "/" ? 3 : 1) }),
+    renderCache({
+      ttlMs: 1_000,
+      now: () => clock,
+      variantsFor: (path) => (path === "/" ? 3 : 1),
+      slots: ["NONCE", "<!--who-->"],
+      fill: () => {
+        visitor++;
+        return [`n${visitor}`, `<b>visitor ${visitor} – Zoë</b>`];
+      },
+    }),
   )
+  .get("/slots", (_req, res) => {
+    renders++;
+    res.type("html").send(`<p nonce="NONCE">café ${renders}</p><!--who--><i nonce="NONCE"></i>`);
+  })
   .get("/page", (req, res) => {
     renders++;
     res.type("html").send(`<p>render ${renders} ${req.query.region ?? ""}</p>`);
@@ -59,4 +73,22 @@ test("errors and non-GET requests are never cached", async () => {
   await fetch(`${origin}/missing`);
   await fetch(`${origin}/missing`);
   expect(renders).toBe(2);
+});
+
+test("each response fills the kept page's slots with its own values, and its ETag differs", async () => {
+  clock += 10_000;
+  renders = 0;
+  visitor = 0;
+  const first = await fetch(`${origin}/slots`);
+  const second = await fetch(`${origin}/slots`);
+  expect(second.headers.get("x-render-cache")).toBe("hit");
+  expect(renders).toBe(1);
+  expect(await first.text()).toBe(
+    '<p nonce="n1">café 1</p><b>visitor 1 – Zoë</b><i nonce="n1"></i>',
+  );
+  const secondBody = await second.text();
+  expect(secondBody).toBe('<p nonce="n2">café 1</p><b>visitor 2 – Zoë</b><i nonce="n2"></i>');
+  expect(Number(second.headers.get("content-length"))).toBe(Buffer.byteLength(secondBody));
+  expect(first.headers.get("etag")).toMatch(/^W\/"[\w-]+"$/);
+  expect(second.headers.get("etag")).not.toBe(first.headers.get("etag"));
 });

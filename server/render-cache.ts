@@ -2,11 +2,23 @@ import { createHash } from "node:crypto";
 
 import type { NextFunction, Request, Response } from "express";
 
+/**
+ * A page ready to send many times: its bytes, encoded once, cut at the slots each response fills
+ * with its own values.
+ */
+interface CompiledPage {
+  /** The bytes between slots: one more than `slotAt`. */
+  segments: Buffer[];
+  /** Which slot (an index into the `slots` option) follows each segment but the last. */
+  slotAt: number[];
+  /** Identifies the page's shared bytes, for the ETag. */
+  hash: string;
+}
+
 interface CachedPage {
   status: number;
   headers: Record<string, string>;
-  /** Kept as a string: decoding ~100 KB of UTF-8 on every hit cost about 1 ms. */
-  html: string;
+  page: CompiledPage;
   expiresAt: number;
 }
 
@@ -24,19 +36,55 @@ export interface RenderCacheOptions {
   varyKey?: (req: Request, res: Response) => string;
   /** Rewrites a freshly rendered page once, before it is kept and sent. */
   transform?: (html: string) => string;
-  /** Per-request finishing of a page (cached or fresh): what must never be shared. */
-  finish?: (html: string, req: Request, res: Response) => string;
+  /**
+   * Stand-ins in the rendered page for what each response must have to itself (its CSP nonce,
+   * the visitor's location): never shared between visitors.
+   */
+  slots?: readonly string[];
+  /** This response's value for each slot, in the order of `slots`. */
+  fill?: (req: Request, res: Response) => readonly string[];
   now?: () => number;
 }
 
 const keptHeaders = ["content-type", "cache-control", "link"];
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+const sha1 = (data: string) => createHash("sha1").update(data).digest("base64url");
+
 /**
- * The ETag of the page as sent. Each response carries its own CSP nonce, so a page never
- * revalidates to 304 with another response's nonce in the browser's copy.
+ * Cuts the page at its slots and encodes the pieces once: encoding ~100 KB of HTML and hashing
+ * it on every hit took about a third of the time a cached page took to serve.
  */
-function etagOf(body: Buffer) {
-  return `W/"${createHash("sha1").update(body).digest("base64url")}"`;
+function compile(html: string, slots: readonly string[]): CompiledPage {
+  const segments: Buffer[] = [];
+  const slotAt: number[] = [];
+  let position = 0;
+  if (slots.length > 0) {
+    const anySlot = new RegExp(slots.map(escapeRegExp).join("|"), "g");
+    for (const match of html.matchAll(anySlot)) {
+      segments.push(Buffer.from(html.slice(position, match.index), "utf8"));
+      slotAt.push(slots.indexOf(match[0]));
+      position = match.index + match[0].length;
+    }
+  }
+  segments.push(Buffer.from(html.slice(position), "utf8"));
+  return { segments, slotAt, hash: sha1(html) };
+}
+
+/**
+ * The page as this response sends it, and its ETag. Each response carries its own values, so
+ * a page never revalidates to 304 with another response's nonce in the browser's copy.
+ */
+function filled(page: CompiledPage, values: readonly string[]) {
+  const encoded = values.map((value) => Buffer.from(value, "utf8"));
+  const parts: Buffer[] = [page.segments[0]!];
+  page.slotAt.forEach((slot, index) => {
+    parts.push(encoded[slot] ?? Buffer.alloc(0), page.segments[index + 1]!);
+  });
+  const body = Buffer.concat(parts);
+  const etag = `W/"${sha1(`${page.hash}\n${values.join("\n")}`)}"`;
+  return { body, etag };
 }
 
 function isPageRequest(req: Request) {
@@ -51,7 +99,8 @@ function isPageRequest(req: Request) {
 /**
  * Server-rendered HTML, reused for a short while per URL (and whatever `varyKey` adds): pages
  * depend only on the URL and the visitor's state, so one render serves many visitors. Each
- * response is then finished per request (`finish`), so nothing personal is ever cached.
+ * response then gets its own values in the page's slots (`fill`), so nothing personal is ever
+ * cached.
  */
 export function renderCache({
   ttlMs = 30_000,
@@ -59,7 +108,8 @@ export function renderCache({
   variantsFor = () => 1,
   varyKey = () => "",
   transform = (html) => html,
-  finish = (html) => html,
+  slots = [],
+  fill = () => [],
   now = Date.now,
 }: RenderCacheOptions = {}) {
   const pages = new Map<string, CachedPage[]>();
@@ -87,12 +137,12 @@ export function renderCache({
       pages.delete(key);
       pages.set(key, variants);
       res.status(hit.status).set(hit.headers).set("X-Render-Cache", "hit");
-      const finished = Buffer.from(finish(hit.html, req, res), "utf8");
-      res.set("ETag", etagOf(finished)).end(finished);
+      const { body, etag } = filled(hit.page, fill(req, res));
+      res.set("ETag", etag).end(body);
       return;
     }
 
-    // Hold the rendered page until it is complete, then finish it and send it in one piece.
+    // Hold the rendered page until it is complete, then fill it and send it in one piece.
     const chunks: Buffer[] = [];
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
     const collect = (chunk: unknown, encoding?: unknown) => {
@@ -115,19 +165,19 @@ export function renderCache({
       const rendered = Buffer.concat(chunks);
       const contentType = String(res.getHeader("content-type") ?? "");
       if (!contentType.startsWith("text/html")) return end(rendered);
-      const html = transform(rendered.toString("utf8"));
+      const page = compile(transform(rendered.toString("utf8")), slots);
       if (res.statusCode === 200 && req.method === "GET") {
         const headers: Record<string, string> = {};
         for (const name of keptHeaders) {
           const value = res.getHeader(name);
           if (value !== undefined) headers[name] = String(value);
         }
-        store(key, { status: res.statusCode, headers, html, expiresAt: now() + ttlMs }, wanted);
+        store(key, { status: res.statusCode, headers, page, expiresAt: now() + ttlMs }, wanted);
       }
-      const finished = Buffer.from(finish(html, req, res), "utf8");
+      const { body, etag } = filled(page, fill(req, res));
       res.removeHeader("content-length");
-      res.set("ETag", etagOf(finished));
-      return end(finished);
+      res.set("ETag", etag);
+      return end(body);
     }) as Response["end"];
     next();
   };

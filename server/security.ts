@@ -2,8 +2,6 @@ import { randomBytes } from "node:crypto";
 
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 
-import { cspNoncePlaceholder } from "~/lib/csp";
-
 export interface SecurityOptions {
   siteUrl: string;
   /** The maps provider's script address: its origin may serve scripts, tiles and data. */
@@ -83,11 +81,11 @@ export function securityHeaders(): RequestHandler {
   };
 }
 
-/** Swaps the render's nonce stand-in for this response's nonce and sets the matching policy. */
-export function applyPageNonce(html: string, res: Response, options: SecurityOptions): string {
+/** A fresh nonce for this page response, with the policy that allows its scripts. */
+export function pageNonce(res: Response, options: SecurityOptions): string {
   const nonce = newNonce();
   res.set("Content-Security-Policy", contentSecurityPolicy(nonce, options));
-  return html.replaceAll(cspNoncePlaceholder, nonce);
+  return nonce;
 }
 
 /**
