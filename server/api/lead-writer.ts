@@ -42,9 +42,9 @@ function scopeKey(scope: IdempotencyScope): string {
  * written together in the next one: one commit and a few multi-row statements for many leads,
  * instead of five statements and a commit each. The embedded database runs one statement at a
  * time, so this is what keeps latency flat under load; a write arriving at an idle writer waits
- * only for the requests already read to join it (see `#pump`). Idempotency holds as in `storeOnce`: a key is recorded in the same transaction,
- * and a key that is already recorded (by another process, or earlier in the batch) gets the
- * stored answer and writes nothing.
+ * only for the requests already read to join it (see `#pump`). Idempotency holds as in
+ * `storeOnce`: a key is recorded in the same transaction, and a key that is already recorded (by
+ * another process, or earlier in the batch) gets the stored answer and writes nothing.
  */
 export class LeadWriter {
   readonly #db: Database;

@@ -25,6 +25,9 @@ const longDate = new Intl.DateTimeFormat("en-US", {
   timeZone: "UTC",
 });
 
+/** `Intl` formatting is slow enough to show under load; leads mostly share a few dates. */
+const longDates = new Map<string, string>();
+
 /** "2025-01-05" → "January 5, 2025" (the site's "MMMM d, yyyy"). */
 export function formatLongDate(isoDate: string): string {
   let formatted = longDates.get(isoDate);
@@ -37,9 +40,6 @@ export function formatLongDate(isoDate: string): string {
   }
   return formatted;
 }
-
-/** `Intl` formatting is slow enough to show under load; leads mostly share a few dates. */
-const longDates = new Map<string, string>();
 
 export interface EmailField {
   label: string;
