@@ -7,8 +7,15 @@ import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
 
 import { cspNoncePlaceholder } from "./lib/csp";
+import { pageCachePolicyOf } from "./lib/page-cache";
 
 export const streamTimeout = 5_000;
+
+/** Whether the page rendered opted in to the page cache: the same HTML for every visitor. */
+function isSharedPage({ staticHandlerContext, routeModules }: EntryContext) {
+  const leaf = staticHandlerContext.matches.at(-1);
+  return leaf !== undefined && pageCachePolicyOf(routeModules[leaf.route.id]?.handle) !== undefined;
+}
 
 export default function handleRequest(
   request: Request,
@@ -45,8 +52,12 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          // Pages depend on the visitor's detected state and carry a per-response nonce.
-          responseHeaders.set("Cache-Control", "private, no-cache");
+          // Pages depend on the visitor's detected state and carry a per-response nonce; a page
+          // that did not opt in to the page cache may read a token or the database: kept nowhere.
+          responseHeaders.set(
+            "Cache-Control",
+            isSharedPage(routerContext) ? "private, no-cache" : "no-store",
+          );
           pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {

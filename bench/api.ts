@@ -43,6 +43,7 @@ async function serve() {
   const serverApp = await createServerApp({
     config,
     // Pages are not measured here; only the API answers.
+    pageCacheTtlMs: 0,
     build: () => Promise.reject(new Error("Pages are not served by the API bench")),
   });
   const server = serverApp.app.listen(0, "127.0.0.1", () => {

@@ -1,7 +1,7 @@
 // `npm run bench:pages`: for every route, the server-rendered HTML bytes and the compressed CSS
-// and JavaScript loaded before any interaction; then GET / from our server and from a plain
-// static file server sending the same bytes, measured in one run. Exits non-zero when a budget
-// is missed.
+// and JavaScript loaded before any interaction; then GET / from our server and from a bare
+// node:http server answering the same bytes from memory (the limit), measured in one run, and a
+// check that every response carries its own CSP nonce. Exits non-zero when a budget is missed.
 import { execSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -60,13 +60,13 @@ function stylesheetsOf(html: string) {
 }
 
 // Issue 5's budgets, compressed: JavaScript before interaction on content pages and once the
-// booking dialog is open, CSS, and GET / against a static file server.
+// booking dialog is open, CSS; issue 11's: GET / against the in-memory limit.
 const budgets = { contentJsKb: 120, dialogJsKb: 160, cssKb: 30, ratio: 0.5 };
 const dialogRoute = "/modals/schedule";
 const missed: string[] = [];
 
 const appPort = 3301;
-const staticPort = 3302;
+const limitPort = 3302;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
@@ -115,31 +115,49 @@ try {
     );
   }
 
-  // The same bytes as GET / (one render), from a plain static file server.
-  const staticDir = mkdtempSync(path.join(tmpdir(), "bench-static-"));
-  writeFileSync(path.join(staticDir, "index.html"), await (await fetch(`${origin}/`)).text());
-  const staticServer = startNode(
+  // The same bytes as GET / (one render), from a bare server holding them in memory.
+  const pageDir = mkdtempSync(path.join(tmpdir(), "bench-limit-"));
+  const pageFile = path.join(pageDir, "index.html");
+  writeFileSync(pageFile, await (await fetch(`${origin}/`)).text());
+  const limitServer = startNode(
     "node_modules/tsx/dist/cli.mjs",
-    ["bench/static-server.ts", staticDir, String(staticPort)],
+    ["bench/memory-server.ts", pageFile, String(limitPort)],
     {},
   );
   try {
-    await waitForUrl(`http://127.0.0.1:${staticPort}/`, staticServer);
+    await waitForUrl(`http://127.0.0.1:${limitPort}/`, limitServer);
     await runLoad(`${origin}/`, { connections, seconds: 2 });
     const ours = await runLoad(`${origin}/`, { connections, seconds });
-    await runLoad(`http://127.0.0.1:${staticPort}/`, { connections, seconds: 2 });
-    const plain = await runLoad(`http://127.0.0.1:${staticPort}/`, { connections, seconds });
+    await runLoad(`http://127.0.0.1:${limitPort}/`, { connections, seconds: 2 });
+    const plain = await runLoad(`http://127.0.0.1:${limitPort}/`, { connections, seconds });
     const row = (name: string, result: typeof ours) =>
       `${name.padEnd(26)} ${result.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${percentile(result.latenciesMs, 50).toFixed(1)} ms   p99 ${percentile(result.latenciesMs, 99).toFixed(1)} ms   errors ${result.errors}`;
     console.log(`\nGET / over ${connections} connections for ${seconds} s each`);
     console.log(row("our server (SSR + cache)", ours));
-    console.log(row("static file server", plain));
+    console.log(row("node:http from memory", plain));
     const ratio = ours.requestsPerSecond / plain.requestsPerSecond;
-    console.log(`ratio ours/static: ${ratio.toFixed(2)}`);
+    console.log(`ratio ours/limit: ${ratio.toFixed(2)}`);
     if (ratio < budgets.ratio) missed.push(`GET / ratio ${ratio.toFixed(2)} < ${budgets.ratio}`);
+
+    // Cached or not, each response has a nonce of its own, in its policy and in its page.
+    const nonces = new Set<string>();
+    const samples = 50;
+    for (let n = 0; n < samples; n++) {
+      const response = await fetch(`${origin}/`);
+      const policyNonce = /'nonce-([^']+)'/.exec(
+        response.headers.get("content-security-policy") ?? "",
+      )?.[1];
+      const pageNonces = new Set(
+        [...(await response.text()).matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]),
+      );
+      if (policyNonce && pageNonces.size === 1 && pageNonces.has(policyNonce))
+        nonces.add(policyNonce);
+    }
+    console.log(`CSP nonces: ${nonces.size} distinct in ${samples} responses`);
+    if (nonces.size !== samples) missed.push(`CSP nonces: ${nonces.size} distinct in ${samples}`);
   } finally {
-    staticServer.kill();
-    rmSync(staticDir, { recursive: true, force: true });
+    limitServer.kill();
+    rmSync(pageDir, { recursive: true, force: true });
   }
 } finally {
   app.kill();

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 
 import { createRequestHandler } from "@react-router/express";
@@ -17,8 +18,9 @@ import { OutboxWorker } from "./outbox/worker";
 import { publicConfigFrom, type PublicConfig } from "./public-config";
 import { precompressedAssets } from "./precompressed";
 import { deferAppScripts } from "./defer-app-scripts";
-import { renderCache } from "./render-cache";
-import { pageNonce, sameOriginPosts, securityHeaders } from "./security";
+import { isPageRequest, renderCache } from "./render-cache";
+import { pageCacheKey, pageCachePolicies } from "./page-cache-policy";
+import { pageNonces, sameOriginPosts, securityHeaders, setSecurityHeaders } from "./security";
 import { clientIp } from "./geo/client-ip";
 import { createLocationService, type LocationService } from "./geo/location-service";
 import { createLocationRouter } from "./geo/router";
@@ -44,6 +46,31 @@ declare module "react-router" {
 
 const housekeepingIntervalMs = 10 * 60 * 1000;
 
+async function resolveBuild(build: ServerBuild | (() => Promise<ServerBuild>)) {
+  return typeof build === "function" ? build() : build;
+}
+
+interface Visitor {
+  detectedLocation: DetectedLocation;
+  /** The visitor's state when the page is drawn for it (no `?region=`), else null. */
+  detectedRegion: string | null;
+}
+
+/** Whether the request came over HTTPS, as Express's `req.secure` decides it. */
+function isSecure(req: IncomingMessage, trustsProxy: (address: string, hop: number) => boolean) {
+  if ((req.socket as { encrypted?: boolean }).encrypted) return true;
+  if (!trustsProxy(req.socket.remoteAddress ?? "", 0)) return false;
+  const forwarded = req.headers["x-forwarded-proto"];
+  const proto = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
+  return proto === "https";
+}
+
+/** The query string of a request's URL, with its "?" (empty when there is none). */
+function searchOf(url: string) {
+  const start = url.indexOf("?");
+  return start === -1 || start === url.length - 1 ? "" : url.slice(start);
+}
+
 export interface ServerAppOptions {
   config: ServerConfig;
   /** The React Router server build; the production bundle passes its own. */
@@ -56,12 +83,18 @@ export interface ServerAppOptions {
   startWorker?: boolean;
   /** Where visitors are; by default the offline database (and ipinfo when configured). */
   locations?: LocationService;
+  /** How long the page cache keeps a page: 30 s in production, 0 (nothing) otherwise. */
+  pageCacheTtlMs?: number;
 }
 
 export interface ServerApp {
   app: express.Express;
+  /** Serves requests: kept pages at once, the rest through `app`. Give this to the HTTP server. */
+  handler: (req: IncomingMessage, res: ServerResponse) => void;
   database: DatabaseHandle;
   outbox: OutboxWorker;
+  /** What the page cache holds now. */
+  pageCache: { size(): { entries: number; bytes: number } };
   /** Stops background work and releases connections. */
   close(): Promise<void>;
 }
@@ -73,8 +106,10 @@ export async function createServerApp({
   now = () => new Date(),
   startWorker = true,
   locations: givenLocations,
+  pageCacheTtlMs = config.NODE_ENV === "production" ? 30_000 : 0,
 }: ServerAppOptions): Promise<ServerApp> {
   const locations = givenLocations ?? (await createLocationService({ config }));
+  const loadBuild = build ?? (() => import("virtual:react-router/server-build"));
   const dataDir = path.resolve(config.DATA_DIR);
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -114,9 +149,56 @@ export async function createServerApp({
   const app = express();
   app.disable("x-powered-by");
   if (config.TRUST_PROXY) app.set("trust proxy", true);
-  app.use(compression());
   const security = { siteUrl: config.SITE_URL, mapsScriptUrl: config.GOOGLE_MAPS_SCRIPT_URL };
   app.use(securityHeaders());
+
+  // A page is drawn for the visitor's detected state only when the address names no region;
+  // otherwise nothing about the visitor goes into the render.
+  const visitors = new WeakMap<IncomingMessage, Visitor>();
+  async function locateVisitor(req: IncomingMessage): Promise<Visitor> {
+    const known = visitors.get(req);
+    if (known) return known;
+    const detectedLocation = await locations.lookup(clientIp(req, config.TRUST_PROXY));
+    const names = new URLSearchParams(searchOf(req.url ?? "")).has(regionParam);
+    const visitor = {
+      detectedLocation,
+      detectedRegion: names ? null : serviceRegionOf(detectedLocation),
+    };
+    visitors.set(req, visitor);
+    return visitor;
+  }
+  const isPage = (req: IncomingMessage) =>
+    isPageRequest(req) && !(req.url ?? "").startsWith("/assets/");
+  app.use(async (req, _res, next) => {
+    if (isPage(req)) await locateVisitor(req);
+    next();
+  });
+
+  const pageNonce = pageNonces(security);
+  const policyFor = pageCacheTtlMs > 0 ? pageCachePolicies(await resolveBuild(loadBuild)) : null;
+  const pageCache = renderCache({
+    ttlMs: pageCacheTtlMs,
+    maxBytes: config.PAGE_CACHE_MAX_MB * 1024 * 1024,
+    entryFor: (req) => {
+      const url = req.url ?? "/";
+      const search = searchOf(url);
+      const pathname = url.slice(0, url.length - search.length).replace(/\?$/, "");
+      const policy = policyFor?.(pathname);
+      const key = pageCacheKey(policy, {
+        pathname,
+        search,
+        detectedRegion: visitors.get(req)?.detectedRegion ?? null,
+      });
+      return key && policy ? { key, variants: policy.variants ?? 1 } : null;
+    },
+    transform: (html) => withDetectedLocationSlot(deferAppScripts(html)),
+    slots: [cspNoncePlaceholder, detectedLocationSlot],
+    fill: (req, res) => [
+      pageNonce(res),
+      detectedLocationElement(visitors.get(req)?.detectedLocation ?? notDetected),
+    ],
+  });
+  app.use(compression());
 
   if (serveStatic) {
     app.use("/assets", precompressedAssets(path.resolve(serveStatic.clientDir, "assets")));
@@ -150,50 +232,46 @@ export async function createServerApp({
   app.use("/api", createLocationRouter({ locations, trustProxy: config.TRUST_PROXY }));
   app.use("/api", createApiRouter({ db, leads, config, now, onEnqueued: () => outbox.nudge() }));
 
-  // Pages are rendered for the visitor's detected state (when the address names no region).
-  app.use(async (req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const detected = await locations.lookup(clientIp(req, config.TRUST_PROXY));
-    res.locals.detectedLocation = detected;
-    res.locals.detectedRegion = serviceRegionOf(detected);
-    next();
-  });
-
-  app.use(
-    renderCache({
-      ttlMs: config.NODE_ENV === "production" ? 30_000 : 0,
-      // Home (and the dialogs drawn over it) shows three random reviews: keep a few renders.
-      variantsFor: (path) => (path === "/" || path.startsWith("/modals/") ? 6 : 1),
-      varyKey: (req, res) =>
-        req.query[regionParam] === undefined ? String(res.locals.detectedRegion ?? "") : "",
-      transform: (html) => withDetectedLocationSlot(deferAppScripts(html)),
-      slots: [cspNoncePlaceholder, detectedLocationSlot],
-      fill: (_req, res) => [
-        pageNonce(res, security),
-        detectedLocationElement(
-          (res.locals.detectedLocation as DetectedLocation | undefined) ?? notDetected,
-        ),
-      ],
-    }),
-  );
+  app.use(pageCache.keepRendered);
 
   app.use(
     createRequestHandler({
-      build: build ?? (() => import("virtual:react-router/server-build")),
+      build: loadBuild,
       mode: config.NODE_ENV === "production" ? "production" : "development",
-      getLoadContext: (_req, res) => ({
+      getLoadContext: (req) => ({
         config,
         publicConfig: publicConfigFrom(config),
         newsletter,
-        detectedRegion: (res.locals.detectedRegion as string | null | undefined) ?? null,
+        detectedRegion: visitors.get(req)?.detectedRegion ?? null,
       }),
     }),
   );
 
+  /**
+   * A page kept in the cache is answered before Express runs at all: the visitor's location and
+   * the security headers, then the kept bytes. Everything else goes to the app.
+   */
+  const trustsProxy = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    if (pageCacheTtlMs <= 0 || !isPage(req)) {
+      app(req, res);
+      return;
+    }
+    locateVisitor(req).then(
+      () => {
+        setSecurityHeaders(res, { secure: isSecure(req, trustsProxy) });
+        if (!pageCache.serveHit(req, res)) app(req, res);
+      },
+      () => app(req, res),
+    );
+  };
+
   return {
     app,
+    handler,
     database,
     outbox,
+    pageCache,
     async close() {
       clearInterval(housekeeping);
       await outbox.close();

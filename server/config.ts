@@ -70,6 +70,8 @@ const configFields = z.object({
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(10).default(30_000),
   /** On SIGTERM, requests in flight and the email being sent get this long to finish. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(10).default(10_000),
+  /** The most memory the page cache may hold, all pages together, in megabytes (0 keeps none). */
+  PAGE_CACHE_MAX_MB: z.coerce.number().min(0).default(32),
 });
 
 const configSchema = configFields.refine(

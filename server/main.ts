@@ -17,7 +17,7 @@ async function main() {
     config,
     serveStatic: { clientDir: path.join(buildDir, "..", "client") },
   });
-  const httpServer = await startHttpServer(serverApp.app, config);
+  const httpServer = await startHttpServer(serverApp.handler, config);
   console.log(`Serving on http://localhost:${httpServer.port}`);
   stopOnSignals(httpServer, serverApp, config.SHUTDOWN_TIMEOUT_MS);
 }

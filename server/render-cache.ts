@@ -1,4 +1,7 @@
 import { createHash } from "node:crypto";
+import { constants as zlibConstants, crc32, deflateRawSync } from "node:zlib";
+
+import type { IncomingMessage, ServerResponse } from "node:http";
 
 import type { NextFunction, Request, Response } from "express";
 
@@ -11,8 +14,12 @@ interface CompiledPage {
   segments: Buffer[];
   /** Which slot (an index into the `slots` option) follows each segment but the last. */
   slotAt: number[];
+  /** Each segment as raw DEFLATE ending in a full flush, when the page is kept: see `gzipped`. */
+  deflatedSegments: Buffer[] | null;
   /** Identifies the page's shared bytes, for the ETag. */
   hash: string;
+  /** The memory the page holds. */
+  byteLength: number;
 }
 
 interface CachedPage {
@@ -22,19 +29,24 @@ interface CachedPage {
   expiresAt: number;
 }
 
+/** Where a request's page is kept: its entry, and how many renders that entry holds. */
+export interface PageCacheEntry {
+  key: string;
+  /** Renders kept for a page that varies on purpose (home's random reviews); a hit picks one. */
+  variants: number;
+}
+
 export interface RenderCacheOptions {
   /** How long a rendered page is served again, in milliseconds; 0 keeps nothing. */
   ttlMs?: number;
-  /** How many URLs are kept; the least recently used goes first. */
-  maxEntries?: number;
+  /** The most bytes kept, all pages together; the least recently used go first. */
+  maxBytes?: number;
   /**
-   * Renders kept per URL whose HTML varies between visits on purpose (home shows three
-   * random reviews): a hit serves one of them at random.
+   * The entry a request's page is kept in, or null when the page is rendered for this request
+   * alone (it did not opt in, or the request is not one to share).
    */
-  variantsFor?: (path: string) => number;
-  /** What else, besides the URL, the render depends on (the visitor's detected state). */
-  varyKey?: (req: Request, res: Response) => string;
-  /** Rewrites a freshly rendered page once, before it is kept and sent. */
+  entryFor?: (req: IncomingMessage) => PageCacheEntry | null;
+  /** Rewrites every rendered page once, before it is kept and sent. */
   transform?: (html: string) => string;
   /**
    * Stand-ins in the rendered page for what each response must have to itself (its CSP nonce,
@@ -42,7 +54,7 @@ export interface RenderCacheOptions {
    */
   slots?: readonly string[];
   /** This response's value for each slot, in the order of `slots`. */
-  fill?: (req: Request, res: Response) => readonly string[];
+  fill?: (req: IncomingMessage, res: ServerResponse) => readonly string[];
   now?: () => number;
 }
 
@@ -54,9 +66,15 @@ const sha1 = (data: string) => createHash("sha1").update(data).digest("base64url
 
 /**
  * Cuts the page at its slots and encodes the pieces once: encoding ~100 KB of HTML and hashing
- * it on every hit took about a third of the time a cached page took to serve.
+ * it on every hit took about a third of the time a cached page took to serve. A page that is
+ * kept is also compressed once, piece by piece, so a hit is never compressed again.
  */
-function compile(html: string, slots: readonly string[], anySlot: RegExp | null): CompiledPage {
+function compile(
+  html: string,
+  slots: readonly string[],
+  anySlot: RegExp | null,
+  compress: boolean,
+): CompiledPage {
   const segments: Buffer[] = [];
   const slotAt: number[] = [];
   let position = 0;
@@ -66,79 +84,197 @@ function compile(html: string, slots: readonly string[], anySlot: RegExp | null)
     position = match.index + match[0].length;
   }
   segments.push(Buffer.from(html.slice(position), "utf8"));
-  return { segments, slotAt, hash: sha1(html) };
+  // A full flush ends each piece on a byte boundary with an empty history, so the pieces can be
+  // joined with other DEFLATE blocks in between (RFC 1951).
+  const deflatedSegments = compress
+    ? segments.map((segment) =>
+        deflateRawSync(segment, { level: 9, finishFlush: zlibConstants.Z_FULL_FLUSH }),
+      )
+    : null;
+  const sum = (buffers: readonly Buffer[]) =>
+    buffers.reduce((total, buffer) => total + buffer.length, 0);
+  return {
+    segments,
+    slotAt,
+    deflatedSegments,
+    hash: sha1(html),
+    byteLength: sum(segments) + sum(deflatedSegments ?? []),
+  };
+}
+
+/** The values of this response's slots, encoded, in page order. */
+function slotValues(page: CompiledPage, values: readonly string[]) {
+  const encoded = values.map((value) => Buffer.from(value, "utf8"));
+  return page.slotAt.map((slot) => encoded[slot] ?? Buffer.alloc(0));
+}
+
+/** A run of bytes as stored (uncompressed) DEFLATE blocks, not the last of the stream. */
+function storedBlocks(data: Buffer): Buffer[] {
+  const blocks: Buffer[] = [];
+  for (let start = 0; start < data.length; start += 0xffff) {
+    const chunk = data.subarray(start, start + 0xffff);
+    const header = Buffer.alloc(5);
+    header.writeUInt16LE(chunk.length, 1);
+    header.writeUInt16LE(~chunk.length & 0xffff, 3);
+    blocks.push(header, chunk);
+  }
+  return blocks;
+}
+
+const gzipHeader = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+const lastEmptyBlock = Buffer.from([1, 0, 0, 0xff, 0xff]);
+
+/**
+ * The filled page as a gzip member (RFC 1952) built from the pieces compressed when the page was
+ * kept, with this response's slot values as stored blocks between them: no compression per hit,
+ * only a CRC over the bytes.
+ */
+function gzipped(page: CompiledPage, deflated: readonly Buffer[], values: readonly Buffer[]) {
+  const parts: Buffer[] = [gzipHeader, deflated[0]!];
+  let crc = crc32(page.segments[0]!);
+  let size = page.segments[0]!.length;
+  values.forEach((value, index) => {
+    const segment = page.segments[index + 1]!;
+    parts.push(...storedBlocks(value), deflated[index + 1]!);
+    crc = crc32(segment, crc32(value, crc));
+    size += value.length + segment.length;
+  });
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(size >>> 0, 4);
+  parts.push(lastEmptyBlock, trailer);
+  return parts;
 }
 
 /**
- * The page as this response sends it, and its ETag. Each response carries its own values, so
- * a page never revalidates to 304 with another response's nonce in the browser's copy.
+ * The page as this response sends it, in pieces (written together, never copied into one
+ * buffer), and its ETag. Each response carries its own values, so a page never revalidates to
+ * 304 with another response's nonce in the browser's copy.
  */
-function filled(page: CompiledPage, values: readonly string[]) {
-  const encoded = values.map((value) => Buffer.from(value, "utf8"));
-  const parts: Buffer[] = [page.segments[0]!];
-  page.slotAt.forEach((slot, index) => {
-    parts.push(encoded[slot] ?? Buffer.alloc(0), page.segments[index + 1]!);
-  });
-  const body = Buffer.concat(parts);
+function filled(page: CompiledPage, values: readonly string[], gzip: boolean) {
+  const encoded = slotValues(page, values);
   const etag = `W/"${sha1(`${page.hash}\n${values.join("\n")}`)}"`;
-  return { body, etag };
+  if (gzip && page.deflatedSegments) {
+    return { parts: gzipped(page, page.deflatedSegments, encoded), etag, encoding: "gzip" };
+  }
+  const parts: Buffer[] = [page.segments[0]!];
+  encoded.forEach((value, index) => parts.push(value, page.segments[index + 1]!));
+  return { parts, etag, encoding: null };
 }
 
-function isPageRequest(req: Request) {
+const acceptsHtml = /text\/html|text\/\*|\*\/\*/;
+
+/** A request for a page: not an asset, not the API, not React Router's data requests. */
+export function isPageRequest(req: IncomingMessage) {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  const url = req.url ?? "/";
+  const queryAt = url.indexOf("?");
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  const accept = req.headers.accept;
   return (
-    (req.method === "GET" || req.method === "HEAD") &&
-    !req.path.endsWith(".data") &&
-    !req.path.startsWith("/api/") &&
-    req.accepts("html") !== false
+    !path.endsWith(".data") &&
+    !path.startsWith("/api/") &&
+    (accept === undefined || acceptsHtml.test(accept))
   );
 }
 
+/** Whether the client takes gzip (`Accept-Encoding`, RFC 9110 section 12.5.3). */
+export function acceptsGzip(header: string | undefined) {
+  if (!header) return false;
+  return header.split(",").some((item) => {
+    const [coding = "", ...params] = item.split(";").map((part) => part.trim().toLowerCase());
+    if (coding !== "gzip" && coding !== "x-gzip" && coding !== "*") return false;
+    const quality = params.find((param) => param.startsWith("q="));
+    return quality === undefined || Number(quality.slice(2)) > 0;
+  });
+}
+
 /**
- * Server-rendered HTML, reused for a short while per URL (and whatever `varyKey` adds): pages
- * depend only on the URL and the visitor's state, so one render serves many visitors. Each
- * response then gets its own values in the page's slots (`fill`), so nothing personal is ever
- * cached.
+ * Server-rendered HTML, reused for a short while by the requests that share an entry (`entryFor`):
+ * only pages that opted in, keyed by what they depend on, bounded in bytes. Each response then
+ * gets its own values in the page's slots (`fill`), so nothing personal is ever kept. Every page,
+ * kept or not, is rewritten by `transform` and filled the same way. `serveHit` goes first in
+ * the server's request handler, `keepRendered` just before the renderer.
  */
 export function renderCache({
   ttlMs = 30_000,
-  maxEntries = 500,
-  variantsFor = () => 1,
-  varyKey = () => "",
+  maxBytes = 32 * 1024 * 1024,
+  entryFor = () => null,
   transform = (html) => html,
   slots = [],
   fill = () => [],
   now = Date.now,
 }: RenderCacheOptions = {}) {
   const pages = new Map<string, CachedPage[]>();
+  let keptBytes = 0;
   const anySlot = slots.length > 0 ? new RegExp(slots.map(escapeRegExp).join("|"), "g") : null;
+  const bytesOf = (entries: readonly CachedPage[]) =>
+    entries.reduce((total, entry) => total + entry.page.byteLength, 0);
+
+  function replace(key: string, entries: CachedPage[]) {
+    keptBytes -= bytesOf(pages.get(key) ?? []);
+    pages.delete(key);
+    if (entries.length === 0) return;
+    // Map order is use order: the entry goes to the back, the least recently used is first.
+    pages.set(key, entries);
+    keptBytes += bytesOf(entries);
+  }
 
   function store(key: string, page: CachedPage, wanted: number) {
-    if (ttlMs <= 0) return;
+    if (ttlMs <= 0 || page.page.byteLength > maxBytes) return;
     const fresh = (pages.get(key) ?? []).filter((entry) => entry.expiresAt > now());
-    pages.delete(key);
-    pages.set(key, [...fresh, page].slice(-wanted));
-    while (pages.size > maxEntries) {
+    replace(key, [...fresh, page].slice(-wanted));
+    while (keptBytes > maxBytes) {
       const oldest = pages.keys().next().value;
       if (oldest === undefined) break;
-      pages.delete(oldest);
+      replace(oldest, []);
     }
   }
 
-  return function renderCacheMiddleware(req: Request, res: Response, next: NextFunction) {
-    if (!isPageRequest(req)) return next();
+  const entries = new WeakMap<IncomingMessage, PageCacheEntry | null>();
+  const entryOf = (req: IncomingMessage) => {
+    if (!entries.has(req)) entries.set(req, ttlMs > 0 ? entryFor(req) : null);
+    return entries.get(req) ?? null;
+  };
 
-    const key = `${req.originalUrl}\n${varyKey(req, res)}`;
-    const wanted = Math.max(1, variantsFor(req.path));
-    const variants = (pages.get(key) ?? []).filter((entry) => entry.expiresAt > now());
-    if (variants.length >= wanted) {
-      const hit = variants[Math.floor(Math.random() * variants.length)]!;
-      pages.delete(key);
-      pages.set(key, variants);
-      res.status(hit.status).set(hit.headers).set("X-Render-Cache", "hit");
-      const { body, etag } = filled(hit.page, fill(req, res));
-      res.set("ETag", etag).end(body);
-      return;
-    }
+  /**
+   * Answers a page request from a kept page, before any framework runs for it: the bytes already
+   * kept (compressed when the client takes gzip), filled with this response's values. False when
+   * there is no fresh page for it.
+   */
+  function serveHit(req: IncomingMessage, res: ServerResponse): boolean {
+    if (ttlMs <= 0 || !isPageRequest(req)) return false;
+    const entry = entryOf(req);
+    if (!entry) return false;
+    const variants = (pages.get(entry.key) ?? []).filter((page) => page.expiresAt > now());
+    if (variants.length < entry.variants) return false;
+    const hit = variants[Math.floor(Math.random() * variants.length)]!;
+    replace(entry.key, variants);
+    const gzip = acceptsGzip(req.headers["accept-encoding"]);
+    const { parts, etag, encoding } = filled(hit.page, fill(req, res), gzip);
+    res.statusCode = hit.status;
+    for (const [name, value] of Object.entries(hit.headers)) res.setHeader(name, value);
+    res.setHeader("X-Render-Cache", "hit");
+    res.setHeader("ETag", etag);
+    res.setHeader("Vary", "Accept-Encoding");
+    if (encoding) res.setHeader("Content-Encoding", encoding);
+    res.setHeader(
+      "Content-Length",
+      parts.reduce((total, part) => total + part.length, 0),
+    );
+    res.cork();
+    for (const part of parts) res.write(part);
+    res.end();
+    return true;
+  }
+
+  /**
+   * Takes every rendered page (kept or not), rewrites it with `transform`, keeps it when its
+   * request has an entry, and sends it filled with this response's values.
+   */
+  function keepRendered(req: Request, res: Response, next: NextFunction) {
+    if (!isPageRequest(req)) return next();
+    const entry = entryOf(req);
 
     // Hold the rendered page until it is complete, then fill it and send it in one piece.
     const chunks: Buffer[] = [];
@@ -163,20 +299,33 @@ export function renderCache({
       const rendered = Buffer.concat(chunks);
       const contentType = String(res.getHeader("content-type") ?? "");
       if (!contentType.startsWith("text/html")) return end(rendered);
-      const page = compile(transform(rendered.toString("utf8")), slots, anySlot);
-      if (res.statusCode === 200 && req.method === "GET") {
+      const keep = entry !== null && res.statusCode === 200 && req.method === "GET";
+      const page = compile(transform(rendered.toString("utf8")), slots, anySlot, keep);
+      if (keep) {
         const headers: Record<string, string> = {};
         for (const name of keptHeaders) {
           const value = res.getHeader(name);
           if (value !== undefined) headers[name] = String(value);
         }
-        store(key, { status: res.statusCode, headers, page, expiresAt: now() + ttlMs }, wanted);
+        store(
+          entry.key,
+          { status: res.statusCode, headers, page, expiresAt: now() + ttlMs },
+          entry.variants,
+        );
       }
-      const { body, etag } = filled(page, fill(req, res));
+      // The compression middleware encodes this response as the client asks.
+      const { parts, etag } = filled(page, fill(req, res), false);
       res.removeHeader("content-length");
       res.set("ETag", etag);
-      return end(body);
+      return end(Buffer.concat(parts));
     }) as Response["end"];
     next();
+  }
+
+  return {
+    serveHit,
+    keepRendered,
+    /** What is kept now: entries and bytes (for tests and diagnostics). */
+    size: () => ({ entries: pages.size, bytes: keptBytes }),
   };
 }

@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 
+import type { ServerResponse } from "node:http";
+
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 
 export interface SecurityOptions {
@@ -35,9 +37,23 @@ export function contentSecurityPolicy(nonce: string, { mapsScriptUrl }: Security
   ].join("; ");
 }
 
-/** A fresh nonce for each response: 128 random bits. */
+const nonceBytes = 16;
+const noncesPerDraw = 256;
+let randomPool = Buffer.alloc(0);
+let poolOffset = 0;
+
+/**
+ * A fresh nonce for each response: 128 random bits, never reused. They are drawn from the
+ * system's random source 256 at a time, which costs one call instead of one per page.
+ */
 export function newNonce(): string {
-  return randomBytes(16).toString("base64");
+  if (poolOffset + nonceBytes > randomPool.length) {
+    randomPool = randomBytes(nonceBytes * noncesPerDraw);
+    poolOffset = 0;
+  }
+  const nonce = randomPool.toString("base64", poolOffset, poolOffset + nonceBytes);
+  poolOffset += nonceBytes;
+  return nonce;
 }
 
 const permissionsPolicy = [
@@ -57,35 +73,47 @@ const permissionsPolicy = [
   "interest-cohort=()",
 ].join(", ");
 
+const fallbackPolicy =
+  "default-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+
+const everyResponse: Record<string, string> = {
+  "Content-Security-Policy": fallbackPolicy,
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "Permissions-Policy": permissionsPolicy,
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Cross-Origin-Resource-Policy": "same-origin",
+  "X-Frame-Options": "DENY",
+};
+
 /**
  * The headers every response carries. Assets and JSON get a short policy that allows nothing
  * (it is sent with every file, so it is kept small); pages get their nonce policy when finished.
  */
+export function setSecurityHeaders(res: ServerResponse, { secure }: { secure: boolean }) {
+  for (const name in everyResponse) res.setHeader(name, everyResponse[name]!);
+  if (secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+}
+
 export function securityHeaders(): RequestHandler {
-  const fallbackPolicy =
-    "default-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
   return (req: Request, res: Response, next: NextFunction) => {
-    res.set({
-      "Content-Security-Policy": fallbackPolicy,
-      "X-Content-Type-Options": "nosniff",
-      "Referrer-Policy": "strict-origin-when-cross-origin",
-      "Permissions-Policy": permissionsPolicy,
-      "Cross-Origin-Opener-Policy": "same-origin",
-      "Cross-Origin-Resource-Policy": "same-origin",
-      "X-Frame-Options": "DENY",
-    });
-    if (req.secure) {
-      res.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    }
+    setSecurityHeaders(res, { secure: req.secure });
     next();
   };
 }
 
-/** A fresh nonce for this page response, with the policy that allows its scripts. */
-export function pageNonce(res: Response, options: SecurityOptions): string {
-  const nonce = newNonce();
-  res.set("Content-Security-Policy", contentSecurityPolicy(nonce, options));
-  return nonce;
+/**
+ * Gives each page response a fresh nonce, with the policy that allows its scripts. The policy
+ * is built once around its nonce.
+ */
+export function pageNonces(options: SecurityOptions) {
+  const marker = "\u0000nonce\u0000";
+  const [before = "", after = ""] = contentSecurityPolicy(marker, options).split(marker);
+  return function pageNonce(res: ServerResponse): string {
+    const nonce = newNonce();
+    res.setHeader("Content-Security-Policy", `${before}${nonce}${after}`);
+    return nonce;
+  };
 }
 
 /**

@@ -5,6 +5,9 @@ import { ScheduleLink } from "~/components/schedule-link";
 import { pageMeta } from "~/lib/meta";
 
 import type { Route } from "./+types/brands";
+import { regionPageCache, type PageCacheHandle } from "~/lib/page-cache";
+
+export const handle = { pageCache: regionPageCache } satisfies PageCacheHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(

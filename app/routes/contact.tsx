@@ -9,6 +9,9 @@ import { pageMeta } from "~/lib/meta";
 import { useRegion } from "~/lib/use-region";
 
 import type { Route } from "./+types/contact";
+import { regionPageCache, type PageCacheHandle } from "~/lib/page-cache";
+
+export const handle = { pageCache: regionPageCache } satisfies PageCacheHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(

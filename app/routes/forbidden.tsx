@@ -2,6 +2,9 @@ import { StatusPage } from "~/components/status-page";
 import { pageMeta } from "~/lib/meta";
 
 import type { Route } from "./+types/forbidden";
+import { regionPageCache, type PageCacheHandle } from "~/lib/page-cache";
+
+export const handle = { pageCache: regionPageCache } satisfies PageCacheHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(

@@ -2,9 +2,12 @@ import { PageHeader, Section } from "~/components/page-parts";
 import { pageMeta } from "~/lib/meta";
 
 import type { Route } from "./+types/helmet-demo";
+import { regionPageCache, type PageCacheHandle } from "~/lib/page-cache";
 
 const demoTitle = "Page Metadata Demo";
 const demoDescription = "Shows how a route sets its own title, description and canonical link.";
+
+export const handle = { pageCache: regionPageCache } satisfies PageCacheHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(

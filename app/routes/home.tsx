@@ -4,6 +4,9 @@ import { useStickyLoaderData } from "~/lib/use-sticky-loader-data";
 import { pageMeta, siteTitle } from "~/lib/meta";
 
 import type { Route } from "./+types/home";
+import type { PageCacheHandle } from "~/lib/page-cache";
+
+export const handle = { pageCache: { params: ["region"], variants: 6 } } satisfies PageCacheHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(

@@ -13,8 +13,11 @@ import { pageMeta } from "~/lib/meta";
 import { useModalRoute } from "~/lib/use-modal-route";
 
 import type { Route } from "./+types/modals.example";
+import { regionPageCache, type PageCacheHandle } from "~/lib/page-cache";
 
-export const handle = { modal: true };
+export const handle = { modal: true, pageCache: regionPageCache } satisfies PageCacheHandle & {
+  modal: boolean;
+};
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(

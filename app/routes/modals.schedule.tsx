@@ -6,8 +6,12 @@ import { pageMeta } from "~/lib/meta";
 import { useModalRoute } from "~/lib/use-modal-route";
 
 import type { Route } from "./+types/modals.schedule";
+import type { PageCacheHandle } from "~/lib/page-cache";
 
-export const handle = { modal: true };
+export const handle = {
+  modal: true,
+  pageCache: { params: ["region"], variants: 6 },
+} satisfies PageCacheHandle & { modal: boolean };
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(

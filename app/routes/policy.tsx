@@ -3,6 +3,9 @@ import { policyEffectiveDate, policySections } from "~/content/policy";
 import { pageMeta } from "~/lib/meta";
 
 import type { Route } from "./+types/policy";
+import { regionPageCache, type PageCacheHandle } from "~/lib/page-cache";
+
+export const handle = { pageCache: regionPageCache } satisfies PageCacheHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(

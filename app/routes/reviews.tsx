@@ -4,6 +4,9 @@ import { reviews } from "~/content/reviews";
 import { pageMeta } from "~/lib/meta";
 
 import type { Route } from "./+types/reviews";
+import { regionPageCache, type PageCacheHandle } from "~/lib/page-cache";
+
+export const handle = { pageCache: regionPageCache } satisfies PageCacheHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(

@@ -15,6 +15,7 @@ import { useStickyLoaderData } from "~/lib/use-sticky-loader-data";
 import { cn } from "~/lib/utils";
 
 import type { Route } from "./+types/service-area-state";
+import type { PageCacheHandle } from "~/lib/page-cache";
 
 // The page's long text comes with the loader: it never weighs on the browser's JavaScript.
 export function loader({ params }: Route.LoaderArgs) {
@@ -22,6 +23,8 @@ export function loader({ params }: Route.LoaderArgs) {
   if (!stateBySlug(params.state) || !page) throw data(null, { status: 404 });
   return { page };
 }
+
+export const handle = { pageCache: { params: ["region", "county"] } } satisfies PageCacheHandle;
 
 export function meta({ params, matches, loaderData }: Route.MetaArgs) {
   const state = stateBySlug(params.state);

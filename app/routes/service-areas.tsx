@@ -8,6 +8,9 @@ import { pageMeta } from "~/lib/meta";
 import { useRegion } from "~/lib/use-region";
 
 import type { Route } from "./+types/service-areas";
+import { regionPageCache, type PageCacheHandle } from "~/lib/page-cache";
+
+export const handle = { pageCache: regionPageCache } satisfies PageCacheHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(

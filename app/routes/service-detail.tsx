@@ -12,6 +12,7 @@ import { useSiteUrl } from "~/lib/use-site-url";
 import { useStickyLoaderData } from "~/lib/use-sticky-loader-data";
 
 import type { Route } from "./+types/service-detail";
+import { regionPageCache, type PageCacheHandle } from "~/lib/page-cache";
 
 // The page's long text comes with the loader: it never weighs on the browser's JavaScript.
 export function loader({ params }: Route.LoaderArgs) {
@@ -19,6 +20,8 @@ export function loader({ params }: Route.LoaderArgs) {
   if (!detail || !serviceBySlug(params.slug)) throw data(null, { status: 404 });
   return { detail };
 }
+
+export const handle = { pageCache: regionPageCache } satisfies PageCacheHandle;
 
 export function meta({ params, matches, loaderData }: Route.MetaArgs) {
   const service = serviceBySlug(params.slug);

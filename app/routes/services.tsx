@@ -7,6 +7,11 @@ import { pageMeta } from "~/lib/meta";
 import { usePageLocation } from "~/lib/page-location";
 
 import type { Route } from "./+types/services";
+import type { PageCacheHandle } from "~/lib/page-cache";
+
+export const handle = {
+  pageCache: { params: ["region"], copiesQueryString: true },
+} satisfies PageCacheHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(

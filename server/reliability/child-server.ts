@@ -9,9 +9,10 @@ try {
   const config = parseConfig();
   const serverApp = await createServerApp({
     config,
+    pageCacheTtlMs: 0,
     build: () => Promise.reject(new Error("This process serves the API only")),
   });
-  const httpServer = await startHttpServer(serverApp.app, config);
+  const httpServer = await startHttpServer(serverApp.handler, config);
   console.log(`Serving on http://localhost:${httpServer.port}`);
   stopOnSignals(httpServer, serverApp, config.SHUTDOWN_TIMEOUT_MS);
 } catch (error) {

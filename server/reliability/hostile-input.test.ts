@@ -173,7 +173,7 @@ describe("Hostile input", () => {
       env: { RATE_LIMIT_MAX: "0" },
     });
     // The same app behind the production listener, with short time-outs.
-    listening = await startHttpServer(server.serverApp.app, {
+    listening = await startHttpServer(server.serverApp.handler, {
       PORT: 0,
       HOST: "127.0.0.1",
       HTTP_HEADERS_TIMEOUT_MS: headersTimeoutMs,

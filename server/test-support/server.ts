@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
@@ -34,6 +34,8 @@ export interface TestServerOptions {
   startWorker?: boolean;
   /** Renders pages too (through Vite, from source); only the API answers without it. */
   withPages?: boolean;
+  /** Keeps rendered pages this long (off by default in tests). */
+  pageCacheTtlMs?: number;
 }
 
 let nextClient = 1;
@@ -78,10 +80,13 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     config,
     now: options.now,
     startWorker: options.startWorker,
+    pageCacheTtlMs: options.pageCacheTtlMs,
     build: pages?.build ?? (() => Promise.reject(new Error("Pages are off in this test"))),
   });
   const server: Server = await new Promise((resolve) => {
-    const listening = serverApp.app.listen(0, "127.0.0.1", () => resolve(listening));
+    const listening = createServer(serverApp.handler).listen(0, "127.0.0.1", () =>
+      resolve(listening),
+    );
   });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
