@@ -22,7 +22,7 @@ import { LazyToaster } from "./components/ui/toaster-lazy";
 import { NewsletterForm } from "./features/newsletter/newsletter-form";
 import { startLocationDetection } from "./lib/location-store";
 import type { RootMatchData } from "./lib/meta";
-import { backgroundLocationOf } from "./lib/page-location";
+import { backgroundLocationOf, setModalOpen } from "./lib/page-location";
 import { regionParam } from "./lib/region";
 
 export const links: Route.LinksFunction = () => [
@@ -84,6 +84,7 @@ function usePageBehindModal() {
   const [lastPage, setLastPage] = useState<{ key: string; element: React.ReactNode } | null>(null);
   const pageBehind = isModal && background && lastPage?.key === background.key ? lastPage : null;
   const outletContext: ModalOutletContext = { hasBackgroundPage: pageBehind !== null };
+  useEffect(() => setModalOpen(isModal), [isModal]);
   const outlet = useOutlet(outletContext);
   if (!isModal && lastPage?.key !== location.key) {
     setLastPage({ key: location.key, element: outlet });

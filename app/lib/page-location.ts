@@ -17,3 +17,15 @@ export function usePageLocation(): Location {
   const location = useLocation();
   return backgroundLocationOf(location) ?? location;
 }
+
+let modalOpen = false;
+
+/** Root marks whether a modal route is on screen; loaders of the page behind it read it. */
+export function setModalOpen(open: boolean) {
+  modalOpen = open;
+}
+
+/** True while a modal is on screen, and so during the navigation that closes it. */
+export function isModalOpen(): boolean {
+  return modalOpen;
+}

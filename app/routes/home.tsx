@@ -1,5 +1,7 @@
 import { HomePage } from "~/features/home/home-page";
 import { homeContent } from "~/features/home/home-content.server";
+import { rememberShownHomeContent, shownHomeContent } from "~/features/home/shown-home-content";
+import { isModalOpen } from "~/lib/page-location";
 import { useStickyLoaderData } from "~/lib/use-sticky-loader-data";
 import { pageMeta, siteTitle } from "~/lib/meta";
 
@@ -24,8 +26,22 @@ export function loader() {
   return homeContent();
 }
 
+/**
+ * Closing a dialog opened over home comes back to home: it shows the reviews it showed, not three
+ * new ones. Other visits get a fresh pick from the server.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return (isModalOpen() ? shownHomeContent() : undefined) ?? (await serverLoader());
+}
+
+// Nothing on home depends on the address's region or on a form sent from it.
+export function shouldRevalidate() {
+  return false;
+}
+
 export default function Home() {
   // Undefined while a dialog is open over this page: the page keeps the reviews it showed.
-  const data = useStickyLoaderData<ReturnType<typeof loader>>();
+  const data = useStickyLoaderData<Awaited<ReturnType<typeof clientLoader>>>();
+  rememberShownHomeContent(data);
   return <HomePage content={data} />;
 }

@@ -1,6 +1,7 @@
 import { ScheduleDialog } from "~/features/booking/schedule-dialog";
 import { HomePage } from "~/features/home/home-page";
 import { homeContent } from "~/features/home/home-content.server";
+import { rememberShownHomeContent } from "~/features/home/shown-home-content";
 import { useStickyLoaderData } from "~/lib/use-sticky-loader-data";
 import { pageMeta } from "~/lib/meta";
 import { useModalRoute } from "~/lib/use-modal-route";
@@ -30,9 +31,15 @@ export function loader() {
   return homeContent();
 }
 
+// The home page drawn behind a dialog visited directly keeps its reviews.
+export function shouldRevalidate() {
+  return false;
+}
+
 export default function ScheduleModal() {
   const { hasBackgroundPage, close } = useModalRoute();
   const data = useStickyLoaderData<ReturnType<typeof loader>>();
+  if (!hasBackgroundPage) rememberShownHomeContent(data);
   return (
     <>
       {hasBackgroundPage ? null : <HomePage content={data} />}
