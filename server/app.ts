@@ -257,14 +257,22 @@ export async function createServerApp({
       app(req, res);
       return;
     }
-    locateVisitor(req).then(
-      () => {
-        setSecurityHeaders(res, { secure: isSecure(req, trustsProxy) });
-        if (!pageCache.serveHit(req, res)) app(req, res);
+    serveKeptPage(req, res).then(
+      (served) => {
+        if (!served) app(req, res);
       },
-      () => app(req, res),
+      (error: unknown) => {
+        console.error(`Page cache: ${error instanceof Error ? error.message : String(error)}`);
+        if (res.headersSent) res.destroy();
+        else app(req, res);
+      },
     );
   };
+  async function serveKeptPage(req: IncomingMessage, res: ServerResponse) {
+    await locateVisitor(req);
+    setSecurityHeaders(res, { secure: isSecure(req, trustsProxy) });
+    return pageCache.serveHit(req, res);
+  }
 
   return {
     app,

@@ -5,6 +5,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 
 import type { NextFunction, Request, Response } from "express";
 
+import { crc32Combine, crc32Shift } from "./crc32-combine";
+
 /**
  * A page ready to send many times: its bytes, encoded once, cut at the slots each response fills
  * with its own values.
@@ -14,12 +16,20 @@ interface CompiledPage {
   segments: Buffer[];
   /** Which slot (an index into the `slots` option) follows each segment but the last. */
   slotAt: number[];
-  /** Each segment as raw DEFLATE ending in a full flush, when the page is kept: see `gzipped`. */
-  deflatedSegments: Buffer[] | null;
+  /** When the page is kept, its pieces compressed once: see `gzipped`. */
+  deflated: DeflatedSegments | null;
   /** Identifies the page's shared bytes, for the ETag. */
   hash: string;
   /** The memory the page holds. */
   byteLength: number;
+}
+
+interface DeflatedSegments {
+  /** Each segment as raw DEFLATE ending in a full flush. */
+  segments: Buffer[];
+  /** Each segment's CRC-32 and the operator that moves a CRC past it (`crc32Shift`). */
+  crcs: number[];
+  shifts: number[];
 }
 
 interface CachedPage {
@@ -86,19 +96,23 @@ function compile(
   segments.push(Buffer.from(html.slice(position), "utf8"));
   // A full flush ends each piece on a byte boundary with an empty history, so the pieces can be
   // joined with other DEFLATE blocks in between (RFC 1951).
-  const deflatedSegments = compress
-    ? segments.map((segment) =>
-        deflateRawSync(segment, { level: 9, finishFlush: zlibConstants.Z_FULL_FLUSH }),
-      )
+  const deflated = compress
+    ? {
+        segments: segments.map((segment) =>
+          deflateRawSync(segment, { level: 9, finishFlush: zlibConstants.Z_FULL_FLUSH }),
+        ),
+        crcs: segments.map((segment) => crc32(segment)),
+        shifts: segments.map((segment) => crc32Shift(segment.length)),
+      }
     : null;
   const sum = (buffers: readonly Buffer[]) =>
     buffers.reduce((total, buffer) => total + buffer.length, 0);
   return {
     segments,
     slotAt,
-    deflatedSegments,
+    deflated,
     hash: sha1(html),
-    byteLength: sum(segments) + sum(deflatedSegments ?? []),
+    byteLength: sum(segments) + sum(deflated?.segments ?? []),
   };
 }
 
@@ -127,17 +141,17 @@ const lastEmptyBlock = Buffer.from([1, 0, 0, 0xff, 0xff]);
 /**
  * The filled page as a gzip member (RFC 1952) built from the pieces compressed when the page was
  * kept, with this response's slot values as stored blocks between them: no compression per hit,
- * only a CRC over the bytes.
+ * and the CRC combined from the pieces' CRCs rather than computed over the page again.
  */
-function gzipped(page: CompiledPage, deflated: readonly Buffer[], values: readonly Buffer[]) {
-  const parts: Buffer[] = [gzipHeader, deflated[0]!];
-  let crc = crc32(page.segments[0]!);
+function gzipped(page: CompiledPage, deflated: DeflatedSegments, values: readonly Buffer[]) {
+  const parts: Buffer[] = [gzipHeader, deflated.segments[0]!];
+  let crc = deflated.crcs[0]!;
   let size = page.segments[0]!.length;
   values.forEach((value, index) => {
-    const segment = page.segments[index + 1]!;
-    parts.push(...storedBlocks(value), deflated[index + 1]!);
-    crc = crc32(segment, crc32(value, crc));
-    size += value.length + segment.length;
+    parts.push(...storedBlocks(value), deflated.segments[index + 1]!);
+    crc = crc32Combine(crc, crc32(value), crc32Shift(value.length));
+    crc = crc32Combine(crc, deflated.crcs[index + 1]!, deflated.shifts[index + 1]!);
+    size += value.length + page.segments[index + 1]!.length;
   });
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
@@ -154,8 +168,8 @@ function gzipped(page: CompiledPage, deflated: readonly Buffer[], values: readon
 function filled(page: CompiledPage, values: readonly string[], gzip: boolean) {
   const encoded = slotValues(page, values);
   const etag = `W/"${sha1(`${page.hash}\n${values.join("\n")}`)}"`;
-  if (gzip && page.deflatedSegments) {
-    return { parts: gzipped(page, page.deflatedSegments, encoded), etag, encoding: "gzip" };
+  if (gzip && page.deflated) {
+    return { parts: gzipped(page, page.deflated, encoded), etag, encoding: "gzip" };
   }
   const parts: Buffer[] = [page.segments[0]!];
   encoded.forEach((value, index) => parts.push(value, page.segments[index + 1]!));
