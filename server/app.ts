@@ -7,11 +7,13 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 
 import { LeadWriter } from "./api/lead-writer";
-import { createApiRouter } from "./api/router";
+import { createLeadSubmissions } from "./api/lead-submissions";
+import { clientAddress, createApiRouter } from "./api/router";
 import { newsletterService, type NewsletterService } from "./api/unsubscribe";
 import type { ServerConfig } from "./config";
 import { openDatabase, type DatabaseHandle } from "./db/database";
 import { pruneExpiredRecords } from "./db/housekeeping";
+import { formSubmissionsFor, type FormSubmissions } from "./forms";
 import { createMailTransport } from "./mail/transport";
 import { OutboxWorker } from "./outbox/worker";
 import { publicConfigFrom, type PublicConfig } from "./public-config";
@@ -37,6 +39,8 @@ declare module "react-router" {
     config: ServerConfig;
     publicConfig: PublicConfig;
     newsletter: NewsletterService;
+    /** The lead forms' submission pipeline (the JSON API's), for this request's visitor. */
+    forms: FormSubmissions;
     /** The visitor's state when detected and one of the six ("Texas"), else null. */
     detectedRegion: string | null;
   }
@@ -146,9 +150,17 @@ export async function createServerApp({
     }
   });
 
-  app.use("/api", sameOriginPosts(security));
+  // Every POST, the API's and the page actions', refuses a foreign Origin.
+  app.use(sameOriginPosts(security));
+  const submissions = createLeadSubmissions({
+    db,
+    leads,
+    config,
+    now,
+    onEnqueued: () => outbox.nudge(),
+  });
   app.use("/api", createLocationRouter({ locations, trustProxy: config.TRUST_PROXY }));
-  app.use("/api", createApiRouter({ db, leads, config, now, onEnqueued: () => outbox.nudge() }));
+  app.use("/api", createApiRouter(submissions));
 
   // Pages are rendered for the visitor's detected state (when the address names no region).
   app.use(async (req, res, next) => {
@@ -181,10 +193,11 @@ export async function createServerApp({
     createRequestHandler({
       build: build ?? (() => import("virtual:react-router/server-build")),
       mode: config.NODE_ENV === "production" ? "production" : "development",
-      getLoadContext: (_req, res) => ({
+      getLoadContext: (req, res) => ({
         config,
         publicConfig: publicConfigFrom(config),
         newsletter,
+        forms: formSubmissionsFor(submissions, clientAddress(req)),
         detectedRegion: (res.locals.detectedRegion as string | null | undefined) ?? null,
       }),
     }),

@@ -1,7 +1,10 @@
+import { data } from "react-router";
+
 import { ScheduleDialog } from "~/features/booking/schedule-dialog";
 import { HomePage } from "~/features/home/home-page";
 import { homeContent } from "~/features/home/home-content.server";
 import { useStickyLoaderData } from "~/lib/use-sticky-loader-data";
+import { submitThroughServerAction } from "~/lib/form-client-action";
 import { pageMeta } from "~/lib/meta";
 import { useModalRoute } from "~/lib/use-modal-route";
 
@@ -24,6 +27,16 @@ export function meta({ matches }: Route.MetaArgs) {
 // A direct visit shows the dialog over the home page, which needs its reviews.
 export function loader() {
   return homeContent();
+}
+
+// Step 2 of the dialog posts here, with or without JavaScript.
+export async function action({ request, context }: Route.ActionArgs) {
+  const { result, status, headers } = await context.forms.submit("serviceRequest", request);
+  return data(result, { status, headers });
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return submitThroughServerAction("serviceRequest", serverAction);
 }
 
 export default function ScheduleModal() {

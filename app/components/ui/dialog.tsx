@@ -13,19 +13,30 @@ function DialogContent({
   className,
   children,
   closeLabel = "Close",
+  closeHref,
   size = "lg",
   onCloseAutoFocus,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content> & {
   closeLabel?: string;
+  /** Where the close control leads without JavaScript (it is a link then). */
+  closeHref?: string;
   size?: "md" | "lg";
 }) {
   // Route dialogs have no Radix trigger: focus goes back to whatever opened them.
   const [opener] = useState(() =>
     typeof document === "undefined" ? null : (document.activeElement as HTMLElement | null),
   );
+  const closeContent = (
+    <>
+      <X className="size-5" aria-hidden="true" />
+      <span className="sr-only">{closeLabel}</span>
+    </>
+  );
+  // No portal: a portal renders nothing on the server, and a route dialog must be in the HTML
+  // (before and without JavaScript). Rendered after the page, its fixed layers cover it.
   return (
-    <DialogPrimitive.Portal>
+    <>
       <DialogPrimitive.Overlay
         data-slot="dialog-overlay"
         className="fixed inset-0 z-50 bg-slate-950/60 backdrop-blur-sm"
@@ -46,14 +57,25 @@ function DialogContent({
         {...props}
       >
         {children}
-        <DialogPrimitive.Close className="absolute top-4 right-4 rounded-md p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900">
-          <X className="size-5" aria-hidden="true" />
-          <span className="sr-only">{closeLabel}</span>
-        </DialogPrimitive.Close>
+        {closeHref ? (
+          // The link leaves without JavaScript; with it, the dialog closes and nothing navigates.
+          <span onClick={(event) => event.preventDefault()}>
+            <DialogPrimitive.Close asChild>
+              <a href={closeHref} className={closeClass}>
+                {closeContent}
+              </a>
+            </DialogPrimitive.Close>
+          </span>
+        ) : (
+          <DialogPrimitive.Close className={closeClass}>{closeContent}</DialogPrimitive.Close>
+        )}
       </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
+    </>
   );
 }
+
+const closeClass =
+  "absolute top-4 right-4 rounded-md p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900";
 
 function DialogHeader({ className, ...props }: React.ComponentProps<"div">) {
   return <div data-slot="dialog-header" className={cn("px-6 pt-6 pr-14", className)} {...props} />;
