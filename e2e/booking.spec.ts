@@ -83,15 +83,15 @@ test("a visitor books a repair from the header button", async ({ page }) => {
   const progress = dialog.getByRole("progressbar");
   await expect(progress).toHaveAttribute("aria-valuenow", "0");
   await expect(dialog.getByText("Select Appliances").first()).toBeVisible();
-  await expect(dialog.getByRole("link", { name: /Cancel/ })).toBeVisible();
-  await expect(dialog.getByRole("list", { name: "Appliances" }).getByRole("link")).toHaveCount(8);
-  await dialog.getByRole("link", { name: /Refrigerator/ }).click();
+  await expect(dialog.getByRole("button", { name: /Cancel/ })).toBeVisible();
+  await expect(dialog.getByRole("list", { name: "Appliances" }).getByRole("button")).toHaveCount(8);
+  await dialog.getByRole("button", { name: /Refrigerator/ }).click();
   await expect(progress).toHaveAttribute("aria-valuenow", "50");
 
   // Back clears progress; picking again moves on.
-  await dialog.getByRole("link", { name: "Back" }).click();
+  await dialog.getByRole("button", { name: "Back" }).click();
   await expect(progress).toHaveAttribute("aria-valuenow", "0");
-  await dialog.getByRole("link", { name: /Refrigerator/ }).click();
+  await dialog.getByRole("button", { name: /Refrigerator/ }).click();
 
   await dialog.getByRole("button", { name: "Submit Request" }).click();
   await expect(dialog.getByText("Name is required")).toBeVisible();
@@ -120,12 +120,10 @@ test("a visitor books from the home hero with the keyboard", async ({ page }) =>
   await page.getByRole("link", { name: "Schedule Now" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();
-  // Focus moves into the dialog (onto it: Radix skips links, and step 1 is links).
-  await expect(page.locator("[role=dialog]:focus, [role=dialog] :focus")).toHaveCount(1);
-  const washer = dialog.getByRole("link", { name: /Washing Machine/ });
+  await expect(dialog.locator(":focus")).toHaveCount(1);
+  const washer = dialog.getByRole("button", { name: /Washing Machine/ });
   await washer.focus();
-  // Each appliance is a link to step 2 (it works without JavaScript): Enter picks it.
-  await page.keyboard.press("Enter");
+  await page.keyboard.press("Space");
   await expect(dialog.getByRole("textbox", { name: "Full Name (required)" })).toBeVisible();
   await fillContactStep(page, name, email, date);
   await dialog.getByRole("radio", { name: /Afternoon/ }).press("ArrowRight");
@@ -144,7 +142,7 @@ test("a visitor books from a service page and picks the date in the calendar", a
   await page.goto("/services/oven?region=Texas");
   await page.locator("main").getByRole("link", { name: "Schedule Service" }).click();
   const dialog = page.getByRole("dialog");
-  await dialog.getByRole("link", { name: /Oven & Range/ }).click();
+  await dialog.getByRole("button", { name: /Oven & Range/ }).click();
   await dialog.getByRole("textbox", { name: "Full Name (required)" }).fill(name);
   await dialog.getByRole("textbox", { name: "Phone", exact: true }).fill("7135550177");
   await dialog.getByRole("textbox", { name: "Address", exact: true }).fill("88 Oak Ln, Sugar Land");
@@ -179,7 +177,7 @@ test.describe("when the request fails", () => {
     await page.goto("/services?region=Texas");
     await page.locator("header").getByRole("link", { name: "Schedule Service" }).click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByRole("link", { name: /Dryer/ }).click();
+    await dialog.getByRole("button", { name: /Dryer/ }).click();
     await dialog.getByRole("textbox", { name: "Full Name (required)" }).fill("Failing Fran");
     await dialog.getByRole("textbox", { name: "Phone", exact: true }).fill("7135550166");
     await dialog.getByRole("textbox", { name: "Address", exact: true }).fill("1 Main St");

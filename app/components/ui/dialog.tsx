@@ -3,6 +3,7 @@ import { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
 import { useState } from "react";
 
+import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 
 function Dialog(props: React.ComponentProps<typeof DialogPrimitive.Root>) {
@@ -19,7 +20,7 @@ function DialogContent({
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content> & {
   closeLabel?: string;
-  /** Where the close control leads without JavaScript (it is a link then). */
+  /** Where the close control leads before and without JavaScript (a link until hydrated). */
   closeHref?: string;
   size?: "md" | "lg";
 }) {
@@ -27,6 +28,7 @@ function DialogContent({
   const [opener] = useState(() =>
     typeof document === "undefined" ? null : (document.activeElement as HTMLElement | null),
   );
+  const hydrated = useHydrated();
   const closeContent = (
     <>
       <X className="size-5" aria-hidden="true" />
@@ -57,15 +59,11 @@ function DialogContent({
         {...props}
       >
         {children}
-        {closeHref ? (
-          // The link leaves without JavaScript; with it, the dialog closes and nothing navigates.
-          <span onClick={(event) => event.preventDefault()}>
-            <DialogPrimitive.Close asChild>
-              <a href={closeHref} className={closeClass}>
-                {closeContent}
-              </a>
-            </DialogPrimitive.Close>
-          </span>
+        {closeHref && !hydrated ? (
+          // Before (or without) the page's scripts, the close control is a link that leaves.
+          <a href={closeHref} className={closeClass}>
+            {closeContent}
+          </a>
         ) : (
           <DialogPrimitive.Close className={closeClass}>{closeContent}</DialogPrimitive.Close>
         )}

@@ -19,6 +19,7 @@ import { applianceTypeIds, applianceTypes, type ApplianceTypeId } from "~/conten
 import { brands } from "~/content/brands";
 import { isoDateIn } from "~/lib/dates";
 import { useLeadForm } from "~/lib/use-lead-form";
+import { useHydrated } from "~/lib/use-hydrated";
 import { useRegion } from "~/lib/use-region";
 import { cn } from "~/lib/utils";
 
@@ -55,8 +56,40 @@ function ProgressBar({ completedSteps }: { completedSteps: number }) {
 }
 
 /**
- * Step 1: each appliance is a link to step 2 for it, so the step works without JavaScript;
- * with it, a click moves to step 2 in place.
+ * A step's control: a link to the step's address before (and without) the page's scripts, a
+ * button once they run, so the dialog moves without a request.
+ */
+function StepControl({
+  href,
+  onActivate,
+  className,
+  children,
+  ...props
+}: {
+  href: string;
+  onActivate: () => void;
+  className: string;
+  children: React.ReactNode;
+  "aria-pressed"?: boolean;
+  disabled?: boolean;
+}) {
+  const hydrated = useHydrated();
+  if (!hydrated) {
+    return (
+      <a href={href} className={className}>
+        {children}
+      </a>
+    );
+  }
+  return (
+    <button type="button" onClick={onActivate} className={className} {...props}>
+      {children}
+    </button>
+  );
+}
+
+/**
+ * Step 1: each appliance leads to step 2 for it (a link to `?appliance=…` without JavaScript).
  */
 function ApplianceStep({
   selected,
@@ -76,13 +109,10 @@ function ApplianceStep({
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Appliances">
         {applianceTypes.map(({ id, name, description, icon: Icon }) => (
           <li key={id}>
-            <a
+            <StepControl
               href={hrefFor(id)}
-              onClick={(event) => {
-                event.preventDefault();
-                onPick(id);
-              }}
-              aria-current={selected === id ? "true" : undefined}
+              onActivate={() => onPick(id)}
+              aria-pressed={selected === id}
               className={cn(
                 "flex h-full w-full flex-col items-center gap-2 rounded-xl border p-4 text-center transition-colors outline-none hover:border-brand-700 hover:bg-brand-50 focus-visible:ring-3 focus-visible:ring-brand-400/60",
                 selected === id ? "border-brand-700 bg-brand-50" : "border-slate-200 bg-white",
@@ -91,21 +121,18 @@ function ApplianceStep({
               <Icon className="size-7 text-brand-700" aria-hidden="true" />
               <span className="font-semibold text-slate-900">{name}</span>
               <span className="text-xs text-slate-600">{description}</span>
-            </a>
+            </StepControl>
           </li>
         ))}
       </ul>
       <div className="flex justify-end">
-        <a
+        <StepControl
           href={cancelHref}
-          onClick={(event) => {
-            event.preventDefault();
-            onCancel();
-          }}
+          onActivate={onCancel}
           className={buttonVariants({ variant: "outline" })}
         >
           Cancel
-        </a>
+        </StepControl>
       </div>
     </div>
   );
@@ -323,18 +350,15 @@ export function ScheduleDialog({ onClose }: { onClose: () => void }) {
               </Field>
               <LeadFormFields companyEmail={profile.email} />
               <div className="flex flex-col-reverse justify-between gap-3 border-t border-slate-200 pt-5 sm:flex-row">
-                <a
+                <StepControl
                   href={hrefWith(null)}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    if (!form.busy) setStep(1);
-                  }}
-                  aria-disabled={form.busy || undefined}
+                  onActivate={() => setStep(1)}
+                  disabled={form.busy}
                   className={buttonVariants({ variant: "outline" })}
                 >
                   <ArrowLeft aria-hidden="true" />
                   Back
-                </a>
+                </StepControl>
                 <Button type="submit" loading={form.busy}>
                   Submit Request
                 </Button>
