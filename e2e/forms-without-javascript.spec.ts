@@ -48,6 +48,8 @@ test("the contact form: field messages with the values kept, then the message is
   ]) {
     await expect(form.getByText(message, { exact: true })).toBeVisible();
   }
+  // The page the POST returned focuses the first field with a problem.
+  await expect(form.getByRole("textbox", { name: "Last name" })).toBeFocused();
   await expect(form.getByRole("textbox", { name: "Last name" })).toHaveAttribute(
     "aria-invalid",
     "true",
@@ -64,6 +66,7 @@ test("the contact form: field messages with the values kept, then the message is
   await form.getByRole("textbox", { name: "Message" }).fill("It leaks from the door seal.");
   await form.getByRole("button", { name: "Send Message" }).click();
   await expect(form.getByRole("status")).toContainText("Success!");
+  await expect(form.getByRole("status")).toBeFocused();
   await expect(form.getByRole("status")).toContainText(
     "Your contact request has been submitted successfully.",
   );

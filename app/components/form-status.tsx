@@ -18,8 +18,11 @@ export function FormStatus({
   if (!result || result.status === "invalid") return null;
   const { title, description, variant } = leadOutcomeMessage(kind, outcomeOf(result));
   return (
+    // Rendered only by the page a POST returned: the browser focuses it, as it would a toast.
     <div
       role={variant === "destructive" ? "alert" : "status"}
+      tabIndex={-1}
+      autoFocus
       data-variant={variant}
       className={cn(
         "rounded-lg border px-4 py-3 text-sm data-[variant=default]:border-green-700 data-[variant=default]:bg-green-50 data-[variant=default]:text-green-900 data-[variant=destructive]:border-red-700 data-[variant=destructive]:bg-red-50 data-[variant=destructive]:text-red-900",

@@ -103,8 +103,19 @@ export function useLeadForm({ kind, loadSchema, onResult }: LeadFormOptions) {
     });
   }
 
+  // After the page's own POST found problems, the browser focuses the first field named
+  // (the schema lists fields in the form's order).
+  const firstInvalid =
+    pageResult?.status === "invalid" ? Object.keys(pageResult.errors)[0] : undefined;
+
   return {
     fetcher,
+    /** A text field's name, starting value and (after a failed POST) focus. */
+    field: (name: string) => ({
+      name,
+      defaultValue: defaultValues[name],
+      autoFocus: name === firstInvalid || undefined,
+    }),
     /** The field messages to show: the browser's own check, or the server's answer. */
     errors,
     /** True from the submit until the answer (including the first load of the schema). */

@@ -14,6 +14,7 @@ export interface DateFieldProps {
   defaultValue?: string;
   /** The earliest date offered: today in the office's time zone ("yyyy-mm-dd"). */
   minDate: string;
+  autoFocus?: boolean;
   "aria-invalid"?: boolean;
   "aria-describedby"?: string;
 }

@@ -240,19 +240,14 @@ export function ScheduleDialog({ onClose }: { onClose: () => void }) {
                 Appliance: <strong>{applianceName}</strong>
               </p>
               <Field label="Full Name (required)" error={form.errors.name}>
-                <Input name="name" autoComplete="name" defaultValue={values.name} />
+                <Input {...form.field("name")} autoComplete="name" />
               </Field>
               <div className="grid gap-5 sm:grid-cols-2">
                 <Field label="Email" error={form.errors.email}>
-                  <Input
-                    name="email"
-                    type="email"
-                    autoComplete="email"
-                    defaultValue={values.email}
-                  />
+                  <Input {...form.field("email")} type="email" autoComplete="email" />
                 </Field>
                 <Field label="Phone" markedRequired error={form.errors.phone}>
-                  <PhoneInput name="phone" defaultValue={values.phone} />
+                  <PhoneInput {...form.field("phone")} />
                 </Field>
               </div>
               <div className="grid gap-5 sm:grid-cols-3">
@@ -262,18 +257,13 @@ export function ScheduleDialog({ onClose }: { onClose: () => void }) {
                   error={form.errors.address}
                   className="sm:col-span-2"
                 >
-                  <Input
-                    name="address"
-                    autoComplete="street-address"
-                    defaultValue={values.address}
-                  />
+                  <Input {...form.field("address")} autoComplete="street-address" />
                 </Field>
                 <Field label="Zip Code" error={form.errors.zipCode}>
                   <Input
-                    name="zipCode"
+                    {...form.field("zipCode")}
                     inputMode="numeric"
                     autoComplete="postal-code"
-                    defaultValue={values.zipCode}
                   />
                 </Field>
               </div>
@@ -286,8 +276,8 @@ export function ScheduleDialog({ onClose }: { onClose: () => void }) {
                 {(wiring) => (
                   <DateField
                     {...wiring}
-                    name="preferredDate"
-                    defaultValue={values.preferredDate}
+                    {...form.field("preferredDate")}
+
                     minDate={today}
                   />
                 )}
@@ -323,13 +313,13 @@ export function ScheduleDialog({ onClose }: { onClose: () => void }) {
               </fieldset>
               <div className="grid gap-5 sm:grid-cols-3">
                 <Field label="Brand" error={form.errors.brand}>
-                  <Input name="brand" list="schedule-brands" defaultValue={values.brand} />
+                  <Input {...form.field("brand")} list="schedule-brands" />
                 </Field>
                 <Field label="Model" error={form.errors.model}>
-                  <Input name="model" defaultValue={values.model} />
+                  <Input {...form.field("model")} />
                 </Field>
                 <Field label="Serial Number" error={form.errors.serialNumber}>
-                  <Input name="serialNumber" defaultValue={values.serialNumber} />
+                  <Input {...form.field("serialNumber")} />
                 </Field>
               </div>
               <datalist id="schedule-brands">
@@ -338,14 +328,13 @@ export function ScheduleDialog({ onClose }: { onClose: () => void }) {
                 ))}
               </datalist>
               <Field label="Description of the problem" error={form.errors.description}>
-                <Textarea name="description" rows={3} defaultValue={values.description} />
+                <Textarea {...form.field("description")} rows={3} />
               </Field>
               <Field label="Notes" error={form.errors.notes}>
                 <Textarea
-                  name="notes"
+                  {...form.field("notes")}
                   rows={2}
                   placeholder="Gate code, pets, parking…"
-                  defaultValue={values.notes}
                 />
               </Field>
               <LeadFormFields companyEmail={profile.email} />

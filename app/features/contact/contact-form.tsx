@@ -19,7 +19,7 @@ export function ContactForm() {
     kind: "contactMessage",
     loadSchema: async () => (await import("./schema")).contactMessageSchema,
   });
-  const { errors, defaultValues: values } = form;
+  const { errors } = form;
 
   return (
     <form.fetcher.Form
@@ -33,25 +33,25 @@ export function ContactForm() {
       <FormStatus kind="contactMessage" result={form.pageResult} />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="First name" markedRequired error={errors.name}>
-          <Input name="name" autoComplete="given-name" defaultValue={values.name} />
+          <Input {...form.field("name")} autoComplete="given-name" />
         </Field>
         <Field label="Last name" markedRequired error={errors.lastName}>
-          <Input name="lastName" autoComplete="family-name" defaultValue={values.lastName} />
+          <Input {...form.field("lastName")} autoComplete="family-name" />
         </Field>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Email" markedRequired error={errors.email}>
-          <Input name="email" type="email" autoComplete="email" defaultValue={values.email} />
+          <Input {...form.field("email")} type="email" autoComplete="email" />
         </Field>
         <Field label="Phone" markedRequired error={errors.phone}>
-          <PhoneInput name="phone" defaultValue={values.phone} />
+          <PhoneInput {...form.field("phone")} />
         </Field>
       </div>
       <Field label="Subject" markedRequired error={errors.subject}>
-        <Input name="subject" defaultValue={values.subject} />
+        <Input {...form.field("subject")} />
       </Field>
       <Field label="Message" markedRequired error={errors.message}>
-        <Textarea name="message" rows={6} defaultValue={values.message} />
+        <Textarea {...form.field("message")} rows={6} />
       </Field>
       <LeadFormFields companyEmail={profile.email} />
       <div>

@@ -56,9 +56,9 @@ export function NewsletterForm({
         <Input
           ref={emailRef}
           type="email"
-          name="email"
           autoComplete="email"
           placeholder="you@example.com"
+          {...form.field("email")}
           defaultValue={succeeded ? "" : form.defaultValues.email}
         />
       </Field>
