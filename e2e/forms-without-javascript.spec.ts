@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { HtmlValidate } from "html-validate";
 
 import { publicRoutes } from "./support/fixtures";
 import { databaseAvailable, queryRows, uniqueName, waitForEmails } from "./support/leads";
@@ -265,4 +266,54 @@ test("a page action refuses a cross-site POST", async ({ request }) => {
   expect(contact.status()).toBe(403);
   const sameSite = await request.post("/newsletter", { form, headers: { Origin: origin } });
   expect(sameSite.status()).toBe(200);
+});
+
+test("the pages the form actions answer are valid HTML", async ({ request }) => {
+  // The rules e2e/seo.spec.ts checks every route with.
+  const validator = new HtmlValidate({
+    extends: ["html-validate:standard"],
+    rules: {
+      "void-style": "off",
+      "no-inline-style": "off",
+      "attribute-boolean-style": "off",
+      "attribute-empty-style": "off",
+      "no-trailing-whitespace": "off",
+      "long-title": "off",
+      "no-redundant-role": "off",
+      "unique-landmark": "off",
+      "prefer-native-element": "off",
+      "no-implicit-button-type": "error",
+    },
+  });
+  const later = new Date(Date.now() + 4 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  const booking = {
+    selectedAppliance: "oven",
+    name: uniqueName("Valid"),
+    phone: "7135550100",
+    address: "1 Main St",
+    preferredDate: later,
+  };
+  const pages: [string, Promise<{ status(): number; text(): Promise<string> }>][] = [
+    ["GET /newsletter", request.get("/newsletter")],
+    ["GET /modals/schedule?appliance=washer", request.get("/modals/schedule?appliance=washer")],
+    ["bad contact", request.post("/contact", { form: { name: "", email: "x" } })],
+    ["bad newsletter", request.post("/newsletter", { form: { email: "x" } })],
+    ["newsletter", request.post("/newsletter", { form: { email: "valid-html@example.com" } })],
+    [
+      "bad booking",
+      request.post("/modals/schedule?appliance=oven", { form: { ...booking, name: "" } }),
+    ],
+    ["booking", request.post("/modals/schedule?appliance=oven", { form: booking })],
+  ];
+  for (const [label, answer] of pages) {
+    const response = await answer;
+    expect(response.status(), label).toBeLessThan(500);
+    const report = await validator.validateString(await response.text(), label);
+    const errors = report.results.flatMap((result) =>
+      result.messages.map(
+        (message) => `${label}:${message.line}: ${message.ruleId} ${message.message}`,
+      ),
+    );
+    expect(errors).toEqual([]);
+  }
 });

@@ -257,7 +257,7 @@ export function ScheduleDialog({ onClose }: { onClose: () => void }) {
                   error={form.errors.address}
                   className="sm:col-span-2"
                 >
-                  <Input {...form.field("address")} autoComplete="street-address" />
+                  <Input {...form.field("address")} autoComplete="address-line1" />
                 </Field>
                 <Field label="Zip Code" error={form.errors.zipCode}>
                   <Input
