@@ -198,7 +198,12 @@ test.describe("when the request fails", () => {
     );
 
     await page.unroute(action);
-    await page.route(action, (route) => route.abort("connectionrefused"));
+    // No answer at all: the browser sends it again twice, with the same idempotency key.
+    const keys: string[] = [];
+    await page.route(action, (route) => {
+      keys.push(new URLSearchParams(route.request().postData() ?? "").get("idempotencyKey") ?? "");
+      return route.abort("connectionrefused");
+    });
     await dialog.getByRole("button", { name: "Submit Request" }).click();
     await expect(
       page.getByText("An unexpected error occurred. Please try again later.", { exact: true }),
@@ -213,5 +218,8 @@ test.describe("when the request fails", () => {
       "1 Main St",
     );
     await expect(dialog.getByRole("button", { name: "Submit Request" })).toBeEnabled();
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).not.toBe("");
   });
 });

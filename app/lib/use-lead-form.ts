@@ -20,6 +20,14 @@ function newIdempotencyKey() {
     : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
+const networkRetries = 2;
+
+const submitOptions = {
+  method: "post",
+  // A lead changes nothing the pages show: no loader needs to run again.
+  defaultShouldRevalidate: false,
+} as const;
+
 export interface LeadFormOptions {
   kind: LeadKind;
   /** The shared zod schema, loaded with the first validation (zod stays out of the first load). */
@@ -49,7 +57,12 @@ export function useLeadForm({ kind, loadSchema, onResult }: LeadFormOptions) {
   const [validating, setValidating] = useState(false);
   // Fields are uncontrolled: what the page's POST rendered is where they start, and stays so.
   const [defaultValues] = useState<Record<string, string>>(pageResult?.values ?? {});
+  const [seen, setSeen] = useState<FormResult | undefined>(undefined);
   const [answer, setAnswer] = useState<FormResult | undefined>(undefined);
+  // A request that got no answer (the network) is sent again, with the same key, a few times.
+  const [retries, setRetries] = useState(0);
+  const [retryDue, setRetryDue] = useState<FormResult | undefined>(undefined);
+  const lastSubmission = useRef<{ formData: FormData; action: string } | null>(null);
   // One key per lead, kept until it is stored: a resubmission after a lost answer replays.
   const idempotencyKey = useRef<string | null>(null);
   const onResultRef = useRef(onResult);
@@ -58,11 +71,28 @@ export function useLeadForm({ kind, loadSchema, onResult }: LeadFormOptions) {
   });
 
   // A new answer from the server (React's "adjust state when a value changes" pattern).
-  if (fetcher.state === "idle" && fetcher.data && fetcher.data !== answer) {
-    setAnswer(fetcher.data);
-    if (fetcher.data.status === "invalid") setErrors(fetcher.data.errors);
-    if (fetcher.data.status === "success") setSubmitted(false);
+  if (fetcher.state === "idle" && fetcher.data && fetcher.data !== seen) {
+    setSeen(fetcher.data);
+    if (fetcher.data.status === "exception" && retries < networkRetries) {
+      setRetries(retries + 1);
+      setRetryDue(fetcher.data);
+    } else {
+      setAnswer(fetcher.data);
+      if (fetcher.data.status === "invalid") setErrors(fetcher.data.errors);
+      if (fetcher.data.status === "success") setSubmitted(false);
+    }
   }
+
+  const { submit: fetcherSubmit } = fetcher;
+  useEffect(() => {
+    const submission = lastSubmission.current;
+    if (!retryDue || !submission) return;
+    const timer = setTimeout(() => {
+      setRetryDue(undefined);
+      void fetcherSubmit(submission.formData, { ...submitOptions, action: submission.action });
+    }, 400 * retries);
+    return () => clearTimeout(timer);
+  }, [retryDue, retries, fetcherSubmit]);
 
   useEffect(() => {
     if (!answer) return;
@@ -95,12 +125,10 @@ export function useLeadForm({ kind, loadSchema, onResult }: LeadFormOptions) {
     idempotencyKey.current ??= newIdempotencyKey();
     const formData = new FormData(form);
     formData.set(idempotencyKeyField, idempotencyKey.current);
-    await fetcher.submit(formData, {
-      method: "post",
-      action: form.getAttribute("action") ?? undefined,
-      // A lead changes nothing the pages show: no loader needs to run again.
-      defaultShouldRevalidate: false,
-    });
+    const submission = { formData, action: form.getAttribute("action") ?? "" };
+    lastSubmission.current = submission;
+    setRetries(0);
+    await fetcher.submit(formData, { ...submitOptions, action: submission.action });
   }
 
   // After the page's own POST found problems, the browser focuses the first field named
@@ -119,7 +147,7 @@ export function useLeadForm({ kind, loadSchema, onResult }: LeadFormOptions) {
     /** The field messages to show: the browser's own check, or the server's answer. */
     errors,
     /** True from the submit until the answer (including the first load of the schema). */
-    busy: validating || fetcher.state !== "idle",
+    busy: validating || fetcher.state !== "idle" || retryDue !== undefined,
     /** The answer of the page's own POST (no JavaScript); a later fetcher answer replaces it. */
     pageResult: answer || fetcher.data ? undefined : pageResult,
     /** The values the page's own POST sent back (no JavaScript): the fields' starting values. */
