@@ -15,6 +15,7 @@ export default [
   route("helmet", "routes/helmet-demo.tsx"),
   route("modals/schedule", "routes/modals.schedule.tsx"),
   route("modals/example", "routes/modals.example.tsx"),
+  route("newsletter", "routes/newsletter.tsx"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),

@@ -182,8 +182,10 @@ test.describe("when the request fails", () => {
     await dialog.getByRole("textbox", { name: "Phone", exact: true }).fill("7135550166");
     await dialog.getByRole("textbox", { name: "Address", exact: true }).fill("1 Main St");
 
-    await page.route("**/api/send-email", (route) =>
-      route.fulfill({ status: 500, contentType: "application/json", body: '{"success":false}' }),
+    // The dialog posts to its route's action (/modals/schedule.data once hydrated).
+    const action = /\/modals\/schedule\.data/;
+    await page.route(action, (route) =>
+      route.fulfill({ status: 500, contentType: "text/plain", body: "Internal error" }),
     );
     await dialog.getByRole("button", { name: "Submit Request" }).click();
     await expect(
@@ -195,8 +197,13 @@ test.describe("when the request fails", () => {
       "Failing Fran",
     );
 
-    await page.unroute("**/api/send-email");
-    await page.route("**/api/send-email", (route) => route.abort("connectionrefused"));
+    await page.unroute(action);
+    // No answer at all: the browser sends it again twice, with the same idempotency key.
+    const keys: string[] = [];
+    await page.route(action, (route) => {
+      keys.push(new URLSearchParams(route.request().postData() ?? "").get("idempotencyKey") ?? "");
+      return route.abort("connectionrefused");
+    });
     await dialog.getByRole("button", { name: "Submit Request" }).click();
     await expect(
       page.getByText("An unexpected error occurred. Please try again later.", { exact: true }),
@@ -211,5 +218,8 @@ test.describe("when the request fails", () => {
       "1 Main St",
     );
     await expect(dialog.getByRole("button", { name: "Submit Request" })).toBeEnabled();
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).not.toBe("");
   });
 });

@@ -55,7 +55,8 @@ test.describe("contact failures", () => {
   test.use({ expectedConsoleErrors: /Failed to load resource/ });
 
   test("the contact form keeps its values when the server fails", async ({ page }) => {
-    await page.route("**/api/send-contact-email", (route) => route.fulfill({ status: 503 }));
+    // The form posts to the /contact action (/contact.data once hydrated).
+    await page.route(/\/contact\.data/, (route) => route.fulfill({ status: 503 }));
     await page.goto("/contact");
     const form = page.getByRole("form", { name: "Send Us a Message" });
     await form.getByRole("textbox", { name: "First name" }).fill("Kept");
@@ -105,9 +106,10 @@ for (const place of ["footer", "home"] as const) {
 test("the subscribe button waits while the request is in flight", async ({ page }) => {
   let release: () => void = () => undefined;
   const answerGate = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/api/send-subscribe-email", async (route) => {
+  // Every newsletter form posts to the /newsletter action (/newsletter.data once hydrated).
+  await page.route(/\/newsletter\.data/, async (route) => {
     await answerGate;
-    await route.fulfill({ status: 200, contentType: "application/json", body: '{"success":true}' });
+    await route.continue();
   });
   await page.goto("/");
   const form = page.locator("footer").getByRole("form", { name: "Newsletter signup" });
@@ -123,9 +125,6 @@ test("the subscribe button waits while the request is in flight", async ({ page 
 });
 
 test("F8 moves focus to the notifications", async ({ page }) => {
-  await page.route("**/api/send-subscribe-email", (route) =>
-    route.fulfill({ status: 200, contentType: "application/json", body: '{"success":true}' }),
-  );
   await page.goto("/");
   const form = page.locator("footer").getByRole("form", { name: "Newsletter signup" });
   await form.getByRole("textbox", { name: "Email address" }).fill("f8@example.com");

@@ -8,11 +8,13 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 
 import { LeadWriter } from "./api/lead-writer";
-import { createApiRouter } from "./api/router";
+import { createLeadSubmissions } from "./api/lead-submissions";
+import { clientAddress, createApiRouter } from "./api/router";
 import { newsletterService, type NewsletterService } from "./api/unsubscribe";
 import type { ServerConfig } from "./config";
 import { openDatabase, type DatabaseHandle } from "./db/database";
 import { pruneExpiredRecords } from "./db/housekeeping";
+import { formSubmissionsFor, type FormSubmissions } from "./forms";
 import { createMailTransport } from "./mail/transport";
 import { OutboxWorker } from "./outbox/worker";
 import { publicConfigFrom, type PublicConfig } from "./public-config";
@@ -39,6 +41,8 @@ declare module "react-router" {
     config: ServerConfig;
     publicConfig: PublicConfig;
     newsletter: NewsletterService;
+    /** The lead forms' submission pipeline (the JSON API's), for this request's visitor. */
+    forms: FormSubmissions;
     /** The visitor's state when detected and one of the six ("Texas"), else null. */
     detectedRegion: string | null;
   }
@@ -228,9 +232,17 @@ export async function createServerApp({
     }
   });
 
-  app.use("/api", sameOriginPosts(security));
+  // Every POST, the API's and the page actions', refuses a foreign Origin.
+  app.use(sameOriginPosts(security));
+  const submissions = createLeadSubmissions({
+    db,
+    leads,
+    config,
+    now,
+    onEnqueued: () => outbox.nudge(),
+  });
   app.use("/api", createLocationRouter({ locations, trustProxy: config.TRUST_PROXY }));
-  app.use("/api", createApiRouter({ db, leads, config, now, onEnqueued: () => outbox.nudge() }));
+  app.use("/api", createApiRouter(submissions));
 
   app.use(pageCache.keepRendered);
 
@@ -242,6 +254,7 @@ export async function createServerApp({
         config,
         publicConfig: publicConfigFrom(config),
         newsletter,
+        forms: formSubmissionsFor(submissions, clientAddress(req)),
         detectedRegion: visitors.get(req)?.detectedRegion ?? null,
       }),
     }),

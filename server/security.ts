@@ -117,8 +117,9 @@ export function pageNonces(options: SecurityOptions) {
 }
 
 /**
- * The API refuses cross-site POSTs: a browser request whose Origin names another site gets 403.
- * Requests without Origin (servers, scripts) are judged by the other rules.
+ * Cross-site POSTs are refused: a browser request whose Origin names another site gets 403,
+ * whether it is for the JSON API or a page's action. Requests without Origin (servers,
+ * scripts) are judged by the other rules.
  */
 export function sameOriginPosts({ siteUrl }: Pick<SecurityOptions, "siteUrl">): RequestHandler {
   const siteOrigin = new URL(siteUrl).origin;
@@ -127,6 +128,8 @@ export function sameOriginPosts({ siteUrl }: Pick<SecurityOptions, "siteUrl">): 
     if (req.method !== "POST" || !origin) return next();
     const ownOrigin = `${req.protocol}://${req.get("host") ?? ""}`;
     if (origin === siteOrigin || origin === ownOrigin) return next();
-    res.status(403).json({ success: false, error: "Cross-site requests are not accepted" });
+    const message = "Cross-site requests are not accepted";
+    if (req.path.startsWith("/api/")) res.status(403).json({ success: false, error: message });
+    else res.status(403).type("text/plain").send(message);
   };
 }

@@ -1,10 +1,12 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { data } from "react-router";
 
 import { PageHeader, Section } from "~/components/page-parts";
 import { PhoneLink } from "~/components/phone-link";
 import { formatPhone } from "~/content/company";
 import { ContactForm } from "~/features/contact/contact-form";
 import { serviceAreasFor } from "~/content/navigation";
+import { submitThroughServerAction } from "~/lib/form-client-action";
 import { pageMeta } from "~/lib/meta";
 import { useRegion } from "~/lib/use-region";
 
@@ -23,6 +25,16 @@ export function meta({ matches }: Route.MetaArgs) {
     },
     matches,
   );
+}
+
+// The contact form posts here, with or without JavaScript.
+export async function action({ request, context }: Route.ActionArgs) {
+  const { result, status, headers } = await context.forms.submit("contactMessage", request);
+  return data(result, { status, headers });
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return submitThroughServerAction("contactMessage", serverAction);
 }
 
 export default function Contact() {

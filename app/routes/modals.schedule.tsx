@@ -1,8 +1,11 @@
+import { data } from "react-router";
+
 import { ScheduleDialog } from "~/features/booking/schedule-dialog";
 import { HomePage } from "~/features/home/home-page";
 import { homeContent } from "~/features/home/home-content.server";
 import { rememberShownHomeContent } from "~/features/home/shown-home-content";
 import { useStickyLoaderData } from "~/lib/use-sticky-loader-data";
+import { submitThroughServerAction } from "~/lib/form-client-action";
 import { pageMeta } from "~/lib/meta";
 import { useModalRoute } from "~/lib/use-modal-route";
 
@@ -11,7 +14,7 @@ import type { PageCacheHandle } from "~/lib/page-cache";
 
 export const handle = {
   modal: true,
-  pageCache: { params: ["region"], variants: 6 },
+  pageCache: { params: ["region", "appliance"], variants: 6 },
 } satisfies PageCacheHandle & { modal: boolean };
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -34,6 +37,16 @@ export function loader() {
 // The home page drawn behind a dialog visited directly keeps its reviews.
 export function shouldRevalidate() {
   return false;
+}
+
+// Step 2 of the dialog posts here, with or without JavaScript.
+export async function action({ request, context }: Route.ActionArgs) {
+  const { result, status, headers } = await context.forms.submit("serviceRequest", request);
+  return data(result, { status, headers });
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return submitThroughServerAction("serviceRequest", serverAction);
 }
 
 export default function ScheduleModal() {

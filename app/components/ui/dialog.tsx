@@ -3,6 +3,7 @@ import { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
 import { useState } from "react";
 
+import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 
 function Dialog(props: React.ComponentProps<typeof DialogPrimitive.Root>) {
@@ -13,19 +14,31 @@ function DialogContent({
   className,
   children,
   closeLabel = "Close",
+  closeHref,
   size = "lg",
   onCloseAutoFocus,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content> & {
   closeLabel?: string;
+  /** Where the close control leads before and without JavaScript (a link until hydrated). */
+  closeHref?: string;
   size?: "md" | "lg";
 }) {
   // Route dialogs have no Radix trigger: focus goes back to whatever opened them.
   const [opener] = useState(() =>
     typeof document === "undefined" ? null : (document.activeElement as HTMLElement | null),
   );
+  const hydrated = useHydrated();
+  const closeContent = (
+    <>
+      <X className="size-5" aria-hidden="true" />
+      <span className="sr-only">{closeLabel}</span>
+    </>
+  );
+  // No portal: a portal renders nothing on the server, and a route dialog must be in the HTML
+  // (before and without JavaScript). Rendered after the page, its fixed layers cover it.
   return (
-    <DialogPrimitive.Portal>
+    <>
       <DialogPrimitive.Overlay
         data-slot="dialog-overlay"
         className="fixed inset-0 z-50 bg-slate-950/60 backdrop-blur-sm"
@@ -46,14 +59,21 @@ function DialogContent({
         {...props}
       >
         {children}
-        <DialogPrimitive.Close className="absolute top-4 right-4 rounded-md p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900">
-          <X className="size-5" aria-hidden="true" />
-          <span className="sr-only">{closeLabel}</span>
-        </DialogPrimitive.Close>
+        {closeHref && !hydrated ? (
+          // Before (or without) the page's scripts, the close control is a link that leaves.
+          <a href={closeHref} className={closeClass}>
+            {closeContent}
+          </a>
+        ) : (
+          <DialogPrimitive.Close className={closeClass}>{closeContent}</DialogPrimitive.Close>
+        )}
       </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
+    </>
   );
 }
+
+const closeClass =
+  "absolute top-4 right-4 rounded-md p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900";
 
 function DialogHeader({ className, ...props }: React.ComponentProps<"div">) {
   return <div data-slot="dialog-header" className={cn("px-6 pt-6 pr-14", className)} {...props} />;

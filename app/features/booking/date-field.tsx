@@ -3,25 +3,31 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 
 import { Input } from "~/components/ui/input";
 import { dateFromIso, displayDate, parseTypedDate } from "~/lib/dates";
+import { useHydrated } from "~/lib/use-hydrated";
 
 const Calendar = lazy(() => import("./calendar"));
 
 export interface DateFieldProps {
   id?: string;
-  value: string;
+  /** The form field's name: it carries "yyyy-mm-dd". */
+  name: string;
+  defaultValue?: string;
   /** The earliest date offered: today in the office's time zone ("yyyy-mm-dd"). */
   minDate: string;
-  onChange: (iso: string) => void;
-  onBlur?: () => void;
+  autoFocus?: boolean;
   "aria-invalid"?: boolean;
   "aria-describedby"?: string;
 }
 
 /**
  * Shows the date as "MMMM d, yyyy", accepts a typed "MM/dd/yyyy", offers a calendar from
- * today on (loaded when first opened), and hands the form "yyyy-mm-dd".
+ * today on (loaded when first opened), and hands the form "yyyy-mm-dd" in a hidden field.
+ * Before the page's scripts run, the text field itself carries what was typed (the server
+ * reads "MM/dd/yyyy" too).
  */
-export function DateField({ id, value, minDate, onChange, onBlur, ...aria }: DateFieldProps) {
+export function DateField({ id, name, defaultValue = "", minDate, ...aria }: DateFieldProps) {
+  const hydrated = useHydrated();
+  const [value, setValue] = useState(defaultValue);
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState<string | null>(null);
   const calendarId = useId();
@@ -45,9 +51,8 @@ export function DateField({ id, value, minDate, onChange, onBlur, ...aria }: Dat
   const commitTyped = () => {
     if (typed === null) return;
     const iso = typed.trim() === "" ? "" : parseTypedDate(typed);
-    if (iso !== undefined) onChange(iso !== "" && iso < minDate ? minDate : iso);
+    if (iso !== undefined) setValue(iso !== "" && iso < minDate ? minDate : iso);
     setTyped(null);
-    onBlur?.();
   };
 
   const close = () => {
@@ -60,6 +65,7 @@ export function DateField({ id, value, minDate, onChange, onBlur, ...aria }: Dat
       <div className="flex gap-2">
         <Input
           id={id}
+          name={hydrated ? undefined : name}
           value={typed ?? displayDate(value)}
           placeholder="MM/DD/YYYY"
           autoComplete="off"
@@ -85,6 +91,7 @@ export function DateField({ id, value, minDate, onChange, onBlur, ...aria }: Dat
           <CalendarDays className="size-5" aria-hidden="true" />
         </button>
       </div>
+      {hydrated ? <input type="hidden" name={name} value={value} /> : null}
       {open ? (
         <div
           ref={panelRef}
@@ -105,7 +112,7 @@ export function DateField({ id, value, minDate, onChange, onBlur, ...aria }: Dat
               selected={selected}
               earliest={earliest}
               onPick={(iso) => {
-                onChange(iso);
+                setValue(iso);
                 close();
               }}
             />

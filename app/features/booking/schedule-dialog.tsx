@@ -1,10 +1,11 @@
 import { ArrowLeft, Check } from "lucide-react";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useLocation } from "react-router";
 
-import { Honeypot } from "~/components/honeypot";
+import { FormStatus } from "~/components/form-status";
+import { LeadFormFields } from "~/components/lead-form-fields";
 import { PhoneInput } from "~/components/phone-input";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import {
   Dialog,
   DialogContent,
@@ -14,22 +15,23 @@ import {
 } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
-import { applianceTypes, type ApplianceTypeId } from "~/content/appliances";
+import { applianceTypeIds, applianceTypes, type ApplianceTypeId } from "~/content/appliances";
 import { brands } from "~/content/brands";
-import { showLeadOutcome } from "~/features/lead-toasts";
 import { isoDateIn } from "~/lib/dates";
-import { lazyZodResolver } from "~/lib/lazy-resolver";
-import { leadEndpoints, submitLead } from "~/lib/submit-lead";
+import { useLeadForm } from "~/lib/use-lead-form";
+import { useHydrated } from "~/lib/use-hydrated";
 import { useRegion } from "~/lib/use-region";
 import { cn } from "~/lib/utils";
 
 import { DateField } from "./date-field";
-import type { ServiceRequestInput } from "./schema";
 import { timeSlots } from "./time-slots";
 
-const resolver = lazyZodResolver<ServiceRequestInput>(
-  async () => (await import("./schema")).serviceRequestSchema,
-);
+/** The query parameter step 1's links carry: an appliance id, never something typed. */
+export const applianceParam = "appliance";
+
+function applianceIdOf(value: string | null | undefined): ApplianceTypeId | undefined {
+  return applianceTypeIds.find((id) => id === value);
+}
 
 const stepTitles = { 1: "Select Appliances", 2: "Contact Information" } as const;
 const totalSteps = 2;
@@ -53,13 +55,53 @@ function ProgressBar({ completedSteps }: { completedSteps: number }) {
   );
 }
 
+/**
+ * A step's control: a link to the step's address before (and without) the page's scripts, a
+ * button once they run, so the dialog moves without a request.
+ */
+function StepControl({
+  href,
+  onActivate,
+  className,
+  children,
+  ...props
+}: {
+  href: string;
+  onActivate: () => void;
+  className: string;
+  children: React.ReactNode;
+  "aria-pressed"?: boolean;
+  disabled?: boolean;
+}) {
+  const hydrated = useHydrated();
+  if (!hydrated) {
+    return (
+      <a href={href} className={className}>
+        {children}
+      </a>
+    );
+  }
+  return (
+    <button type="button" onClick={onActivate} className={className} {...props}>
+      {children}
+    </button>
+  );
+}
+
+/**
+ * Step 1: each appliance leads to step 2 for it (a link to `?appliance=…` without JavaScript).
+ */
 function ApplianceStep({
   selected,
+  hrefFor,
   onPick,
+  cancelHref,
   onCancel,
 }: {
   selected: ApplianceTypeId | undefined;
+  hrefFor: (id: ApplianceTypeId) => string;
   onPick: (id: ApplianceTypeId) => void;
+  cancelHref: string;
   onCancel: () => void;
 }) {
   return (
@@ -67,167 +109,176 @@ function ApplianceStep({
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Appliances">
         {applianceTypes.map(({ id, name, description, icon: Icon }) => (
           <li key={id}>
-            <button
-              type="button"
-              onClick={() => onPick(id)}
+            <StepControl
+              href={hrefFor(id)}
+              onActivate={() => onPick(id)}
               aria-pressed={selected === id}
               className={cn(
-                "flex h-full w-full flex-col items-center gap-2 rounded-xl border p-4 text-center transition-colors hover:border-brand-700 hover:bg-brand-50",
+                "flex h-full w-full flex-col items-center gap-2 rounded-xl border p-4 text-center transition-colors outline-none hover:border-brand-700 hover:bg-brand-50 focus-visible:ring-3 focus-visible:ring-brand-400/60",
                 selected === id ? "border-brand-700 bg-brand-50" : "border-slate-200 bg-white",
               )}
             >
               <Icon className="size-7 text-brand-700" aria-hidden="true" />
               <span className="font-semibold text-slate-900">{name}</span>
               <span className="text-xs text-slate-600">{description}</span>
-            </button>
+            </StepControl>
           </li>
         ))}
       </ul>
       <div className="flex justify-end">
-        <Button variant="outline" onClick={onCancel}>
+        <StepControl
+          href={cancelHref}
+          onActivate={onCancel}
+          className={buttonVariants({ variant: "outline" })}
+        >
           Cancel
-        </Button>
+        </StepControl>
       </div>
     </div>
   );
 }
 
+/**
+ * The two-step schedule dialog of spec section 4. Step 2 posts to the /modals/schedule action
+ * (one pattern for every form, app/lib/use-lead-form.ts); the progress bar follows the step
+ * and the fetcher: 0 % on step 1, half on step 2, full while the request is on its way.
+ */
 export function ScheduleDialog({ onClose }: { onClose: () => void }) {
-  const { profile } = useRegion();
-  const [step, setStep] = useState<1 | 2>(1);
-  const [completedSteps, setCompletedSteps] = useState(0);
-  const [selectedAppliance, setSelectedAppliance] = useState<ApplianceTypeId>();
-  const [today] = useState(() => isoDateIn(new Date(), profile.timeZone));
-  const {
-    register,
-    control,
-    handleSubmit,
-    setValue,
-    formState: { errors, isSubmitting },
-  } = useForm<ServiceRequestInput>({
-    resolver,
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    defaultValues: {
-      name: "",
-      email: "",
-      phone: "",
-      address: "",
-      zipCode: "",
-      preferredDate: "",
-      preferredTime: "",
-      brand: "",
-      model: "",
-      serialNumber: "",
-      description: "",
-      notes: "",
-      website: "",
+  const { profile, link } = useRegion();
+  const location = useLocation();
+  const search = new URLSearchParams(location.search);
+  const form = useLeadForm({
+    kind: "serviceRequest",
+    loadSchema: async () => (await import("./schema")).serviceRequestSchema,
+    onResult: (result) => {
+      if (result.status === "success") onClose();
     },
   });
+  const values = form.defaultValues;
+  const [selectedAppliance, setSelectedAppliance] = useState(
+    () => applianceIdOf(values.selectedAppliance) ?? applianceIdOf(search.get(applianceParam)),
+  );
+  const [step, setStep] = useState<1 | 2>(selectedAppliance ? 2 : 1);
+  const [today] = useState(() => isoDateIn(new Date(), profile.timeZone));
+  const sending = form.fetcher.state !== "idle";
+  const completedSteps = step === 1 ? 0 : sending ? 2 : 1;
+  const bookedWithoutScripts = form.pageResult?.status === "success";
+
+  // Without JavaScript the steps are addresses: step 2 names its appliance, step 1 none.
+  const hrefWith = (appliance: ApplianceTypeId | null) => {
+    const next = new URLSearchParams(location.search);
+    if (appliance) next.set(applianceParam, appliance);
+    else next.delete(applianceParam);
+    const query = next.toString();
+    return query ? `${location.pathname}?${query}` : location.pathname;
+  };
 
   const pickAppliance = (id: ApplianceTypeId) => {
     setSelectedAppliance(id);
-    setValue("selectedAppliance", id);
-    setCompletedSteps(1);
     setStep(2);
   };
 
-  const back = () => {
-    setStep(1);
-    setCompletedSteps(0);
-  };
-
-  const onSubmit = handleSubmit(async (values) => {
-    setCompletedSteps(2);
-    try {
-      const result = await submitLead(leadEndpoints.serviceRequest, {
-        ...values,
-        companyEmail: profile.email,
-      });
-      if (result.success) {
-        showLeadOutcome("service", "success");
-        onClose();
-        return;
-      }
-      showLeadOutcome("service", "failure");
-    } catch {
-      showLeadOutcome("service", "exception");
-    }
-    setCompletedSteps(1);
-  });
-
   const applianceName = applianceTypes.find((type) => type.id === selectedAppliance)?.name;
+  const homeHref = link("/");
 
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent aria-describedby="schedule-description">
+      {/* Named by ids of its own: Radix links the title only after it mounts, not in the HTML. */}
+      <DialogContent
+        aria-labelledby="schedule-title"
+        aria-describedby="schedule-description"
+        closeHref={homeHref}
+      >
         <DialogHeader>
-          <DialogTitle>Schedule Service</DialogTitle>
+          <DialogTitle id="schedule-title">Schedule Service</DialogTitle>
           <DialogDescription id="schedule-description">
-            Step {step} of {totalSteps}: {stepTitles[step]}
+            {bookedWithoutScripts
+              ? "Your request is on its way to the office."
+              : `Step ${step} of ${totalSteps}: ${stepTitles[step]}`}
           </DialogDescription>
           <div className="mt-4">
-            <ProgressBar completedSteps={completedSteps} />
+            <ProgressBar completedSteps={bookedWithoutScripts ? totalSteps : completedSteps} />
           </div>
         </DialogHeader>
         <div className="overflow-y-auto px-6 py-6">
-          <h3 className="mb-4 text-lg font-bold text-slate-900">{stepTitles[step]}</h3>
-          {step === 1 ? (
-            <ApplianceStep selected={selectedAppliance} onPick={pickAppliance} onCancel={onClose} />
+          {bookedWithoutScripts ? (
+            <div className="grid gap-6">
+              <FormStatus kind="serviceRequest" result={form.pageResult} />
+              <div className="flex justify-end">
+                <a href={homeHref} className={buttonVariants({ variant: "outline" })}>
+                  Close
+                </a>
+              </div>
+            </div>
           ) : (
-            <form
+            <h3 className="mb-4 text-lg font-bold text-slate-900">{stepTitles[step]}</h3>
+          )}
+          {!bookedWithoutScripts && step === 1 ? (
+            <ApplianceStep
+              selected={selectedAppliance}
+              hrefFor={hrefWith}
+              onPick={pickAppliance}
+              cancelHref={homeHref}
+              onCancel={onClose}
+            />
+          ) : null}
+          {/* Kept (hidden) on step 1 once an appliance was picked, so Back keeps what was typed. */}
+          {bookedWithoutScripts || !selectedAppliance ? null : (
+            <form.fetcher.Form
+              hidden={step === 1}
+              method="post"
               noValidate
-              onSubmit={onSubmit}
+              onSubmit={form.onSubmit}
+              onChange={form.onChange}
               className="relative grid gap-5"
               aria-label="Contact Information"
             >
+              <FormStatus kind="serviceRequest" result={form.pageResult} />
+              <input type="hidden" name="selectedAppliance" value={selectedAppliance ?? ""} />
               <p className="flex items-center gap-2 rounded-lg bg-brand-50 px-3 py-2 text-sm text-slate-800">
                 <Check className="size-4 text-brand-700" aria-hidden="true" />
                 Appliance: <strong>{applianceName}</strong>
               </p>
-              <Field label="Full Name (required)" error={errors.name?.message}>
-                <Input autoComplete="name" {...register("name")} />
+              <Field label="Full Name (required)" error={form.errors.name}>
+                <Input {...form.field("name")} autoComplete="name" />
               </Field>
               <div className="grid gap-5 sm:grid-cols-2">
-                <Field label="Email" error={errors.email?.message}>
-                  <Input type="email" autoComplete="email" {...register("email")} />
+                <Field label="Email" error={form.errors.email}>
+                  <Input {...form.field("email")} type="email" autoComplete="email" />
                 </Field>
-                <Field label="Phone" markedRequired error={errors.phone?.message}>
-                  <PhoneInput {...register("phone")} />
+                <Field label="Phone" markedRequired error={form.errors.phone}>
+                  <PhoneInput {...form.field("phone")} />
                 </Field>
               </div>
               <div className="grid gap-5 sm:grid-cols-3">
                 <Field
                   label="Address"
                   markedRequired
-                  error={errors.address?.message}
+                  error={form.errors.address}
                   className="sm:col-span-2"
                 >
-                  <Input autoComplete="street-address" {...register("address")} />
+                  <Input {...form.field("address")} autoComplete="address-line1" />
                 </Field>
-                <Field label="Zip Code" error={errors.zipCode?.message}>
-                  <Input inputMode="numeric" autoComplete="postal-code" {...register("zipCode")} />
+                <Field label="Zip Code" error={form.errors.zipCode}>
+                  <Input
+                    {...form.field("zipCode")}
+                    inputMode="numeric"
+                    autoComplete="postal-code"
+                  />
                 </Field>
               </div>
               <Field
                 label="Preferred Date"
                 markedRequired
                 hint={`Today or later (${profile.timeZoneLabel} time).`}
-                error={errors.preferredDate?.message}
+                error={form.errors.preferredDate}
               >
                 {(wiring) => (
-                  <Controller
-                    control={control}
-                    name="preferredDate"
-                    render={({ field }) => (
-                      <DateField
-                        {...wiring}
-                        value={field.value ?? ""}
-                        minDate={today}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                      />
-                    )}
+                  <DateField
+                    {...wiring}
+                    {...form.field("preferredDate")}
+
+                    minDate={today}
                   />
                 )}
               </Field>
@@ -247,9 +298,10 @@ export function ScheduleDialog({ onClose }: { onClose: () => void }) {
                     >
                       <input
                         type="radio"
+                        name="preferredTime"
                         value={slot.id}
+                        defaultChecked={values.preferredTime === slot.id}
                         className="size-4 accent-brand-700"
-                        {...register("preferredTime")}
                       />
                       <span>
                         <span className="block font-semibold text-slate-900">{slot.label}</span>
@@ -260,14 +312,14 @@ export function ScheduleDialog({ onClose }: { onClose: () => void }) {
                 </div>
               </fieldset>
               <div className="grid gap-5 sm:grid-cols-3">
-                <Field label="Brand" error={errors.brand?.message}>
-                  <Input list="schedule-brands" {...register("brand")} />
+                <Field label="Brand" error={form.errors.brand}>
+                  <Input {...form.field("brand")} list="schedule-brands" />
                 </Field>
-                <Field label="Model" error={errors.model?.message}>
-                  <Input {...register("model")} />
+                <Field label="Model" error={form.errors.model}>
+                  <Input {...form.field("model")} />
                 </Field>
-                <Field label="Serial Number" error={errors.serialNumber?.message}>
-                  <Input {...register("serialNumber")} />
+                <Field label="Serial Number" error={form.errors.serialNumber}>
+                  <Input {...form.field("serialNumber")} />
                 </Field>
               </div>
               <datalist id="schedule-brands">
@@ -275,23 +327,32 @@ export function ScheduleDialog({ onClose }: { onClose: () => void }) {
                   <option key={brand.slug} value={brand.name} />
                 ))}
               </datalist>
-              <Field label="Description of the problem" error={errors.description?.message}>
-                <Textarea rows={3} {...register("description")} />
+              <Field label="Description of the problem" error={form.errors.description}>
+                <Textarea {...form.field("description")} rows={3} />
               </Field>
-              <Field label="Notes" error={errors.notes?.message}>
-                <Textarea rows={2} placeholder="Gate code, pets, parking…" {...register("notes")} />
+              <Field label="Notes" error={form.errors.notes}>
+                <Textarea
+                  {...form.field("notes")}
+                  rows={2}
+                  placeholder="Gate code, pets, parking…"
+                />
               </Field>
-              <Honeypot {...register("website")} />
+              <LeadFormFields companyEmail={profile.email} />
               <div className="flex flex-col-reverse justify-between gap-3 border-t border-slate-200 pt-5 sm:flex-row">
-                <Button variant="outline" onClick={back} disabled={isSubmitting}>
+                <StepControl
+                  href={hrefWith(null)}
+                  onActivate={() => setStep(1)}
+                  disabled={form.busy}
+                  className={buttonVariants({ variant: "outline" })}
+                >
                   <ArrowLeft aria-hidden="true" />
                   Back
-                </Button>
-                <Button type="submit" loading={isSubmitting}>
+                </StepControl>
+                <Button type="submit" loading={form.busy}>
                   Submit Request
                 </Button>
               </div>
-            </form>
+            </form.fetcher.Form>
           )}
         </div>
       </DialogContent>

@@ -1,75 +1,65 @@
 import { Send } from "lucide-react";
 
-import { Honeypot } from "~/components/honeypot";
+import { FormStatus } from "~/components/form-status";
+import { LeadFormFields } from "~/components/lead-form-fields";
 import { PhoneInput } from "~/components/phone-input";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
-import { showLeadOutcome } from "~/features/lead-toasts";
-import { honeypotName } from "~/lib/honeypot";
-import { leadEndpoints, submitLead } from "~/lib/submit-lead";
 import { useLeadForm } from "~/lib/use-lead-form";
 import { useRegion } from "~/lib/use-region";
 
-import type { ContactMessage } from "./schema";
-
-/** "Send Us a Message": values stay after a success and after a failure (spec section 4). */
+/**
+ * "Send Us a Message", posted to the /contact action. Values stay after a success and after a
+ * failure (spec section 4).
+ */
 export function ContactForm() {
   const { profile } = useRegion();
-  const { errors, submitting, onChange, onSubmit } = useLeadForm<
-    ContactMessage & Record<string, string>
-  >(
-    async () => (await import("./schema")).contactMessageSchema,
-    async (values) => {
-      try {
-        const result = await submitLead(leadEndpoints.contactMessage, {
-          ...values,
-          companyEmail: profile.email,
-        });
-        showLeadOutcome("contact", result.success ? "success" : "failure");
-      } catch {
-        showLeadOutcome("contact", "exception");
-      }
-    },
-  );
+  const form = useLeadForm({
+    kind: "contactMessage",
+    loadSchema: async () => (await import("./schema")).contactMessageSchema,
+  });
+  const { errors } = form;
 
   return (
-    <form
+    <form.fetcher.Form
+      method="post"
       noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      onChange={onChange}
+      onSubmit={form.onSubmit}
+      onChange={form.onChange}
       aria-label="Send Us a Message"
       className="relative grid gap-5"
     >
+      <FormStatus kind="contactMessage" result={form.pageResult} />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="First name" markedRequired error={errors.name}>
-          <Input name="name" autoComplete="given-name" />
+          <Input {...form.field("name")} autoComplete="given-name" />
         </Field>
         <Field label="Last name" markedRequired error={errors.lastName}>
-          <Input name="lastName" autoComplete="family-name" />
+          <Input {...form.field("lastName")} autoComplete="family-name" />
         </Field>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Email" markedRequired error={errors.email}>
-          <Input name="email" type="email" autoComplete="email" />
+          <Input {...form.field("email")} type="email" autoComplete="email" />
         </Field>
         <Field label="Phone" markedRequired error={errors.phone}>
-          <PhoneInput name="phone" />
+          <PhoneInput {...form.field("phone")} />
         </Field>
       </div>
       <Field label="Subject" markedRequired error={errors.subject}>
-        <Input name="subject" />
+        <Input {...form.field("subject")} />
       </Field>
       <Field label="Message" markedRequired error={errors.message}>
-        <Textarea name="message" rows={6} />
+        <Textarea {...form.field("message")} rows={6} />
       </Field>
-      <Honeypot name={honeypotName} />
+      <LeadFormFields companyEmail={profile.email} />
       <div>
-        <Button type="submit" size="lg" loading={submitting}>
+        <Button type="submit" size="lg" loading={form.busy}>
           <Send aria-hidden="true" />
           Send Message
         </Button>
       </div>
-    </form>
+    </form.fetcher.Form>
   );
 }

@@ -1,0 +1,36 @@
+import { leadOutcomeMessage, outcomeOf } from "~/features/lead-messages";
+import type { FormResult, LeadKind } from "~/lib/form-result";
+import { cn } from "~/lib/utils";
+
+/**
+ * The outcome of a form posted without JavaScript, in words of spec section 8: the page the
+ * action rendered shows it where the toast would have. Field messages sit under the fields.
+ */
+export function FormStatus({
+  kind,
+  result,
+  className,
+}: {
+  kind: LeadKind;
+  result: FormResult | undefined;
+  className?: string;
+}) {
+  if (!result || result.status === "invalid") return null;
+  const { title, description, variant } = leadOutcomeMessage(kind, outcomeOf(result));
+  return (
+    // Rendered only by the page a POST returned: the browser focuses it, as it would a toast.
+    <div
+      role={variant === "destructive" ? "alert" : "status"}
+      tabIndex={-1}
+      autoFocus
+      data-variant={variant}
+      className={cn(
+        "rounded-lg border px-4 py-3 text-sm data-[variant=default]:border-green-700 data-[variant=default]:bg-green-50 data-[variant=default]:text-green-900 data-[variant=destructive]:border-red-700 data-[variant=destructive]:bg-red-50 data-[variant=destructive]:text-red-900",
+        className,
+      )}
+    >
+      <p className="font-semibold">{title}</p>
+      <p>{description}</p>
+    </div>
+  );
+}

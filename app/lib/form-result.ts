@@ -1,0 +1,18 @@
+/** The three kinds of lead a visitor can send. */
+export type LeadKind = "serviceRequest" | "contactMessage" | "newsletter";
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+/**
+ * What a form's route action answers, with or without JavaScript. The typed values come back
+ * in the response body (never in a URL) so a page rendered without JavaScript can keep them;
+ * `kind` says which form it answers (a page can hold two kinds, e.g. the dialog over home).
+ */
+export type FormResult = { kind: LeadKind; values: Record<string, string> } & (
+  | { status: "success" }
+  | { status: "invalid"; errors: FieldErrors }
+  /** The server could not take it now (database down, too many requests): try again later. */
+  | { status: "failed" }
+  /** Only in the browser: the request never got an answer. */
+  | { status: "exception" }
+);

@@ -1,0 +1,196 @@
+import { z } from "zod";
+
+import type { CompanyProfile } from "~/content/company";
+import { contactMessageSchema } from "~/features/contact/schema";
+import { newsletterSchema } from "~/features/newsletter/schema";
+import type { LeadKind } from "~/lib/form-result";
+import { honeypotName } from "~/lib/honeypot";
+
+import type { ServerConfig } from "../config";
+import type { Database } from "../db/database";
+import { mailContextFor, type MailContext } from "../mail/context";
+import { DatabaseUnavailableError, describeCause, usingDatabase } from "./errors";
+import {
+  idempotencyKeyHeader,
+  idempotencyKeyMaxLength,
+  storeOnce,
+  type IdempotencyScope,
+  type SubmissionAnswer,
+} from "./idempotency";
+import type { LeadWriter, WriteResult } from "./lead-writer";
+import { officeFor, serviceRequestSchemaFor } from "./office";
+import { countRequest } from "./rate-limit";
+import { contactMessageWrite, serviceRequestWrite, subscribeToNewsletter } from "./submissions";
+
+export type { LeadKind } from "~/lib/form-result";
+
+export interface SubmissionDependencies {
+  db: Database;
+  leads: LeadWriter;
+  config: ServerConfig;
+  now: () => Date;
+  /** Called after a transaction that wrote outbox rows committed. */
+  onEnqueued: () => void;
+}
+
+interface Storage {
+  db: Database;
+  leads: LeadWriter;
+}
+
+interface LeadDefinition<T> {
+  /** The JSON endpoint's path; also the rate limit's and the idempotency keys' scope. */
+  endpoint: string;
+  schemaFor(office: CompanyProfile, now: Date): z.ZodType<T>;
+  save(
+    storage: Storage,
+    input: T,
+    mail: MailContext,
+    scope: IdempotencyScope | null,
+  ): Promise<WriteResult>;
+}
+
+function lead<T>(definition: LeadDefinition<T>): LeadDefinition<T> {
+  return definition;
+}
+
+const leadDefinitions = {
+  serviceRequest: lead({
+    endpoint: "/send-email",
+    schemaFor: serviceRequestSchemaFor,
+    save: ({ leads }, request, mail, scope) =>
+      leads.write({ ...serviceRequestWrite(request, mail), scope }),
+  }),
+  contactMessage: lead({
+    endpoint: "/send-contact-email",
+    schemaFor: () => contactMessageSchema,
+    save: ({ leads }, contact, mail, scope) =>
+      leads.write({ ...contactMessageWrite(contact, mail), scope }),
+  }),
+  newsletter: lead({
+    endpoint: "/send-subscribe-email",
+    schemaFor: () => newsletterSchema,
+    save: ({ db }, subscription, mail, scope) =>
+      storeOnce(db, scope, (tx) => subscribeToNewsletter(tx, subscription, mail)),
+  }),
+} satisfies Record<LeadKind, unknown>;
+
+export const leadKinds = Object.keys(leadDefinitions) as LeadKind[];
+
+export function endpointOf(kind: LeadKind): string {
+  return leadDefinitions[kind].endpoint;
+}
+
+/** What became of one submission; the JSON API and the page actions each answer it their way. */
+export type SubmissionOutcome =
+  | { status: "stored"; answer: SubmissionAnswer; replayed: boolean }
+  /** The honeypot was filled: the sender is told all went well, and nothing happens. */
+  | { status: "ignored" }
+  | { status: "invalid"; errors: Record<string, string[] | undefined> }
+  | { status: "bad-request"; error: string }
+  | { status: "rate-limited"; retryAfterSeconds: number }
+  | { status: "unavailable" };
+
+export interface Submission {
+  /** The submitted fields: a parsed JSON body or a form's fields. */
+  body: unknown;
+  /** The rate limit's key: the visitor's address as Express sees it. */
+  client: string;
+  idempotencyKey?: string | undefined;
+  /** Names the request in logs ("POST /contact"). */
+  label: string;
+}
+
+export type LeadSubmissions = (
+  kind: LeadKind,
+  submission: Submission,
+) => Promise<SubmissionOutcome>;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+// Half of a UTF-16 pair with no other half: valid in JSON, not encodable as UTF-8.
+const loneSurrogates = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+// Control characters other than tab and line breaks: never typed by a person, and NUL cannot
+// be stored in a PostgreSQL text or jsonb value.
+// eslint-disable-next-line no-control-regex -- these are what it removes
+const controlCharacters = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
+/**
+ * The form's fields as PostgreSQL can store them: a lone UTF-16 surrogate (valid in JSON, not
+ * in UTF-8) becomes U+FFFD and control characters are dropped, so no text a client sends can
+ * fail the insert. The forms are flat: only top-level strings are fields.
+ */
+function storableStrings(body: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(body).map(([key, value]) => [
+      key,
+      typeof value === "string"
+        ? value.replace(loneSurrogates, "\uFFFD").replace(controlCharacters, "")
+        : value,
+    ]),
+  );
+}
+
+/**
+ * The one submission pipeline behind the JSON API and the forms' route actions: rate limit,
+ * body checks, honeypot, the shared schema plus the server's rules, then one transaction.
+ * A database failure is an outcome ("unavailable"), never an exception.
+ */
+export function createLeadSubmissions(deps: SubmissionDependencies): LeadSubmissions {
+  return async (kind, submission) => {
+    try {
+      return await submit(deps, leadDefinitions[kind] as LeadDefinition<unknown>, submission);
+    } catch (error) {
+      if (!(error instanceof DatabaseUnavailableError)) throw error;
+      console.error(`${submission.label}: database unavailable: ${describeCause(error)}`);
+      return { status: "unavailable" };
+    }
+  };
+}
+
+async function submit(
+  { db, leads, config, now, onEnqueued }: SubmissionDependencies,
+  definition: LeadDefinition<unknown>,
+  { body: rawBody, client, idempotencyKey }: Submission,
+): Promise<SubmissionOutcome> {
+  if (config.RATE_LIMIT_MAX !== 0) {
+    const verdict = await usingDatabase(() =>
+      countRequest(db, { endpoint: definition.endpoint, client, max: config.RATE_LIMIT_MAX }),
+    );
+    if (!verdict.allowed) {
+      return { status: "rate-limited", retryAfterSeconds: verdict.retryAfterSeconds };
+    }
+  }
+  if (!isPlainObject(rawBody)) {
+    return { status: "bad-request", error: "The request body must be a JSON object" };
+  }
+  const body = storableStrings(rawBody);
+  const honeypot = body[honeypotName];
+  if (typeof honeypot === "string" && honeypot.trim() !== "") return { status: "ignored" };
+  if (
+    idempotencyKey !== undefined &&
+    (idempotencyKey.trim() === "" || idempotencyKey.length > idempotencyKeyMaxLength)
+  ) {
+    return {
+      status: "bad-request",
+      error: `${idempotencyKeyHeader} must be 1 to ${idempotencyKeyMaxLength} characters`,
+    };
+  }
+
+  const submittedAt = now();
+  const office = officeFor(body.companyEmail);
+  const parsed = definition.schemaFor(office, submittedAt).safeParse(body);
+  if (!parsed.success) {
+    return { status: "invalid", errors: z.flattenError(parsed.error).fieldErrors };
+  }
+
+  const mail = mailContextFor(config, office, submittedAt);
+  const scope = idempotencyKey ? { endpoint: definition.endpoint, key: idempotencyKey } : null;
+  const { answer, replayed } = await usingDatabase(() =>
+    definition.save({ db, leads }, parsed.data, mail, scope),
+  );
+  if (!replayed) onEnqueued();
+  return { status: "stored", answer, replayed };
+}

@@ -1,0 +1,150 @@
+import { parseTypedDate } from "~/lib/dates";
+import { formatUsPhone } from "~/lib/form-rules";
+import type { FieldErrors, FormResult, LeadKind } from "~/lib/form-result";
+import { honeypotName } from "~/lib/honeypot";
+import { idempotencyKeyField } from "~/lib/idempotency-field";
+
+import type { LeadSubmissions, SubmissionOutcome } from "./api/lead-submissions";
+import { maxBodyBytes } from "./api/router";
+
+/** A form action's answer: the result the page renders, and the response's status. */
+export interface FormAnswer {
+  result: FormResult;
+  status: number;
+  headers?: Record<string, string>;
+}
+
+/** What route actions reach the submission pipeline through (the load context's `forms`). */
+export interface FormSubmissions {
+  submit(kind: LeadKind, request: Request): Promise<FormAnswer>;
+}
+
+class BodyTooLarge extends Error {}
+
+/**
+ * The request's body, refused past `limit` bytes whatever Content-Length claims. The rest is
+ * read and dropped (the server's request time-out bounds it), so the client gets the answer
+ * instead of a connection closed under it.
+ */
+async function readBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  if (!request.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    size += read.value.byteLength;
+    if (size <= limit) chunks.push(read.value);
+  }
+  if (size > limit) throw new BodyTooLarge();
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+/** The form's text fields (files and repeated names beyond the first are ignored). */
+export async function formFields(request: Request): Promise<Record<string, string>> {
+  const body = await readBody(request, maxBodyBytes);
+  const contentType = request.headers.get("Content-Type") ?? "";
+  const form = await new Response(body, { headers: { "Content-Type": contentType } }).formData();
+  const fields: Record<string, string> = {};
+  form.forEach((value, key) => {
+    if (typeof value === "string" && !(key in fields)) fields[key] = value;
+  });
+  return fields;
+}
+
+/**
+ * What the browser's scripts do while a visitor types, done for a form posted without them:
+ * ten digits become "(555) 555-5555"; a typed "MM/dd/yyyy" date becomes "yyyy-mm-dd".
+ */
+function asTheEnhancedFormSends(fields: Record<string, string>): Record<string, string> {
+  const normalized = { ...fields };
+  const { phone, preferredDate } = fields;
+  if (phone !== undefined && /^\D*1?\D*(\d\D*){10}$/.test(phone)) {
+    normalized.phone = formatUsPhone(phone);
+  }
+  if (preferredDate !== undefined) {
+    normalized.preferredDate = parseTypedDate(preferredDate) ?? preferredDate.trim();
+  }
+  return normalized;
+}
+
+/** The values a page puts back in its fields: what was typed, without the hidden machinery. */
+function typedValues(fields: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(fields).filter(
+      ([name]) => name !== honeypotName && name !== idempotencyKeyField,
+    ),
+  );
+}
+
+function firstMessages(errors: Record<string, string[] | undefined>): FieldErrors {
+  return Object.fromEntries(
+    Object.entries(errors).flatMap(([field, messages]) =>
+      messages?.[0] ? [[field, messages[0]]] : [],
+    ),
+  );
+}
+
+function answerFor(
+  kind: LeadKind,
+  outcome: SubmissionOutcome,
+  values: Record<string, string>,
+): FormAnswer {
+  const answered = { kind, values };
+  switch (outcome.status) {
+    case "stored":
+    case "ignored":
+      return { result: { ...answered, status: "success" }, status: 200 };
+    case "invalid":
+      return {
+        result: { ...answered, status: "invalid", errors: firstMessages(outcome.errors) },
+        status: 400,
+      };
+    case "bad-request":
+      return { result: { ...answered, status: "failed" }, status: 400 };
+    case "rate-limited":
+      return {
+        result: { ...answered, status: "failed" },
+        status: 429,
+        headers: { "Retry-After": String(outcome.retryAfterSeconds) },
+      };
+    case "unavailable":
+      return {
+        result: { ...answered, status: "failed" },
+        status: 503,
+        headers: { "Retry-After": "30" },
+      };
+  }
+}
+
+/**
+ * The forms' side of the submission pipeline, for one request's visitor: the page actions post
+ * here with the fields a browser sends, with or without JavaScript.
+ */
+export function formSubmissionsFor(submissions: LeadSubmissions, client: string): FormSubmissions {
+  return {
+    async submit(kind, request) {
+      let fields: Record<string, string>;
+      try {
+        fields = await formFields(request);
+      } catch (error) {
+        const status = error instanceof BodyTooLarge ? 413 : 400;
+        return { result: { kind, status: "failed", values: {} }, status };
+      }
+      const { [idempotencyKeyField]: idempotencyKey, ...submitted } = fields;
+      const outcome = await submissions(kind, {
+        body: asTheEnhancedFormSends(submitted),
+        client,
+        // Filled by the page's scripts; a form posted without them has none.
+        idempotencyKey: idempotencyKey || undefined,
+        label: `${request.method} ${new URL(request.url).pathname}`,
+      });
+      return answerFor(kind, outcome, typedValues(fields));
+    },
+  };
+}
