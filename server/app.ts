@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 
@@ -33,6 +34,7 @@ import {
   withDetectedLocationSlot,
 } from "./geo/page-location";
 import { cspNoncePlaceholder } from "~/lib/csp";
+import { idempotencyKeySlot } from "~/lib/idempotency-field";
 import { notDetected, type DetectedLocation } from "~/lib/detected-location";
 import { regionParam } from "~/lib/region";
 
@@ -196,10 +198,11 @@ export async function createServerApp({
       return key && policy ? { key, variants: policy.variants ?? 1 } : null;
     },
     transform: (html) => withDetectedLocationSlot(deferAppScripts(html)),
-    slots: [cspNoncePlaceholder, detectedLocationSlot],
+    slots: [cspNoncePlaceholder, detectedLocationSlot, idempotencyKeySlot],
     fill: (req, res) => [
       pageNonce(res),
       detectedLocationElement(visitors.get(req)?.detectedLocation ?? notDetected),
+      randomUUID(),
     ],
   });
   app.use(compression());

@@ -112,6 +112,40 @@ describe.skipIf(!database)(`Form actions on ${database?.label}`, () => {
     expect(await contactRows(name)).toHaveLength(1);
   });
 
+  test("each page carries keys of its own: posted again (a refresh), the form stores one lead", async () => {
+    const keysIn = async (path: string) =>
+      [
+        ...(await (await fetch(`${server.baseUrl}${path}`)).text()).matchAll(
+          /name="idempotencyKey" value="([^"]+)"/g,
+        ),
+      ].map((match) => match[1]!);
+    const [contactKey] = await keysIn("/contact");
+    const [otherVisitorsKey] = await keysIn("/contact");
+    expect(contactKey).toMatch(/^[0-9a-f-]{36}/);
+    expect(otherVisitorsKey).not.toBe(contactKey);
+    // Home has two newsletter forms: each its own key.
+    const homeKeys = await keysIn("/");
+    expect(homeKeys).toHaveLength(2);
+    expect(new Set(homeKeys).size).toBe(2);
+
+    const name = uniqueName("Refresh");
+    const fields = { ...contactFields(name), idempotencyKey: contactKey! };
+    const ip = freshClientIp();
+    const first = await postForm("/contact", fields, { ip });
+    const again = await postForm("/contact", fields, { ip });
+    expect([first.status, again.status]).toEqual([200, 200]);
+    // The page a POST answers with has its own nonce, in its policy and its scripts, and keys.
+    const firstHtml = await first.text();
+    const nonce = /'nonce-([^']+)'/.exec(first.headers.get("content-security-policy") ?? "")?.[1];
+    expect(nonce).toBeDefined();
+    expect(new Set([...firstHtml.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]))).toEqual(
+      new Set([nonce]),
+    );
+    expect(firstHtml).not.toContain("placeholder0");
+    expect(await again.text()).toContain("submitted successfully");
+    expect(await contactRows(name)).toHaveLength(1);
+  });
+
   test("a cross-site POST to a page action is refused", async () => {
     const name = uniqueName("Eve");
     const response = await postForm("/contact", contactFields(name), {

@@ -140,7 +140,7 @@ export function formSubmissionsFor(submissions: LeadSubmissions, client: string)
       const outcome = await submissions(kind, {
         body: asTheEnhancedFormSends(submitted),
         client,
-        // Filled by the page's scripts; a form posted without them has none.
+        // The page's own key (one per response), or the scripts' key once hydrated.
         idempotencyKey: idempotencyKey || undefined,
         label: `${request.method} ${new URL(request.url).pathname}`,
       });

@@ -56,6 +56,10 @@ const app = express()
     renders++;
     res.type("html").send(`<p>${req.params.n}${randomBytes(450).toString("base64")}</p>`);
   })
+  .post("/slots", (_req, res) => {
+    renders++;
+    res.type("html").send(`<p nonce="NONCE">posted ${renders}</p><!--who-->`);
+  })
   .get("/missing", (_req, res) => {
     renders++;
     res.status(404).type("html").send("<p>missing</p>");
@@ -182,4 +186,14 @@ test("a long slot value is split into several stored blocks", async () => {
   expect(zipped.headers["x-render-cache"]).toBe("hit");
   expect(gunzipSync(zipped.body).toString("utf8")).toContain(long);
   long = "";
+});
+
+test("a page answering a POST is filled with its own values and never kept", async () => {
+  clock += 10_000;
+  renders = 0;
+  const first = await (await fetch(`${origin}/slots`, { method: "POST" })).text();
+  const second = await fetch(`${origin}/slots`, { method: "POST" });
+  expect(second.headers.get("x-render-cache")).toBeNull();
+  expect(first).toMatch(/^<p data-seen="" nonce="n\d+">posted 1<\/p><b>visitor \d+ – Zoë<\/b>$/);
+  expect(await second.text()).toContain("posted 2");
 });

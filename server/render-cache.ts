@@ -178,16 +178,20 @@ function filled(page: CompiledPage, values: readonly string[], gzip: boolean) {
 
 const acceptsHtml = /text\/html|text\/\*|\*\/\*/;
 
-/** A request for a page: not an asset, not the API, not React Router's data requests. */
-export function isPageRequest(req: IncomingMessage) {
-  if (req.method !== "GET" && req.method !== "HEAD") return false;
+/** An address that answers with a page: not the API, not React Router's data requests. */
+function isPageAddress(req: IncomingMessage) {
   const url = req.url ?? "/";
   const queryAt = url.indexOf("?");
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  return !path.endsWith(".data") && !path.startsWith("/api/");
+}
+
+/** A request to read a page (one the cache may answer). */
+export function isPageRequest(req: IncomingMessage) {
   const accept = req.headers.accept;
   return (
-    !path.endsWith(".data") &&
-    !path.startsWith("/api/") &&
+    (req.method === "GET" || req.method === "HEAD") &&
+    isPageAddress(req) &&
     (accept === undefined || acceptsHtml.test(accept))
   );
 }
@@ -287,8 +291,9 @@ export function renderCache({
    * request has an entry, and sends it filled with this response's values.
    */
   function keepRendered(req: Request, res: Response, next: NextFunction) {
-    if (!isPageRequest(req)) return next();
-    const entry = entryOf(req);
+    // Every page gets its own values, the ones a form's POST answers with too; only GETs are kept.
+    if (!isPageAddress(req)) return next();
+    const entry = isPageRequest(req) ? entryOf(req) : null;
 
     // Hold the rendered page until it is complete, then fill it and send it in one piece.
     const chunks: Buffer[] = [];
