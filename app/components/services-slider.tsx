@@ -88,9 +88,10 @@ export function ServicesSlider() {
         if (event.key === "ArrowRight") next();
       }}
     >
+      {/* Positioned, so the cards' screen-reader text is clipped with them and never widens the page. */}
       <div
         ref={trackRef}
-        className="-ml-5 flex snap-x snap-mandatory [scrollbar-width:none] overflow-x-auto overscroll-x-contain [&::-webkit-scrollbar]:hidden"
+        className="relative -ml-5 flex snap-x snap-mandatory [scrollbar-width:none] overflow-x-auto overscroll-x-contain [&::-webkit-scrollbar]:hidden"
       >
         {services.map((service, index) => (
           <div

@@ -128,7 +128,8 @@ export function SiteHeader() {
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:h-20 lg:px-8">
         <Link to={link("/")} className="flex items-center gap-2.5 rounded-md">
-          <SiteLogo className="flex items-center gap-2.5" />
+          {/* Between 1024 and 1280 px the full menu needs the name's width: the mark stays. */}
+          <SiteLogo className="flex items-center gap-2.5" nameClassName="lg:max-xl:sr-only" />
         </Link>
 
         <nav aria-label="Main" className="hidden lg:block">
@@ -156,7 +157,8 @@ export function SiteHeader() {
             className="inline-flex items-center gap-1.5 rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800"
           >
             <Phone className="size-4" aria-hidden="true" />
-            Call<span className="sr-only"> {formatPhone(profile.phone)}</span>
+            <span className="max-[359px]:sr-only">Call</span>
+            <span className="sr-only"> {formatPhone(profile.phone)}</span>
           </a>
           <button
             type="button"
