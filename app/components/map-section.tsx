@@ -25,8 +25,11 @@ function InfoRow({
 }) {
   return (
     <div className="grid grid-cols-[1.25rem_1fr] gap-x-3">
-      <Icon className="mt-0.5 size-5 text-brand-700" aria-hidden="true" />
-      <dt className="font-semibold text-slate-900">{label}</dt>
+      {/* A group of a <dl> holds only its <dt> and <dd>: the icon sits in the term. */}
+      <dt className="col-span-2 grid grid-cols-subgrid font-semibold text-slate-900">
+        <Icon className="mt-0.5 size-5 text-brand-700" aria-hidden="true" />
+        {label}
+      </dt>
       <dd className="col-start-2">{children}</dd>
     </div>
   );
@@ -83,7 +86,8 @@ export function MapSection() {
             <span className="sr-only">(opens in a new tab)</span>
           </a>
           <h3 className="mt-6 font-semibold text-slate-900">Service areas</h3>
-          <p
+          <div
+            role="region"
             className="mt-2 max-h-[200px] overflow-y-auto pr-2 text-sm leading-relaxed text-slate-700"
             tabIndex={0}
             aria-label="Service areas"
@@ -96,7 +100,7 @@ export function MapSection() {
                 {index < areas.length - 1 ? ", " : ""}
               </span>
             ))}
-          </p>
+          </div>
         </div>
       </div>
     </section>
