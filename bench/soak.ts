@@ -160,7 +160,7 @@ const server = spawn(process.execPath, ["build/server/main.js"], {
     SMTP_URL: smtp.url,
     // Each submission comes from its own address, so the rate limit (on, as in production)
     // counts but never refuses.
-    TRUST_PROXY: "true",
+    TRUST_PROXY: "1",
   },
   stdio: ["ignore", "ignore", "inherit"],
 });

@@ -24,7 +24,7 @@ import { deferAppScripts } from "./defer-app-scripts";
 import { isPageRequest, renderCache } from "./render-cache";
 import { pageCacheKey, pageCachePolicies } from "./page-cache-policy";
 import { pageNonces, sameOriginPosts, securityHeaders, setSecurityHeaders } from "./security";
-import { clientIp } from "./geo/client-ip";
+import { clientIp, compileTrustProxy, type TrustProxy } from "./geo/client-ip";
 import { createLocationService, type LocationService } from "./geo/location-service";
 import { createLocationRouter } from "./geo/router";
 import {
@@ -63,9 +63,9 @@ interface Visitor {
 }
 
 /** Whether the request came over HTTPS, as Express's `req.secure` decides it. */
-function isSecure(req: IncomingMessage, trustsProxy: (address: string, hop: number) => boolean) {
+function isSecure(req: IncomingMessage, trustProxy: TrustProxy) {
   if ((req.socket as { encrypted?: boolean }).encrypted) return true;
-  if (!trustsProxy(req.socket.remoteAddress ?? "", 0)) return false;
+  if (!trustProxy(req.socket.remoteAddress ?? "", 0)) return false;
   const forwarded = req.headers["x-forwarded-proto"];
   const proto = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
   return proto === "https";
@@ -154,7 +154,9 @@ export async function createServerApp({
 
   const app = express();
   app.disable("x-powered-by");
-  if (config.TRUST_PROXY) app.set("trust proxy", true);
+  // One rule for the visitor's address: Express's req.ip (the rate limit) and clientIp (location).
+  const trustProxy = compileTrustProxy(config.TRUST_PROXY);
+  app.set("trust proxy", trustProxy);
   const security = { siteUrl: config.SITE_URL, mapsScriptUrl: config.GOOGLE_MAPS_SCRIPT_URL };
   app.use(securityHeaders());
 
@@ -164,7 +166,7 @@ export async function createServerApp({
   async function locateVisitor(req: IncomingMessage): Promise<Visitor> {
     const known = visitors.get(req);
     if (known) return known;
-    const detectedLocation = await locations.lookup(clientIp(req, config.TRUST_PROXY));
+    const detectedLocation = await locations.lookup(clientIp(req, trustProxy));
     const names = new URLSearchParams(searchOf(req.url ?? "")).has(regionParam);
     const visitor = {
       detectedLocation,
@@ -244,7 +246,7 @@ export async function createServerApp({
     now,
     onEnqueued: () => outbox.nudge(),
   });
-  app.use("/api", createLocationRouter({ locations, trustProxy: config.TRUST_PROXY }));
+  app.use("/api", createLocationRouter({ locations, trustProxy }));
   app.use("/api", createApiRouter(submissions));
 
   app.use(pageCache.keepRendered);
@@ -267,7 +269,6 @@ export async function createServerApp({
    * A page kept in the cache is answered before Express runs at all: the visitor's location and
    * the security headers, then the kept bytes. Everything else goes to the app.
    */
-  const trustsProxy = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     if (pageCacheTtlMs <= 0 || !isPage(req)) {
       app(req, res);
@@ -286,7 +287,7 @@ export async function createServerApp({
   };
   async function serveKeptPage(req: IncomingMessage, res: ServerResponse) {
     await locateVisitor(req);
-    setSecurityHeaders(res, { secure: isSecure(req, trustsProxy) });
+    setSecurityHeaders(res, { secure: isSecure(req, trustProxy) });
     return pageCache.serveHit(req, res);
   }
 

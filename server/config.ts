@@ -1,15 +1,41 @@
 import { z } from "zod";
 
+import { compileTrustProxy, type TrustProxySetting } from "./geo/client-ip";
+
 const optionalString = z
   .string()
   .trim()
   .transform((value) => (value === "" ? undefined : value))
   .optional();
 
-const booleanFlag = z
-  .enum(["", "0", "1", "true", "false", "yes", "no"])
+/**
+ * `TRUST_PROXY`: the number of proxies in front of the app ("1" behind one load balancer), or
+ * their addresses and subnets ("10.0.0.0/8, loopback"); unset or "0" when clients connect
+ * directly. "true" is refused: it would take the left-most `X-Forwarded-For` entry, which any
+ * client can write.
+ */
+const trustProxySetting = z
+  .string()
+  .trim()
   .optional()
-  .transform((value) => value === "1" || value === "true" || value === "yes");
+  .transform((value, context): TrustProxySetting => {
+    if (value === undefined || value === "" || value === "false" || value === "no") return 0;
+    if (/^\d+$/.test(value)) return Number(value);
+    const addresses = value.split(",").map((entry) => entry.trim());
+    try {
+      if (addresses.includes("true") || addresses.includes("yes")) throw new Error("a flag");
+      compileTrustProxy(addresses);
+      return addresses;
+    } catch {
+      context.addIssue({
+        code: "custom",
+        message:
+          'must be the number of proxies in front of the app (e.g. "1") or their addresses ' +
+          '(e.g. "10.0.0.0/8, loopback"); "true" would trust any X-Forwarded-For a client sends',
+      });
+      return z.NEVER;
+    }
+  });
 
 const configFields = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -47,7 +73,7 @@ const configFields = z.object({
     .transform((value) => value.replace(/\/+$/, "")),
   /** How many visitors' detected locations are kept in memory (least recently used go first). */
   GEO_CACHE_SIZE: z.coerce.number().int().min(0).default(10_000),
-  TRUST_PROXY: booleanFlag,
+  TRUST_PROXY: trustProxySetting,
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(10),
   /**
    * How long a worker keeps a claimed outbox row before another may claim it: a process killed

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 
 import { outbox } from "./db/schema";
 import { createMailTransport } from "./mail/transport";
+import { stateTestAddresses } from "./geo/test-addresses";
 import { OutboxWorker } from "./outbox/worker";
 import { testDatabases } from "./test-support/databases";
 import { contactMessage, expectCreated, serviceRequest, waitUntil } from "./test-support/fixtures";
@@ -132,6 +133,35 @@ for (const database of databases) {
           )
         ).status,
       ).toBe(201);
+    });
+
+    test("forged X-Forwarded-For entries through one trusted proxy neither escape the limit nor pick the location", async () => {
+      // The test client is the one proxy (TRUST_PROXY=1): it appends the address it saw to
+      // whatever the visitor sent, which here is a new forged address on every request.
+      const visitor = stateTestAddresses.Texas;
+      const through = (forged: string) => ({
+        ip: visitor,
+        headers: { "X-Forwarded-For": `${forged}, ${visitor}` },
+      });
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const response = await server.post(
+          "/api/send-contact-email",
+          contactMessage(),
+          through(`198.51.100.${attempt + 1}`),
+        );
+        expect(response.status).toBe(201);
+      }
+      const refused = await server.post(
+        "/api/send-contact-email",
+        contactMessage(),
+        through(stateTestAddresses.Florida),
+      );
+      expect(refused.status).toBe(429);
+
+      const location = await fetch(`${server.baseUrl}/api/location`, {
+        headers: { "X-Forwarded-For": `${stateTestAddresses.Florida}, ${visitor}` },
+      });
+      expect(await location.json()).toMatchObject({ ip: visitor, region: "Texas" });
     });
 
     test("a row whose worker died mid-send is claimed again once its lease ends", async () => {

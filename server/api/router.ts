@@ -1,5 +1,7 @@
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 
+import { clientIp, type TrustProxy } from "../geo/client-ip";
+
 import { DatabaseUnavailableError, describeCause } from "./errors";
 import { idempotencyKeyHeader } from "./idempotency";
 import { endpointOf, leadKinds, type LeadKind, type LeadSubmissions } from "./lead-submissions";
@@ -10,9 +12,12 @@ function failure(error: string) {
   return { success: false as const, error };
 }
 
-/** The visitor's address as the rate limit knows it; page actions get it the same way. */
+/**
+ * The visitor's address as the rate limit knows it; page actions get it the same way. It is
+ * clientIp under the app's `trust proxy` rule, the same address the location lookup reads.
+ */
 export function clientAddress(req: express.Request): string {
-  return req.ip ?? req.socket.remoteAddress ?? "unknown";
+  return clientIp(req, req.app.get("trust proxy fn") as TrustProxy) || "unknown";
 }
 
 /**

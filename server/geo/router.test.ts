@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { notDetected } from "~/lib/detected-location";
 
 import { parseConfig } from "../config";
+import { compileTrustProxy } from "./client-ip";
 import { createLocationService, type LocationService } from "./location-service";
 import { createLocationRouter } from "./router";
 import { stateTestAddresses } from "./test-addresses";
@@ -14,8 +15,11 @@ import { stateTestAddresses } from "./test-addresses";
 let locations: LocationService;
 const servers: ReturnType<express.Express["listen"]>[] = [];
 
-async function serve(trustProxy: boolean): Promise<string> {
-  const app = express().use("/api", createLocationRouter({ locations, trustProxy }));
+async function serve(proxies: number): Promise<string> {
+  const app = express().use(
+    "/api",
+    createLocationRouter({ locations, trustProxy: compileTrustProxy(proxies) }),
+  );
   const server = app.listen(0, "127.0.0.1");
   servers.push(server);
   await once(server, "listening");
@@ -31,7 +35,8 @@ afterAll(async () => {
 });
 
 test("GET /api/location answers the detected location of the forwarded address, never cached", async () => {
-  const origin = await serve(true);
+  // Two proxies: the visitor's address is the second entry from the right.
+  const origin = await serve(2);
   const response = await fetch(`${origin}/api/location`, {
     headers: { "X-Forwarded-For": `${stateTestAddresses.Florida}, 10.0.0.1` },
   });
@@ -48,7 +53,7 @@ test("GET /api/location answers the detected location of the forwarded address, 
 });
 
 test("without a trusted proxy the header is ignored: a local visitor is not detected", async () => {
-  const origin = await serve(false);
+  const origin = await serve(0);
   const response = await fetch(`${origin}/api/location`, {
     headers: { "X-Forwarded-For": stateTestAddresses.Florida },
   });

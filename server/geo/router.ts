@@ -1,12 +1,12 @@
 import { Router } from "express";
 
-import { clientIp } from "./client-ip";
+import { clientIp, type TrustProxy } from "./client-ip";
 import type { LocationService } from "./location-service";
 
 export interface LocationRouterOptions {
   locations: LocationService;
-  /** `TRUST_PROXY`: read the visitor's address from `X-Forwarded-For`. */
-  trustProxy: boolean;
+  /** Which hops of `X-Forwarded-For` are our proxies (`TRUST_PROXY`). */
+  trustProxy: TrustProxy;
 }
 
 /** `GET /location` (mounted under `/api`): the visitor's detected location as JSON. */

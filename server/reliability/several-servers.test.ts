@@ -29,7 +29,7 @@ describe.skipIf(!postgres.available)("Two server processes on one PostgreSQL", (
       DATA_DIR: instance.env.DATA_DIR!,
       SITE_URL: "https://repair.example.test",
       SMTP_URL: smtp.url,
-      TRUST_PROXY: "true",
+      TRUST_PROXY: "1",
       RATE_LIMIT_MAX: String(rateLimit),
       OUTBOX_POLL_MS: "100",
     };

@@ -67,7 +67,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     NODE_ENV: "test",
     SITE_URL: testSiteUrl,
     SMTP_URL: smtp.url,
-    TRUST_PROXY: "true",
+    TRUST_PROXY: "1",
     RATE_LIMIT_MAX: "1000",
     OUTBOX_POLL_MS: "50",
     OUTBOX_BACKOFF_BASE_MS: "40",
