@@ -1,6 +1,6 @@
 import { ChevronDown, Menu, Phone, X } from "lucide-react";
-import { useId, useState } from "react";
-import { Link, NavLink } from "react-router";
+import { useId, useState, type MouseEvent } from "react";
+import { Link, NavLink, useNavigate, type NavigateFunction } from "react-router";
 
 import { ScheduleLink } from "~/components/schedule-link";
 import { SiteLogo } from "~/components/site-logo";
@@ -14,6 +14,75 @@ function isCurrentSection(entry: NavigationEntry, pathname: string) {
   return entry.href === "/" ? pathname === "/" : pathname.startsWith(entry.href);
 }
 
+/**
+ * The service areas' 83 sub-area links are plain anchors (cheap to render and hydrate); one
+ * handler on their container follows them in the app, as a `<Link>` would.
+ */
+function followInApp(event: MouseEvent<HTMLElement>, navigate: NavigateFunction) {
+  if (event.defaultPrevented || event.button !== 0) return;
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const anchor = (event.target as Element).closest("a");
+  if (!anchor || anchor.target || anchor.origin !== window.location.origin) return;
+  event.preventDefault();
+  void navigate(`${anchor.pathname}${anchor.search}${anchor.hash}`);
+  closeHoverMenu(event);
+}
+
+/** A hover menu stays open while focus is inside it: a followed link lets go of the focus. */
+function closeHoverMenu(event: MouseEvent<HTMLElement>) {
+  const anchor = (event.target as Element).closest("a");
+  if (anchor && event.currentTarget.contains(anchor)) anchor.blur();
+}
+
+/** A state's sub-areas: two columns when the list is long (North Carolina has 26 towns). */
+function SubAreaList({ state, className }: { state: NavigationEntry; className?: string }) {
+  const { link } = useRegion();
+  const areas = state.children ?? [];
+  return (
+    <ul
+      aria-label={`${state.label} areas`}
+      className={cn(areas.length > 9 && "columns-2 gap-x-4", className)}
+    >
+      {areas.map((area) => (
+        <li key={area.href} className="break-inside-avoid">
+          <a href={link(area.href)}>{area.label}</a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Service Areas on a wide screen: every state with its sub-areas, in columns across the header's
+ * width, scrolling within the viewport when it is short. Opens on hover and on keyboard focus.
+ */
+function AreasPanel({ entry }: { entry: NavigationEntry }) {
+  const { link } = useRegion();
+  const navigate = useNavigate();
+  return (
+    <div className="invisible absolute inset-x-4 top-full z-40 opacity-0 transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100 sm:inset-x-6 lg:inset-x-8">
+      {/* Routes the links' clicks (Enter on a link is a click too). */}
+      <ul
+        aria-label={`${entry.label} pages`}
+        onClick={(event) => followInApp(event, navigate)}
+        className="grid max-h-[calc(100dvh-6rem)] grid-cols-3 gap-x-8 gap-y-5 overflow-y-auto rounded-lg border border-slate-200 bg-white p-5 text-sm shadow-xl [&_ul_a]:block [&_ul_a]:rounded [&_ul_a]:px-2 [&_ul_a]:py-1 [&_ul_a]:text-slate-700 [&_ul_a:hover]:bg-brand-50 [&_ul_a:hover]:text-brand-800"
+      >
+        {(entry.children ?? []).map((state) => (
+          <li key={state.href}>
+            <a
+              href={link(state.href)}
+              className="mb-1 block rounded px-2 py-1 font-bold text-brand-800 hover:bg-brand-50"
+            >
+              {state.label}
+            </a>
+            <SubAreaList state={state} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function DesktopMenuItem({ entry }: { entry: NavigationEntry }) {
   const { link } = useRegion();
   const { pathname } = usePageLocation();
@@ -24,7 +93,7 @@ function DesktopMenuItem({ entry }: { entry: NavigationEntry }) {
   );
   if (!entry.children) {
     return (
-      <li>
+      <li className="flex items-center">
         <NavLink
           to={link(entry.href)}
           className={linkClass}
@@ -35,9 +104,11 @@ function DesktopMenuItem({ entry }: { entry: NavigationEntry }) {
       </li>
     );
   }
+  const hasAreas = entry.children.some((child) => child.children);
   return (
-    // The sub-menu opens on hover and whenever focus is inside the item (keyboard).
-    <li className="group relative" data-has-submenu="">
+    // The sub-menu opens on hover and whenever focus is inside the item (keyboard). The item
+    // spans the header's height, so the pointer stays on it on the way down to the menu.
+    <li className={cn("group flex items-center", !hasAreas && "relative")} data-has-submenu="">
       <Link to={link(entry.href)} className={linkClass} aria-current={current ? "page" : undefined}>
         {entry.label}
         <ChevronDown
@@ -45,29 +116,37 @@ function DesktopMenuItem({ entry }: { entry: NavigationEntry }) {
           aria-hidden="true"
         />
       </Link>
-      <div className="invisible absolute top-full left-0 z-40 pt-2 opacity-0 transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100">
-        <ul
-          aria-label={`${entry.label} pages`}
-          className="min-w-56 rounded-lg border border-slate-200 bg-white p-2 shadow-xl"
+      {hasAreas ? (
+        <AreasPanel entry={entry} />
+      ) : (
+        <div
+          onClick={closeHoverMenu}
+          className="invisible absolute top-full left-0 z-40 opacity-0 transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100"
         >
-          {entry.children.map((child) => (
-            <li key={child.href}>
-              <Link
-                to={link(child.href)}
-                className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-brand-50 hover:text-brand-800"
-              >
-                {child.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </div>
+          <ul
+            aria-label={`${entry.label} pages`}
+            className="min-w-56 rounded-lg border border-slate-200 bg-white p-2 shadow-xl"
+          >
+            {entry.children.map((child) => (
+              <li key={child.href}>
+                <Link
+                  to={link(child.href)}
+                  className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-brand-50 hover:text-brand-800"
+                >
+                  {child.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
     </li>
   );
 }
 
 function MobileMenuItem({ entry, onNavigate }: { entry: NavigationEntry; onNavigate: () => void }) {
   const { link } = useRegion();
+  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const submenuId = useId();
   return (
@@ -99,14 +178,38 @@ function MobileMenuItem({ entry, onNavigate }: { entry: NavigationEntry; onNavig
       {entry.children ? (
         <ul id={submenuId} hidden={!open} className="pb-3 pl-4">
           {entry.children.map((child) => (
-            <li key={child.href}>
+            <li key={child.href} className={cn(child.children && "relative")}>
               <Link
                 to={link(child.href)}
                 onClick={onNavigate}
-                className="block py-2 text-sm text-slate-700"
+                className={cn("block py-2 text-sm text-slate-700", child.children && "pr-12")}
               >
                 {child.label}
               </Link>
+              {child.children ? (
+                // A native toggle: it opens before the app's scripts arrive, and keeps no state.
+                <details className="group/areas">
+                  <summary className="absolute top-0 right-0 cursor-pointer list-none rounded-md p-2 text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
+                    <ChevronDown
+                      className="size-5 transition-transform group-open/areas:rotate-180"
+                      aria-hidden="true"
+                    />
+                    <span className="sr-only">{`${child.label} areas`}</span>
+                  </summary>
+
+                  <div
+                    onClick={(event) => {
+                      followInApp(event, navigate);
+                      if (event.defaultPrevented) onNavigate();
+                    }}
+                  >
+                    <SubAreaList
+                      state={child}
+                      className="pb-2 pl-4 text-sm text-slate-700 [&_a]:block [&_a]:py-2"
+                    />
+                  </div>
+                </details>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -126,14 +229,14 @@ export function SiteHeader() {
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:h-20 lg:px-8">
+      <div className="relative mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:h-20 lg:px-8">
         <Link to={link("/")} className="flex items-center gap-2.5 rounded-md">
           {/* Between 1024 and 1280 px the full menu needs the name's width: the mark stays. */}
           <SiteLogo className="flex items-center gap-2.5" nameClassName="lg:max-xl:sr-only" />
         </Link>
 
-        <nav aria-label="Main" className="hidden lg:block">
-          <ul className="flex items-center">
+        <nav aria-label="Main" className="hidden self-stretch lg:block">
+          <ul className="flex h-full">
             {navigation.map((entry) => (
               <DesktopMenuItem key={entry.href} entry={entry} />
             ))}
