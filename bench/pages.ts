@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 
-import { runLoad, percentile, startNode, waitForUrl } from "./support";
+import { runLoad, percentile, startNode, startServer, waitForUrl } from "./support";
 
 const routes = [
   "/",
@@ -73,8 +73,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 if (!existsSync("build/server/main.js")) execSync("npm run build", { stdio: "inherit" });
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-pages-"));
-const app = startNode("build/server/main.js", [], {
-  NODE_ENV: "production",
+const app = startServer({
   PORT: String(appPort),
   HOST: "127.0.0.1",
   DATA_DIR: dataDir,

@@ -3,8 +3,13 @@
 // views and SOAK_SUBMIT_RPS (5) submissions a second. Prints throughput, latency percentiles and
 // errors, the server process's resident memory over time, then stops the server (SIGTERM) and
 // compares the leads stored with the emails its SMTP server received.
-// The database is embedded PGlite in a fresh folder, or SOAK_DATABASE_URL (a fresh database).
-import { execSync, spawn } from "node:child_process";
+// The database is embedded PGlite in a fresh folder; with `--postgres`, a fresh database on the
+// PostgreSQL server at SOAK_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/test), dropped after.
+// Memory targets (issue 11): at most 300 MB resident after start-up and throughout on PGlite, 200 MB
+// on PostgreSQL; /api/location gives the six test addresses their states at start and end, the
+// same answers both times. Prints the start-up time (process start to the first 200 on `/`) and
+// exits non-zero when a target is missed or a lead is lost.
+import { execSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
@@ -13,6 +18,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { eq } from "drizzle-orm";
+import pg from "pg";
 import { SMTPServer } from "smtp-server";
 
 import { openDatabase } from "../server/db/database";
@@ -22,13 +28,17 @@ import {
   outbox,
   serviceRequests,
 } from "../server/db/schema";
+import { stateTestAddresses } from "../server/geo/test-addresses";
 import { freePort } from "../server/reliability/support/child-server";
-import { percentile, waitForUrl } from "./support";
+
+import { percentile, startServer } from "./support";
 
 const seconds = Number(process.env.SOAK_SECONDS ?? 600);
 const pageRate = Number(process.env.SOAK_PAGE_RPS ?? 20);
 const submitRate = Number(process.env.SOAK_SUBMIT_RPS ?? 5);
-const databaseUrl = process.env.SOAK_DATABASE_URL;
+const onPostgres = process.argv.includes("--postgres");
+const postgresAdminUrl = process.env.SOAK_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const rssTargetMb = onPostgres ? 200 : 300;
 const sampleEverySeconds = Math.max(5, Math.round(seconds / 20));
 const warmUpSeconds = Math.min(60, Math.round(seconds / 5));
 const maxInFlight = 200;
@@ -144,25 +154,78 @@ const emailsPer: Record<Kind, number> = {
   subscription: 1,
 };
 
+async function withPostgresAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: postgresAdminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database for this run on the PostgreSQL server. */
+async function createPostgresDatabase(): Promise<{ url: string; name: string }> {
+  const name = `soak_${process.pid}_${Date.now()}`;
+  await withPostgresAdmin((client) => client.query(`create database ${name}`));
+  const url = new URL(postgresAdminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), name };
+}
+
+/** Polls until `/` answers 200; the time from the process's start to then. */
+async function startUpMilliseconds(origin: string, startedAt: number): Promise<number> {
+  while (performance.now() - startedAt < 120_000) {
+    if (server.exitCode !== null) throw new Error("The server exited during start-up");
+    try {
+      if ((await fetch(`${origin}/`)).status === 200) return performance.now() - startedAt;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error("The server did not answer / within 120 s");
+}
+
+/** /api/location's answer for each state's test address, as one line per state. */
+async function locationAnswers(origin: string): Promise<Map<string, string>> {
+  const answers = new Map<string, string>();
+  for (const [state, address] of Object.entries(stateTestAddresses)) {
+    const response = await fetch(`${origin}/api/location`, {
+      headers: { "X-Forwarded-For": address },
+    });
+    answers.set(state, JSON.stringify(await response.json()));
+  }
+  return answers;
+}
+
+function locationProblems(answers: Map<string, string>): string[] {
+  return [...answers].flatMap(([state, answer]) => {
+    const { region, isLocationDetected } = JSON.parse(answer) as {
+      region?: string;
+      isLocationDetected?: boolean;
+    };
+    return region === state && isLocationDetected ? [] : [`${state}: ${answer}`];
+  });
+}
+
 if (!existsSync("build/server/main.js")) execSync("npm run build", { stdio: "inherit" });
 
+const postgres = onPostgres ? await createPostgresDatabase() : null;
+const databaseUrl = postgres?.url;
 const smtp = await startCountingSmtpServer();
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-soak-"));
 const port = await freePort();
-const server = spawn(process.execPath, ["build/server/main.js"], {
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl ?? "",
-    SMTP_URL: smtp.url,
-    // Each submission comes from its own address, so the rate limit (on, as in production)
-    // counts but never refuses.
-    TRUST_PROXY: "1",
-  },
-  stdio: ["ignore", "ignore", "inherit"],
+const serverStartedAt = performance.now();
+const server = startServer({
+  HOST: "127.0.0.1",
+  PORT: String(port),
+  DATA_DIR: dataDir,
+  DATABASE_URL: databaseUrl ?? "",
+  SMTP_URL: smtp.url,
+  // Each submission comes from its own address, so the rate limit (on, as in production)
+  // counts but never refuses.
+  TRUST_PROXY: "1",
 });
 const origin = `http://127.0.0.1:${port}`;
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
@@ -242,11 +305,16 @@ function formatLatency(values: number[]): string {
 }
 
 try {
-  await waitForUrl(`${origin}/healthz`, server);
+  const startUpMs = await startUpMilliseconds(origin, serverStartedAt);
   const pid = server.pid!;
+  const rssAfterStartUp = rssMb(pid);
+  const locationsAtStart = await locationAnswers(origin);
   const preferredDate = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
   console.log(
-    `Soak: ${seconds} s of ${pageRate} page views/s and ${submitRate} submissions/s against the production build on ${databaseUrl ? "PostgreSQL" : "embedded PGlite"} (pid ${pid})`,
+    `Soak: ${seconds} s of ${pageRate} page views/s and ${submitRate} submissions/s against the production build on ${onPostgres ? "PostgreSQL" : "embedded PGlite"} (pid ${pid})`,
+  );
+  console.log(
+    `  start-up: ${startUpMs.toFixed(0)} ms from process start to the first 200 on /; RSS then ${rssAfterStartUp.toFixed(0)} MB`,
   );
   console.log("   time   requests  req/s   p95 (interval)  errors  server RSS");
 
@@ -322,6 +390,22 @@ try {
   console.log(
     `  RSS samples (s: MB): ${samples.map((sample) => `${sample.at.toFixed(0)}: ${sample.rssMb.toFixed(0)}`).join(", ")}`,
   );
+  const highest = Math.max(peak, rssAfterStartUp);
+  const memoryMet = highest <= rssTargetMb;
+  console.log(
+    `  memory target (${onPostgres ? "PostgreSQL" : "PGlite"}): at most ${rssTargetMb} MB after start-up and throughout; highest ${highest.toFixed(0)} MB: ${memoryMet ? "met" : "MISSED"}`,
+  );
+  const locationsAtEnd = await locationAnswers(origin);
+  const problems = locationProblems(locationsAtStart);
+  for (const [state, answer] of locationsAtEnd) {
+    if (answer !== locationsAtStart.get(state)) problems.push(`${state} changed: ${answer}`);
+  }
+  console.log(
+    problems.length === 0
+      ? `  /api/location: the six test addresses detected as their states, the same at start and end (${[...locationsAtStart.values()].map((answer) => (JSON.parse(answer) as { city: string }).city).join(", ")})`
+      : `  /api/location WRONG: ${problems.join("; ")}`,
+  );
+  if (!memoryMet || problems.length > 0) process.exitCode = 1;
 
   // The server stops (SIGTERM) before its database is counted: PGlite has one owner at a time.
   server.kill("SIGTERM");
@@ -370,4 +454,9 @@ try {
   server.kill("SIGTERM");
   await smtp.close();
   rmSync(dataDir, { recursive: true, force: true });
+  if (postgres) {
+    await withPostgresAdmin((client) =>
+      client.query(`drop database if exists ${postgres.name} with (force)`),
+    );
+  }
 }

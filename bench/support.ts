@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import http from "node:http";
 
 export async function waitForUrl(url: string, child?: ChildProcess, timeoutMs = 60_000) {
@@ -19,6 +20,26 @@ export function startNode(script: string, args: string[], env: Record<string, st
   return spawn(process.execPath, [script, ...args], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+/**
+ * The Node flags `npm start` runs the production server with (package.json is their one home):
+ * one V8 helper thread, since each thread's malloc arena kept tens of megabytes.
+ */
+export function productionNodeFlags(): string[] {
+  const scripts = (
+    JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } }
+  ).scripts;
+  const flags = /\bnode((?: --\S+)*) build\/server\/main\.js/.exec(scripts.start)?.[1] ?? "";
+  return flags.split(" ").filter(Boolean);
+}
+
+/** The production build, run as `npm start` runs it. */
+export function startServer(env: Record<string, string>, output: "ignore" | "inherit" = "ignore") {
+  return spawn(process.execPath, [...productionNodeFlags(), "build/server/main.js"], {
+    env: { ...process.env, NODE_ENV: "production", ...env },
+    stdio: ["ignore", output, "inherit"],
   });
 }
 

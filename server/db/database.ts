@@ -1,7 +1,10 @@
+import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -49,8 +52,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return { db, driver: "postgres", close: once(() => pool.end()) };
   }
 
-  if (options.pgliteDir) await mkdir(options.pgliteDir, { recursive: true });
-  const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
+  if (options.pgliteDir) await createPgliteDataDir(options.pgliteDir);
+  const client = new PGlite(options.pgliteDir ?? undefined, {
+    postgresqlconf: embeddedPostgresSettings,
+  });
   const db = drizzlePglite(client, { schema });
   try {
     await migratePglite(db, { migrationsFolder });
@@ -59,6 +64,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     throw error;
   }
   return { db, driver: "pglite", close: once(() => client.close()) };
+}
+
+/**
+ * The embedded server's settings. PostgreSQL's default 128 MB of shared buffers was most of
+ * PGlite's memory; a small business's leads fit in far less (the server runs on 512 MB).
+ */
+const embeddedPostgresSettings = ["shared_buffers = 16MB"];
+
+/**
+ * Creates the embedded database's files in a process of its own when the folder has none:
+ * PGlite's initdb takes about 600 MB, which a process does not give back once it has it.
+ */
+async function createPgliteDataDir(dataDir: string) {
+  if (existsSync(path.join(dataDir, "PG_VERSION"))) return;
+  await mkdir(dataDir, { recursive: true });
+  const pglite = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+  const script = [
+    `const { PGlite } = require(${JSON.stringify(pglite)});`,
+    `const db = new PGlite(${JSON.stringify(dataDir)});`,
+    "db.waitReady.then(() => db.close());",
+  ].join("\n");
+  await promisify(execFile)(process.execPath, ["-e", script], { timeout: 120_000 });
 }
 
 /** How long a client that lost its server may stay checked out before the pool drops it. */

@@ -77,3 +77,15 @@ export function ipv6ToBigInt(address: string): bigint {
     0n,
   );
 }
+
+/** The address's bytes in network order: 4 for IPv4, 16 for IPv6. */
+export function ipAddressBytes({ address, family }: IpAddress): Uint8Array {
+  if (family === 4) return Uint8Array.from(address.split(".").map(Number));
+  let value = ipv6ToBigInt(address);
+  const bytes = new Uint8Array(16);
+  for (let index = 15; index >= 0; index -= 1) {
+    bytes[index] = Number(value & 255n);
+    value >>= 8n;
+  }
+  return bytes;
+}

