@@ -286,25 +286,31 @@ export function SiteHeader() {
         hidden={!mobileOpen}
         className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white px-4 pb-6 lg:hidden"
       >
-        <ul>
-          {navigation.map((entry) => (
-            <MobileMenuItem
-              key={entry.href}
-              entry={entry}
-              onNavigate={() => setMobileOpen(false)}
-            />
-          ))}
-        </ul>
-        <div className="mt-4 grid gap-3">
-          <ScheduleLink size="lg" onClick={() => setMobileOpen(false)} />
-          <a
-            href={`tel:${profile.phoneForCall}`}
-            className="inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 py-3 font-semibold text-slate-900"
-          >
-            <Phone className="size-4" aria-hidden="true" />
-            Call {formatPhone(profile.phone)}
-          </a>
-        </div>
+        {/* Drawn only while open: the menu needs the app to open anyway, and every page is
+            lighter to load and hydrate without a second copy of the navigation. */}
+        {mobileOpen ? (
+          <>
+            <ul>
+              {navigation.map((entry) => (
+                <MobileMenuItem
+                  key={entry.href}
+                  entry={entry}
+                  onNavigate={() => setMobileOpen(false)}
+                />
+              ))}
+            </ul>
+            <div className="mt-4 grid gap-3">
+              <ScheduleLink size="lg" onClick={() => setMobileOpen(false)} />
+              <a
+                href={`tel:${profile.phoneForCall}`}
+                className="inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 py-3 font-semibold text-slate-900"
+              >
+                <Phone className="size-4" aria-hidden="true" />
+                Call {formatPhone(profile.phone)}
+              </a>
+            </div>
+          </>
+        ) : null}
       </nav>
     </header>
   );
