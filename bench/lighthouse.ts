@@ -1,5 +1,7 @@
 // `npm run bench:lighthouse`: Lighthouse's mobile preset, 5 runs per page (median), against the
 // production build; prints scores and metrics and exits non-zero when a budget is missed.
+// `npm run bench:lighthouse -- --slow`: the same on a budget phone (the CPU slowed 8× instead of
+// 4×), over every public page, against issue 11's budgets for that phone.
 import { execSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,11 +11,27 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import type { Result } from "lighthouse";
 
+import { serviceSlugs } from "../app/content/services";
+import { stateSlugs } from "../app/content/states";
 import { chromiumFlags, chromiumPath } from "../e2e/support/chromium";
 
 import { startNode, waitForUrl } from "./support";
 
-const pages = process.env.LIGHTHOUSE_PAGES?.split(",") ?? [
+const slow = process.argv.includes("--slow");
+
+/** Every page of the spec a visitor can land on (not /location, /403 or the demos). */
+const publicPages = [
+  "/",
+  "/services",
+  ...serviceSlugs.map((slug) => `/services/${slug}`),
+  "/service-areas",
+  ...stateSlugs.map((slug) => `/service-areas/${slug}`),
+  "/brands",
+  "/reviews",
+  "/contact",
+  "/policy",
+];
+const representativePages = [
   "/",
   "/services",
   "/services/refrigerator",
@@ -22,17 +40,33 @@ const pages = process.env.LIGHTHOUSE_PAGES?.split(",") ?? [
   "/reviews",
   "/contact",
 ];
+const pages =
+  process.env.LIGHTHOUSE_PAGES?.split(",") ?? (slow ? publicPages : representativePages);
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const port = 3303;
-const budgets = {
-  performance: 95,
-  accessibility: 100,
-  "best-practices": 100,
-  seo: 100,
-  lcpMs: 2000,
-  tbtMs: 150,
-  cls: 0.05,
-};
+// Issue 5's budgets for the mobile preset; issue 11's for a budget phone, whose CPU is slower than
+// the preset's 4× slow-down: the scores that do not depend on the CPU stay, LCP may reach the
+// Web Vitals' "good" limit.
+const budgets = slow
+  ? {
+      performance: 90,
+      accessibility: 100,
+      "best-practices": 100,
+      seo: 100,
+      lcpMs: 2500,
+      tbtMs: 200,
+      cls: 0.05,
+    }
+  : {
+      performance: 95,
+      accessibility: 100,
+      "best-practices": 100,
+      seo: 100,
+      lcpMs: 2000,
+      tbtMs: 150,
+      cls: 0.05,
+    };
+const cpuSlowdownMultiplier = slow ? 8 : 4;
 
 process.env.CHROME_PATH ??= chromiumPath;
 if (!existsSync("build/server/main.js")) execSync("npm run build", { stdio: "inherit" });
@@ -62,6 +96,8 @@ async function audit(url: string, attemptsLeft = 3): Promise<Result> {
     port: chrome.port,
     output: "json",
     logLevel: "error",
+    // Lighthouse merges this into the mobile preset's throttling; the network stays the same.
+    throttling: { cpuSlowdownMultiplier },
     onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
   });
   const lhr = result?.lhr;
@@ -77,6 +113,9 @@ let missed = 0;
 const benchmarkIndexes: number[] = [];
 try {
   await waitForUrl(`http://127.0.0.1:${port}/healthz`, server);
+  console.log(
+    `Lighthouse mobile, CPU slowed ${cpuSlowdownMultiplier}×, median of ${runs} run(s), ${pages.length} page(s)\n`,
+  );
   console.log("page                      perf  a11y  best   seo    LCP ms   TBT ms    CLS");
   for (const page of pages) {
     const samples: Record<string, number[]> = {};
