@@ -155,7 +155,10 @@ export function HomePage({ content }: { content: HomeContent | undefined }) {
         <ServicesSlider />
       </Section>
 
-      <section aria-label="Brands" className="border-y border-slate-200 bg-white py-6">
+      <section
+        aria-label="Brands"
+        className="border-y border-slate-200 bg-white py-6 render-when-near"
+      >
         <BrandStrip />
       </section>
 
