@@ -18,7 +18,6 @@ export default [
   route("newsletter", "routes/newsletter.tsx"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
-  route("brand-strip.svg", "routes/brand-strip-svg.tsx"),
   route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -18,13 +18,33 @@ function framePath({ frame, textLength = 84 }: Brand["mark"]): [d: string, outli
   }
 }
 
-/** The wordmark's frame and name, in its 160 × 48 box: what a logo draws, inline or in an image. */
-export function BrandMark({ brand }: { brand: Brand }) {
+/**
+ * A brand's wordmark, drawn in the page itself: an inline SVG shares the page's font, where
+ * twenty `<img>` SVG files would each be a document of their own to load, style and lay out.
+ * Decorative copies (the scrolling strip's) are hidden from assistive technology.
+ */
+export function BrandLogo({
+  brand,
+  className,
+  decorative = false,
+}: {
+  brand: Brand;
+  className?: string;
+  decorative?: boolean;
+}) {
   const { mark } = brand;
   const letterSpacing = mark.letterSpacing ?? 0;
   const [frame, outlined] = framePath(mark);
   return (
-    <>
+    <svg
+      viewBox="0 0 160 48"
+      width="160"
+      height="48"
+      className={className}
+      {...(decorative
+        ? { "aria-hidden": true, focusable: false }
+        : { role: "img", "aria-label": `${brand.name} logo` })}
+    >
       <path
         d={frame}
         fill={outlined ? "none" : mark.color}
@@ -45,25 +65,6 @@ export function BrandMark({ brand }: { brand: Brand }) {
       >
         {brand.name}
       </text>
-    </>
-  );
-}
-
-/**
- * A brand's wordmark, drawn in the page itself: an inline SVG shares the page's font, where
- * twenty `<img>` SVG files would each be a document of their own to load, style and lay out.
- */
-export function BrandLogo({ brand, className }: { brand: Brand; className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 160 48"
-      width="160"
-      height="48"
-      className={className}
-      role="img"
-      aria-label={`${brand.name} logo`}
-    >
-      <BrandMark brand={brand} />
     </svg>
   );
 }

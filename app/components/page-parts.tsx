@@ -86,7 +86,7 @@ export function Section({
     <section
       id={id}
       aria-labelledby={title ? headingId : undefined}
-      className={cn("py-14 render-when-near sm:py-20", className)}
+      className={cn("py-14 sm:py-20", className)}
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         {title ? (

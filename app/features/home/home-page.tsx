@@ -155,10 +155,7 @@ export function HomePage({ content }: { content: HomeContent | undefined }) {
         <ServicesSlider />
       </Section>
 
-      <section
-        aria-label="Brands"
-        className="border-y border-slate-200 bg-white py-6 render-when-near"
-      >
+      <section aria-label="Brands" className="border-y border-slate-200 bg-white py-6">
         <BrandStrip />
       </section>
 
