@@ -1,19 +1,25 @@
 // `npm run bench:lighthouse`: Lighthouse's mobile preset, 5 runs per page (median), against the
 // production build; prints scores and metrics and exits non-zero when a budget is missed.
+// `npm run bench:lighthouse -- --slow`: the same on a budget phone (the CPU slowed 8× instead of
+// 4×), over every public page, against issue 11's budgets for that phone.
 import { execSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import os, { tmpdir } from "node:os";
 import path from "node:path";
 
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import type { Result } from "lighthouse";
 
+import { publicPaths } from "../app/routes/sitemap";
 import { chromiumFlags, chromiumPath } from "../e2e/support/chromium";
+import { freePort } from "../server/reliability/support/child-server";
 
 import { startNode, waitForUrl } from "./support";
 
-const pages = process.env.LIGHTHOUSE_PAGES?.split(",") ?? [
+const slow = process.argv.includes("--slow");
+
+const representativePages = [
   "/",
   "/services",
   "/services/refrigerator",
@@ -22,17 +28,34 @@ const pages = process.env.LIGHTHOUSE_PAGES?.split(",") ?? [
   "/reviews",
   "/contact",
 ];
+const pages =
+  process.env.LIGHTHOUSE_PAGES?.split(",") ?? (slow ? publicPaths : representativePages);
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
-const port = 3303;
-const budgets = {
-  performance: 95,
-  accessibility: 100,
-  "best-practices": 100,
-  seo: 100,
-  lcpMs: 2000,
-  tbtMs: 150,
-  cls: 0.05,
-};
+// A port of its own: on a shared machine a fixed one may be another run's server, measured by mistake.
+const port = await freePort();
+// Issue 5's budgets for the mobile preset; issue 11's for a budget phone, whose CPU is slower than
+// the preset's 4× slow-down: the scores that do not depend on the CPU stay, LCP may reach the
+// Web Vitals' "good" limit.
+const budgets = slow
+  ? {
+      performance: 90,
+      accessibility: 100,
+      "best-practices": 100,
+      seo: 100,
+      lcpMs: 2500,
+      tbtMs: 200,
+      cls: 0.05,
+    }
+  : {
+      performance: 95,
+      accessibility: 100,
+      "best-practices": 100,
+      seo: 100,
+      lcpMs: 2000,
+      tbtMs: 150,
+      cls: 0.05,
+    };
+const cpuSlowdownMultiplier = slow ? 8 : 4;
 
 process.env.CHROME_PATH ??= chromiumPath;
 if (!existsSync("build/server/main.js")) execSync("npm run build", { stdio: "inherit" });
@@ -62,6 +85,8 @@ async function audit(url: string, attemptsLeft = 3): Promise<Result> {
     port: chrome.port,
     output: "json",
     logLevel: "error",
+    // Lighthouse merges this into the mobile preset's throttling; the network stays the same.
+    throttling: { cpuSlowdownMultiplier },
     onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
   });
   const lhr = result?.lhr;
@@ -73,11 +98,21 @@ async function audit(url: string, attemptsLeft = 3): Promise<Result> {
 }
 
 let missed = 0;
+const pageColumn = Math.max(24, ...pages.map((page) => page.length));
+// Other work on the machine slows the pages down as much as a slower CPU does: it goes with the figures.
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(", ");
 // Lighthouse's own measure of this CPU: figures from machines with different indexes differ.
 const benchmarkIndexes: number[] = [];
 try {
   await waitForUrl(`http://127.0.0.1:${port}/healthz`, server);
-  console.log("page                      perf  a11y  best   seo    LCP ms   TBT ms    CLS");
+  console.log(
+    `Lighthouse mobile, CPU slowed ${cpuSlowdownMultiplier}×, median of ${runs} run(s), ${pages.length} page(s); load average ${loadAverage()}\n`,
+  );
+  console.log(`${"page".padEnd(pageColumn)}  perf  a11y  best   seo    LCP ms   TBT ms    CLS`);
   for (const page of pages) {
     const samples: Record<string, number[]> = {};
     for (let run = 0; run < runs; run++) {
@@ -95,17 +130,17 @@ try {
       Object.entries(samples).map(([key, values]) => [key, median(values)]),
     );
     const fails = [
-      m.performance! < budgets.performance,
-      m.accessibility! < budgets.accessibility,
-      m["best-practices"]! < budgets["best-practices"],
-      m.seo! < budgets.seo,
-      m.lcpMs! > budgets.lcpMs,
-      m.tbtMs! > budgets.tbtMs,
-      m.cls! > budgets.cls,
-    ].filter(Boolean).length;
-    missed += fails;
+      m.performance! < budgets.performance && "performance",
+      m.accessibility! < budgets.accessibility && "accessibility",
+      m["best-practices"]! < budgets["best-practices"] && "best practices",
+      m.seo! < budgets.seo && "SEO",
+      m.lcpMs! > budgets.lcpMs && "LCP",
+      m.tbtMs! > budgets.tbtMs && "TBT",
+      m.cls! > budgets.cls && "CLS",
+    ].filter(Boolean);
+    missed += fails.length;
     console.log(
-      `${page.padEnd(24)} ${String(m.performance).padStart(5)} ${String(m.accessibility).padStart(5)} ${String(m["best-practices"]).padStart(5)} ${String(m.seo).padStart(5)} ${m.lcpMs!.toFixed(0).padStart(9)} ${m.tbtMs!.toFixed(0).padStart(8)} ${m.cls!.toFixed(3).padStart(6)}${fails ? "  ✗ over budget" : ""}`,
+      `${page.padEnd(pageColumn)} ${String(m.performance).padStart(5)} ${String(m.accessibility).padStart(5)} ${String(m["best-practices"]).padStart(5)} ${String(m.seo).padStart(5)} ${m.lcpMs!.toFixed(0).padStart(9)} ${m.tbtMs!.toFixed(0).padStart(8)} ${m.cls!.toFixed(3).padStart(6)}${fails.length ? `  ✗ ${fails.join(", ")}` : ""}`,
     );
   }
 } finally {
@@ -115,6 +150,7 @@ try {
 }
 if (benchmarkIndexes.length) {
   console.log(`\nLighthouse benchmarkIndex (this CPU): median ${median(benchmarkIndexes)}`);
+  console.log(`load average at the end: ${loadAverage()}`);
 }
 console.log(missed ? `\n${missed} budget(s) missed` : "\nevery budget met");
 process.exit(missed ? 1 : 0);

@@ -72,8 +72,8 @@ test("after the first frame it adds the same preloads, a few per task, then the 
     timers.shift()!();
     addedPerTask.push(added.length - before);
   }
-  // 13 preloads (entry, jsx-runtime, 11 chunks) in tasks of at most 8, then the module script.
-  expect(addedPerTask).toEqual([8, 6]);
+  // 13 preloads (entry, jsx-runtime, 11 chunks) in tasks of at most 4, then the module script.
+  expect(addedPerTask).toEqual([4, 4, 4, 2]);
   expect(added.slice(0, -1).map(({ props }) => props.href)).toEqual([
     "/assets/entry.client-A.js",
     "/assets/jsx-runtime-B.js",
@@ -90,7 +90,36 @@ test("after the first frame it adds the same preloads, a few per task, then the 
   const source = String(script.props.textContent);
   expect(source.startsWith('import "/assets/manifest-E.js";')).toBe(true);
   expect(source).toContain('window.__reactRouterManifest = {"text":"a </script> inside"};');
-  expect(source.trimEnd().endsWith('import("/assets/entry.client-A.js");')).toBe(true);
+  expect(source).toContain('import("/assets/entry.client-A.js");');
+});
+
+test("the module imports the route modules one task at a time, then the client entry", () => {
+  const page = rendered.replace(
+    'import * as route0 from "/assets/root-C.js";',
+    'import * as route0 from "/assets/root-C.js";\nimport * as route1 from "/assets/home-F.js";',
+  );
+  const loader = /<script nonce="N0">(\(function\(\)[\s\S]*?)<\/script>/.exec(
+    deferAppScripts(page),
+  )![1]!;
+  const source = JSON.parse(/,m=("(?:[^"\\]|\\.)*")/.exec(loader)![1]!) as string;
+  expect(source).not.toContain("import * as");
+  const order = [
+    'import "/assets/manifest-E.js";',
+    'const route0 = await import("/assets/root-C.js");',
+    "setTimeout",
+    'const route1 = await import("/assets/home-F.js");',
+    "setTimeout",
+    'window.__reactRouterRouteModules = {"root":route0};',
+    'import("/assets/entry.client-A.js");',
+  ];
+  let from = 0;
+  for (const part of order) {
+    const at = source.indexOf(part, from);
+    expect(at, part).toBeGreaterThanOrEqual(from);
+    from = at + part.length;
+  }
+  // Valid JavaScript once the module-only static import is set aside.
+  expect(() => new vm.Script(source.replace('import "/assets/manifest-E.js";', ""))).not.toThrow();
 });
 
 test("a hidden tab, which gets no frames, loads the app at once", () => {
