@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -85,6 +85,7 @@ function usePageBehindModal() {
   const pageBehind = isModal && background && lastPage?.key === background.key ? lastPage : null;
   const outletContext: ModalOutletContext = { hasBackgroundPage: pageBehind !== null };
   useEffect(() => setModalOpen(isModal), [isModal]);
+  useFocusOnNewPage(isModal);
   const outlet = useOutlet(outletContext);
   if (!isModal && lastPage?.key !== location.key) {
     setLastPage({ key: location.key, element: outlet });
@@ -92,6 +93,27 @@ function usePageBehindModal() {
   // Visited directly, a modal route renders its own default page behind itself (home).
   if (!pageBehind) return { page: outlet, modal: null };
   return { page: pageBehind.element, modal: outlet };
+}
+
+/**
+ * After a navigation to another page, focus goes to the page's content, as it would on a page
+ * load: a keyboard or screen-reader user continues from there, not from a link that has gone.
+ * The region added to the address, a modal opening or closing over the page and a link to a
+ * fragment are not new pages.
+ */
+function useFocusOnNewPage(isModal: boolean) {
+  const location = useLocation();
+  const search = new URLSearchParams(location.search);
+  search.delete(regionParam);
+  const page = `${location.pathname}?${search.toString()}`;
+  const lastPage = useRef<string | null>(null);
+  useEffect(() => {
+    if (isModal) return;
+    const previous = lastPage.current;
+    lastPage.current = page;
+    if (previous === null || previous === page || location.hash) return;
+    document.getElementById("main")?.focus({ preventScroll: true });
+  }, [isModal, page, location.hash]);
 }
 
 /**
@@ -126,7 +148,7 @@ export default function App() {
         Skip to content
       </a>
       <SiteHeader />
-      <main id="main" className="flex-1">
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {page}
       </main>
       <MapSection />

@@ -33,6 +33,30 @@ test("desktop sub-menus open with the keyboard", async ({ page }) => {
   ]);
 });
 
+test("Escape or a followed link closes a desktop sub-menu; the new page has focus", async ({
+  page,
+}) => {
+  await page.goto("/?region=Texas");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  const services = nav.getByRole("link", { name: "Services", exact: true });
+  const submenu = nav.getByRole("list", { name: "Services pages" });
+  await services.focus();
+  await page.keyboard.press("Tab");
+  await expect(nav.getByRole("link", { name: "Refrigerator Repair" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(submenu).toBeHidden();
+  await expect(services).toBeFocused();
+
+  // The pointer coming back opens it again; a followed link closes it under the pointer.
+  await page.mouse.move(5, 700);
+  await services.hover();
+  await expect(submenu).toBeVisible();
+  await submenu.getByRole("link", { name: "Dryer Repair" }).click();
+  await expect(page).toHaveURL("/services/dryer?region=Texas");
+  await expect(submenu).toBeHidden();
+  await expect(page.locator("main")).toBeFocused();
+});
+
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
@@ -55,6 +79,13 @@ test.describe("on a phone", () => {
     await page.getByRole("button", { name: "Open menu" }).click();
     await page.getByRole("button", { name: "Close menu" }).click();
     await expect(menu).toBeHidden();
+
+    // Escape closes it and gives the focus back to its button.
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await menu.getByRole("link", { name: "Reviews" }).focus();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
   });
 });
 

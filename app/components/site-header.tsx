@@ -1,5 +1,12 @@
 import { ChevronDown, Menu, Phone, X } from "lucide-react";
-import { useId, useState, type MouseEvent } from "react";
+import {
+  useId,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+} from "react";
 import { Link, NavLink, useNavigate, type NavigateFunction } from "react-router";
 
 import { ScheduleLink } from "~/components/schedule-link";
@@ -25,14 +32,47 @@ function followInApp(event: MouseEvent<HTMLElement>, navigate: NavigateFunction)
   if (!anchor || anchor.target || anchor.origin !== window.location.origin) return;
   event.preventDefault();
   void navigate(`${anchor.pathname}${anchor.search}${anchor.hash}`);
-  closeHoverMenu(event);
 }
 
-/** A hover menu stays open while focus is inside it: a followed link lets go of the focus. */
-function closeHoverMenu(event: MouseEvent<HTMLElement>) {
-  const anchor = (event.target as Element).closest("a");
-  if (anchor && event.currentTarget.contains(anchor)) anchor.blur();
+/**
+ * A hover menu opens on hover and while focus is inside it (CSS), and closes on Escape or once
+ * one of its links is followed, until the pointer comes back or focus leaves the item
+ * (WCAG 1.4.13: content shown on hover or focus can be dismissed).
+ */
+function useDismissibleMenu() {
+  const [dismissed, setDismissed] = useState(false);
+  const pointerInside = useRef(false);
+  const itemProps = {
+    onMouseEnter: () => {
+      pointerInside.current = true;
+      setDismissed(false);
+    },
+    onMouseLeave: (event: MouseEvent<HTMLElement>) => {
+      pointerInside.current = false;
+      if (!event.currentTarget.contains(document.activeElement)) setDismissed(false);
+    },
+    onBlur: (event: FocusEvent<HTMLElement>) => {
+      const focusLeft = !event.currentTarget.contains(event.relatedTarget);
+      if (focusLeft && !pointerInside.current) setDismissed(false);
+    },
+    onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
+      if (event.key !== "Escape" || dismissed) return;
+      setDismissed(true);
+      event.currentTarget.querySelector<HTMLElement>(":scope > a")?.focus();
+    },
+    onClick: (event: MouseEvent<HTMLElement>) => {
+      const anchor = (event.target as Element).closest("a");
+      const inMenu = anchor && event.currentTarget.querySelector(":scope > div")?.contains(anchor);
+      if (!inMenu) return;
+      setDismissed(true);
+      anchor.blur();
+    },
+  };
+  return { dismissed, itemProps };
 }
+
+const openOnHoverOrFocus =
+  "group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100";
 
 /** A state's sub-areas: two columns when the list is long (North Carolina has 26 towns). */
 function SubAreaList({ state, className }: { state: NavigationEntry; className?: string }) {
@@ -56,11 +96,16 @@ function SubAreaList({ state, className }: { state: NavigationEntry; className?:
  * Service Areas on a wide screen: every state with its sub-areas, in columns across the header's
  * width, scrolling within the viewport when it is short. Opens on hover and on keyboard focus.
  */
-function AreasPanel({ entry }: { entry: NavigationEntry }) {
+function AreasPanel({ entry, openClass }: { entry: NavigationEntry; openClass: string }) {
   const { link } = useRegion();
   const navigate = useNavigate();
   return (
-    <div className="invisible absolute inset-x-4 top-full z-40 opacity-0 transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100 sm:inset-x-6 lg:inset-x-8">
+    <div
+      className={cn(
+        "invisible absolute inset-x-4 top-full z-40 opacity-0 transition-opacity sm:inset-x-6 lg:inset-x-8",
+        openClass,
+      )}
+    >
       {/* Routes the links' clicks (Enter on a link is a click too). */}
       <ul
         aria-label={`${entry.label} pages`}
@@ -104,30 +149,55 @@ function DesktopMenuItem({ entry }: { entry: NavigationEntry }) {
       </li>
     );
   }
-  const hasAreas = entry.children.some((child) => child.children);
+  return <DesktopSubmenuItem entry={entry} linkClass={linkClass} current={current} />;
+}
+
+function DesktopSubmenuItem({
+  entry,
+  linkClass,
+  current,
+}: {
+  entry: NavigationEntry;
+  linkClass: string;
+  current: boolean;
+}) {
+  const { link } = useRegion();
+  const { dismissed, itemProps } = useDismissibleMenu();
+  const children = entry.children ?? [];
+  const hasAreas = children.some((child) => child.children);
+  const openClass = dismissed ? "" : openOnHoverOrFocus;
   return (
     // The sub-menu opens on hover and whenever focus is inside the item (keyboard). The item
     // spans the header's height, so the pointer stays on it on the way down to the menu.
-    <li className={cn("group flex items-center", !hasAreas && "relative")} data-has-submenu="">
+    <li
+      className={cn("group flex items-center", !hasAreas && "relative")}
+      data-has-submenu=""
+      {...itemProps}
+    >
       <Link to={link(entry.href)} className={linkClass} aria-current={current ? "page" : undefined}>
         {entry.label}
         <ChevronDown
-          className="size-4 transition-transform group-focus-within:rotate-180 group-hover:rotate-180"
+          className={cn(
+            "size-4 transition-transform",
+            !dismissed && "group-focus-within:rotate-180 group-hover:rotate-180",
+          )}
           aria-hidden="true"
         />
       </Link>
       {hasAreas ? (
-        <AreasPanel entry={entry} />
+        <AreasPanel entry={entry} openClass={openClass} />
       ) : (
         <div
-          onClick={closeHoverMenu}
-          className="invisible absolute top-full left-0 z-40 opacity-0 transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100"
+          className={cn(
+            "invisible absolute top-full left-0 z-40 opacity-0 transition-opacity",
+            openClass,
+          )}
         >
           <ul
             aria-label={`${entry.label} pages`}
             className="min-w-56 rounded-lg border border-slate-200 bg-white p-2 shadow-xl"
           >
-            {entry.children.map((child) => (
+            {children.map((child) => (
               <li key={child.href}>
                 <Link
                   to={link(child.href)}
@@ -226,9 +296,18 @@ export function SiteHeader() {
   const mobileOpen = menuOpenOn === pathname;
   const setMobileOpen = (open: boolean) => setMenuOpenOn(open ? pathname : null);
   const mobileMenuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeOnEscape = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== "Escape" || !mobileOpen) return;
+    setMobileOpen(false);
+    menuButton.current?.focus();
+  };
 
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header
+      className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur"
+      onKeyDown={closeOnEscape}
+    >
       <div className="relative mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:h-20 lg:px-8">
         <Link to={link("/")} className="flex items-center gap-2.5 rounded-md">
           {/* Between 1024 and 1280 px the full menu needs the name's width: the mark stays. */}
@@ -264,6 +343,7 @@ export function SiteHeader() {
             <span className="sr-only"> {formatPhone(profile.phone)}</span>
           </a>
           <button
+            ref={menuButton}
             type="button"
             className="inline-flex items-center gap-2 rounded-md p-2 text-slate-800 hover:bg-slate-100"
             aria-expanded={mobileOpen}
