@@ -33,7 +33,7 @@ test("the module script and its preloads wait for the first paint", () => {
   expect(loaders[0]![1]).not.toContain("</");
 });
 
-test("after the first frame it adds the same preloads, a few per task, then the same module", () => {
+test("after the first frame it adds the same preloads, one per task, then the same module", () => {
   const preloads = Array.from({ length: 11 }, (_, i) => `/assets/chunk-${i}.js`);
   const page = rendered.replace(
     '<link rel="modulepreload" href="/assets/root-C.js" nonce="N0"/>',
@@ -72,8 +72,8 @@ test("after the first frame it adds the same preloads, a few per task, then the 
     timers.shift()!();
     addedPerTask.push(added.length - before);
   }
-  // 13 preloads (entry, jsx-runtime, 11 chunks) in tasks of at most 4, then the module script.
-  expect(addedPerTask).toEqual([4, 4, 4, 2]);
+  // 13 preloads (entry, jsx-runtime, 11 chunks), a task each; the last task adds the module too.
+  expect(addedPerTask).toEqual([...Array.from({ length: 12 }, () => 1), 2]);
   expect(added.slice(0, -1).map(({ props }) => props.href)).toEqual([
     "/assets/entry.client-A.js",
     "/assets/jsx-runtime-B.js",
@@ -93,7 +93,7 @@ test("after the first frame it adds the same preloads, a few per task, then the 
   expect(source).toContain('import("/assets/entry.client-A.js");');
 });
 
-test("the module imports the route modules one task at a time, then the client entry", () => {
+test("the module imports the shared chunks, then the route modules, one task at a time, then the client entry", () => {
   const page = rendered.replace(
     'import * as route0 from "/assets/root-C.js";',
     'import * as route0 from "/assets/root-C.js";\nimport * as route1 from "/assets/home-F.js";',
@@ -105,6 +105,8 @@ test("the module imports the route modules one task at a time, then the client e
   expect(source).not.toContain("import * as");
   const order = [
     'import "/assets/manifest-E.js";',
+    'await import("/assets/jsx-runtime-B.js");',
+    "setTimeout",
     'const route0 = await import("/assets/root-C.js");',
     "setTimeout",
     'const route1 = await import("/assets/home-F.js");',
@@ -118,6 +120,9 @@ test("the module imports the route modules one task at a time, then the client e
     expect(at, part).toBeGreaterThanOrEqual(from);
     from = at + part.length;
   }
+  // The client entry (which starts hydration) only at the end, each route module once.
+  expect(source).not.toContain('await import("/assets/entry.client-A.js")');
+  expect(source.split('import("/assets/root-C.js")')).toHaveLength(2);
   // Valid JavaScript once the module-only static import is set aside.
   expect(() => new vm.Script(source.replace('import "/assets/manifest-E.js";', ""))).not.toThrow();
 });

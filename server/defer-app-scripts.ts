@@ -7,17 +7,19 @@
  * so that the same preloads and the same module script are added by a small inline script right
  * after the first paint (at once in a hidden tab, where frames never come).
  *
- * The preload links are added a few at a time, each batch in a task of its own, so no single
- * task grows long; hydration then finds them in place (with the same href and rel) instead of
- * inserting them again. The inline script takes the place of React Router's module script, so
- * hydration still finds a `<script>` element where it expects one. That module imports the
- * route modules (root, then the page's) one at a time, a task each: statically imported, the
- * whole graph (React Router, then the page's code) ran in one task, long on a slow phone.
+ * The preload links are added one per task (appending one can compile its module at once, when
+ * the browser already holds it), so no single task grows long; hydration then finds them in
+ * place (with the same href and rel) instead of inserting them again. The inline script takes
+ * the place of React Router's module script, so hydration still finds a `<script>` element
+ * where it expects one. That module imports the shared chunks, then the route modules (root,
+ * then the page's), one at a time, a task each, and the client entry last: statically imported,
+ * the whole graph (React, React Router, the page's code) was compiled and run in one task, and
+ * the first slices of hydration compiled what they called, both long on a slow phone.
  */
 const modulePreloadTag = /<link rel="modulepreload" href="([^"]+)"(?: nonce="[^"]*")?\/>/g;
 const routeModulesScript =
   /<script nonce="([^"]*)" type="module" async="">([\s\S]*?window\.__reactRouterRouteModules[\s\S]*?)<\/script>/;
-const preloadsPerTask = 4;
+const preloadsPerTask = 1;
 
 const routeModuleImport = /^import \* as (route\d+) from ("[^"]+");$/gm;
 
@@ -25,14 +27,27 @@ const routeModuleImport = /^import \* as (route\d+) from ("[^"]+");$/gm;
  * React Router's module source with its route modules imported one after the other, each in a
  * task of its own (at once in a hidden tab, whose timers are slowed), before the rest runs.
  */
-function routeModulesImportedApart(moduleSource: string) {
+function routeModulesImportedApart(moduleSource: string, preloads: string[]) {
   const imports = [...moduleSource.matchAll(routeModuleImport)];
   if (imports.length === 0) return moduleSource;
   const nextTask =
     'new Promise(function(r){if(document.visibilityState==="hidden"){r()}else{setTimeout(r,0)}})';
-  const importsApart = imports
-    .map(([, name, href]) => `const ${name} = await import(${href});\nawait ${nextTask};`)
-    .join("\n");
+  // The shared chunks first, one a task (evaluating one compiles it): the route modules then
+  // evaluate only themselves. The client entry starts hydration, so it stays last.
+  const routeHrefs = new Set(imports.map(([, , href]) => JSON.parse(href!) as string));
+  const entryHref = /\bimport\(("[^"]+")\);?\s*$/.exec(moduleSource)?.[1];
+  const chunks = preloads.filter(
+    (href) => !routeHrefs.has(href) && JSON.stringify(href) !== entryHref,
+  );
+  const chunkImports = chunks.map(
+    (href) => `await import(${JSON.stringify(href)});\nawait ${nextTask};`,
+  );
+  const importsApart = [
+    ...chunkImports,
+    ...imports.map(
+      ([, name, href]) => `const ${name} = await import(${href});\nawait ${nextTask};`,
+    ),
+  ].join("\n");
   // Static imports other than the route modules (if any) stay at the top, where they must be.
   const rest = moduleSource.replace(routeModuleImport, "");
   const staticImports = rest.match(/^import "[^"]+";$/gm) ?? [];
@@ -67,7 +82,7 @@ export function deferAppScripts(html: string): string {
   if (!boot) return html;
   const [, nonce, routeModules] = boot;
   const preloads = [...html.matchAll(modulePreloadTag)].map((match) => match[1]!);
-  const loader = loaderScript(preloads, routeModulesImportedApart(routeModules!));
+  const loader = loaderScript(preloads, routeModulesImportedApart(routeModules!, preloads));
   return html
     .replace(modulePreloadTag, "")
     .replace(routeModulesScript, () => `<script nonce="${nonce}">${loader}</script>`);
