@@ -4,6 +4,8 @@ import type { Database } from "../db/database";
 import { rateLimitWindows } from "../db/schema";
 
 export const rateLimitWindowSeconds = 600;
+/** The longest window any limit uses (staff sign-in failures): housekeeping keeps windows this long. */
+export const longestRateLimitWindowSeconds = 900;
 
 export interface RateLimitVerdict {
   allowed: boolean;
@@ -17,9 +19,14 @@ export interface RateLimitVerdict {
  */
 export async function countRequest(
   db: Database,
-  { endpoint, client, max }: { endpoint: string; client: string; max: number },
+  {
+    endpoint,
+    client,
+    max,
+    windowSeconds = rateLimitWindowSeconds,
+  }: { endpoint: string; client: string; max: number; windowSeconds?: number },
 ): Promise<RateLimitVerdict> {
-  const windowEnded = sql`${rateLimitWindows.windowStartedAt} <= now() - ${rateLimitWindowSeconds} * interval '1 second'`;
+  const windowEnded = sql`${rateLimitWindows.windowStartedAt} <= now() - ${windowSeconds} * interval '1 second'`;
   const [window] = await db
     .insert(rateLimitWindows)
     .values({ bucket: `${endpoint} ${client}`, windowStartedAt: sql`now()`, hits: 1 })
@@ -32,11 +39,30 @@ export async function countRequest(
     })
     .returning({
       hits: rateLimitWindows.hits,
-      secondsLeft: sql<number>`ceil(extract(epoch from (${rateLimitWindows.windowStartedAt} + ${rateLimitWindowSeconds} * interval '1 second' - now())))::int`,
+      secondsLeft: sql<number>`ceil(extract(epoch from (${rateLimitWindows.windowStartedAt} + ${windowSeconds} * interval '1 second' - now())))::int`,
     });
   if (!window) throw new Error("The rate-limit counter returned no row");
   return {
     allowed: window.hits <= max,
     retryAfterSeconds: Math.max(1, Number(window.secondsLeft)),
   };
+}
+
+/** The hits counted in a window that has not ended, without counting one more. */
+export async function hitsInWindow(
+  db: Database,
+  { endpoint, client, windowSeconds }: { endpoint: string; client: string; windowSeconds: number },
+): Promise<{ hits: number; retryAfterSeconds: number }> {
+  const [window] = await db
+    .select({
+      hits: rateLimitWindows.hits,
+      secondsLeft: sql<number>`ceil(extract(epoch from (${rateLimitWindows.windowStartedAt} + ${windowSeconds} * interval '1 second' - now())))::int`,
+    })
+    .from(rateLimitWindows)
+    .where(
+      sql`${rateLimitWindows.bucket} = ${`${endpoint} ${client}`} and ${rateLimitWindows.windowStartedAt} > now() - ${windowSeconds} * interval '1 second'`,
+    );
+  return window
+    ? { hits: window.hits, retryAfterSeconds: Math.max(1, Number(window.secondsLeft)) }
+    : { hits: 0, retryAfterSeconds: 0 };
 }

@@ -1,6 +1,6 @@
 import { lt, sql } from "drizzle-orm";
 
-import { rateLimitWindowSeconds } from "../api/rate-limit";
+import { longestRateLimitWindowSeconds } from "../api/rate-limit";
 import type { Database } from "./database";
 import { idempotencyKeys, rateLimitWindows } from "./schema";
 
@@ -14,7 +14,7 @@ export async function pruneExpiredRecords(db: Database): Promise<void> {
     .where(
       lt(
         rateLimitWindows.windowStartedAt,
-        sql`now() - ${rateLimitWindowSeconds} * interval '1 second'`,
+        sql`now() - ${longestRateLimitWindowSeconds} * interval '1 second'`,
       ),
     );
   await db

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   date,
   index,
@@ -14,39 +15,60 @@ import {
 
 import type { OutboxMessage } from "../mail/message";
 
+/** Where a lead stands in the office desk; "new" until someone works it. */
+export const leadStatuses = [
+  "new",
+  "contacted",
+  "scheduled",
+  "completed",
+  "cancelled",
+  "spam",
+] as const;
+export type LeadStatus = (typeof leadStatuses)[number];
+
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
-export const serviceRequests = pgTable("service_requests", {
-  id: uuid("id").primaryKey(),
-  /** The state slug of the office that handles the request. */
-  office: text("office").notNull(),
-  selectedAppliance: text("selected_appliance").notNull(),
-  name: text("name").notNull(),
-  email: text("email").notNull(),
-  phone: text("phone").notNull(),
-  address: text("address").notNull(),
-  zipCode: text("zip_code").notNull(),
-  preferredDate: date("preferred_date", { mode: "string" }),
-  preferredTime: text("preferred_time").notNull(),
-  brand: text("brand").notNull(),
-  model: text("model").notNull(),
-  serialNumber: text("serial_number").notNull(),
-  description: text("description").notNull(),
-  notes: text("notes").notNull(),
-  createdAt: createdAt(),
-});
+export const serviceRequests = pgTable(
+  "service_requests",
+  {
+    id: uuid("id").primaryKey(),
+    /** The state slug of the office that handles the request. */
+    office: text("office").notNull(),
+    selectedAppliance: text("selected_appliance").notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    address: text("address").notNull(),
+    zipCode: text("zip_code").notNull(),
+    preferredDate: date("preferred_date", { mode: "string" }),
+    preferredTime: text("preferred_time").notNull(),
+    brand: text("brand").notNull(),
+    model: text("model").notNull(),
+    serialNumber: text("serial_number").notNull(),
+    description: text("description").notNull(),
+    notes: text("notes").notNull(),
+    status: text("status", { enum: leadStatuses }).notNull().default("new"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("service_requests_office_created_idx").on(table.office, table.createdAt)],
+);
 
-export const contactMessages = pgTable("contact_messages", {
-  id: uuid("id").primaryKey(),
-  office: text("office").notNull(),
-  name: text("name").notNull(),
-  lastName: text("last_name").notNull(),
-  email: text("email").notNull(),
-  phone: text("phone").notNull(),
-  subject: text("subject").notNull(),
-  message: text("message").notNull(),
-  createdAt: createdAt(),
-});
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey(),
+    office: text("office").notNull(),
+    name: text("name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    status: text("status", { enum: leadStatuses }).notNull().default("new"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("contact_messages_office_created_idx").on(table.office, table.createdAt)],
+);
 
 export const newsletterSubscribers = pgTable(
   "newsletter_subscribers",
@@ -125,6 +147,106 @@ export const outbox = pgTable(
   ],
 );
 
+export const staffRoles = ["owner", "dispatcher"] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+/**
+ * Office staff, as better-auth keeps users (its `user` model), with the desk's own fields: the
+ * role, the offices a dispatcher works (state slugs; an owner has every office) and when the
+ * account was disabled.
+ */
+export const staffUsers = pgTable(
+  "staff_users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    /** Stored lower-cased: one account per mailbox however it was typed. */
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    role: text("role", { enum: staffRoles }).notNull(),
+    offices: text("offices")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check("staff_users_email_lower_case", sql`${table.email} = lower(${table.email})`),
+    check("staff_users_role_known", sql`${table.role} in ('owner', 'dispatcher')`),
+  ],
+);
+
+/** Signed-in sessions (better-auth's `session` model); the cookie holds the token. */
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    id: text("id").primaryKey(),
+    token: text("token").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("staff_sessions_user_idx").on(table.userId)],
+);
+
+/** Credentials (better-auth's `account` model): the password hash of each staff member. */
+export const staffAccounts = pgTable(
+  "staff_accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("staff_accounts_user_idx").on(table.userId)],
+);
+
+/** One-time values better-auth keeps (its `verification` model). */
+export const staffVerifications = pgTable(
+  "staff_verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("staff_verifications_identifier_idx").on(table.identifier)],
+);
+
+/** Secrets the server makes for itself on first start, shared by every process (the auth secret). */
+export const serverSecrets = pgTable("server_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: createdAt(),
+});
+
 export type NewServiceRequest = typeof serviceRequests.$inferInsert;
 export type NewContactMessage = typeof contactMessages.$inferInsert;
 export type NewOutboxRow = typeof outbox.$inferInsert;
@@ -136,4 +258,9 @@ export const schema = {
   idempotencyKeys,
   rateLimitWindows,
   outbox,
+  staffUsers,
+  staffSessions,
+  staffAccounts,
+  staffVerifications,
+  serverSecrets,
 };
