@@ -24,6 +24,7 @@ import { startLocationDetection } from "./lib/location-store";
 import type { RootMatchData } from "./lib/meta";
 import { backgroundLocationOf, setModalOpen } from "./lib/page-location";
 import { regionParam } from "./lib/region";
+import type { DeskHandle } from "./features/desk/headers";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -120,25 +121,40 @@ function useFocusOnNewPage(isModal: boolean) {
  * Start-up (spec section 4): take the detected location, and put the detected state into an
  * address that names no region, without a reload.
  */
-function useRegionStartUp() {
+function useRegionStartUp(enabled: boolean) {
   const location = useLocation();
   const navigate = useNavigate();
   const detectedRegion = useRouteLoaderData<RootMatchData>("root")?.detectedRegion ?? null;
-  useEffect(() => startLocationDetection(), []);
+  useEffect(() => {
+    if (enabled) startLocationDetection();
+  }, [enabled]);
   useEffect(() => {
     const search = new URLSearchParams(location.search);
-    if (!detectedRegion || search.has(regionParam)) return;
+    if (!enabled || !detectedRegion || search.has(regionParam)) return;
     search.set(regionParam, detectedRegion);
     void navigate(
       { pathname: location.pathname, search: `?${search.toString()}`, hash: location.hash },
       { replace: true, preventScrollReset: true, state: location.state },
     );
-  }, [detectedRegion, location, navigate]);
+  }, [enabled, detectedRegion, location, navigate]);
+}
+
+/** The office desk's pages (`handle.desk`) are the company's own: no public header, map or footer. */
+function useIsDeskPage() {
+  return useMatches().some((match) => (match.handle as DeskHandle | undefined)?.desk);
 }
 
 export default function App() {
-  useRegionStartUp();
+  const isDeskPage = useIsDeskPage();
+  useRegionStartUp(!isDeskPage);
   const { page, modal } = usePageBehindModal();
+  if (isDeskPage) {
+    return (
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        {page}
+      </main>
+    );
+  }
   return (
     <>
       <a

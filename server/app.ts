@@ -17,6 +17,9 @@ import { openDatabase, type DatabaseHandle } from "./db/database";
 import { pruneExpiredRecords } from "./db/housekeeping";
 import { formSubmissionsFor, type FormSubmissions } from "./forms";
 import { createMailTransport } from "./mail/transport";
+import { createDesk, type Desk } from "./desk/desk";
+import { authSecret, createStaffAuth } from "./desk/staff-auth";
+import { listenForStaffCommands } from "./desk/staff-channel";
 import { OutboxWorker } from "./outbox/worker";
 import { publicConfigFrom, type PublicConfig } from "./public-config";
 import { precompressedAssets } from "./precompressed";
@@ -47,6 +50,10 @@ declare module "react-router" {
     forms: FormSubmissions;
     /** The visitor's state when detected and one of the six ("Texas"), else null. */
     detectedRegion: string | null;
+    /** The office desk: staff sign-in and the leads of their offices. */
+    desk: Desk;
+    /** The visitor's address, as the rate limits read it. */
+    clientAddress: string;
   }
 }
 
@@ -151,6 +158,18 @@ export async function createServerApp({
   }, housekeepingIntervalMs);
   housekeeping.unref();
   const newsletter = newsletterService(db);
+  const staffAuth = createStaffAuth({ db, siteUrl: config.SITE_URL, secret: await authSecret(db) });
+  const desk = createDesk({ db, auth: staffAuth });
+  // The embedded database admits this process only: `npm run staff` talks to it instead.
+  const staffChannel =
+    database.driver === "pglite"
+      ? await listenForStaffCommands({ dataDir, db, auth: staffAuth }).catch((error: unknown) => {
+          console.warn(
+            `Staff commands cannot reach this server (${error instanceof Error ? error.message : error}): stop it to run \`npm run staff\`.`,
+          );
+          return null;
+        })
+      : null;
 
   const app = express();
   app.disable("x-powered-by");
@@ -261,6 +280,8 @@ export async function createServerApp({
         newsletter,
         forms: formSubmissionsFor(submissions, clientAddress(req)),
         detectedRegion: visitors.get(req)?.detectedRegion ?? null,
+        desk,
+        clientAddress: clientAddress(req),
       }),
     }),
   );
@@ -299,6 +320,7 @@ export async function createServerApp({
     pageCache,
     async close() {
       clearInterval(housekeeping);
+      await staffChannel?.close();
       await outbox.close();
       transport.close();
       await locations.close();

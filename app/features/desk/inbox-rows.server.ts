@@ -1,0 +1,38 @@
+import { profileForState } from "~/content/company";
+import { stateBySlug, type StateSlug } from "~/content/states";
+import { timeSlots } from "~/features/booking/time-slots";
+import { displayDate } from "~/lib/dates";
+
+import type { InboxLead, InboxPage, InboxRow } from "./inbox";
+
+function requestedVisit(lead: InboxLead) {
+  if (lead.kind !== "service-request") return "";
+  const window = timeSlots.find((slot) => slot.id === lead.preferredTime);
+  const date = lead.preferredDate ? displayDate(lead.preferredDate) : "Any day";
+  return window ? `${date}, ${window.label.toLowerCase()} (${window.window})` : date;
+}
+
+/**
+ * The inbox as the page shows it. Formatted on the server: the desk's pages carry no copy of the
+ * site's content modules (which would also split them out of the public pages' bundles).
+ */
+export function inboxRowsFrom(page: InboxPage): Omit<InboxPage, "leads"> & { leads: InboxRow[] } {
+  return {
+    ...page,
+    leads: page.leads.map((lead) => {
+      const slug = lead.office as StateSlug;
+      const profile = profileForState(slug);
+      return {
+        ...lead,
+        receivedAt: new Intl.DateTimeFormat("en-US", {
+          timeZone: profile.timeZone,
+          dateStyle: "medium",
+          timeStyle: "short",
+        }).format(new Date(lead.createdAt)),
+        timeZoneLabel: profile.timeZoneLabel,
+        officeName: stateBySlug(slug)?.name ?? lead.office,
+        requestedVisit: requestedVisit(lead),
+      };
+    }),
+  };
+}

@@ -1,0 +1,46 @@
+/** Leads shown on one page of the inbox. */
+export const inboxPageSize = 50;
+
+export type LeadStatus = "new" | "contacted" | "scheduled" | "completed" | "cancelled" | "spam";
+
+export const leadStatusLabels: Record<LeadStatus, string> = {
+  new: "New",
+  contacted: "Contacted",
+  scheduled: "Scheduled",
+  completed: "Completed",
+  cancelled: "Cancelled",
+  spam: "Spam",
+};
+
+/** One row of the inbox: a service request or a contact message of the person's offices. */
+export interface InboxLead {
+  id: string;
+  kind: "service-request" | "contact-message";
+  /** The office's state slug. */
+  office: string;
+  name: string;
+  phone: string;
+  /** The appliance of a service request, the subject of a message. */
+  topic: string;
+  preferredDate: string | null;
+  preferredTime: string;
+  status: LeadStatus;
+  /** When it was received, ISO 8601. */
+  createdAt: string;
+}
+
+export interface InboxPage {
+  page: number;
+  hasNextPage: boolean;
+  leads: InboxLead[];
+}
+
+/** An inbox lead as the page shows it: times in the office's zone, names for slugs. */
+export interface InboxRow extends InboxLead {
+  /** "Nov 24, 2026, 9:05 AM", in the office's time zone. */
+  receivedAt: string;
+  timeZoneLabel: string;
+  officeName: string;
+  /** "March 12, 2031, morning (8:00 AM - 12:00 PM)"; empty for a message. */
+  requestedVisit: string;
+}

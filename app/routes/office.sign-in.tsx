@@ -1,0 +1,126 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+
+import { DeskButton, DeskField, DeskInput } from "~/features/desk/desk-controls";
+import { deskHandle, deskHeaders, deskMeta, withDeskHeaders } from "~/features/desk/headers";
+import { signInSchema } from "~/features/desk/sign-in-schema";
+
+import type { Route } from "./+types/office.sign-in";
+
+export const handle = deskHandle;
+export const headers = deskHeaders;
+
+export function meta() {
+  return deskMeta("Sign in");
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await context.desk.signedIn(request)) {
+    throw redirect("/office", { headers: withDeskHeaders(new Headers()) });
+  }
+  return { hasStaff: await context.desk.hasActiveStaff() };
+}
+
+interface SignInAnswer {
+  email: string;
+  fieldErrors?: { email?: string; password?: string };
+  formError?: string;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const email = String(form.get("email") ?? "");
+  const parsed = signInSchema.safeParse({ email, password: String(form.get("password") ?? "") });
+  if (!parsed.success) {
+    const errors = parsed.error.flatten().fieldErrors;
+    return data<SignInAnswer>(
+      { email, fieldErrors: { email: errors.email?.[0], password: errors.password?.[0] } },
+      { status: 400 },
+    );
+  }
+  const outcome = await context.desk.signIn({
+    ...parsed.data,
+    address: context.clientAddress,
+    userAgent: request.headers.get("user-agent"),
+  });
+  if (outcome.ok) throw redirect("/office", { headers: withDeskHeaders(outcome.headers) });
+  return data<SignInAnswer>(
+    { email, formError: outcome.message },
+    {
+      status: outcome.status,
+      headers:
+        outcome.status === 429 ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined,
+    },
+  );
+}
+
+function NoAccountYet() {
+  return (
+    <div className="space-y-4 text-slate-700">
+      <p>
+        Nobody can sign in yet. The first account is created on the server, by someone who can run
+        commands there:
+      </p>
+      <pre className="overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-white">
+        <code>npm run staff -- add you@example.com --role owner</code>
+      </pre>
+      <p>
+        The command asks for the password (or reads it from <code>STAFF_PASSWORD</code>). Then
+        reload this page and sign in. Owners invite the rest of the staff from the desk.
+      </p>
+    </div>
+  );
+}
+
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-16">
+      <h1 className="text-3xl font-bold text-slate-900">Office desk</h1>
+      <p className="mt-2 text-slate-600">Staff sign-in</p>
+      <div className="mt-8">
+        {loaderData.hasStaff ? (
+          <Form method="post" className="grid gap-5">
+            {actionData?.formError ? (
+              <p
+                id="sign-in-error"
+                role="alert"
+                className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800 ring-1 ring-red-200"
+              >
+                {actionData.formError}
+              </p>
+            ) : null}
+            <DeskField label="Email" error={actionData?.fieldErrors?.email}>
+              {(wiring) => (
+                <DeskInput
+                  {...wiring}
+                  name="email"
+                  type="email"
+                  autoComplete="username"
+                  defaultValue={actionData?.email}
+                  required
+                />
+              )}
+            </DeskField>
+            <DeskField label="Password" error={actionData?.fieldErrors?.password}>
+              {(wiring) => (
+                <DeskInput
+                  {...wiring}
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                />
+              )}
+            </DeskField>
+            <DeskButton type="submit" disabled={submitting}>
+              Sign in
+            </DeskButton>
+          </Form>
+        ) : (
+          <NoAccountYet />
+        )}
+      </div>
+    </div>
+  );
+}

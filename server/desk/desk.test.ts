@@ -1,0 +1,240 @@
+import { randomUUID } from "node:crypto";
+import { stat } from "node:fs/promises";
+import path from "node:path";
+
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+import { openDatabase, type DatabaseHandle } from "../db/database";
+import { contactMessages, serviceRequests } from "../db/schema";
+import { testDatabases, type TestDatabaseInstance } from "../test-support/databases";
+import { createDesk, type Desk } from "./desk";
+import { maxFailuresPerAddress } from "./sign-in-limit";
+import { addStaff, disableStaff, resetStaffPassword } from "./staff-accounts";
+import { authSecret, createStaffAuth, type StaffAuth } from "./staff-auth";
+import { listenForStaffCommands, sendStaffCommand, staffChannelPath } from "./staff-channel";
+
+const password = "a long staff password";
+const databases = await testDatabases();
+
+function cookieFrom(headers: Headers) {
+  const [cookie] = headers.getSetCookie();
+  if (!cookie) throw new Error("No cookie was set");
+  return cookie;
+}
+
+function requestWith(cookie: string) {
+  return new Request("https://repair.example.test/office", {
+    headers: { cookie: cookie.split(";")[0]! },
+  });
+}
+
+function serviceRequestRow(office: string, name: string): typeof serviceRequests.$inferInsert {
+  return {
+    id: randomUUID(),
+    office,
+    selectedAppliance: "Refrigerator",
+    name,
+    email: "lead@example.com",
+    phone: "(352) 555-0142",
+    address: "12 Elm St",
+    zipCode: "78701",
+    preferredDate: "2031-03-12",
+    preferredTime: "morning",
+    brand: "",
+    model: "",
+    serialNumber: "",
+    description: "Not cooling",
+    notes: "",
+  };
+}
+
+for (const database of databases) {
+  describe.skipIf(!database.available)(`The office desk on ${database.label}`, () => {
+    let instance: TestDatabaseInstance;
+    let handle: DatabaseHandle;
+    let auth: StaffAuth;
+    let desk: Desk;
+
+    beforeAll(async () => {
+      instance = await database.create();
+      handle = await openDatabase({
+        databaseUrl: instance.env.DATABASE_URL,
+        pgliteDir: path.join(instance.env.DATA_DIR!, "db"),
+      });
+      auth = createStaffAuth({
+        db: handle.db,
+        siteUrl: "https://repair.example.test",
+        secret: await authSecret(handle.db),
+      });
+      desk = createDesk({ db: handle.db, auth });
+    });
+    afterAll(async () => {
+      await handle?.close();
+      await instance?.drop();
+    });
+
+    async function signIn(email: string, address = "203.0.113.7") {
+      const outcome = await desk.signIn({ email, password, address, userAgent: "vitest" });
+      if (!outcome.ok) throw new Error(outcome.message);
+      return cookieFrom(outcome.headers);
+    }
+
+    test("the secret is made once and shared", async () => {
+      expect(await authSecret(handle.db)).toBe(await authSecret(handle.db));
+    });
+
+    test("on https the cookie is __Host-, Secure, HttpOnly, SameSite=Lax; its id changes at each sign-in", async () => {
+      const email = `owner-${randomUUID()}@example.com`;
+      await addStaff(handle.db, auth, { email, role: "owner", offices: [], password });
+      const first = await signIn(email);
+      const second = await signIn(email);
+      expect(first).toMatch(/^__Host-office_session=/);
+      expect(first).toMatch(/; Secure/i);
+      expect(first).toMatch(/; HttpOnly/i);
+      expect(first).toMatch(/; SameSite=Lax/i);
+      expect(first).toMatch(/; Path=\//i);
+      expect(first).not.toMatch(/Domain=/i);
+      expect(first.split(";")[0]).not.toBe(second.split(";")[0]);
+      expect((await desk.signedIn(requestWith(first)))?.staff.email).toBe(email);
+    });
+
+    test("an unknown email and a wrong password get the same answer", async () => {
+      const email = `owner-${randomUUID()}@example.com`;
+      await addStaff(handle.db, auth, { email, role: "owner", offices: [], password });
+      const attempts = await Promise.all([
+        desk.signIn({
+          email,
+          password: "wrong password!",
+          address: "198.51.100.1",
+          userAgent: null,
+        }),
+        desk.signIn({
+          email: `nobody-${randomUUID()}@example.com`,
+          password,
+          address: "198.51.100.1",
+          userAgent: null,
+        }),
+      ]);
+      expect(attempts).toEqual([
+        { ok: false, status: 401, message: "Email or password is incorrect" },
+        { ok: false, status: 401, message: "Email or password is incorrect" },
+      ]);
+    });
+
+    test("20 failures from one address hold back every account there", async () => {
+      const address = `192.0.2.${Math.floor(Math.random() * 250) + 1}`;
+      const email = `owner-${randomUUID()}@example.com`;
+      await addStaff(handle.db, auth, { email, role: "owner", offices: [], password });
+      for (let failure = 0; failure < maxFailuresPerAddress; failure += 1) {
+        const outcome = await desk.signIn({
+          email: `guess-${failure}@example.com`,
+          password: "guessing a password",
+          address,
+          userAgent: null,
+        });
+        expect(outcome.ok).toBe(false);
+      }
+      const refused = await desk.signIn({ email, password, address, userAgent: null });
+      expect(refused).toMatchObject({ ok: false, status: 429 });
+      expect(
+        await desk.signIn({ email, password, address: "192.0.2.254", userAgent: null }),
+      ).toMatchObject({
+        ok: true,
+      });
+    });
+
+    test("disabling an account or resetting its password ends its sessions", async () => {
+      const email = `dispatcher-${randomUUID()}@example.com`;
+      await addStaff(handle.db, auth, {
+        email,
+        role: "dispatcher",
+        offices: ["texas"],
+        password,
+      });
+      const before = await signIn(email);
+      await resetStaffPassword(handle.db, auth, email, "another long password");
+      expect(await desk.signedIn(requestWith(before))).toBeNull();
+      const outcome = await desk.signIn({
+        email,
+        password: "another long password",
+        address: "203.0.113.9",
+        userAgent: null,
+      });
+      expect(outcome.ok).toBe(true);
+      const after = cookieFrom((outcome as { headers: Headers }).headers);
+      await disableStaff(handle.db, email);
+      expect(await desk.signedIn(requestWith(after))).toBeNull();
+      expect(
+        await desk.signIn({
+          email,
+          password: "another long password",
+          address: "203.0.113.9",
+          userAgent: null,
+        }),
+      ).toMatchObject({ ok: false, status: 401 });
+    });
+
+    test("a dispatcher's inbox holds their offices' leads only, newest first", async () => {
+      const tag = randomUUID().slice(0, 8);
+      await handle.db.insert(serviceRequests).values(serviceRequestRow("virginia", `Va ${tag}`));
+      await handle.db.insert(serviceRequests).values(serviceRequestRow("texas", `Tx ${tag}`));
+      await handle.db.insert(contactMessages).values({
+        id: randomUUID(),
+        office: "texas",
+        name: `Msg`,
+        lastName: tag,
+        email: "m@example.com",
+        phone: "(352) 555-0142",
+        subject: "A question",
+        message: "Hello",
+      });
+      const email = `tx-${tag}@example.com`;
+      const member = await addStaff(handle.db, auth, {
+        email,
+        role: "dispatcher",
+        offices: ["texas"],
+        password,
+      });
+      const { leads } = await desk.inbox(member, { page: 1 });
+      const ours = leads.filter((lead) => lead.name.includes(tag));
+      expect(ours.map((lead) => [lead.kind, lead.name, lead.office, lead.status])).toEqual([
+        ["contact-message", `Msg ${tag}`, "texas", "new"],
+        ["service-request", `Tx ${tag}`, "texas", "new"],
+      ]);
+      expect(leads.every((lead) => lead.office === "texas")).toBe(true);
+    });
+
+    test.runIf(database.label === "PGlite")(
+      "the staff command reaches the running server over a socket only its user can open",
+      async () => {
+        const dataDir = instance.env.DATA_DIR!;
+        expect(await sendStaffCommand(dataDir, { command: "list" })).toBeNull();
+        const channel = await listenForStaffCommands({ dataDir, db: handle.db, auth });
+        try {
+          const socket = staffChannelPath(dataDir);
+          expect((await stat(socket)).mode & 0o777).toBe(0o600);
+          expect((await stat(path.dirname(socket))).mode & 0o777).toBe(0o700);
+          const email = `socket-${randomUUID()}@example.com`;
+          const added = await sendStaffCommand(dataDir, {
+            command: "add",
+            email,
+            role: "owner",
+            offices: [],
+            password,
+          });
+          expect(added).toEqual({ ok: true, lines: [`Added ${email}  owner  every office`] });
+          const refused = await sendStaffCommand(dataDir, {
+            command: "add",
+            email,
+            role: "owner",
+            offices: [],
+            password,
+          });
+          expect(refused).toEqual({ ok: false, error: `${email} already has an account` });
+        } finally {
+          await channel.close();
+        }
+      },
+    );
+  });
+}

@@ -1,0 +1,159 @@
+import { isAPIError } from "better-auth/api";
+import { desc, inArray, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
+
+import type { StateSlug } from "~/content/states";
+import type { InboxLead, InboxPage } from "~/features/desk/inbox";
+import { inboxPageSize } from "~/features/desk/inbox";
+import { signInFailedMessage } from "~/features/desk/sign-in-schema";
+
+import type { Database } from "../db/database";
+import { contactMessages, serviceRequests } from "../db/schema";
+import { findStaffById, hasActiveStaff, type StaffMember } from "./staff-accounts";
+import { clientAddressHeader, type StaffAuth } from "./staff-auth";
+import { recordSignInFailure, signInRetryAfter } from "./sign-in-limit";
+
+export type SignInOutcome =
+  | { ok: true; headers: Headers }
+  | { ok: false; status: 401; message: string }
+  | { ok: false; status: 429; message: string; retryAfterSeconds: number };
+
+export interface SignedIn {
+  staff: StaffMember;
+  /** A refreshed session cookie to send back, when better-auth moved the expiry. */
+  headers: Headers;
+}
+
+/** The office desk as route loaders and actions reach it (the load context's `desk`). */
+export interface Desk {
+  hasActiveStaff(): Promise<boolean>;
+  signIn(attempt: {
+    email: string;
+    password: string;
+    address: string;
+    userAgent: string | null;
+  }): Promise<SignInOutcome>;
+  /** The signed-in staff member of this request, or null (no session, expired, disabled). */
+  signedIn(request: Request): Promise<SignedIn | null>;
+  /** Ends the session on the server; the headers clear the cookie. */
+  signOut(request: Request): Promise<Headers>;
+  inbox(staff: StaffMember, options: { page: number }): Promise<InboxPage>;
+}
+
+/** Only the cookie of a request goes to better-auth: the desk decides every other matter. */
+function cookieOnly(request: Request) {
+  return new Headers({ cookie: request.headers.get("cookie") ?? "" });
+}
+
+function minutes(seconds: number) {
+  const count = Math.max(1, Math.ceil(seconds / 60));
+  return `${count} minute${count === 1 ? "" : "s"}`;
+}
+
+export function createDesk({ db, auth }: { db: Database; auth: StaffAuth }): Desk {
+  return {
+    hasActiveStaff: () => hasActiveStaff(db),
+
+    async signIn({ email, password, address, userAgent }) {
+      const limited = { email, address };
+      const retryAfterSeconds = await signInRetryAfter(db, limited);
+      if (retryAfterSeconds > 0) {
+        return {
+          ok: false,
+          status: 429,
+          retryAfterSeconds,
+          message: `Too many sign-in attempts. Try again in ${minutes(retryAfterSeconds)}.`,
+        };
+      }
+      try {
+        const { headers } = await auth.api.signInEmail({
+          body: { email, password, rememberMe: true },
+          headers: new Headers({
+            [clientAddressHeader]: address,
+            ...(userAgent ? { "user-agent": userAgent.slice(0, 500) } : {}),
+          }),
+          returnHeaders: true,
+        });
+        return { ok: true, headers };
+      } catch (error) {
+        // Unknown email, wrong password, a disabled account: one answer for all of them.
+        if (!isAPIError(error) || error.statusCode >= 500) throw error;
+        await recordSignInFailure(db, limited);
+        return { ok: false, status: 401, message: signInFailedMessage };
+      }
+    },
+
+    async signedIn(request) {
+      const { response, headers } = await auth.api.getSession({
+        headers: cookieOnly(request),
+        returnHeaders: true,
+      });
+      if (!response) return null;
+      const staff = await findStaffById(db, response.user.id);
+      if (!staff || staff.disabledAt) return null;
+      return { staff, headers };
+    },
+
+    async signOut(request) {
+      try {
+        const { headers } = await auth.api.signOut({
+          headers: cookieOnly(request),
+          returnHeaders: true,
+        });
+        return headers;
+      } catch (error) {
+        // No session to end: nothing to clear either.
+        if (isAPIError(error) && error.statusCode < 500) return new Headers();
+        throw error;
+      }
+    },
+
+    async inbox(staff, { page }) {
+      const offices: StateSlug[] = staff.offices;
+      const requests = db
+        .select({
+          id: serviceRequests.id,
+          kind: sql<InboxLead["kind"]>`'service-request'`.as("kind"),
+          office: serviceRequests.office,
+          name: serviceRequests.name,
+          phone: serviceRequests.phone,
+          topic: serviceRequests.selectedAppliance,
+          preferredDate: serviceRequests.preferredDate,
+          preferredTime: serviceRequests.preferredTime,
+          status: serviceRequests.status,
+          createdAt: serviceRequests.createdAt,
+        })
+        .from(serviceRequests)
+        .where(inArray(serviceRequests.office, offices));
+      const messages = db
+        .select({
+          id: contactMessages.id,
+          kind: sql<InboxLead["kind"]>`'contact-message'`.as("kind"),
+          office: contactMessages.office,
+          name: sql<string>`${contactMessages.name} || ' ' || ${contactMessages.lastName}`.as(
+            "name",
+          ),
+          phone: contactMessages.phone,
+          topic: contactMessages.subject,
+          preferredDate: sql<string | null>`null::date`.as("preferred_date"),
+          preferredTime: sql<string>`''`.as("preferred_time"),
+          status: contactMessages.status,
+          createdAt: contactMessages.createdAt,
+        })
+        .from(contactMessages)
+        .where(inArray(contactMessages.office, offices));
+      const rows = await unionAll(requests, messages)
+        .orderBy(desc(sql`created_at`), desc(sql`id`))
+        .limit(inboxPageSize + 1)
+        .offset((page - 1) * inboxPageSize);
+      return {
+        page,
+        hasNextPage: rows.length > inboxPageSize,
+        leads: rows.slice(0, inboxPageSize).map((row) => ({
+          ...row,
+          createdAt: new Date(row.createdAt).toISOString(),
+        })),
+      };
+    },
+  };
+}
