@@ -93,6 +93,8 @@ export default async function globalSetup() {
   const databaseUrl = await createDatabase();
   if (databaseUrl) process.env.E2E_DATABASE_URL = databaseUrl;
   const dataDir = mkdtempSync(path.join(tmpdir(), "e2e-data-"));
+  // The staff command reaches the same database: PostgreSQL, or the server's embedded one.
+  process.env.E2E_DATA_DIR = dataDir;
 
   const server = spawn(process.execPath, [launcher], {
     env: {

@@ -1,0 +1,215 @@
+import { randomUUID } from "node:crypto";
+
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+
+import { expect, test } from "./support/fixtures";
+import { uniqueName } from "./support/leads";
+import { signIn, staffCommand } from "./support/staff";
+
+// The first journey sees the desk before any account exists: the file runs in order.
+test.describe.configure({ mode: "serial" });
+// A refused sign-in is answered 401 (and 429 when limited); the browser logs those.
+test.use({ expectedConsoleErrors: /status of 40[13]|status of 429/ });
+
+const password = "a long staff password";
+
+function staffEmail(who: string) {
+  return `${who}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+async function sendContactMessage(page: Page, region: string, name: string) {
+  const response = await page.goto(`/contact?region=${region}`);
+  expect(response?.headers()["set-cookie"], "a public page sets no cookie").toBeUndefined();
+  // Pages opened here are not the fixture's: wait for the scripts as it does.
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const form = page.getByRole("form", { name: "Send Us a Message" });
+  await form.getByRole("textbox", { name: "First name" }).fill(name);
+  await form.getByRole("textbox", { name: "Last name" }).fill("Inbox");
+  await form.getByRole("textbox", { name: "Email" }).fill("inbox@example.com");
+  await form.getByRole("textbox", { name: "Phone" }).fill("3525550142");
+  await form.getByRole("textbox", { name: "Subject" }).fill("Ice maker stopped");
+  await form.getByRole("textbox", { name: "Message" }).fill("No ice since Sunday.");
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(
+    page.getByText("Your contact request has been submitted successfully.", { exact: true }),
+  ).toBeVisible();
+}
+
+test("until an account exists, the desk says how to create one and offers no form", async ({
+  page,
+}) => {
+  await page.goto("/office");
+  await expect(page).toHaveURL(/\/office\/sign-in$/);
+  await expect(page.getByText("Nobody can sign in yet.")).toBeVisible();
+  await expect(page.getByText("npm run staff -- add you@example.com --role owner")).toBeVisible();
+  await expect(page.locator("form")).toHaveCount(0);
+});
+
+test("the command refuses a short password and a dispatcher without an office", () => {
+  const short = staffCommand(["add", staffEmail("short"), "--role", "owner"], "too short");
+  expect(short.status).toBe(1);
+  expect(short.stderr).toContain("Use at least 12 characters");
+  const officeless = staffCommand(["add", staffEmail("nobody"), "--role", "dispatcher"], password);
+  expect(officeless.status).toBe(1);
+  expect(officeless.stderr).toContain("A dispatcher needs at least one office");
+});
+
+test("an owner made with the command signs in, sees a new message, and signs out", async ({
+  page,
+  context,
+  request,
+}) => {
+  const owner = staffEmail("owner");
+  const created = staffCommand(
+    ["add", owner, "--role", "owner", "--name", "Olivia Owner"],
+    password,
+  );
+  expect(created.status).toBe(0);
+  expect(created.stdout).toContain(`Added ${owner}  owner  every office`);
+  expect(staffCommand(["list"]).stdout).toContain(owner);
+
+  await page.goto("/office/sign-in");
+  await page.getByRole("textbox", { name: "Email" }).fill(owner);
+  await page.getByLabel("Password").fill("not the password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Email or password is incorrect");
+  await expect(page.getByRole("textbox", { name: "Email" })).toHaveValue(owner);
+  await page.getByRole("textbox", { name: "Email" }).fill(staffEmail("unknown"));
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Email or password is incorrect");
+
+  await signIn(page, owner, password);
+  await expect(page.getByText("Olivia Owner (Owner)")).toBeVisible();
+  const [session] = (await context.cookies()).filter((cookie) => cookie.name === "office_session");
+  expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+
+  const name = uniqueName("Ingrid");
+  const visitor = await context.newPage();
+  await sendContactMessage(visitor, "Texas", name);
+  await visitor.close();
+  await page.reload();
+  const row = page.getByRole("row").filter({ hasText: name });
+  await expect(row).toContainText("Message");
+  await expect(row).toContainText("Ice maker stopped");
+  await expect(row).toContainText("New");
+  await expect(row).toContainText("Texas");
+  await expect(row.getByRole("link", { name: "(352) 555-0142" })).toHaveAttribute(
+    "href",
+    "tel:3525550142",
+  );
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/office\/sign-in$/);
+  // The session ended on the server: its old cookie opens nothing.
+  const replay = await request.get("/office", {
+    headers: { cookie: `office_session=${session!.value}` },
+    maxRedirects: 0,
+  });
+  expect(replay.status()).toBe(302);
+  expect(replay.headers()["location"]).toBe("/office/sign-in");
+});
+
+test("a dispatcher sees the leads of their offices only; a disabled one cannot sign in", async ({
+  page,
+  browser,
+}) => {
+  const dispatcher = staffEmail("florida");
+  expect(
+    staffCommand(["add", dispatcher, "--role", "dispatcher", "--office", "florida"], password)
+      .status,
+  ).toBe(0);
+  const floridaLead = uniqueName("Flora");
+  const texasLead = uniqueName("Tex");
+  await sendContactMessage(page, "Florida", floridaLead);
+  await sendContactMessage(page, "Texas", texasLead);
+
+  const desk = await (await browser.newContext()).newPage();
+  await signIn(desk, dispatcher, password);
+  await expect(desk.getByRole("row").filter({ hasText: floridaLead })).toContainText("Florida");
+  await expect(desk.getByText(texasLead)).toHaveCount(0);
+
+  expect(staffCommand(["disable", dispatcher]).stdout).toContain("signed out everywhere");
+  await desk.reload();
+  await expect(desk).toHaveURL(/\/office\/sign-in$/);
+  await desk.getByRole("textbox", { name: "Email" }).fill(dispatcher);
+  await desk.getByLabel("Password").fill(password);
+  await desk.getByRole("button", { name: "Sign in" }).click();
+  await expect(desk.getByRole("alert")).toHaveText("Email or password is incorrect");
+  await desk.context().close();
+});
+
+test("after five failures for an account, even the right password waits (429, Retry-After)", async ({
+  request,
+  baseURL,
+}) => {
+  const email = staffEmail("limited");
+  expect(staffCommand(["add", email, "--role", "owner"], password).status).toBe(0);
+  const attempt = (typed: string) =>
+    request.post("/office/sign-in", {
+      form: { email, password: typed },
+      headers: { Origin: baseURL! },
+      maxRedirects: 0,
+    });
+  for (let failure = 0; failure < 5; failure += 1) {
+    expect((await attempt("wrong password here")).status()).toBe(401);
+  }
+  const refused = await attempt(password);
+  expect(refused.status()).toBe(429);
+  expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(800);
+  expect(await refused.text()).toContain("Too many sign-in attempts");
+  expect(refused.headers()["set-cookie"]).toBeUndefined();
+});
+
+test("desk pages are never stored or indexed, and a foreign origin cannot post", async ({
+  request,
+}) => {
+  for (const path of ["/office", "/office/sign-in"]) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.headers()["cache-control"]).toBe("no-store");
+    expect(response.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+  }
+  const crossSite = await request.post("/office/sign-in", {
+    form: { email: "owner@example.com", password },
+    headers: { Origin: "https://attacker.example" },
+    maxRedirects: 0,
+  });
+  expect(crossSite.status()).toBe(403);
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  expect(sitemap).not.toContain("/office");
+});
+
+for (const width of [375, 1280]) {
+  test(`axe finds nothing on the sign-in page and the inbox at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const email = staffEmail(`axe${width}`);
+    expect(staffCommand(["add", email, "--role", "owner"], password).status).toBe(0);
+    await page.goto("/office/sign-in");
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await signIn(page, email, password);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    const documentWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(documentWidth).toBeLessThanOrEqual(width);
+  });
+}
+
+test("without JavaScript, sign-in and sign-out are real form posts", async ({ browser }) => {
+  const email = staffEmail("nojs");
+  expect(staffCommand(["add", email, "--role", "owner"], password).status).toBe(0);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/office/sign-in");
+  await page.getByRole("textbox", { name: "Email" }).fill(email);
+  await page.getByLabel("Password").fill("wrong password again");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Email or password is incorrect");
+  await expect(page.getByRole("textbox", { name: "Email" })).toHaveValue(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/office\/sign-in$/);
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await context.close();
+});
