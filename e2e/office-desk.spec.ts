@@ -4,7 +4,9 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
 import { expect, test } from "./support/fixtures";
-import { uniqueName } from "./support/leads";
+import { serviceRequest } from "../server/test-support/fixtures";
+import { startExtraServer } from "./support/extra-server";
+import { databaseAvailable, uniqueName } from "./support/leads";
 import { signIn, staffCommand } from "./support/staff";
 
 // The first journey sees the desk before any account exists: the file runs in order.
@@ -85,11 +87,12 @@ test("an owner made with the command signs in, sees a new message, and signs out
   const [session] = (await context.cookies()).filter((cookie) => cookie.name === "office_session");
   expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
 
+  // The inbox stays open, unreloaded: the new message arrives on its own.
   const name = uniqueName("Ingrid");
   const visitor = await context.newPage();
   await sendContactMessage(visitor, "Texas", name);
   await visitor.close();
-  await page.reload();
+  await expect(page.getByText("1 new lead since this page opened")).toBeAttached();
   const row = page.getByRole("row").filter({ hasText: name });
   await expect(row).toContainText("Message");
   await expect(row).toContainText("Ice maker stopped");
@@ -138,6 +141,37 @@ test("a dispatcher sees the leads of their offices only; a disabled one cannot s
   await desk.getByRole("button", { name: "Sign in" }).click();
   await expect(desk.getByRole("alert")).toHaveText("Email or password is incorrect");
   await desk.context().close();
+});
+
+test("two server processes on one PostgreSQL: a lead stored by one appears on the other's desk", async ({
+  page,
+}) => {
+  test.skip(!databaseAvailable, "needs PostgreSQL (the journeys run on PGlite without it)");
+  const other = await startExtraServer(3232, { DATABASE_URL: process.env.E2E_DATABASE_URL! });
+  try {
+    const owner = staffEmail("two-process");
+    expect(staffCommand(["add", owner, "--role", "owner"], password).status).toBe(0);
+    await signIn(page, owner, password);
+    const name = uniqueName("Otto");
+    const response = await fetch(`${other.origin}/api/send-email`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(serviceRequest({ name, companyEmail: "texas@easyappliancerepair.com" })),
+    });
+    expect(response.status).toBe(201);
+    const row = page.getByRole("row").filter({ hasText: name });
+    await expect(row).toContainText("Service request");
+    await expect(row).toContainText("refrigerator");
+    await expect(row).toContainText("July 15, 2031, morning (8:00 AM - 12:00 PM)");
+  } finally {
+    await other.stop();
+  }
+});
+
+test("the live stream answers 401 to a signed-out request", async ({ request }) => {
+  const response = await request.get("/office/events");
+  expect(response.status()).toBe(401);
+  expect(response.headers()["cache-control"]).toBe("no-store");
 });
 
 test("after five failures for an account, even the right password waits (429, Retry-After)", async ({

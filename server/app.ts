@@ -20,6 +20,7 @@ import { createMailTransport } from "./mail/transport";
 import { createDesk, type Desk } from "./desk/desk";
 import { authSecret, createStaffAuth } from "./desk/staff-auth";
 import { listenForStaffCommands } from "./desk/staff-channel";
+import { LiveInbox } from "./desk/live-inbox";
 import { OutboxWorker } from "./outbox/worker";
 import { publicConfigFrom, type PublicConfig } from "./public-config";
 import { precompressedAssets } from "./precompressed";
@@ -108,6 +109,8 @@ export interface ServerApp {
   outbox: OutboxWorker;
   /** What the page cache holds now. */
   pageCache: { size(): { entries: number; bytes: number } };
+  /** Ends the desk's live streams, which never finish on their own (a stopping server). */
+  endStreams(): void;
   /** Stops background work and releases connections. */
   close(): Promise<void>;
 }
@@ -159,7 +162,9 @@ export async function createServerApp({
   housekeeping.unref();
   const newsletter = newsletterService(db);
   const staffAuth = createStaffAuth({ db, siteUrl: config.SITE_URL, secret: await authSecret(db) });
-  const desk = createDesk({ db, auth: staffAuth });
+  const liveInbox = new LiveInbox();
+  await liveInbox.start(database);
+  const desk = createDesk({ db, auth: staffAuth, live: liveInbox });
   // The embedded database admits this process only: `npm run staff` talks to it instead.
   const staffChannel =
     database.driver === "pglite"
@@ -318,8 +323,10 @@ export async function createServerApp({
     database,
     outbox,
     pageCache,
+    endStreams: () => liveInbox.endStreams(),
     async close() {
       clearInterval(housekeeping);
+      await liveInbox.close();
       await staffChannel?.close();
       await outbox.close();
       transport.close();

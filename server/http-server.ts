@@ -79,6 +79,8 @@ export async function startHttpServer(
 /** What a graceful stop needs of the app: its outbox worker and the release of the rest. */
 export interface StoppableApp {
   outbox: { close(): Promise<void> };
+  /** Ends responses that never finish on their own (the desk's live streams). */
+  endStreams?(): void;
   close(): Promise<void>;
 }
 
@@ -94,6 +96,7 @@ export function stopOnSignals({ stop }: HttpServer, app: StoppableApp, timeoutMs
     stopping = true;
     console.log(`${signal}: finishing the requests in flight and the emails being sent`);
     const worker = app.outbox.close();
+    app.endStreams?.();
     void stop(async () => {
       await worker;
       await app.close();

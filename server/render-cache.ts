@@ -297,7 +297,13 @@ export function renderCache({
 
     // Hold the rendered page until it is complete, then fill it and send it in one piece.
     const chunks: Buffer[] = [];
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    // Anything but HTML (a resource route's JSON, the desk's event stream) goes out as written:
+    // a stream that never ends must not be held back. Its type is known by its first write.
+    let streamed: boolean | null = null;
+    const isStreamed = () =>
+      (streamed ??= !String(res.getHeader("content-type") ?? "").startsWith("text/html"));
     const collect = (chunk: unknown, encoding?: unknown) => {
       if (typeof chunk === "string") {
         chunks.push(
@@ -308,12 +314,14 @@ export function renderCache({
       }
     };
     res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      if (isStreamed()) return write(chunk, ...rest);
       collect(chunk, rest[0]);
       const callback = rest.find((arg) => typeof arg === "function") as (() => void) | undefined;
       callback?.();
       return true;
     }) as Response["write"];
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      if (streamed === true) return end(chunk, ...rest);
       if (chunk !== undefined && typeof chunk !== "function") collect(chunk, rest[0]);
       const rendered = Buffer.concat(chunks);
       const contentType = String(res.getHeader("content-type") ?? "");

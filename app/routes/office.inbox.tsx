@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { data, Form, Link, redirect, useRevalidator } from "react-router";
 
 import { DeskButton } from "~/features/desk/desk-controls";
 import { deskHandle, deskHeaders, deskMeta, withDeskHeaders } from "~/features/desk/headers";
@@ -54,8 +55,30 @@ function LeadRow({ lead }: { lead: InboxRow }) {
   );
 }
 
+/**
+ * While the first page is open, new leads of the person's offices are added as they arrive: the
+ * server says "lead" on a Server-Sent Events stream and the page reloads its list.
+ */
+function useNewLeads(enabled: boolean) {
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  const [arrived, setArrived] = useState(0);
+  useEffect(() => {
+    if (!enabled) return;
+    const source = new EventSource("/office/events");
+    source.addEventListener("lead", () => {
+      setArrived((count) => count + 1);
+      void revalidate.current();
+    });
+    return () => source.close();
+  }, [enabled]);
+  return arrived;
+}
+
 export default function Inbox({ loaderData }: Route.ComponentProps) {
   const { staff, inbox } = loaderData;
+  const arrived = useNewLeads(inbox.page === 1);
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8">
       <header className="flex flex-wrap items-center justify-between gap-4 border-b border-slate-200 pb-4">
@@ -74,6 +97,11 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           </Form>
         </div>
       </header>
+      <p className="sr-only" aria-live="polite">
+        {arrived > 0
+          ? `${arrived} new ${arrived === 1 ? "lead" : "leads"} since this page opened`
+          : ""}
+      </p>
       {inbox.leads.length === 0 ? (
         <p className="mt-8 text-slate-700">
           {inbox.page === 1 ? "No requests or messages yet." : "No more leads."}

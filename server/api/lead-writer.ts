@@ -2,6 +2,7 @@ import { inArray, sql } from "drizzle-orm";
 
 import type { Database, Transaction } from "../db/database";
 import { insertJsonRows, returnedRows } from "../db/json-rows";
+import { newLeadsChannel } from "../db/notifications";
 import {
   contactMessages,
   idempotencyKeys,
@@ -200,6 +201,11 @@ async function insertLeads(tx: Transaction, writes: readonly LeadWrite[]): Promi
   if (requests.length > 0) await tx.execute(insertJsonRows(serviceRequests, requests));
   if (contacts.length > 0) await tx.execute(insertJsonRows(contactMessages, contacts));
   if (emails.length > 0) await tx.execute(insertJsonRows(outbox, emails));
+  // Delivered when the transaction commits, to every process listening (the open desks).
+  const offices = new Set([...requests, ...contacts].map((lead) => lead.office));
+  for (const office of offices) {
+    await tx.execute(sql`select pg_notify(${newLeadsChannel}, ${office})`);
+  }
 }
 
 async function answersFor(

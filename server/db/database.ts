@@ -23,6 +23,11 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   driver: "pglite" | "postgres";
+  /**
+   * Calls `onNotify` with the payload of every `NOTIFY` on `channel`, from any process sharing
+   * the database; resolves to the function that stops listening.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -49,7 +54,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await pool.end();
       throw error;
     }
-    return { db, driver: "postgres", close: once(() => pool.end()) };
+    return {
+      db,
+      driver: "postgres",
+      listen: (channel, onNotify) => listenOnPostgres(options, channel, onNotify),
+      close: once(() => pool.end()),
+    };
   }
 
   if (options.pgliteDir) await createPgliteDataDir(options.pgliteDir);
@@ -63,7 +73,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     await client.close();
     throw error;
   }
-  return { db, driver: "pglite", close: once(() => client.close()) };
+  return {
+    db,
+    driver: "pglite",
+    listen: (channel, onNotify) => client.listen(channel, onNotify),
+    close: once(() => client.close()),
+  };
 }
 
 /**
@@ -129,6 +144,62 @@ function postgresPool(
     });
   });
   return pool;
+}
+
+const relistenDelayMs = 1_000;
+
+/**
+ * A connection of its own that `LISTEN`s (a pooled one would be handed to other work). When the
+ * server goes away it connects again, every second, until it is back or the listener is stopped;
+ * notifications sent meanwhile are lost, so a listener must not rely on them for correctness.
+ */
+async function listenOnPostgres(
+  options: DatabaseOptions,
+  channel: string,
+  onNotify: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async () => {
+    const next = new pg.Client({
+      connectionString: options.databaseUrl,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 2_000,
+      keepAlive: true,
+    });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? "");
+    });
+    next.on("error", (error) => {
+      console.error(`PostgreSQL listener: ${error.message}`);
+      again();
+    });
+    next.on("end", again);
+    client = next;
+    await next.connect();
+    await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+  };
+  function again() {
+    if (stopped || retry) return;
+    const broken = client;
+    client = null;
+    broken?.removeAllListeners("end");
+    void broken?.end().catch(() => undefined);
+    retry = setTimeout(() => {
+      retry = null;
+      connect().catch(again);
+    }, relistenDelayMs);
+    retry.unref();
+  }
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const current = client;
+    client = null;
+    current?.removeAllListeners("end");
+    await current?.end().catch(() => undefined);
+  };
 }
 
 function once(close: () => Promise<void>): () => Promise<void> {

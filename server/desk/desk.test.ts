@@ -2,12 +2,15 @@ import { randomUUID } from "node:crypto";
 import { stat } from "node:fs/promises";
 import path from "node:path";
 
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { openDatabase, type DatabaseHandle } from "../db/database";
+import { newLeadsChannel } from "../db/notifications";
 import { contactMessages, serviceRequests } from "../db/schema";
 import { testDatabases, type TestDatabaseInstance } from "../test-support/databases";
 import { createDesk, type Desk } from "./desk";
+import { LiveInbox } from "./live-inbox";
 import { maxFailuresPerAddress } from "./sign-in-limit";
 import { addStaff, disableStaff, resetStaffPassword } from "./staff-accounts";
 import { authSecret, createStaffAuth, type StaffAuth } from "./staff-auth";
@@ -54,6 +57,7 @@ for (const database of databases) {
     let handle: DatabaseHandle;
     let auth: StaffAuth;
     let desk: Desk;
+    let live: LiveInbox;
 
     beforeAll(async () => {
       instance = await database.create();
@@ -66,9 +70,12 @@ for (const database of databases) {
         siteUrl: "https://repair.example.test",
         secret: await authSecret(handle.db),
       });
-      desk = createDesk({ db: handle.db, auth });
+      live = new LiveInbox();
+      await live.start(handle);
+      desk = createDesk({ db: handle.db, auth, live });
     });
     afterAll(async () => {
+      await live?.close();
       await handle?.close();
       await instance?.drop();
     });
@@ -202,6 +209,30 @@ for (const database of databases) {
         ["service-request", `Tx ${tag}`, "texas", "new"],
       ]);
       expect(leads.every((lead) => lead.office === "texas")).toBe(true);
+    });
+
+    test("an open inbox hears of its offices' new leads, from any connection to the database", async () => {
+      const other = await openDatabase({
+        databaseUrl: instance.env.DATABASE_URL,
+        pgliteDir: path.join(instance.env.DATA_DIR!, "db"),
+      });
+      // PGlite admits one connection: there the "other" writer is the same handle.
+      const writer = database.label === "PostgreSQL" ? other : handle;
+      const abort = new AbortController();
+      const reader = live.stream(["texas"], abort.signal).body!.getReader();
+      const decoder = new TextDecoder();
+      const read = async () => decoder.decode((await reader.read()).value);
+      try {
+        expect(await read()).toContain(": connected");
+        await writer.db.execute(sql`select pg_notify(${newLeadsChannel}, 'virginia')`);
+        await writer.db.execute(sql`select pg_notify(${newLeadsChannel}, 'texas')`);
+        expect(await read()).toBe("event: lead\ndata: {}\n\n");
+        expect(live.watching).toBe(1);
+      } finally {
+        abort.abort();
+        if (database.label === "PostgreSQL") await other.close();
+      }
+      expect(live.watching).toBe(0);
     });
 
     test.runIf(database.label === "PGlite")(

@@ -9,6 +9,7 @@ import { signInFailedMessage } from "~/features/desk/sign-in-schema";
 
 import type { Database } from "../db/database";
 import { contactMessages, serviceRequests } from "../db/schema";
+import type { LiveInbox } from "./live-inbox";
 import { findStaffById, hasActiveStaff, type StaffMember } from "./staff-accounts";
 import { clientAddressHeader, type StaffAuth } from "./staff-auth";
 import { recordSignInFailure, signInRetryAfter } from "./sign-in-limit";
@@ -38,6 +39,8 @@ export interface Desk {
   /** Ends the session on the server; the headers clear the cookie. */
   signOut(request: Request): Promise<Headers>;
   inbox(staff: StaffMember, options: { page: number }): Promise<InboxPage>;
+  /** A Server-Sent Events stream that says "lead" when one of the person's offices gets one. */
+  events(staff: StaffMember, signal: AbortSignal): Response;
 }
 
 /** Only the cookie of a request goes to better-auth: the desk decides every other matter. */
@@ -50,8 +53,18 @@ function minutes(seconds: number) {
   return `${count} minute${count === 1 ? "" : "s"}`;
 }
 
-export function createDesk({ db, auth }: { db: Database; auth: StaffAuth }): Desk {
+export function createDesk({
+  db,
+  auth,
+  live,
+}: {
+  db: Database;
+  auth: StaffAuth;
+  live: LiveInbox;
+}): Desk {
   return {
+    events: (staff, signal) => live.stream(staff.offices, signal),
+
     hasActiveStaff: () => hasActiveStaff(db),
 
     async signIn({ email, password, address, userAgent }) {
