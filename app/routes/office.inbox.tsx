@@ -62,7 +62,9 @@ function LeadRow({ lead }: { lead: InboxRow }) {
 function useNewLeads(enabled: boolean) {
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
+  useEffect(() => {
+    revalidate.current = revalidator.revalidate;
+  });
   const [arrived, setArrived] = useState(0);
   useEffect(() => {
     if (!enabled) return;
