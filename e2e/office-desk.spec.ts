@@ -1,18 +1,18 @@
 import { randomUUID } from "node:crypto";
 
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 
 import { expect, test } from "./support/fixtures";
-import { serviceRequest } from "../server/test-support/fixtures";
+import { serviceRequest, texasEmail } from "../server/test-support/fixtures";
 import { startExtraServer } from "./support/extra-server";
-import { databaseAvailable, uniqueName } from "./support/leads";
+import { databaseAvailable, queryRows, uniqueName } from "./support/leads";
 import { signIn, staffCommand } from "./support/staff";
 
 // The first journey sees the desk before any account exists: the file runs in order.
 test.describe.configure({ mode: "serial" });
-// A refused sign-in is answered 401 (and 429 when limited); the browser logs those.
-test.use({ expectedConsoleErrors: /status of 40[13]|status of 429/ });
+// Refusals are answered 400, 401, 403, 409 or 429, as HTTP says; the browser logs those.
+test.use({ expectedConsoleErrors: /status of (400|401|403|409|429)/ });
 
 const password = "a long staff password";
 
@@ -133,6 +133,17 @@ test("a dispatcher sees the leads of their offices only; a disabled one cannot s
   await expect(desk.getByRole("row").filter({ hasText: floridaLead })).toContainText("Florida");
   await expect(desk.getByText(texasLead)).toHaveCount(0);
 
+  // Another office's lead does not exist for them: its page and its changes are 404.
+  const texasId = await postServiceRequest(desk.request, uniqueName("Hidden"));
+  expect((await desk.request.get(`/office/leads/${texasId}`)).status()).toBe(404);
+  const change = await desk.request.post(`/office/leads/${texasId}`, {
+    form: { intent: "status", version: "0", status: "spam" },
+    headers: { Origin: new URL(desk.url()).origin },
+    maxRedirects: 0,
+  });
+  expect(change.status()).toBe(404);
+  expect((await desk.request.get("/office/leads/not-a-uuid")).status()).toBe(404);
+
   expect(staffCommand(["disable", dispatcher]).stdout).toContain("signed out everywhere");
   await desk.reload();
   await expect(desk).toHaveURL(/\/office\/sign-in$/);
@@ -172,6 +183,96 @@ test("the live stream answers 401 to a signed-out request", async ({ request }) 
   const response = await request.get("/office/events");
   expect(response.status()).toBe(401);
   expect(response.headers()["cache-control"]).toBe("no-store");
+});
+
+async function postServiceRequest(request: APIRequestContext, name: string, office = texasEmail) {
+  const response = await request.post("/api/send-email", {
+    data: serviceRequest({ name, companyEmail: office }),
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+test("a service request is worked to completed, with a note and a timeline nobody can edit", async ({
+  page,
+  request,
+}) => {
+  const owner = staffEmail("worker");
+  staffCommand(["add", owner, "--role", "owner", "--name", "Wendy Worker"], password);
+  const name = uniqueName("Carla");
+  const id = await postServiceRequest(request, name);
+  await signIn(page, owner, password);
+  await page.getByRole("link", { name }).click();
+  await expect(page).toHaveURL(`/office/leads/${id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
+  await expect(page.getByText("Gate code 1234")).toBeVisible();
+
+  const status = page.getByRole("form", { name: "Status" });
+  await status.getByLabel("New status").selectOption("Scheduled");
+  await status.getByRole("button", { name: "Save status" }).click();
+  await expect(status.getByText("Choose the visit's date")).toBeVisible();
+  await expect(status.getByText("Name the technician")).toBeVisible();
+  await status.getByLabel("New status").selectOption("Scheduled");
+  await status.getByLabel("Date").fill("2031-07-16");
+  await status.getByLabel("Window").selectOption("afternoon");
+  await status.getByLabel("Technician").fill("Sam Ortiz");
+  await status.getByRole("button", { name: "Save status" }).click();
+  await expect(page.getByText("Status: Scheduled")).toBeVisible();
+  await status.getByLabel("New status").selectOption("Completed");
+  await status.getByRole("button", { name: "Save status" }).click();
+  await expect(page.getByText("Status: Completed")).toBeVisible();
+  const note = page.getByRole("form", { name: "Add a note" });
+  await note.getByLabel("Note").fill("Replaced the defrost heater; <b>tested</b> for an hour.");
+  await note.getByRole("button", { name: "Add note" }).click();
+
+  const timeline = page.getByRole("region", { name: "Timeline" });
+  await expect(timeline.getByRole("listitem")).toHaveCount(4);
+  await expect(timeline).toContainText("Service request received");
+  await expect(timeline).toContainText(
+    "Status: New → Scheduled (July 16, 2031, afternoon (12:00 PM - 4:00 PM), technician Sam Ortiz)",
+  );
+  await expect(timeline).toContainText("Status: Scheduled → Completed");
+  await expect(timeline).toContainText(
+    "Note: Replaced the defrost heater; <b>tested</b> for an hour.",
+  );
+  await expect(timeline.getByText("Wendy Worker", { exact: false })).toHaveCount(3);
+  await expect(page.getByRole("region", { name: "Emails" })).toContainText("To the office");
+  if (databaseAvailable) {
+    await expect(queryRows("delete from lead_events where lead_id = $1", [id])).rejects.toThrow(
+      /append-only/,
+    );
+  }
+});
+
+test("two people change one lead at once: the second is told, nothing is overwritten", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const first = staffEmail("first");
+  const second = staffEmail("second");
+  staffCommand(["add", first, "--role", "owner", "--name", "Fran First"], password);
+  staffCommand(["add", second, "--role", "dispatcher", "--office", "texas"], password);
+  const id = await postServiceRequest(request, uniqueName("Conflict"));
+  const other = await (await browser.newContext()).newPage();
+  await signIn(page, first, password);
+  await signIn(other, second, password);
+  await page.goto(`/office/leads/${id}`);
+  await other.goto(`/office/leads/${id}`);
+
+  const mine = page.getByRole("form", { name: "Status" });
+  await mine.getByLabel("New status").selectOption("Contacted");
+  await mine.getByRole("button", { name: "Save status" }).click();
+  await expect(page.getByText("Status: Contacted")).toBeVisible();
+
+  const theirs = other.getByRole("form", { name: "Status" });
+  await theirs.getByLabel("New status").selectOption("Spam");
+  await theirs.getByRole("button", { name: "Save status" }).click();
+  await expect(theirs.getByRole("alert")).toContainText("Fran First changed this lead at");
+  await expect(theirs.getByRole("alert")).toContainText("Nothing of yours was saved");
+  await other.reload();
+  await expect(other.getByText("Status: Contacted")).toBeVisible();
+  await other.context().close();
 });
 
 test("after five failures for an account, even the right password waits (429, Retry-After)", async ({
@@ -215,13 +316,21 @@ test("desk pages are never stored or indexed, and a foreign origin cannot post",
 });
 
 for (const width of [375, 1280]) {
-  test(`axe finds nothing on the sign-in page and the inbox at ${width} px`, async ({ page }) => {
+  test(`axe finds nothing on the sign-in page, the inbox and a lead at ${width} px`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 900 });
     const email = staffEmail(`axe${width}`);
     expect(staffCommand(["add", email, "--role", "owner"], password).status).toBe(0);
     await page.goto("/office/sign-in");
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     await signIn(page, email, password);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    const name = uniqueName("Axel");
+    await postServiceRequest(page.request, name);
+    await page.reload();
+    await page.getByRole("link", { name }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     const documentWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(documentWidth).toBeLessThanOrEqual(width);

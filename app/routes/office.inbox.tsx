@@ -41,7 +41,11 @@ function LeadRow({ lead }: { lead: InboxRow }) {
       <td className="py-3 pr-4">
         {lead.kind === "service-request" ? "Service request" : "Message"}
       </td>
-      <td className="py-3 pr-4 font-medium [overflow-wrap:anywhere] text-slate-900">{lead.name}</td>
+      <td className="py-3 pr-4 font-medium [overflow-wrap:anywhere] text-slate-900">
+        <Link className="text-brand-700 underline" to={`/office/leads/${lead.id}`}>
+          {lead.name}
+        </Link>
+      </td>
       <td className="py-3 pr-4 whitespace-nowrap">
         <a className="text-brand-700 underline" href={`tel:${lead.phone.replace(/[^\d+]/g, "")}`}>
           {lead.phone}

@@ -48,6 +48,12 @@ export const serviceRequests = pgTable(
     description: text("description").notNull(),
     notes: text("notes").notNull(),
     status: text("status", { enum: leadStatuses }).notNull().default("new"),
+    /** The visit as the office booked it (status "scheduled"). */
+    scheduledDate: date("scheduled_date", { mode: "string" }),
+    scheduledWindow: text("scheduled_window"),
+    technician: text("technician"),
+    /** Bumped by every change in the desk: a change made on an older version is refused. */
+    version: integer("version").notNull().default(0),
     createdAt: createdAt(),
   },
   (table) => [index("service_requests_office_created_idx").on(table.office, table.createdAt)],
@@ -65,6 +71,7 @@ export const contactMessages = pgTable(
     subject: text("subject").notNull(),
     message: text("message").notNull(),
     status: text("status", { enum: leadStatuses }).notNull().default("new"),
+    version: integer("version").notNull().default(0),
     createdAt: createdAt(),
   },
   (table) => [index("contact_messages_office_created_idx").on(table.office, table.createdAt)],
@@ -240,6 +247,31 @@ export const staffVerifications = pgTable(
   (table) => [index("staff_verifications_identifier_idx").on(table.identifier)],
 );
 
+export const leadEventKinds = ["status", "note", "email-resent"] as const;
+export type LeadEventKind = (typeof leadEventKinds)[number];
+
+/**
+ * Every change to a lead in the desk, with who made it and when. Append-only: a trigger in the
+ * migration refuses UPDATE and DELETE.
+ */
+export const leadEvents = pgTable(
+  "lead_events",
+  {
+    id: uuid("id").primaryKey(),
+    leadId: uuid("lead_id").notNull(),
+    kind: text("kind", { enum: leadEventKinds }).notNull(),
+    /** The staff member (null for the system); the name is kept as it was then. */
+    actorId: text("actor_id"),
+    actorName: text("actor_name").notNull(),
+    fromStatus: text("from_status", { enum: leadStatuses }),
+    toStatus: text("to_status", { enum: leadStatuses }),
+    /** The note, or what the change said (the visit booked, the email sent again). */
+    detail: text("detail").notNull().default(""),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("lead_events_lead_idx").on(table.leadId, table.at)],
+);
+
 /** Secrets the server makes for itself on first start, shared by every process (the auth secret). */
 export const serverSecrets = pgTable("server_secrets", {
   name: text("name").primaryKey(),
@@ -263,4 +295,5 @@ export const schema = {
   staffAccounts,
   staffVerifications,
   serverSecrets,
+  leadEvents,
 };

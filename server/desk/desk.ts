@@ -9,7 +9,16 @@ import { signInFailedMessage } from "~/features/desk/sign-in-schema";
 
 import type { Database } from "../db/database";
 import { contactMessages, serviceRequests } from "../db/schema";
+import type { LeadView, StatusChange } from "~/features/desk/lead";
+
 import type { LiveInbox } from "./live-inbox";
+import {
+  addLeadNote,
+  changeLeadStatus,
+  leadView,
+  sendEmailAgain,
+  type LeadChangeOutcome,
+} from "./leads";
 import { findStaffById, hasActiveStaff, type StaffMember } from "./staff-accounts";
 import { clientAddressHeader, type StaffAuth } from "./staff-auth";
 import { recordSignInFailure, signInRetryAfter } from "./sign-in-limit";
@@ -39,6 +48,10 @@ export interface Desk {
   /** Ends the session on the server; the headers clear the cookie. */
   signOut(request: Request): Promise<Headers>;
   inbox(staff: StaffMember, options: { page: number }): Promise<InboxPage>;
+  lead(staff: StaffMember, id: string): Promise<LeadView | null>;
+  changeStatus(staff: StaffMember, id: string, change: StatusChange): Promise<LeadChangeOutcome>;
+  addNote(staff: StaffMember, id: string, note: string): Promise<LeadChangeOutcome>;
+  sendEmailAgain(staff: StaffMember, id: string, emailId: string): Promise<LeadChangeOutcome>;
   /** A Server-Sent Events stream that says "lead" when one of the person's offices gets one. */
   events(staff: StaffMember, signal: AbortSignal): Response;
 }
@@ -64,6 +77,10 @@ export function createDesk({
 }): Desk {
   return {
     events: (staff, signal) => live.stream(staff.offices, signal),
+    lead: (staff, id) => leadView(db, staff, id),
+    changeStatus: (staff, id, change) => changeLeadStatus(db, staff, id, change),
+    addNote: (staff, id, note) => addLeadNote(db, staff, id, note),
+    sendEmailAgain: (staff, id, emailId) => sendEmailAgain(db, staff, id, emailId),
 
     hasActiveStaff: () => hasActiveStaff(db),
 
