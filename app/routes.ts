@@ -21,6 +21,7 @@ export default [
   route("office/sign-in", "routes/office.sign-in.tsx"),
   route("office/sign-out", "routes/office.sign-out.tsx"),
   route("office/events", "routes/office.events.ts"),
+  route("office/export", "routes/office.export.ts"),
   route("office/leads/:id", "routes/office.lead.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),

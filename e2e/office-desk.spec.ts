@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
@@ -273,6 +274,68 @@ test("two people change one lead at once: the second is told, nothing is overwri
   await other.reload();
   await expect(other.getByText("Status: Contacted")).toBeVisible();
   await other.context().close();
+});
+
+test("search and filters travel by POST; counts follow them; the CSV neutralises formulas and holds only the person's offices", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const tag = randomUUID().slice(0, 8);
+  const texasName = `Sergio Search${tag}`;
+  const virginiaName = `Vera Search${tag}`;
+  await request.post("/api/send-email", {
+    data: serviceRequest({ name: texasName, description: "=1+2 and @SUM(A1)" }),
+  });
+  await request.post("/api/send-email", {
+    data: serviceRequest({ name: virginiaName, companyEmail: "virginia@easyappliancerepair.com" }),
+  });
+  const owner = staffEmail("filters");
+  staffCommand(["add", owner, "--role", "owner"], password);
+  await signIn(page, owner, password);
+
+  const filters = page.getByRole("form", { name: "Filters and search" });
+  await filters.getByLabel("Name, phone or email").fill(`Search${tag}`);
+  await filters.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByRole("row").filter({ hasText: texasName })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: virginiaName })).toBeVisible();
+  expect(page.url()).not.toContain(tag);
+  await expect(page.getByRole("list", { name: "Leads per status" })).toContainText("New: 2");
+
+  await filters.getByLabel("Office").selectOption("Texas");
+  await filters.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByRole("row").filter({ hasText: texasName })).toBeVisible();
+  await expect(page.getByText(virginiaName)).toHaveCount(0);
+  await expect(page.getByRole("list", { name: "Leads per status" })).toContainText("New: 1");
+
+  const downloading = page.waitForEvent("download");
+  await filters.getByRole("button", { name: "Download CSV" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync((await download.path())!, "utf8");
+  expect(csv.split("\r\n")[0]).toContain('"Received (UTC)","Type","Status","Office","Name"');
+  expect(csv).toContain(`"${texasName}"`);
+  expect(csv).toContain(`"'=1+2 and @SUM(A1)"`);
+  expect(csv).not.toContain(virginiaName);
+
+  await filters.getByLabel("Status").selectOption("Completed");
+  await filters.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText("Nothing matches these filters.")).toBeVisible();
+
+  // A Florida dispatcher's export of the same search holds none of it.
+  const dispatcher = staffEmail("csv-florida");
+  staffCommand(["add", dispatcher, "--role", "dispatcher", "--office", "florida"], password);
+  const desk = await (await browser.newContext()).newPage();
+  await signIn(desk, dispatcher, password);
+  const export_ = await desk.request.post("/office/export", {
+    form: { search: `Search${tag}` },
+    headers: { Origin: new URL(desk.url()).origin },
+  });
+  expect(export_.status()).toBe(200);
+  const theirs = await export_.text();
+  expect(theirs).not.toContain(texasName);
+  expect(theirs).not.toContain(virginiaName);
+  await desk.context().close();
 });
 
 test("after five failures for an account, even the right password waits (429, Retry-After)", async ({

@@ -1,10 +1,18 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useRevalidator } from "react-router";
 
-import { DeskButton } from "~/features/desk/desk-controls";
+import { DeskButton, DeskField, DeskInput } from "~/features/desk/desk-controls";
 import { deskHandle, deskHeaders, deskMeta, withDeskHeaders } from "~/features/desk/headers";
-import { leadStatusLabels, type InboxRow } from "~/features/desk/inbox";
+import {
+  isFiltered,
+  leadStatusLabels,
+  noFilters,
+  type InboxRow,
+  type LeadStatus,
+} from "~/features/desk/inbox";
+import { inboxFiltersSchema, type InboxFilters } from "~/features/desk/inbox-filters";
 import { inboxRowsFrom } from "~/features/desk/inbox-rows.server";
+import { stateBySlug } from "~/content/states";
 
 import type { Route } from "./+types/office.inbox";
 
@@ -15,21 +23,62 @@ export function meta() {
   return deskMeta("Inbox");
 }
 
-const maxPage = 10_000;
-
-export async function loader({ request, context }: Route.LoaderArgs) {
+async function signedInOrRedirect(request: Request, context: Route.LoaderArgs["context"]) {
   const signedIn = await context.desk.signedIn(request);
   if (!signedIn) throw redirect("/office/sign-in", { headers: withDeskHeaders(new Headers()) });
-  const requested = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  const page = Number.isInteger(requested) && requested >= 1 ? Math.min(requested, maxPage) : 1;
-  const { staff } = signedIn;
+  return signedIn;
+}
+
+function staffSummary(staff: Awaited<ReturnType<typeof signedInOrRedirect>>["staff"]) {
+  return {
+    name: staff.name,
+    role: staff.role,
+    offices: staff.offices.map((slug) => ({ slug, name: stateBySlug(slug)?.name ?? slug })),
+  };
+}
+
+// The unfiltered inbox, page by page (the page number is all its address carries).
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const signedIn = await signedInOrRedirect(request, context);
+  const filters = inboxFiltersSchema.parse({
+    page: new URL(request.url).searchParams.get("page") ?? undefined,
+  });
   return data(
     {
-      staff: { name: staff.name, email: staff.email, role: staff.role, offices: staff.offices },
-      inbox: inboxRowsFrom(await context.desk.inbox(staff, { page })),
+      staff: staffSummary(signedIn.staff),
+      inbox: inboxRowsFrom(await context.desk.inbox(signedIn.staff, filters)),
     },
     { headers: signedIn.headers },
   );
+}
+
+// Filters and search arrive by POST: a customer's name or phone never goes into an address.
+export async function action({ request, context }: Route.ActionArgs) {
+  const { staff } = await signedInOrRedirect(request, context);
+  const form = Object.fromEntries(
+    [...(await request.formData()).entries()].filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string",
+    ),
+  );
+  const parsed = inboxFiltersSchema.safeParse(form);
+  if (!parsed.success) {
+    const errors = parsed.error.flatten().fieldErrors;
+    return data(
+      {
+        filters: noFilters,
+        fieldErrors: Object.fromEntries(
+          Object.entries(errors).map(([field, messages]) => [field, messages?.[0]]),
+        ) as Partial<Record<keyof InboxFilters, string>>,
+        inbox: null,
+      },
+      { status: 400 },
+    );
+  }
+  return {
+    filters: parsed.data,
+    fieldErrors: {} as Partial<Record<keyof InboxFilters, string>>,
+    inbox: inboxRowsFrom(await context.desk.inbox(staff, parsed.data)),
+  };
 }
 
 function LeadRow({ lead }: { lead: InboxRow }) {
@@ -82,9 +131,123 @@ function useNewLeads(enabled: boolean) {
   return arrived;
 }
 
-export default function Inbox({ loaderData }: Route.ComponentProps) {
-  const { staff, inbox } = loaderData;
-  const arrived = useNewLeads(inbox.page === 1);
+const selectClass =
+  "h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:border-brand-600 focus-visible:ring-3 focus-visible:ring-brand-400/40 focus-visible:outline-none aria-invalid:border-red-600 sm:text-sm";
+
+const statusOrder = Object.keys(leadStatusLabels) as LeadStatus[];
+
+interface StaffSummary {
+  offices: { slug: string; name: string }[];
+}
+
+/**
+ * The filters and search. A plain form post (a full page, with or without JavaScript): its
+ * second button downloads the same selection as CSV.
+ */
+function FilterForm({
+  filters,
+  fieldErrors,
+  staff,
+}: {
+  filters: InboxFilters;
+  fieldErrors: Partial<Record<keyof InboxFilters, string>>;
+  staff: StaffSummary;
+}) {
+  return (
+    <Form
+      method="post"
+      reloadDocument
+      aria-labelledby="filters-heading"
+      className="mt-6 grid gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-2 lg:grid-cols-6"
+    >
+      <h2 id="filters-heading" className="sr-only">
+        Filters and search
+      </h2>
+      <DeskField label="Status">
+        {(wiring) => (
+          <select {...wiring} name="status" defaultValue={filters.status} className={selectClass}>
+            <option value="">Any status</option>
+            {statusOrder.map((status) => (
+              <option key={status} value={status}>
+                {leadStatusLabels[status]}
+              </option>
+            ))}
+          </select>
+        )}
+      </DeskField>
+      <DeskField label="Type">
+        {(wiring) => (
+          <select {...wiring} name="kind" defaultValue={filters.kind} className={selectClass}>
+            <option value="">Requests and messages</option>
+            <option value="service-request">Service requests</option>
+            <option value="contact-message">Messages</option>
+          </select>
+        )}
+      </DeskField>
+      <DeskField label="Office">
+        {(wiring) => (
+          <select {...wiring} name="office" defaultValue={filters.office} className={selectClass}>
+            <option value="">Every office</option>
+            {staff.offices.map((office) => (
+              <option key={office.slug} value={office.slug}>
+                {office.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </DeskField>
+      <DeskField label="Received from" error={fieldErrors.from}>
+        {(wiring) => <DeskInput {...wiring} type="date" name="from" defaultValue={filters.from} />}
+      </DeskField>
+      <DeskField label="Received until" error={fieldErrors.to}>
+        {(wiring) => <DeskInput {...wiring} type="date" name="to" defaultValue={filters.to} />}
+      </DeskField>
+      <DeskField label="Name, phone or email" error={fieldErrors.search}>
+        {(wiring) => (
+          <DeskInput {...wiring} type="search" name="search" defaultValue={filters.search} />
+        )}
+      </DeskField>
+      <div className="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-6">
+        <DeskButton type="submit">Apply</DeskButton>
+        <DeskButton type="submit" look="outline" formAction="/office/export">
+          Download CSV
+        </DeskButton>
+        <Link to="/office" reloadDocument className="self-center text-sm text-brand-700 underline">
+          Clear
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+/** The filtered results' pages: the filters travel again in the body. */
+function FilteredPageButton({
+  filters,
+  page,
+  children,
+}: {
+  filters: InboxFilters;
+  page: number;
+  children: React.ReactNode;
+}) {
+  return (
+    <Form method="post" reloadDocument>
+      {Object.entries({ ...filters, page }).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={String(value)} />
+      ))}
+      <DeskButton type="submit" look="outline">
+        {children}
+      </DeskButton>
+    </Form>
+  );
+}
+
+export default function Inbox({ loaderData, actionData }: Route.ComponentProps) {
+  const { staff } = loaderData;
+  const filtered = actionData?.inbox ? actionData : null;
+  const inbox = filtered?.inbox ?? loaderData.inbox;
+  const filters = actionData?.filters ?? noFilters;
+  const arrived = useNewLeads(!filtered && inbox.page === 1);
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8">
       <header className="flex flex-wrap items-center justify-between gap-4 border-b border-slate-200 pb-4">
@@ -108,9 +271,24 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           ? `${arrived} new ${arrived === 1 ? "lead" : "leads"} since this page opened`
           : ""}
       </p>
+      <FilterForm filters={filters} fieldErrors={actionData?.fieldErrors ?? {}} staff={staff} />
+      <ul
+        aria-label="Leads per status"
+        className="mt-4 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700"
+      >
+        {statusOrder.map((status) => (
+          <li key={status}>
+            {leadStatusLabels[status]}: <strong>{inbox.counts[status]}</strong>
+          </li>
+        ))}
+      </ul>
       {inbox.leads.length === 0 ? (
         <p className="mt-8 text-slate-700">
-          {inbox.page === 1 ? "No requests or messages yet." : "No more leads."}
+          {filtered && isFiltered(filters)
+            ? "Nothing matches these filters."
+            : inbox.page === 1
+              ? "No requests or messages yet."
+              : "No more leads."}
         </p>
       ) : (
         <div className="mt-6 overflow-x-auto">
@@ -155,16 +333,33 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       <nav aria-label="Inbox pages" className="mt-6 flex gap-4 text-sm">
-        {inbox.page > 1 ? (
-          <Link className="text-brand-700 underline" to={`/office?page=${inbox.page - 1}`}>
-            Newer
-          </Link>
-        ) : null}
-        {inbox.hasNextPage ? (
-          <Link className="text-brand-700 underline" to={`/office?page=${inbox.page + 1}`}>
-            Older
-          </Link>
-        ) : null}
+        {filtered ? (
+          <>
+            {inbox.page > 1 ? (
+              <FilteredPageButton filters={filters} page={inbox.page - 1}>
+                Newer
+              </FilteredPageButton>
+            ) : null}
+            {inbox.hasNextPage ? (
+              <FilteredPageButton filters={filters} page={inbox.page + 1}>
+                Older
+              </FilteredPageButton>
+            ) : null}
+          </>
+        ) : (
+          <>
+            {inbox.page > 1 ? (
+              <Link className="text-brand-700 underline" to={`/office?page=${inbox.page - 1}`}>
+                Newer
+              </Link>
+            ) : null}
+            {inbox.hasNextPage ? (
+              <Link className="text-brand-700 underline" to={`/office?page=${inbox.page + 1}`}>
+                Older
+              </Link>
+            ) : null}
+          </>
+        )}
       </nav>
     </div>
   );

@@ -9,6 +9,8 @@ import { openDatabase, type DatabaseHandle } from "../db/database";
 import { newLeadsChannel } from "../db/notifications";
 import { contactMessages, serviceRequests } from "../db/schema";
 import { testDatabases, type TestDatabaseInstance } from "../test-support/databases";
+import { noFilters } from "~/features/desk/inbox";
+
 import { createDesk, type Desk } from "./desk";
 import { LiveInbox } from "./live-inbox";
 import { maxFailuresPerAddress } from "./sign-in-limit";
@@ -202,7 +204,7 @@ for (const database of databases) {
         offices: ["texas"],
         password,
       });
-      const { leads } = await desk.inbox(member, { page: 1 });
+      const { leads } = await desk.inbox(member, noFilters);
       const ours = leads.filter((lead) => lead.name.includes(tag));
       expect(ours.map((lead) => [lead.kind, lead.name, lead.office, lead.status])).toEqual([
         ["contact-message", `Msg ${tag}`, "texas", "new"],

@@ -1,15 +1,13 @@
 import { isAPIError } from "better-auth/api";
-import { desc, inArray, sql } from "drizzle-orm";
-import { unionAll } from "drizzle-orm/pg-core";
 
-import type { StateSlug } from "~/content/states";
-import type { InboxLead, InboxPage } from "~/features/desk/inbox";
-import { inboxPageSize } from "~/features/desk/inbox";
+import { leadStatusLabels, type InboxPage, type LeadStatus } from "~/features/desk/inbox";
+import type { InboxFilters } from "~/features/desk/inbox-filters";
+import type { LeadView, StatusChange } from "~/features/desk/lead";
 import { signInFailedMessage } from "~/features/desk/sign-in-schema";
 
 import type { Database } from "../db/database";
-import { contactMessages, serviceRequests } from "../db/schema";
-import type { LeadView, StatusChange } from "~/features/desk/lead";
+import { toCsv } from "./csv";
+import { exportRows, inboxPage } from "./inbox";
 
 import type { LiveInbox } from "./live-inbox";
 import {
@@ -27,6 +25,8 @@ export type SignInOutcome =
   | { ok: true; headers: Headers }
   | { ok: false; status: 401; message: string }
   | { ok: false; status: 429; message: string; retryAfterSeconds: number };
+
+export type StatusCounts = Record<LeadStatus, number>;
 
 export interface SignedIn {
   staff: StaffMember;
@@ -47,7 +47,10 @@ export interface Desk {
   signedIn(request: Request): Promise<SignedIn | null>;
   /** Ends the session on the server; the headers clear the cookie. */
   signOut(request: Request): Promise<Headers>;
-  inbox(staff: StaffMember, options: { page: number }): Promise<InboxPage>;
+  /** A page of the person's offices' leads, newest first, with the counts per status. */
+  inbox(staff: StaffMember, filters: InboxFilters): Promise<InboxPage & { counts: StatusCounts }>;
+  /** Every lead the filters find, as CSV a spreadsheet opens safely. */
+  exportCsv(staff: StaffMember, filters: InboxFilters): Promise<string>;
   lead(staff: StaffMember, id: string): Promise<LeadView | null>;
   changeStatus(staff: StaffMember, id: string, change: StatusChange): Promise<LeadChangeOutcome>;
   addNote(staff: StaffMember, id: string, note: string): Promise<LeadChangeOutcome>;
@@ -138,52 +141,42 @@ export function createDesk({
       }
     },
 
-    async inbox(staff, { page }) {
-      const offices: StateSlug[] = staff.offices;
-      const requests = db
-        .select({
-          id: serviceRequests.id,
-          kind: sql<InboxLead["kind"]>`'service-request'`.as("kind"),
-          office: serviceRequests.office,
-          name: serviceRequests.name,
-          phone: serviceRequests.phone,
-          topic: serviceRequests.selectedAppliance,
-          preferredDate: serviceRequests.preferredDate,
-          preferredTime: serviceRequests.preferredTime,
-          status: serviceRequests.status,
-          createdAt: serviceRequests.createdAt,
-        })
-        .from(serviceRequests)
-        .where(inArray(serviceRequests.office, offices));
-      const messages = db
-        .select({
-          id: contactMessages.id,
-          kind: sql<InboxLead["kind"]>`'contact-message'`.as("kind"),
-          office: contactMessages.office,
-          name: sql<string>`${contactMessages.name} || ' ' || ${contactMessages.lastName}`.as(
-            "name",
-          ),
-          phone: contactMessages.phone,
-          topic: contactMessages.subject,
-          preferredDate: sql<string | null>`null::date`.as("preferred_date"),
-          preferredTime: sql<string>`''`.as("preferred_time"),
-          status: contactMessages.status,
-          createdAt: contactMessages.createdAt,
-        })
-        .from(contactMessages)
-        .where(inArray(contactMessages.office, offices));
-      const rows = await unionAll(requests, messages)
-        .orderBy(desc(sql`created_at`), desc(sql`id`))
-        .limit(inboxPageSize + 1)
-        .offset((page - 1) * inboxPageSize);
-      return {
-        page,
-        hasNextPage: rows.length > inboxPageSize,
-        leads: rows.slice(0, inboxPageSize).map((row) => ({
-          ...row,
-          createdAt: new Date(row.createdAt).toISOString(),
-        })),
-      };
+    inbox: (staff, filters) => inboxPage(db, staff, filters),
+
+    async exportCsv(staff, filters) {
+      const rows = await exportRows(db, staff, filters);
+      return toCsv(
+        [
+          "Received (UTC)",
+          "Type",
+          "Status",
+          "Office",
+          "Name",
+          "Email",
+          "Phone",
+          "Appliance or subject",
+          "Requested date",
+          "Requested window",
+          "Address",
+          "ZIP code",
+          "Problem or message",
+        ],
+        rows.map((row) => [
+          row.createdAt.toISOString(),
+          row.kind === "service-request" ? "Service request" : "Message",
+          leadStatusLabels[row.status],
+          row.office,
+          row.name,
+          row.email,
+          row.phone,
+          row.topic,
+          row.preferredDate ?? "",
+          row.preferredTime,
+          row.address,
+          row.zipCode,
+          row.details,
+        ]),
+      );
     },
   };
 }

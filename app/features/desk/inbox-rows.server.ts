@@ -16,7 +16,9 @@ function requestedVisit(lead: InboxLead) {
  * The inbox as the page shows it. Formatted on the server: the desk's pages carry no copy of the
  * site's content modules (which would also split them out of the public pages' bundles).
  */
-export function inboxRowsFrom(page: InboxPage): Omit<InboxPage, "leads"> & { leads: InboxRow[] } {
+export function inboxRowsFrom<Page extends InboxPage>(
+  page: Page,
+): Omit<Page, "leads"> & { leads: InboxRow[] } {
   return {
     ...page,
     leads: page.leads.map((lead) => {

@@ -1,3 +1,5 @@
+import type { InboxFilters } from "./inbox-filters";
+
 /** Leads shown on one page of the inbox. */
 export const inboxPageSize = 50;
 
@@ -43,4 +45,19 @@ export interface InboxRow extends InboxLead {
   officeName: string;
   /** "March 12, 2031, morning (8:00 AM - 12:00 PM)"; empty for a message. */
   requestedVisit: string;
+}
+
+/** The inbox as it opens: nothing filtered, the first page. */
+export const noFilters: InboxFilters = {
+  status: "",
+  kind: "",
+  office: "",
+  from: "",
+  to: "",
+  search: "",
+  page: 1,
+};
+
+export function isFiltered(filters: InboxFilters) {
+  return Object.entries(filters).some(([name, value]) => name !== "page" && value !== "");
 }

@@ -1,0 +1,15 @@
+/**
+ * A CSV cell a spreadsheet shows as text: quoted, and with a leading `=`, `+`, `-`, `@`, tab or
+ * carriage return neutralised by a `'` in front, so it is never read as a formula (OWASP, "CSV
+ * injection").
+ */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${safe.replaceAll('"', '""')}"`;
+}
+
+/** Rows as CSV (RFC 4180, CRLF), with a byte-order mark so spreadsheets read it as UTF-8. */
+export function toCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const lines = [header, ...rows].map((row) => row.map(csvCell).join(","));
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
+}

@@ -1,0 +1,243 @@
+import { and, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { unionAll, type PgColumn } from "drizzle-orm/pg-core";
+
+import { companyProfiles } from "~/content/company";
+import type { InboxLead, InboxPage, LeadStatus } from "~/features/desk/inbox";
+import { inboxPageSize } from "~/features/desk/inbox";
+import type { InboxFilters } from "~/features/desk/inbox-filters";
+
+import type { Database } from "../db/database";
+import { contactMessages, serviceRequests } from "../db/schema";
+import type { StaffMember } from "./staff-accounts";
+
+/** The most rows one CSV export holds. */
+export const maxExportRows = 50_000;
+
+/** `'America/Chicago'` for a Texas lead, and so on: the office's time zone, in SQL. */
+function officeTimeZone(office: PgColumn): SQL {
+  const cases = companyProfiles.map(
+    (profile) => sql`when ${profile.stateSlug} then ${profile.timeZone}`,
+  );
+  return sql`(case ${office} ${sql.join(cases, sql` `)} else 'America/New_York' end)`;
+}
+
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+interface LeadTable {
+  office: PgColumn;
+  status: PgColumn;
+  createdAt: PgColumn;
+  email: PgColumn;
+  phone: PgColumn;
+  name: SQL | PgColumn;
+}
+
+/** Where a table's rows must be to show: the person's offices, then the filters. */
+function conditions(
+  table: LeadTable,
+  staff: StaffMember,
+  filters: InboxFilters,
+  { withStatus = true } = {},
+): SQL | undefined {
+  const all: (SQL | undefined)[] = [inArray(table.office, staff.offices)];
+  if (filters.office) all.push(eq(table.office, filters.office));
+  if (withStatus && filters.status) all.push(eq(table.status, filters.status));
+  const day = sql`(${table.createdAt} at time zone ${officeTimeZone(table.office)})::date`;
+  if (filters.from) all.push(sql`${day} >= ${filters.from}::date`);
+  if (filters.to) all.push(sql`${day} <= ${filters.to}::date`);
+  if (filters.search) {
+    const pattern = `%${escapeLike(filters.search)}%`;
+    const digits = filters.search.replace(/\D/g, "");
+    all.push(
+      or(
+        ilike(table.name as PgColumn, pattern),
+        ilike(table.email, pattern),
+        digits.length >= 3
+          ? sql`regexp_replace(${table.phone}, '\\D', '', 'g') like ${`%${digits}%`}`
+          : undefined,
+      ),
+    );
+  }
+  return and(...all);
+}
+
+const requestTable: LeadTable = serviceRequests;
+const messageTable: LeadTable = {
+  office: contactMessages.office,
+  status: contactMessages.status,
+  createdAt: contactMessages.createdAt,
+  email: contactMessages.email,
+  phone: contactMessages.phone,
+  name: sql`(${contactMessages.name} || ' ' || ${contactMessages.lastName})`,
+};
+
+function wants(filters: InboxFilters, kind: InboxLead["kind"]) {
+  return filters.kind === "" || filters.kind === kind;
+}
+
+export async function inboxPage(
+  db: Database,
+  staff: StaffMember,
+  filters: InboxFilters,
+): Promise<InboxPage & { counts: Record<LeadStatus, number> }> {
+  const counts = await statusCounts(db, staff, filters);
+  if (staff.offices.length === 0)
+    return { page: filters.page, hasNextPage: false, leads: [], counts };
+  const requests = db
+    .select({
+      id: serviceRequests.id,
+      kind: sql<InboxLead["kind"]>`'service-request'`.as("kind"),
+      office: serviceRequests.office,
+      name: serviceRequests.name,
+      phone: serviceRequests.phone,
+      topic: serviceRequests.selectedAppliance,
+      preferredDate: serviceRequests.preferredDate,
+      preferredTime: serviceRequests.preferredTime,
+      status: serviceRequests.status,
+      createdAt: serviceRequests.createdAt,
+    })
+    .from(serviceRequests)
+    .where(
+      wants(filters, "service-request") ? conditions(requestTable, staff, filters) : sql`false`,
+    );
+  const messages = db
+    .select({
+      id: contactMessages.id,
+      kind: sql<InboxLead["kind"]>`'contact-message'`.as("kind"),
+      office: contactMessages.office,
+      name: sql<string>`${messageTable.name}`.as("name"),
+      phone: contactMessages.phone,
+      topic: contactMessages.subject,
+      preferredDate: sql<string | null>`null::date`.as("preferred_date"),
+      preferredTime: sql<string>`''`.as("preferred_time"),
+      status: contactMessages.status,
+      createdAt: contactMessages.createdAt,
+    })
+    .from(contactMessages)
+    .where(
+      wants(filters, "contact-message") ? conditions(messageTable, staff, filters) : sql`false`,
+    );
+  const rows = await unionAll(requests, messages)
+    .orderBy(sql`created_at desc`, sql`id desc`)
+    .limit(inboxPageSize + 1)
+    .offset((filters.page - 1) * inboxPageSize);
+  return {
+    page: filters.page,
+    hasNextPage: rows.length > inboxPageSize,
+    leads: rows.slice(0, inboxPageSize).map((row) => ({
+      ...row,
+      createdAt: new Date(row.createdAt).toISOString(),
+    })),
+    counts,
+  };
+}
+
+/** How many leads of each status the filters find, whatever status they ask for. */
+async function statusCounts(
+  db: Database,
+  staff: StaffMember,
+  filters: InboxFilters,
+): Promise<Record<LeadStatus, number>> {
+  const counts: Record<LeadStatus, number> = {
+    new: 0,
+    contacted: 0,
+    scheduled: 0,
+    completed: 0,
+    cancelled: 0,
+    spam: 0,
+  };
+  if (staff.offices.length === 0) return counts;
+  const requests = db
+    .select({ status: serviceRequests.status, total: sql<number>`count(*)::int`.as("total") })
+    .from(serviceRequests)
+    .where(
+      wants(filters, "service-request")
+        ? conditions(requestTable, staff, filters, { withStatus: false })
+        : sql`false`,
+    )
+    .groupBy(serviceRequests.status);
+  const messages = db
+    .select({ status: contactMessages.status, total: sql<number>`count(*)::int`.as("total") })
+    .from(contactMessages)
+    .where(
+      wants(filters, "contact-message")
+        ? conditions(messageTable, staff, filters, { withStatus: false })
+        : sql`false`,
+    )
+    .groupBy(contactMessages.status);
+  for (const row of await unionAll(requests, messages)) {
+    counts[row.status] += Number(row.total);
+  }
+  return counts;
+}
+
+export interface ExportRow {
+  createdAt: Date;
+  kind: InboxLead["kind"];
+  status: LeadStatus;
+  office: string;
+  name: string;
+  email: string;
+  phone: string;
+  topic: string;
+  preferredDate: string | null;
+  preferredTime: string;
+  address: string;
+  zipCode: string;
+  details: string;
+}
+
+/** Every lead the filters find (up to `maxExportRows`), newest first, for the CSV. */
+export async function exportRows(
+  db: Database,
+  staff: StaffMember,
+  filters: InboxFilters,
+): Promise<ExportRow[]> {
+  if (staff.offices.length === 0) return [];
+  const requests = db
+    .select({
+      createdAt: serviceRequests.createdAt,
+      kind: sql<InboxLead["kind"]>`'service-request'`.as("kind"),
+      status: serviceRequests.status,
+      office: serviceRequests.office,
+      name: serviceRequests.name,
+      email: serviceRequests.email,
+      phone: serviceRequests.phone,
+      topic: serviceRequests.selectedAppliance,
+      preferredDate: serviceRequests.preferredDate,
+      preferredTime: serviceRequests.preferredTime,
+      address: serviceRequests.address,
+      zipCode: serviceRequests.zipCode,
+      details: serviceRequests.description,
+    })
+    .from(serviceRequests)
+    .where(
+      wants(filters, "service-request") ? conditions(requestTable, staff, filters) : sql`false`,
+    );
+  const messages = db
+    .select({
+      createdAt: contactMessages.createdAt,
+      kind: sql<InboxLead["kind"]>`'contact-message'`.as("kind"),
+      status: contactMessages.status,
+      office: contactMessages.office,
+      name: sql<string>`${messageTable.name}`.as("name"),
+      email: contactMessages.email,
+      phone: contactMessages.phone,
+      topic: contactMessages.subject,
+      preferredDate: sql<string | null>`null::date`.as("preferred_date"),
+      preferredTime: sql<string>`''`.as("preferred_time"),
+      address: sql<string>`''`.as("address"),
+      zipCode: sql<string>`''`.as("zip_code"),
+      details: contactMessages.message,
+    })
+    .from(contactMessages)
+    .where(
+      wants(filters, "contact-message") ? conditions(messageTable, staff, filters) : sql`false`,
+    );
+  const rows = await unionAll(requests, messages)
+    .orderBy(sql`created_at desc`)
+    .limit(maxExportRows);
+  return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
+}
