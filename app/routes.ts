@@ -23,6 +23,8 @@ export default [
   route("office/events", "routes/office.events.ts"),
   route("office/export", "routes/office.export.ts"),
   route("office/leads/:id", "routes/office.lead.tsx"),
+  route("office/subscribers", "routes/office.subscribers.tsx"),
+  route("office/subscribers/export", "routes/office.subscribers-export.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),

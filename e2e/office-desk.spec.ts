@@ -338,6 +338,44 @@ test("search and filters travel by POST; counts follow them; the CSV neutralises
   await desk.context().close();
 });
 
+test("subscribers: the count, a search, an unsubscribe by phone request, the CSV", async ({
+  page,
+  request,
+}) => {
+  const subscriber = `reader-${randomUUID().slice(0, 8)}@example.com`;
+  const subscribed = await request.post("/api/send-subscribe-email", {
+    data: { email: subscriber, companyEmail: texasEmail },
+  });
+  expect(subscribed.status()).toBeLessThan(300);
+  const owner = staffEmail("subscribers");
+  staffCommand(["add", owner, "--role", "owner"], password);
+  await signIn(page, owner, password);
+  await page
+    .getByRole("navigation", { name: "Desk" })
+    .getByRole("link", { name: "Subscribers" })
+    .click();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Newsletter subscribers" }),
+  ).toBeVisible();
+  await expect(page.getByText(/\d+ subscribed/)).toBeVisible();
+
+  const find = page.getByRole("form", { name: "Find a subscriber" });
+  await find.getByLabel("Email contains").fill(subscriber);
+  await find.getByRole("button", { name: "Find" }).click();
+  expect(page.url()).not.toContain("reader-");
+  const row = page.getByRole("row").filter({ hasText: subscriber });
+  await expect(row).toContainText("Texas");
+  await row.getByRole("button", { name: `Unsubscribe ${subscriber}` }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    "Unsubscribed. No more newsletters go to that address.",
+  );
+  await expect(page.getByRole("row").filter({ hasText: subscriber })).toContainText("Unsubscribed");
+
+  const csv = await page.request.get("/office/subscribers/export");
+  expect(csv.headers()["content-disposition"]).toMatch(/attachment; filename="subscribers-/);
+  expect(await csv.text()).toContain(`"${subscriber}","Texas"`);
+});
+
 test("after five failures for an account, even the right password waits (429, Retry-After)", async ({
   request,
   baseURL,
@@ -379,9 +417,7 @@ test("desk pages are never stored or indexed, and a foreign origin cannot post",
 });
 
 for (const width of [375, 1280]) {
-  test(`axe finds nothing on the sign-in page, the inbox and a lead at ${width} px`, async ({
-    page,
-  }) => {
+  test(`axe finds nothing on the desk's pages at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     const email = staffEmail(`axe${width}`);
     expect(staffCommand(["add", email, "--role", "owner"], password).status).toBe(0);
@@ -394,6 +430,8 @@ for (const width of [375, 1280]) {
     await page.reload();
     await page.getByRole("link", { name }).click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await page.goto("/office/subscribers");
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     const documentWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(documentWidth).toBeLessThanOrEqual(width);

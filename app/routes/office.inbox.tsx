@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useRevalidator } from "react-router";
 
 import { DeskButton, DeskField, DeskInput } from "~/features/desk/desk-controls";
+import { DeskHeader } from "~/features/desk/desk-header";
 import { deskHandle, deskHeaders, deskMeta, withDeskHeaders } from "~/features/desk/headers";
 import {
   isFiltered,
@@ -250,22 +251,7 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
   const arrived = useNewLeads(!filtered && inbox.page === 1);
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8">
-      <header className="flex flex-wrap items-center justify-between gap-4 border-b border-slate-200 pb-4">
-        <div>
-          <p className="text-sm font-semibold text-brand-700">Office desk</p>
-          <h1 className="text-2xl font-bold text-slate-900">Inbox</h1>
-        </div>
-        <div className="flex items-center gap-4 text-sm text-slate-700">
-          <span>
-            {staff.name} ({staff.role === "owner" ? "Owner" : "Dispatcher"})
-          </span>
-          <Form method="post" action="/office/sign-out">
-            <DeskButton type="submit" look="outline">
-              Sign out
-            </DeskButton>
-          </Form>
-        </div>
-      </header>
+      <DeskHeader title="Inbox" staff={staff} />
       <p className="sr-only" aria-live="polite">
         {arrived > 0
           ? `${arrived} new ${arrived === 1 ? "lead" : "leads"} since this page opened`

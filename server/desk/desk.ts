@@ -17,6 +17,12 @@ import {
   sendEmailAgain,
   type LeadChangeOutcome,
 } from "./leads";
+import {
+  subscribersCsv,
+  subscribersPage,
+  unsubscribeSubscriber,
+  type SubscribersPage,
+} from "./subscribers";
 import { findStaffById, hasActiveStaff, type StaffMember } from "./staff-accounts";
 import { clientAddressHeader, type StaffAuth } from "./staff-auth";
 import { recordSignInFailure, signInRetryAfter } from "./sign-in-limit";
@@ -55,6 +61,13 @@ export interface Desk {
   changeStatus(staff: StaffMember, id: string, change: StatusChange): Promise<LeadChangeOutcome>;
   addNote(staff: StaffMember, id: string, note: string): Promise<LeadChangeOutcome>;
   sendEmailAgain(staff: StaffMember, id: string, emailId: string): Promise<LeadChangeOutcome>;
+  subscribers(
+    staff: StaffMember,
+    options: { page: number; search: string },
+  ): Promise<SubscribersPage>;
+  /** False when no subscribed subscriber of the person's offices has that id. */
+  unsubscribe(staff: StaffMember, subscriberId: string): Promise<boolean>;
+  subscribersCsv(staff: StaffMember): Promise<string>;
   /** A Server-Sent Events stream that says "lead" when one of the person's offices gets one. */
   events(staff: StaffMember, signal: AbortSignal): Response;
 }
@@ -81,6 +94,9 @@ export function createDesk({
   return {
     events: (staff, signal) => live.stream(staff.offices, signal),
     lead: (staff, id) => leadView(db, staff, id),
+    subscribers: (staff, options) => subscribersPage(db, staff, options),
+    unsubscribe: (staff, id) => unsubscribeSubscriber(db, staff, id),
+    subscribersCsv: (staff) => subscribersCsv(db, staff),
     changeStatus: (staff, id, change) => changeLeadStatus(db, staff, id, change),
     addNote: (staff, id, note) => addLeadNote(db, staff, id, note),
     sendEmailAgain: (staff, id, emailId) => sendEmailAgain(db, staff, id, emailId),

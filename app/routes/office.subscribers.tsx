@@ -1,0 +1,182 @@
+import { data, Form, Link, redirect } from "react-router";
+
+import { DeskButton, DeskField, DeskInput } from "~/features/desk/desk-controls";
+import { DeskHeader } from "~/features/desk/desk-header";
+import { deskHandle, deskHeaders, deskMeta, withDeskHeaders } from "~/features/desk/headers";
+
+import type { Route } from "./+types/office.subscribers";
+
+export const handle = deskHandle;
+export const headers = deskHeaders;
+
+export function meta() {
+  return deskMeta("Subscribers");
+}
+
+async function signedInOrRedirect(request: Request, context: Route.LoaderArgs["context"]) {
+  const signedIn = await context.desk.signedIn(request);
+  if (!signedIn) throw redirect("/office/sign-in", { headers: withDeskHeaders(new Headers()) });
+  return signedIn;
+}
+
+function pageFrom(value: string | null) {
+  const page = Number(value ?? "1");
+  return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { staff, headers } = await signedInOrRedirect(request, context);
+  const page = pageFrom(new URL(request.url).searchParams.get("page"));
+  return data(
+    {
+      staff: { name: staff.name, role: staff.role },
+      list: await context.desk.subscribers(staff, { page, search: "" }),
+    },
+    { headers },
+  );
+}
+
+// A search (an email address: by POST, never in the address) or an unsubscribe.
+export async function action({ request, context }: Route.ActionArgs) {
+  const { staff } = await signedInOrRedirect(request, context);
+  const form = await request.formData();
+  const search = String(form.get("search") ?? "")
+    .trim()
+    .slice(0, 254);
+  if (form.get("intent") === "unsubscribe") {
+    const done = await context.desk.unsubscribe(staff, String(form.get("subscriberId") ?? ""));
+    return data(
+      {
+        search,
+        message: done ? "Unsubscribed. No more newsletters go to that address." : null,
+        error: done ? null : "That subscriber is not subscribed (or not one of your offices').",
+        list: await context.desk.subscribers(staff, { page: 1, search }),
+      },
+      { status: done ? 200 : 404 },
+    );
+  }
+  return {
+    search,
+    message: null,
+    error: null,
+    list: await context.desk.subscribers(staff, { page: 1, search }),
+  };
+}
+
+export default function Subscribers({ loaderData, actionData }: Route.ComponentProps) {
+  const list = actionData?.list ?? loaderData.list;
+  const search = actionData?.search ?? "";
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-8">
+      <DeskHeader title="Newsletter subscribers" staff={loaderData.staff} />
+      <p className="mt-6 text-slate-700">
+        <strong>{list.active}</strong> subscribed ({list.total} in all, with those who left).{" "}
+        <a className="text-brand-700 underline" href="/office/subscribers/export" download>
+          Download CSV
+        </a>
+      </p>
+      <Form
+        method="post"
+        className="mt-4 flex flex-wrap items-end gap-3"
+        aria-label="Find a subscriber"
+      >
+        <div className="min-w-64 flex-1">
+          <DeskField label="Email contains">
+            {(wiring) => (
+              <DeskInput {...wiring} type="search" name="search" defaultValue={search} />
+            )}
+          </DeskField>
+        </div>
+        <DeskButton type="submit">Find</DeskButton>
+      </Form>
+      {actionData?.message ? (
+        <p
+          role="status"
+          className="mt-4 rounded-lg bg-green-50 p-3 text-sm text-green-900 ring-1 ring-green-200"
+        >
+          {actionData.message}
+        </p>
+      ) : null}
+      {actionData?.error ? (
+        <p
+          role="alert"
+          className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200"
+        >
+          {actionData.error}
+        </p>
+      ) : null}
+      {list.subscribers.length === 0 ? (
+        <p className="mt-6 text-slate-700">No subscribers {search ? "match" : "yet"}.</p>
+      ) : (
+        <div className="mt-6 overflow-x-auto">
+          <table className="w-full min-w-[640px] text-left text-sm text-slate-700">
+            <caption className="sr-only">Newsletter subscribers, newest first</caption>
+            <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase">
+              <tr>
+                <th scope="col" className="py-2 pr-4">
+                  Email
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Office
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Subscribed
+                </th>
+                <th scope="col" className="py-2">
+                  State
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {list.subscribers.map((subscriber) => (
+                <tr key={subscriber.id}>
+                  <td className="py-3 pr-4 [overflow-wrap:anywhere]">{subscriber.email}</td>
+                  <td className="py-3 pr-4">{subscriber.officeName}</td>
+                  <td className="py-3 pr-4">{subscriber.subscribedAt}</td>
+                  <td className="py-3">
+                    {subscriber.unsubscribedAt ? (
+                      `Unsubscribed ${subscriber.unsubscribedAt}`
+                    ) : (
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="unsubscribe" />
+                        <input type="hidden" name="subscriberId" value={subscriber.id} />
+                        <input type="hidden" name="search" value={search} />
+                        <DeskButton
+                          type="submit"
+                          look="outline"
+                          aria-label={`Unsubscribe ${subscriber.email}`}
+                        >
+                          Unsubscribe
+                        </DeskButton>
+                      </Form>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {!actionData ? (
+        <nav aria-label="Subscriber pages" className="mt-6 flex gap-4 text-sm">
+          {list.page > 1 ? (
+            <Link
+              className="text-brand-700 underline"
+              to={`/office/subscribers?page=${list.page - 1}`}
+            >
+              Newer
+            </Link>
+          ) : null}
+          {list.hasNextPage ? (
+            <Link
+              className="text-brand-700 underline"
+              to={`/office/subscribers?page=${list.page + 1}`}
+            >
+              Older
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

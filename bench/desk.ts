@@ -1,0 +1,291 @@
+// `npm run bench:desk`: the office desk with 50,000 leads stored (DESK_LEADS), on embedded PGlite
+// and on the PostgreSQL server at DESK_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/test; a
+// fresh database, dropped after). For each, the production build answers, over HTTP, a signed-in
+// owner's and a Texas dispatcher's inbox (the first page, with the counts per status) and searches
+// by name, phone and email, DESK_REQUESTS (200) of each, one at a time. Prints the percentiles and
+// exits non-zero when a 95th percentile passes 150 ms (issue 12) or PostgreSQL is not there.
+import { execSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import pg from "pg";
+
+import { openDatabase, type DatabaseHandle } from "../server/db/database";
+import { insertJsonRows } from "../server/db/json-rows";
+import { contactMessages, serviceRequests } from "../server/db/schema";
+import { addStaff } from "../server/desk/staff-accounts";
+import { authSecret, createStaffAuth } from "../server/desk/staff-auth";
+import { freePort } from "../server/reliability/support/child-server";
+
+import { percentile, startServer, waitForUrl } from "./support";
+
+const leadCount = Number(process.env.DESK_LEADS ?? 50_000);
+const requestsEach = Number(process.env.DESK_REQUESTS ?? 200);
+const postgresAdminUrl = process.env.DESK_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const targetMs = 150;
+const password = "bench staff password";
+
+const offices = ["virginia", "new-jersey", "texas", "north-carolina", "florida", "massachusetts"];
+const firstNames = [
+  "James",
+  "Maria",
+  "Robert",
+  "Linda",
+  "Michael",
+  "Patricia",
+  "David",
+  "Jennifer",
+  "Carlos",
+  "Aisha",
+  "Wei",
+  "Olga",
+];
+const lastNames = [
+  "Smith",
+  "Garcia",
+  "Johnson",
+  "Nguyen",
+  "Brown",
+  "Patel",
+  "Miller",
+  "Davis",
+  "Lopez",
+  "Kim",
+  "Wilson",
+  "Moore",
+];
+const appliances = ["refrigerator", "washer", "dryer", "oven", "dishwasher", "microwave"];
+const statuses = ["new", "contacted", "scheduled", "completed", "cancelled", "spam"] as const;
+
+function pick<T>(list: readonly T[], index: number): T {
+  return list[index % list.length]!;
+}
+
+function phoneOf(index: number) {
+  const line = String(index % 10_000).padStart(4, "0");
+  return `(${200 + (index % 700)}) 555-${line}`;
+}
+
+/** Leads spread over two years and the six offices; 4 in 5 are service requests. */
+async function fill(database: DatabaseHandle) {
+  const started = Date.now();
+  const now = Date.now();
+  const batch = 5_000;
+  for (let start = 0; start < leadCount; start += batch) {
+    const requests: (typeof serviceRequests.$inferInsert)[] = [];
+    const messages: (typeof contactMessages.$inferInsert)[] = [];
+    for (let index = start; index < Math.min(leadCount, start + batch); index += 1) {
+      const first = pick(firstNames, index);
+      const last = pick(lastNames, Math.floor(index / 12));
+      const common = {
+        id: randomUUID(),
+        office: pick(offices, index * 7),
+        email: `${first}.${last}${index}@example.com`.toLowerCase(),
+        phone: phoneOf(index),
+        status: pick(statuses, Math.floor(index / 3)),
+        createdAt: new Date(now - ((index * 1_261_000) % (730 * 86_400_000))),
+      };
+      if (index % 5 === 4) {
+        messages.push({
+          ...common,
+          name: first,
+          lastName: `${last}${index}`,
+          subject: `Question about my ${pick(appliances, index)}`,
+          message: "Do you service this brand? It is about eight years old.",
+        });
+      } else {
+        requests.push({
+          ...common,
+          name: `${first} ${last}${index}`,
+          selectedAppliance: pick(appliances, index),
+          address: `${100 + (index % 900)} Main St`,
+          zipCode: String(10_000 + (index % 89_999)),
+          preferredDate: null,
+          preferredTime: pick(["", "morning", "afternoon", "evening"], index),
+          brand: "Whirlpool",
+          model: "",
+          serialNumber: "",
+          description: "It stopped working this morning.",
+          notes: "",
+        });
+      }
+    }
+    await database.db.execute(insertJsonRows(serviceRequests, requests));
+    await database.db.execute(insertJsonRows(contactMessages, messages));
+  }
+  const auth = createStaffAuth({
+    db: database.db,
+    siteUrl: "http://localhost",
+    secret: await authSecret(database.db),
+  });
+  await addStaff(database.db, auth, {
+    email: "owner@bench.example",
+    role: "owner",
+    offices: [],
+    password,
+  });
+  await addStaff(database.db, auth, {
+    email: "texas@bench.example",
+    role: "dispatcher",
+    offices: ["texas"],
+    password,
+  });
+  return Date.now() - started;
+}
+
+async function signIn(origin: string, email: string) {
+  const response = await fetch(`${origin}/office/sign-in`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
+    body: new URLSearchParams({ email, password }),
+    redirect: "manual",
+  });
+  const cookie = response.headers.getSetCookie()[0]?.split(";")[0];
+  if (response.status !== 302 || !cookie) throw new Error(`Sign-in failed: ${response.status}`);
+  return cookie;
+}
+
+async function timed(send: () => Promise<Response>) {
+  const started = performance.now();
+  const response = await send();
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`The desk answered ${response.status}`);
+  return performance.now() - started;
+}
+
+interface Figure {
+  label: string;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+async function measure(origin: string): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  for (const who of ["owner@bench.example", "texas@bench.example"]) {
+    const cookie = await signIn(origin, who);
+    const role = who.startsWith("owner") ? "owner" : "Texas dispatcher";
+    const searches = (index: number) =>
+      pick(
+        [
+          `${pick(lastNames, index)}${index * 37}`,
+          phoneOf(index * 13).slice(1, 4) + "555" + String((index * 13) % 10_000).padStart(4, "0"),
+          `${pick(firstNames, index)}.`.toLowerCase(),
+        ],
+        index,
+      );
+    const cases: [string, (index: number) => Promise<Response>][] = [
+      ["inbox, first page", () => fetch(`${origin}/office`, { headers: { cookie } })],
+      [
+        "search (name, phone, email)",
+        (index) =>
+          fetch(`${origin}/office`, {
+            method: "POST",
+            headers: {
+              cookie,
+              Origin: origin,
+              "Content-Type": "application/x-www-form-urlencoded",
+            },
+            body: new URLSearchParams({ search: searches(index) }),
+          }),
+      ],
+    ];
+    for (const [label, send] of cases) {
+      for (let warm = 0; warm < 10; warm += 1) await timed(() => send(warm));
+      const times: number[] = [];
+      for (let index = 0; index < requestsEach; index += 1)
+        times.push(await timed(() => send(index)));
+      times.sort((a, b) => a - b);
+      figures.push({
+        label: `${role}: ${label}`,
+        p50: percentile(times, 50),
+        p95: percentile(times, 95),
+        max: times.at(-1)!,
+      });
+    }
+  }
+  return figures;
+}
+
+async function run(label: string, databaseUrl: string | undefined) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-desk-"));
+  try {
+    const database = await openDatabase({ databaseUrl, pgliteDir: path.join(dataDir, "db") });
+    let fillMs: number;
+    try {
+      fillMs = await fill(database);
+    } finally {
+      await database.close();
+    }
+    const port = await freePort();
+    const server = startServer({
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SITE_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    });
+    const origin = `http://127.0.0.1:${port}`;
+    try {
+      await waitForUrl(`${origin}/healthz`, server);
+      const figures = await measure(origin);
+      console.log(`\n${label}: ${leadCount.toLocaleString("en-US")} leads stored in ${fillMs} ms`);
+      for (const figure of figures) {
+        console.log(
+          `  ${figure.label.padEnd(46)} p50 ${figure.p50.toFixed(1).padStart(6)} ms   p95 ${figure.p95.toFixed(1).padStart(6)} ms   max ${figure.max.toFixed(1).padStart(6)} ms`,
+        );
+      }
+      return figures
+        .filter((figure) => figure.p95 > targetMs)
+        .map((figure) => `${label}, ${figure.label}`);
+    } finally {
+      server.kill("SIGTERM");
+      await new Promise((resolve) => server.once("exit", resolve));
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function withPostgresDatabase<T>(work: (url: string) => Promise<T>): Promise<T | null> {
+  const name = `bench_desk_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({
+    connectionString: postgresAdminUrl,
+    connectionTimeoutMillis: 3_000,
+  });
+  try {
+    await admin.connect();
+  } catch (error) {
+    console.error(
+      `PostgreSQL at ${postgresAdminUrl} is not reachable: ${(error as Error).message}`,
+    );
+    return null;
+  }
+  await admin.query(`create database ${name}`);
+  const url = new URL(postgresAdminUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await work(url.toString());
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+async function main() {
+  if (!existsSync("build/server/main.js")) execSync("npm run build", { stdio: "inherit" });
+  const misses = [...(await run("PGlite", undefined))];
+  const onPostgres = await withPostgresDatabase((url) => run("PostgreSQL", url));
+  if (onPostgres === null) misses.push("PostgreSQL: not measured");
+  else misses.push(...onPostgres);
+  if (misses.length > 0) {
+    console.log(`\nmissed (p95 ≤ ${targetMs} ms):\n  ${misses.join("\n  ")}`);
+    process.exitCode = 1;
+  } else {
+    console.log(`\nevery 95th percentile within ${targetMs} ms`);
+  }
+}
+
+await main();
