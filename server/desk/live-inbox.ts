@@ -86,8 +86,10 @@ export class LiveInbox {
   /** Ends every stream (a stopping server must not wait for them) and stops listening. */
   async close(): Promise<void> {
     for (const watcher of [...this.#watchers]) watcher.end();
-    await this.#stopListening?.();
+    const stopListening = this.#stopListening;
     this.#stopListening = null;
+    // A database already closed (or gone) has stopped telling us anything: nothing to undo.
+    await stopListening?.().catch(() => undefined);
   }
 
   /** Ends the open streams only: the server is stopping and waits for requests in flight. */
