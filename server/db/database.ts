@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
@@ -65,6 +66,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.pgliteDir) await createPgliteDataDir(options.pgliteDir);
   const client = new PGlite(options.pgliteDir ?? undefined, {
     postgresqlconf: embeddedPostgresSettings,
+    // The desk's search indexes (migration 0004); PostgreSQL servers ship it with contrib.
+    extensions: { pg_trgm },
   });
   const db = drizzlePglite(client, { schema });
   try {

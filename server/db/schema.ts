@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import {
   boolean,
   check,
@@ -54,9 +54,20 @@ export const serviceRequests = pgTable(
     technician: text("technician"),
     /** Bumped by every change in the desk: a change made on an older version is refused. */
     version: integer("version").notNull().default(0),
+    /** What the desk's search looks in: name, email and the phone's digits, lower-cased. */
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`lower(${serviceRequests.name} || ' ' || ${serviceRequests.email} || ' ' || regexp_replace(${serviceRequests.phone}, '[^0-9]', '', 'g'))`,
+      ),
     createdAt: createdAt(),
   },
-  (table) => [index("service_requests_office_created_idx").on(table.office, table.createdAt)],
+  (table) => [
+    index("service_requests_office_created_idx").on(table.office, table.createdAt),
+    index("service_requests_created_idx").on(table.createdAt),
+    index("service_requests_search_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
+  ],
 );
 
 export const contactMessages = pgTable(
@@ -72,9 +83,19 @@ export const contactMessages = pgTable(
     message: text("message").notNull(),
     status: text("status", { enum: leadStatuses }).notNull().default("new"),
     version: integer("version").notNull().default(0),
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`lower(${contactMessages.name} || ' ' || ${contactMessages.lastName} || ' ' || ${contactMessages.email} || ' ' || regexp_replace(${contactMessages.phone}, '[^0-9]', '', 'g'))`,
+      ),
     createdAt: createdAt(),
   },
-  (table) => [index("contact_messages_office_created_idx").on(table.office, table.createdAt)],
+  (table) => [
+    index("contact_messages_office_created_idx").on(table.office, table.createdAt),
+    index("contact_messages_created_idx").on(table.createdAt),
+    index("contact_messages_search_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
+  ],
 );
 
 export const newsletterSubscribers = pgTable(

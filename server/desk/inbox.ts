@@ -1,4 +1,4 @@
-import { and, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { unionAll, type PgColumn } from "drizzle-orm/pg-core";
 
 import { companyProfiles } from "~/content/company";
@@ -29,9 +29,7 @@ interface LeadTable {
   office: PgColumn;
   status: PgColumn;
   createdAt: PgColumn;
-  email: PgColumn;
-  phone: PgColumn;
-  name: SQL | PgColumn;
+  searchText: PgColumn;
 }
 
 /** Where a table's rows must be to show: the person's offices, then the filters. */
@@ -48,14 +46,14 @@ function conditions(
   if (filters.from) all.push(sql`${day} >= ${filters.from}::date`);
   if (filters.to) all.push(sql`${day} <= ${filters.to}::date`);
   if (filters.search) {
-    const pattern = `%${escapeLike(filters.search)}%`;
-    const digits = filters.search.replace(/\D/g, "");
+    // Trigram-indexed: name, email and phone digits, lower-cased (migration 0004).
+    const term = filters.search.toLowerCase();
+    const digits = term.replace(/\D/g, "");
     all.push(
       or(
-        ilike(table.name as PgColumn, pattern),
-        ilike(table.email, pattern),
-        digits.length >= 3
-          ? sql`regexp_replace(${table.phone}, '\\D', '', 'g') like ${`%${digits}%`}`
+        sql`${table.searchText} like ${`%${escapeLike(term)}%`}`,
+        digits.length >= 3 && digits !== term
+          ? sql`${table.searchText} like ${`%${digits}%`}`
           : undefined,
       ),
     );
@@ -64,14 +62,8 @@ function conditions(
 }
 
 const requestTable: LeadTable = serviceRequests;
-const messageTable: LeadTable = {
-  office: contactMessages.office,
-  status: contactMessages.status,
-  createdAt: contactMessages.createdAt,
-  email: contactMessages.email,
-  phone: contactMessages.phone,
-  name: sql`(${contactMessages.name} || ' ' || ${contactMessages.lastName})`,
-};
+const messageTable: LeadTable = contactMessages;
+const messageName = sql<string>`${contactMessages.name} || ' ' || ${contactMessages.lastName}`;
 
 function wants(filters: InboxFilters, kind: InboxLead["kind"]) {
   return filters.kind === "" || filters.kind === kind;
@@ -107,7 +99,7 @@ export async function inboxPage(
       id: contactMessages.id,
       kind: sql<InboxLead["kind"]>`'contact-message'`.as("kind"),
       office: contactMessages.office,
-      name: sql<string>`${messageTable.name}`.as("name"),
+      name: messageName.as("name"),
       phone: contactMessages.phone,
       topic: contactMessages.subject,
       preferredDate: sql<string | null>`null::date`.as("preferred_date"),
@@ -222,7 +214,7 @@ export async function exportRows(
       kind: sql<InboxLead["kind"]>`'contact-message'`.as("kind"),
       status: contactMessages.status,
       office: contactMessages.office,
-      name: sql<string>`${messageTable.name}`.as("name"),
+      name: messageName.as("name"),
       email: contactMessages.email,
       phone: contactMessages.phone,
       topic: contactMessages.subject,
