@@ -24,6 +24,8 @@ export default [
   route("office/export", "routes/office.export.ts"),
   route("office/leads/:id", "routes/office.lead.tsx"),
   route("office/subscribers", "routes/office.subscribers.tsx"),
+  route("office/staff", "routes/office.staff.tsx"),
+  route("office/invitation/:token", "routes/office.invitation.tsx"),
   route("office/subscribers/export", "routes/office.subscribers-export.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),

@@ -7,7 +7,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { serviceRequest, texasEmail } from "../server/test-support/fixtures";
 import { startExtraServer } from "./support/extra-server";
-import { databaseAvailable, queryRows, uniqueName } from "./support/leads";
+import { databaseAvailable, queryRows, uniqueName, waitForEmails } from "./support/leads";
 import { signIn, staffCommand } from "./support/staff";
 
 // The first journey sees the desk before any account exists: the file runs in order.
@@ -374,6 +374,62 @@ test("subscribers: the count, a search, an unsubscribe by phone request, the CSV
   const csv = await page.request.get("/office/subscribers/export");
   expect(csv.headers()["content-disposition"]).toMatch(/attachment; filename="subscribers-/);
   expect(await csv.text()).toContain(`"${subscriber}","Texas"`);
+});
+
+test("an owner invites a dispatcher, who signs in through the emailed link (once), and changes their offices", async ({
+  page,
+  browser,
+}) => {
+  const owner = staffEmail("inviter");
+  staffCommand(["add", owner, "--role", "owner", "--name", "Ivy Inviter"], password);
+  await signIn(page, owner, password);
+  await page.getByRole("navigation", { name: "Desk" }).getByRole("link", { name: "Staff" }).click();
+  const invite = page.getByRole("form", { name: "Invite someone" });
+  const invited = staffEmail("invited");
+  await invite.getByRole("button", { name: "Send invitation" }).click();
+  await expect(invite.getByText("Enter their name")).toBeVisible();
+  await invite.getByLabel("Name").fill("Dina Dispatcher");
+  await invite.getByLabel("Email").fill(invited);
+  await invite.getByLabel("Texas").check();
+  await invite.getByRole("button", { name: "Send invitation" }).click();
+  await expect(invite.getByRole("status")).toHaveText(`Invitation sent to ${invited}.`);
+
+  const [email] = await waitForEmails((received) => received.envelopeTo.includes(invited), 1);
+  expect(email!.subject).toBe("Your account for the office desk");
+  expect(email!.text).toContain("Ivy Inviter invited you");
+  const link = /http\S+\/office\/invitation\/[A-Za-z0-9_-]+/.exec(email!.text)![0];
+
+  const newcomer = await (await browser.newContext()).newPage();
+  const opened = await newcomer.goto(link);
+  // The site-wide policy comes first; the last policy a browser understands is the one it uses.
+  const referrerPolicies = opened?.headers()["referrer-policy"] ?? "";
+  expect(referrerPolicies.split(/[,\n]\s*/).at(-1)).toBe("no-referrer");
+  expect(opened?.headers()["cache-control"]).toBe("no-store");
+  await newcomer.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expect(
+    newcomer.getByText(`Welcome, Dina Dispatcher. Choose the password for ${invited}.`),
+  ).toBeVisible();
+  await newcomer.getByLabel("New password").fill(password);
+  await newcomer.getByLabel("The same password again").fill("something else entirely");
+  await newcomer.getByRole("button", { name: "Set password and sign in" }).click();
+  await expect(newcomer.getByText("The two passwords differ")).toBeVisible();
+  await newcomer.getByLabel("New password").fill(password);
+  await newcomer.getByLabel("The same password again").fill(password);
+  await newcomer.getByRole("button", { name: "Set password and sign in" }).click();
+  await expect(newcomer.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+  await expect(newcomer.getByText("Dina Dispatcher (Dispatcher)")).toBeVisible();
+  expect((await newcomer.request.get("/office/staff")).status()).toBe(404);
+  await newcomer.goto(link);
+  await expect(newcomer.getByText("This link has been used or has expired.")).toBeVisible();
+  await newcomer.context().close();
+
+  await page.reload();
+  const access = page.getByRole("form", { name: `Access of ${invited}` });
+  await access.getByLabel("Texas").uncheck();
+  await access.getByLabel("Florida").check();
+  await access.getByRole("button", { name: "Save access" }).click();
+  await expect(access.getByRole("status")).toHaveText("Saved.");
+  expect(staffCommand(["list"]).stdout).toContain(`${invited}  dispatcher  florida`);
 });
 
 test("after five failures for an account, even the right password waits (429, Retry-After)", async ({

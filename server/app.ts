@@ -164,7 +164,7 @@ export async function createServerApp({
   const staffAuth = createStaffAuth({ db, siteUrl: config.SITE_URL, secret: await authSecret(db) });
   const liveInbox = new LiveInbox();
   await liveInbox.start(database);
-  const desk = createDesk({ db, auth: staffAuth, live: liveInbox });
+  const desk = createDesk({ db, auth: staffAuth, live: liveInbox, config });
   // The embedded database admits this process only: `npm run staff` talks to it instead.
   const staffChannel =
     database.driver === "pglite"

@@ -254,6 +254,29 @@ export const staffAccounts = pgTable(
   (table) => [index("staff_accounts_user_idx").on(table.userId)],
 );
 
+/** An owner's invitation: a one-time link, emailed, valid 72 hours; only its hash is kept. */
+export const staffInvitations = pgTable(
+  "staff_invitations",
+  {
+    id: uuid("id").primaryKey(),
+    tokenHash: text("token_hash").notNull().unique(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    role: text("role", { enum: staffRoles }).notNull(),
+    offices: text("offices")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    invitedBy: text("invited_by")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+  },
+  (table) => [index("staff_invitations_email_idx").on(table.email)],
+);
+
 /** One-time values better-auth keeps (its `verification` model). */
 export const staffVerifications = pgTable(
   "staff_verifications",
@@ -317,4 +340,5 @@ export const schema = {
   staffVerifications,
   serverSecrets,
   leadEvents,
+  staffInvitations,
 };

@@ -5,6 +5,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
+import { parseConfig } from "../config";
 import { openDatabase, type DatabaseHandle } from "../db/database";
 import { newLeadsChannel } from "../db/notifications";
 import { contactMessages, serviceRequests } from "../db/schema";
@@ -74,7 +75,7 @@ for (const database of databases) {
       });
       live = new LiveInbox();
       await live.start(handle);
-      desk = createDesk({ db: handle.db, auth, live });
+      desk = createDesk({ db: handle.db, auth, live, config: parseConfig({}) });
     });
     afterAll(async () => {
       await live?.close();

@@ -3,8 +3,12 @@ import { isAPIError } from "better-auth/api";
 import { leadStatusLabels, type InboxPage, type LeadStatus } from "~/features/desk/inbox";
 import type { InboxFilters } from "~/features/desk/inbox-filters";
 import type { LeadView, StatusChange } from "~/features/desk/lead";
+import type { invitationSchema, staffAccessSchema } from "~/features/desk/staff-schemas";
 import { signInFailedMessage } from "~/features/desk/sign-in-schema";
 
+import type { z } from "zod";
+
+import type { ServerConfig } from "../config";
 import type { Database } from "../db/database";
 import { toCsv } from "./csv";
 import { exportRows, inboxPage } from "./inbox";
@@ -23,7 +27,20 @@ import {
   unsubscribeSubscriber,
   type SubscribersPage,
 } from "./subscribers";
-import { findStaffById, hasActiveStaff, type StaffMember } from "./staff-accounts";
+import {
+  acceptInvitation,
+  changeStaffAccess,
+  disableStaffById,
+  inviteStaff,
+  openInvitation,
+  staffOverview,
+} from "./staff-management";
+import {
+  findStaffById,
+  hasActiveStaff,
+  StaffAccountError,
+  type StaffMember,
+} from "./staff-accounts";
 import { clientAddressHeader, type StaffAuth } from "./staff-auth";
 import { recordSignInFailure, signInRetryAfter } from "./sign-in-limit";
 
@@ -68,6 +85,20 @@ export interface Desk {
   /** False when no subscribed subscriber of the person's offices has that id. */
   unsubscribe(staff: StaffMember, subscriberId: string): Promise<boolean>;
   subscribersCsv(staff: StaffMember): Promise<string>;
+  /** Owners only (the routes check): every account and the invitations still open. */
+  staffOverview(): Promise<Awaited<ReturnType<typeof staffOverview>>>;
+  /** Each answers null when done, or the reason it was refused. */
+  invite(owner: StaffMember, invitation: z.output<typeof invitationSchema>): Promise<string | null>;
+  changeAccess(id: string, access: z.output<typeof staffAccessSchema>): Promise<string | null>;
+  disableStaff(id: string): Promise<string | null>;
+  /** The invited person's name and email, while the link can be used; else null. */
+  openInvitation(token: string): Promise<{ name: string; email: string } | null>;
+  /** Creates the invited account and signs it in; null when the link cannot be used. */
+  acceptInvitation(
+    token: string,
+    password: string,
+    visitor: { address: string; userAgent: string | null },
+  ): Promise<SignInOutcome | null>;
   /** A Server-Sent Events stream that says "lead" when one of the person's offices gets one. */
   events(staff: StaffMember, signal: AbortSignal): Response;
 }
@@ -75,6 +106,17 @@ export interface Desk {
 /** Only the cookie of a request goes to better-auth: the desk decides every other matter. */
 function cookieOnly(request: Request) {
   return new Headers({ cookie: request.headers.get("cookie") ?? "" });
+}
+
+/** A staff change's refusal (its message is for people), or null when it was done. */
+async function refusal(work: Promise<void>): Promise<string | null> {
+  try {
+    await work;
+    return null;
+  } catch (error) {
+    if (error instanceof StaffAccountError) return error.message;
+    throw error;
+  }
 }
 
 function minutes(seconds: number) {
@@ -86,12 +128,27 @@ export function createDesk({
   db,
   auth,
   live,
+  config,
 }: {
   db: Database;
   auth: StaffAuth;
   live: LiveInbox;
+  config: ServerConfig;
 }): Desk {
-  return {
+  const desk: Desk = {
+    staffOverview: () => staffOverview(db),
+    invite: (owner, invitation) => refusal(inviteStaff(db, config, owner, invitation)),
+    changeAccess: (id, access) => refusal(changeStaffAccess(db, id, access)),
+    disableStaff: (id) => refusal(disableStaffById(db, id)),
+    async openInvitation(token) {
+      const invitation = await openInvitation(db, token);
+      return invitation ? { name: invitation.name, email: invitation.email } : null;
+    },
+    async acceptInvitation(token, password, visitor) {
+      const member = await acceptInvitation(db, auth, token, password);
+      if (!member) return null;
+      return desk.signIn({ email: member.email, password, ...visitor });
+    },
     events: (staff, signal) => live.stream(staff.offices, signal),
     lead: (staff, id) => leadView(db, staff, id),
     subscribers: (staff, options) => subscribersPage(db, staff, options),
@@ -195,4 +252,5 @@ export function createDesk({
       );
     },
   };
+  return desk;
 }

@@ -2,6 +2,7 @@ import { asc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 
 import { stateSlugs, type StateSlug } from "~/content/states";
+import { staffPasswordSchema } from "~/features/desk/staff-schemas";
 
 import type { Database } from "../db/database";
 import { staffRoles, staffSessions, staffUsers, type StaffRole } from "../db/schema";
@@ -17,13 +18,7 @@ export interface StaffMember {
   disabledAt: Date | null;
 }
 
-export const minPasswordLength = 12;
-export const maxPasswordLength = 128;
-
-export const passwordSchema = z
-  .string()
-  .min(minPasswordLength, `Use at least ${minPasswordLength} characters`)
-  .max(maxPasswordLength, `Use at most ${maxPasswordLength} characters`);
+export const passwordSchema = staffPasswordSchema;
 
 const emailSchema = z
   .string()

@@ -3,8 +3,9 @@ import { Form, NavLink } from "react-router";
 import { DeskButton } from "./desk-controls";
 
 const sections = [
-  { to: "/office", label: "Inbox" },
-  { to: "/office/subscribers", label: "Subscribers" },
+  { to: "/office", label: "Inbox", ownersOnly: false },
+  { to: "/office/subscribers", label: "Subscribers", ownersOnly: false },
+  { to: "/office/staff", label: "Staff", ownersOnly: true },
 ] as const;
 
 /** The desk's own header: its sections, who is signed in, and Sign out. */
@@ -22,17 +23,19 @@ export function DeskHeader({
         <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
         <nav aria-label="Desk" className="mt-2">
           <ul className="flex gap-4 text-sm">
-            {sections.map((section) => (
-              <li key={section.to}>
-                <NavLink
-                  to={section.to}
-                  end
-                  className="text-brand-700 underline aria-[current=page]:font-semibold aria-[current=page]:no-underline"
-                >
-                  {section.label}
-                </NavLink>
-              </li>
-            ))}
+            {sections
+              .filter((section) => !section.ownersOnly || staff.role === "owner")
+              .map((section) => (
+                <li key={section.to}>
+                  <NavLink
+                    to={section.to}
+                    end
+                    className="text-brand-700 underline aria-[current=page]:font-semibold aria-[current=page]:no-underline"
+                  >
+                    {section.label}
+                  </NavLink>
+                </li>
+              ))}
           </ul>
         </nav>
       </div>
