@@ -25,6 +25,8 @@ export default [
   route("office/leads/:id", "routes/office.lead.tsx"),
   route("office/subscribers", "routes/office.subscribers.tsx"),
   route("office/staff", "routes/office.staff.tsx"),
+  route("office/privacy", "routes/office.privacy.tsx"),
+  route("office/privacy/export", "routes/office.privacy-export.ts"),
   route("office/invitation/:token", "routes/office.invitation.tsx"),
   route("office/subscribers/export", "routes/office.subscribers-export.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),

@@ -186,6 +186,15 @@ test("the live stream answers 401 to a signed-out request", async ({ request }) 
   expect(response.headers()["cache-control"]).toBe("no-store");
 });
 
+async function postServiceRequestWith(
+  request: APIRequestContext,
+  overrides: Record<string, unknown>,
+) {
+  const response = await request.post("/api/send-email", { data: serviceRequest(overrides) });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
 async function postServiceRequest(request: APIRequestContext, name: string, office = texasEmail) {
   const response = await request.post("/api/send-email", {
     data: serviceRequest({ name, companyEmail: office }),
@@ -430,6 +439,87 @@ test("an owner invites a dispatcher, who signs in through the emailed link (once
   await access.getByRole("button", { name: "Save access" }).click();
   await expect(access.getByRole("status")).toHaveText("Saved.");
   expect(staffCommand(["list"]).stdout).toContain(`${invited}  dispatcher  florida`);
+});
+
+test("a privacy request: an owner finds a person's records, downloads them and erases them", async ({
+  page,
+  request,
+}) => {
+  const tag = randomUUID().slice(0, 8);
+  const person = `priya-${tag}@example.com`;
+  const name = `Priya Private${tag}`;
+  const id = await postServiceRequestWith(request, { name, email: person });
+  await request.post("/api/send-subscribe-email", { data: { email: person } });
+  await waitForEmails((email) => email.envelopeTo.includes(person), 2);
+  const owner = staffEmail("privacy");
+  staffCommand(["add", owner, "--role", "owner", "--name", "Pat Privacy"], password);
+  await signIn(page, owner, password);
+  await page.goto(`/office/leads/${id}`);
+  const note = page.getByRole("form", { name: "Add a note" });
+  await note.getByLabel("Note").fill(`Called ${name} back`);
+  await note.getByRole("button", { name: "Add note" }).click();
+  await expect(page.getByText(`Note: Called ${name} back`)).toBeVisible();
+
+  await page.goto("/office");
+  await page
+    .getByRole("navigation", { name: "Desk" })
+    .getByRole("link", { name: "Privacy requests" })
+    .click();
+  const find = page.getByRole("form", { name: "Find a person's records" });
+  await find.getByLabel("Email or phone").fill("not an address");
+  await find.getByRole("button", { name: "Find records" }).click();
+  await expect(
+    page.getByText("Enter an email address or a 10-digit US phone number"),
+  ).toBeVisible();
+  await find.getByLabel("Email or phone").fill(person.toUpperCase());
+  await find.getByRole("button", { name: "Find records" }).click();
+  const held = page.getByRole("region", { name: "What the company holds" });
+  await expect(held).toContainText("Service requests: 1");
+  await expect(held).toContainText("Newsletter subscriptions: 1");
+  await expect(held).toContainText("Staff notes on their requests: 1");
+  expect(page.url()).not.toContain(tag);
+
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download as JSON" }).click();
+  const exported = JSON.parse(readFileSync((await (await downloading).path())!, "utf8")) as {
+    serviceRequests: { name: string }[];
+    emails: unknown[];
+    notesByStaff: { note: string }[];
+  };
+  expect(exported.serviceRequests.map((row) => row.name)).toEqual([name]);
+  expect(exported.emails.length).toBeGreaterThanOrEqual(2);
+  expect(exported.notesByStaff.map((row) => row.note)).toEqual([`Called ${name} back`]);
+
+  const erase = page.getByRole("form", { name: "Erase" });
+  await erase.getByRole("button", { name: "Erase everything" }).click();
+  await expect(page.getByText("Tick the box to confirm")).toBeVisible();
+  await page.getByLabel("I checked that the request comes from this person.").check();
+  await page.getByRole("button", { name: "Erase everything" }).click();
+  await expect(page.getByRole("status")).toContainText("Erased");
+  await expect(page.getByRole("region", { name: "What the company holds" })).toContainText(
+    "Service requests: 0",
+  );
+
+  await page.goto(`/office/leads/${id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("[erased]");
+  await expect(page.getByText(name)).toHaveCount(0);
+  await expect(page.getByText("Note: [erased]")).toBeVisible();
+  if (databaseAvailable) {
+    const [audit] = await queryRows<{ action: string; records: number; actor_name: string }>(
+      "select action, records, actor_name from privacy_audit where actor_name = 'Pat Privacy' order by at desc limit 1",
+      [],
+    );
+    expect(audit).toMatchObject({ action: "erase", actor_name: "Pat Privacy" });
+    const [row] = await queryRows<{ email: string; erased_at: Date | null }>(
+      "select email, erased_at from service_requests where id = $1",
+      [id],
+    );
+    expect(row!.email).toBe("");
+    expect(row!.erased_at).not.toBeNull();
+  }
+  const policy = await (await page.request.get("/policy")).text();
+  expect(policy).toContain("kept in full for 30 days after they are sent");
+  expect(policy).toContain("or we erase those records");
 });
 
 test("after five failures for an account, even the right password waits (429, Retry-After)", async ({

@@ -20,6 +20,7 @@ import { createMailTransport } from "./mail/transport";
 import { createDesk, type Desk } from "./desk/desk";
 import { authSecret, createStaffAuth } from "./desk/staff-auth";
 import { listenForStaffCommands } from "./desk/staff-channel";
+import { pruneSentEmailBodies } from "./desk/privacy";
 import { LiveInbox } from "./desk/live-inbox";
 import { OutboxWorker } from "./outbox/worker";
 import { publicConfigFrom, type PublicConfig } from "./public-config";
@@ -155,7 +156,10 @@ export async function createServerApp({
   });
   if (startWorker) outbox.start();
   const housekeeping = setInterval(() => {
-    pruneExpiredRecords(db).catch((error: unknown) => {
+    Promise.all([
+      pruneExpiredRecords(db),
+      pruneSentEmailBodies(db, config.MAIL_RETENTION_DAYS),
+    ]).catch((error: unknown) => {
       console.error(`Housekeeping failed: ${error instanceof Error ? error.message : error}`);
     });
   }, housekeepingIntervalMs);

@@ -98,6 +98,8 @@ const configFields = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(10).default(10_000),
   /** The most memory the page cache may hold, all pages together, in megabytes (0 keeps none). */
   PAGE_CACHE_MAX_MB: z.coerce.number().min(0).default(32),
+  /** Sent emails keep their bodies this long; then only who, what and when remain. */
+  MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
 });
 
 const configSchema = configFields.refine(

@@ -46,6 +46,7 @@ export default function Policy() {
                     ))}
                   </ul>
                 ) : null}
+                {section.closing ? <p>{section.closing}</p> : null}
               </div>
             </section>
           ))}

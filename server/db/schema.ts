@@ -54,6 +54,8 @@ export const serviceRequests = pgTable(
     technician: text("technician"),
     /** Bumped by every change in the desk: a change made on an older version is refused. */
     version: integer("version").notNull().default(0),
+    /** Set when a privacy request erased the personal fields; the row stays for the counts. */
+    erasedAt: timestamp("erased_at", { withTimezone: true }),
     /** What the desk's search looks in: name, email and the phone's digits, lower-cased. */
     searchText: text("search_text")
       .notNull()
@@ -83,6 +85,8 @@ export const contactMessages = pgTable(
     message: text("message").notNull(),
     status: text("status", { enum: leadStatuses }).notNull().default("new"),
     version: integer("version").notNull().default(0),
+    /** Set when a privacy request erased the personal fields; the row stays for the counts. */
+    erasedAt: timestamp("erased_at", { withTimezone: true }),
     searchText: text("search_text")
       .notNull()
       .generatedAlwaysAs(
@@ -108,6 +112,7 @@ export const newsletterSubscribers = pgTable(
     unsubscribeToken: text("unsubscribe_token").notNull().unique(),
     subscribedAt: timestamp("subscribed_at", { withTimezone: true }).notNull().defaultNow(),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    erasedAt: timestamp("erased_at", { withTimezone: true }),
   },
   (table) => [check("newsletter_email_lower_case", sql`${table.email} = lower(${table.email})`)],
 );
@@ -316,6 +321,20 @@ export const leadEvents = pgTable(
   (table) => [index("lead_events_lead_idx").on(table.leadId, table.at)],
 );
 
+/**
+ * What owners did with privacy requests: who, when, what, and how many records. The person is
+ * named only by a hash of their email or phone, so the log itself holds nothing to erase.
+ */
+export const privacyAudit = pgTable("privacy_audit", {
+  id: uuid("id").primaryKey(),
+  action: text("action", { enum: ["export", "erase"] }).notNull(),
+  subjectHash: text("subject_hash").notNull(),
+  records: integer("records").notNull(),
+  actorId: text("actor_id").notNull(),
+  actorName: text("actor_name").notNull(),
+  at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Secrets the server makes for itself on first start, shared by every process (the auth secret). */
 export const serverSecrets = pgTable("server_secrets", {
   name: text("name").primaryKey(),
@@ -341,4 +360,5 @@ export const schema = {
   serverSecrets,
   leadEvents,
   staffInvitations,
+  privacyAudit,
 };

@@ -2,18 +2,19 @@ import { randomUUID } from "node:crypto";
 import { stat } from "node:fs/promises";
 import path from "node:path";
 
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { parseConfig } from "../config";
 import { openDatabase, type DatabaseHandle } from "../db/database";
 import { newLeadsChannel } from "../db/notifications";
-import { contactMessages, serviceRequests } from "../db/schema";
+import { contactMessages, outbox, serviceRequests } from "../db/schema";
 import { testDatabases, type TestDatabaseInstance } from "../test-support/databases";
 import { noFilters } from "~/features/desk/inbox";
 
 import { createDesk, type Desk } from "./desk";
 import { LiveInbox } from "./live-inbox";
+import { pruneSentEmailBodies } from "./privacy";
 import { maxFailuresPerAddress } from "./sign-in-limit";
 import { addStaff, disableStaff, resetStaffPassword } from "./staff-accounts";
 import { authSecret, createStaffAuth, type StaffAuth } from "./staff-auth";
@@ -186,8 +187,13 @@ for (const database of databases) {
 
     test("a dispatcher's inbox holds their offices' leads only, newest first", async () => {
       const tag = randomUUID().slice(0, 8);
-      await handle.db.insert(serviceRequests).values(serviceRequestRow("virginia", `Va ${tag}`));
-      await handle.db.insert(serviceRequests).values(serviceRequestRow("texas", `Tx ${tag}`));
+      const received = (seconds: number) => new Date(Date.UTC(2031, 2, 10, 12, 0, seconds));
+      await handle.db
+        .insert(serviceRequests)
+        .values({ ...serviceRequestRow("virginia", `Va ${tag}`), createdAt: received(1) });
+      await handle.db
+        .insert(serviceRequests)
+        .values({ ...serviceRequestRow("texas", `Tx ${tag}`), createdAt: received(2) });
       await handle.db.insert(contactMessages).values({
         id: randomUUID(),
         office: "texas",
@@ -197,6 +203,7 @@ for (const database of databases) {
         phone: "(352) 555-0142",
         subject: "A question",
         message: "Hello",
+        createdAt: received(3),
       });
       const email = `tx-${tag}@example.com`;
       const member = await addStaff(handle.db, auth, {
@@ -236,6 +243,51 @@ for (const database of databases) {
         if (database.label === "PostgreSQL") await other.close();
       }
       expect(live.watching).toBe(0);
+    });
+
+    test("sent emails keep their bodies for MAIL_RETENTION_DAYS, then only who, what and when", async () => {
+      const message = {
+        from: { name: "Office", address: "office@example.com" },
+        to: "someone@example.com",
+        subject: "Your request",
+        text: "Body text",
+        html: "<p>Body</p>",
+        messageId: "<x@example.com>",
+      };
+      const old = randomUUID();
+      const recent = randomUUID();
+      const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+      await handle.db.insert(outbox).values([
+        {
+          id: old,
+          kind: "test",
+          subjectId: randomUUID(),
+          message,
+          status: "sent",
+          sentAt: daysAgo(31),
+        },
+        {
+          id: recent,
+          kind: "test",
+          subjectId: randomUUID(),
+          message,
+          status: "sent",
+          sentAt: daysAgo(29),
+        },
+      ]);
+      await pruneSentEmailBodies(handle.db, 30);
+      const rows = await handle.db
+        .select({ id: outbox.id, message: outbox.message })
+        .from(outbox)
+        .where(inArray(outbox.id, [old, recent]));
+      const byId = new Map(rows.map((row) => [row.id, row.message]));
+      expect(byId.get(old)).toMatchObject({
+        to: "someone@example.com",
+        subject: "Your request",
+        text: "",
+        html: "",
+      });
+      expect(byId.get(recent)).toMatchObject({ text: "Body text", html: "<p>Body</p>" });
     });
 
     test.runIf(database.label === "PGlite")(

@@ -28,6 +28,12 @@ import {
   type SubscribersPage,
 } from "./subscribers";
 import {
+  erasePrivacyRecords,
+  exportPrivacyRecords,
+  findPrivacyRecords,
+  privacySubjectFrom,
+} from "./privacy";
+import {
   acceptInvitation,
   changeStaffAccess,
   disableStaffById,
@@ -48,6 +54,14 @@ export type SignInOutcome =
   | { ok: true; headers: Headers }
   | { ok: false; status: 401; message: string }
   | { ok: false; status: 429; message: string; retryAfterSeconds: number };
+
+export interface PrivacySummary {
+  serviceRequests: number;
+  contactMessages: number;
+  subscriptions: number;
+  emails: number;
+  notes: number;
+}
 
 export type StatusCounts = Record<LeadStatus, number>;
 
@@ -99,6 +113,11 @@ export interface Desk {
     password: string,
     visitor: { address: string; userAgent: string | null },
   ): Promise<SignInOutcome | null>;
+  /** Owners only (the routes check). Null when the text is neither an email nor a US phone. */
+  privacyFind(typed: string): Promise<PrivacySummary | null>;
+  privacyExport(owner: StaffMember, typed: string): Promise<string | null>;
+  /** How many records were erased; null for an unreadable email or phone. */
+  privacyErase(owner: StaffMember, typed: string): Promise<number | null>;
   /** A Server-Sent Events stream that says "lead" when one of the person's offices gets one. */
   events(staff: StaffMember, signal: AbortSignal): Response;
 }
@@ -137,6 +156,26 @@ export function createDesk({
 }): Desk {
   const desk: Desk = {
     staffOverview: () => staffOverview(db),
+    async privacyFind(typed) {
+      const subject = privacySubjectFrom(typed);
+      if (!subject) return null;
+      const records = await findPrivacyRecords(db, subject);
+      return {
+        serviceRequests: records.requests.length,
+        contactMessages: records.messages.length,
+        subscriptions: records.subscribers.length,
+        emails: records.emails.length,
+        notes: records.notes.length,
+      };
+    },
+    async privacyExport(owner, typed) {
+      const subject = privacySubjectFrom(typed);
+      return subject ? exportPrivacyRecords(db, owner, subject) : null;
+    },
+    async privacyErase(owner, typed) {
+      const subject = privacySubjectFrom(typed);
+      return subject ? erasePrivacyRecords(db, owner, subject) : null;
+    },
     invite: (owner, invitation) => refusal(inviteStaff(db, config, owner, invitation)),
     changeAccess: (id, access) => refusal(changeStaffAccess(db, id, access)),
     disableStaff: (id) => refusal(disableStaffById(db, id)),

@@ -6,6 +6,7 @@ const sections = [
   { to: "/office", label: "Inbox", ownersOnly: false },
   { to: "/office/subscribers", label: "Subscribers", ownersOnly: false },
   { to: "/office/staff", label: "Staff", ownersOnly: true },
+  { to: "/office/privacy", label: "Privacy requests", ownersOnly: true },
 ] as const;
 
 /** The desk's own header: its sections, who is signed in, and Sign out. */

@@ -1,0 +1,256 @@
+import { createHash, randomUUID } from "node:crypto";
+
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+
+import type { Database } from "../db/database";
+import {
+  contactMessages,
+  leadEvents,
+  newsletterSubscribers,
+  outbox,
+  privacyAudit,
+  serviceRequests,
+} from "../db/schema";
+import type { StaffMember } from "./staff-accounts";
+
+/** Who a privacy request is about: an email address, or a US phone number's ten digits. */
+export type PrivacySubject = { email: string } | { phone: string };
+
+export function privacySubjectFrom(typed: string): PrivacySubject | null {
+  const text = typed.trim().toLowerCase();
+  if (text.includes("@")) return /^[^\s@]+@[^\s@]+$/.test(text) ? { email: text } : null;
+  let digits = text.replace(/\D/g, "");
+  if (digits.length === 11 && digits.startsWith("1")) digits = digits.slice(1);
+  return digits.length === 10 ? { phone: digits } : null;
+}
+
+const subjectHash = (subject: PrivacySubject) =>
+  createHash("sha256")
+    .update("email" in subject ? `email:${subject.email}` : `phone:${subject.phone}`)
+    .digest("hex");
+
+const phoneDigits = (column: typeof serviceRequests.phone | typeof contactMessages.phone) =>
+  sql`regexp_replace(${column}, '[^0-9]', '', 'g')`;
+
+/** Every record the company holds about the person, in the database (mail files aside). */
+export async function findPrivacyRecords(db: Database, subject: PrivacySubject) {
+  const matches = <T extends typeof serviceRequests | typeof contactMessages>(table: T) =>
+    "email" in subject
+      ? sql`lower(${table.email}) = ${subject.email}`
+      : sql`${phoneDigits(table.phone)} = ${subject.phone}`;
+  const requests = await db
+    .select()
+    .from(serviceRequests)
+    .where(and(isNull(serviceRequests.erasedAt), matches(serviceRequests)));
+  const messages = await db
+    .select()
+    .from(contactMessages)
+    .where(and(isNull(contactMessages.erasedAt), matches(contactMessages)));
+  const subscribers =
+    "email" in subject
+      ? await db
+          .select()
+          .from(newsletterSubscribers)
+          .where(
+            and(
+              isNull(newsletterSubscribers.erasedAt),
+              eq(newsletterSubscribers.email, subject.email),
+            ),
+          )
+      : [];
+  const ids = [...requests, ...messages, ...subscribers].map((row) => row.id);
+  const emails =
+    ids.length > 0 || "email" in subject
+      ? await db
+          .select()
+          .from(outbox)
+          .where(
+            or(
+              ids.length > 0 ? inArray(outbox.subjectId, ids) : undefined,
+              "email" in subject
+                ? sql`lower(${outbox.message}->>'to') = ${subject.email}`
+                : undefined,
+            ),
+          )
+      : [];
+  const notes =
+    ids.length > 0
+      ? await db
+          .select()
+          .from(leadEvents)
+          .where(and(inArray(leadEvents.leadId, ids), eq(leadEvents.kind, "note")))
+      : [];
+  return { requests, messages, subscribers, emails, notes };
+}
+
+export type PrivacyRecords = Awaited<ReturnType<typeof findPrivacyRecords>>;
+
+export function recordCount(records: PrivacyRecords) {
+  return (
+    records.requests.length +
+    records.messages.length +
+    records.subscribers.length +
+    records.emails.length
+  );
+}
+
+async function audit(
+  db: Database,
+  owner: StaffMember,
+  action: "export" | "erase",
+  subject: PrivacySubject,
+  records: number,
+) {
+  await db.insert(privacyAudit).values({
+    id: randomUUID(),
+    action,
+    subjectHash: subjectHash(subject),
+    records,
+    actorId: owner.id,
+    actorName: owner.name,
+  });
+}
+
+/** The records as one JSON document (the person's copy), and an audit entry. */
+export async function exportPrivacyRecords(
+  db: Database,
+  owner: StaffMember,
+  subject: PrivacySubject,
+): Promise<string> {
+  const records = await findPrivacyRecords(db, subject);
+  await audit(db, owner, "export", subject, recordCount(records));
+  const document = {
+    exportedAt: new Date().toISOString(),
+    about: subject,
+    serviceRequests: records.requests.map((row) => withoutFields(row, ["searchText"])),
+    contactMessages: records.messages.map((row) => withoutFields(row, ["searchText"])),
+    newsletterSubscriptions: records.subscribers.map((row) =>
+      withoutFields(row, ["unsubscribeToken"]),
+    ),
+    emails: records.emails.map((email) => ({
+      kind: email.kind,
+      status: email.status,
+      createdAt: email.createdAt,
+      sentAt: email.sentAt,
+      to: email.message.to,
+      subject: email.message.subject,
+      text: email.message.text,
+    })),
+    notesByStaff: records.notes.map((note) => ({
+      leadId: note.leadId,
+      at: note.at,
+      note: note.detail,
+    })),
+  };
+  return JSON.stringify(document, null, 2);
+}
+
+function withoutFields<Row extends object>(row: Row, fields: readonly (keyof Row)[]) {
+  return Object.fromEntries(
+    Object.entries(row).filter(([field]) => !fields.includes(field as keyof Row)),
+  );
+}
+
+const erased = "[erased]";
+
+/**
+ * Erases the person: the personal fields of every record are removed and the rows kept (marked
+ * erased) for the counts, unsent emails are cancelled, every email's content is blanked, staff
+ * notes on their leads are blanked, and the audit says who did it and when. One transaction.
+ */
+export async function erasePrivacyRecords(
+  db: Database,
+  owner: StaffMember,
+  subject: PrivacySubject,
+): Promise<number> {
+  const records = await findPrivacyRecords(db, subject);
+  const count = recordCount(records);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local app.erasing = 'on'`);
+    const requestIds = records.requests.map((row) => row.id);
+    if (requestIds.length > 0) {
+      await tx
+        .update(serviceRequests)
+        .set({
+          name: erased,
+          email: "",
+          phone: "",
+          address: "",
+          zipCode: "",
+          brand: "",
+          model: "",
+          serialNumber: "",
+          description: "",
+          notes: "",
+          erasedAt: sql`now()`,
+        })
+        .where(inArray(serviceRequests.id, requestIds));
+    }
+    const messageIds = records.messages.map((row) => row.id);
+    if (messageIds.length > 0) {
+      await tx
+        .update(contactMessages)
+        .set({
+          name: erased,
+          lastName: "",
+          email: "",
+          phone: "",
+          subject: erased,
+          message: "",
+          erasedAt: sql`now()`,
+        })
+        .where(inArray(contactMessages.id, messageIds));
+    }
+    for (const subscriber of records.subscribers) {
+      await tx
+        .update(newsletterSubscribers)
+        .set({
+          email: `erased+${subscriber.id}@erased.invalid`,
+          unsubscribedAt: sql`coalesce(${newsletterSubscribers.unsubscribedAt}, now())`,
+          erasedAt: sql`now()`,
+        })
+        .where(eq(newsletterSubscribers.id, subscriber.id));
+    }
+    const emailIds = records.emails.map((email) => email.id);
+    if (emailIds.length > 0) {
+      await tx
+        .update(outbox)
+        .set({ status: "dead", lastError: "Cancelled: the person's data was erased" })
+        .where(and(inArray(outbox.id, emailIds), inArray(outbox.status, ["pending", "sending"])));
+      await tx
+        .update(outbox)
+        .set({
+          message: sql`${outbox.message} || ${JSON.stringify({
+            to: erased,
+            subject: erased,
+            text: "",
+            html: "",
+            attachments: [],
+          })}::jsonb - 'replyTo'`,
+        })
+        .where(inArray(outbox.id, emailIds));
+    }
+    const noteIds = records.notes.map((note) => note.id);
+    if (noteIds.length > 0) {
+      await tx.update(leadEvents).set({ detail: erased }).where(inArray(leadEvents.id, noteIds));
+    }
+  });
+  await audit(db, owner, "erase", subject, count);
+  return count;
+}
+
+/** Blanks the bodies of emails sent more than `days` ago (MAIL_RETENTION_DAYS). */
+export async function pruneSentEmailBodies(db: Database, days: number): Promise<void> {
+  await db
+    .update(outbox)
+    .set({
+      message: sql`${outbox.message} || '{"text":"","html":"","attachments":[]}'::jsonb`,
+    })
+    .where(
+      and(
+        eq(outbox.status, "sent"),
+        sql`${outbox.sentAt} < now() - ${days} * interval '1 day'`,
+        sql`(${outbox.message}->>'text' <> '' or ${outbox.message}->>'html' <> '')`,
+      ),
+    );
+}
