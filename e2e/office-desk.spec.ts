@@ -522,6 +522,97 @@ test("a privacy request: an owner finds a person's records, downloads them and e
   expect(policy).toContain("or we erase those records");
 });
 
+test("hostile lead content is inert text in the inbox, the lead page, the CSV and the emails", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const tag = randomUUID().slice(0, 6);
+  const name = `<img src=x onerror=alert(1)>\u202Eevil${tag}`;
+  const longWord = `javascript:alert(2)${"W".repeat(1_980)}`;
+  const id = await postServiceRequestWith(request, {
+    name,
+    description: longWord,
+    notes: "<script>alert(3)</script>",
+  });
+  page.on("dialog", () => {
+    throw new Error("A script from the lead ran");
+  });
+  const owner = staffEmail("hostile");
+  staffCommand(["add", owner, "--role", "owner"], password);
+  await signIn(page, owner, password);
+
+  const cell = page
+    .getByRole("row")
+    .filter({ hasText: `evil${tag}` })
+    .getByRole("link")
+    .first();
+  await expect(cell).toHaveText(name);
+  await expect(cell.locator("bdi")).toHaveCount(1);
+  await expect(page.locator("main img")).toHaveCount(0);
+
+  await page.goto(`/office/leads/${id}`);
+  await expect(page.getByText(longWord)).toBeVisible();
+  await expect(page.getByText("<script>alert(3)</script>")).toBeVisible();
+  await expect(page.locator('a[href^="javascript:"]')).toHaveCount(0);
+  await expect(page.locator("main img, main script")).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  const csv = await page.request.post("/office/export", {
+    form: { search: `evil${tag}` },
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  const text = await csv.text();
+  expect(text).toContain(`"${name}"`);
+  expect(text).toContain(`"${longWord}"`);
+
+  const [company] = await waitForEmails(
+    (email) => email.text.includes(`evil${tag}`) && email.subject.startsWith("New service request"),
+    1,
+  );
+  expect(company!.html).not.toContain("<img src=x");
+  expect(company!.html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+  expect(company!.html).not.toContain("<script>alert(3)</script>");
+});
+
+test("signed out, every desk page and action answers the sign-in page or 401, never data", async ({
+  request,
+  baseURL,
+}) => {
+  const someLead = randomUUID();
+  for (const path of [
+    "/office",
+    `/office/leads/${someLead}`,
+    "/office/subscribers",
+    "/office/staff",
+    "/office/privacy",
+  ]) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(302);
+    expect(response.headers()["location"], path).toBe("/office/sign-in");
+  }
+  for (const path of ["/office/events", "/office/subscribers/export"]) {
+    expect((await request.get(path, { maxRedirects: 0 })).status(), path).toBe(401);
+  }
+  const post = (path: string, form: Record<string, string>) =>
+    request.post(path, { form, headers: { Origin: baseURL! }, maxRedirects: 0 });
+  for (const path of ["/office/export", "/office/privacy/export"]) {
+    const response = await post(path, { search: "a", who: "someone@example.com" });
+    expect(response.status(), path).toBe(401);
+  }
+  for (const [path, form] of [
+    ["/office", { search: "a" }],
+    [`/office/leads/${someLead}`, { intent: "note", note: "x" }],
+    ["/office/subscribers", { intent: "unsubscribe", subscriberId: someLead }],
+    ["/office/staff", { intent: "invite", email: "x@example.com", name: "X", role: "owner" }],
+    ["/office/privacy", { intent: "erase", who: "someone@example.com", confirm: "yes" }],
+  ] as const) {
+    const response = await post(path, form);
+    expect(response.status(), path).toBe(302);
+    expect(response.headers()["location"], path).toBe("/office/sign-in");
+  }
+});
+
 test("after five failures for an account, even the right password waits (429, Retry-After)", async ({
   request,
   baseURL,

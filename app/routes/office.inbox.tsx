@@ -93,7 +93,7 @@ function LeadRow({ lead }: { lead: InboxRow }) {
       </td>
       <td className="py-3 pr-4 font-medium [overflow-wrap:anywhere] text-slate-900">
         <Link className="text-brand-700 underline" to={`/office/leads/${lead.id}`}>
-          {lead.name}
+          <bdi>{lead.name}</bdi>
         </Link>
       </td>
       <td className="py-3 pr-4 whitespace-nowrap">
@@ -101,7 +101,9 @@ function LeadRow({ lead }: { lead: InboxRow }) {
           {lead.phone}
         </a>
       </td>
-      <td className="py-3 pr-4 [overflow-wrap:anywhere]">{lead.topic}</td>
+      <td className="py-3 pr-4 [overflow-wrap:anywhere]">
+        <bdi>{lead.topic}</bdi>
+      </td>
       <td className="py-3 pr-4">{lead.requestedVisit}</td>
       <td className="py-3 pr-4">{leadStatusLabels[lead.status]}</td>
       <td className="py-3">{lead.officeName}</td>

@@ -130,7 +130,9 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         <p className="text-sm font-semibold text-brand-700">
           {lead.kind === "service-request" ? "Service request" : "Message"} · {lead.officeName}
         </p>
-        <h1 className="text-2xl font-bold [overflow-wrap:anywhere] text-slate-900">{lead.title}</h1>
+        <h1 className="text-2xl font-bold [overflow-wrap:anywhere] text-slate-900">
+          <bdi>{lead.title}</bdi>
+        </h1>
         <p className="mt-1 text-sm text-slate-600">
           Received {lead.receivedAt} · Status: <strong>{leadStatusLabels[lead.status]}</strong>
         </p>
@@ -154,7 +156,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
                       {field.value}
                     </a>
                   ) : (
-                    field.value || "—"
+                    <bdi>{field.value || "—"}</bdi>
                   )}
                 </dd>
               </div>
@@ -306,7 +308,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
                 {event.at} · {event.who}
               </p>
               <p className="[overflow-wrap:anywhere] whitespace-pre-wrap text-slate-900">
-                {event.what}
+                <bdi>{event.what}</bdi>
               </p>
             </li>
           ))}
