@@ -119,6 +119,8 @@ test("a dispatcher sees the leads of their offices only; a disabled one cannot s
   page,
   browser,
 }) => {
+  // An active owner, so that the sign-in form is still offered once the dispatcher is disabled.
+  staffCommand(["add", staffEmail("keeper"), "--role", "owner"], password);
   const dispatcher = staffEmail("florida");
   expect(
     staffCommand(["add", dispatcher, "--role", "dispatcher", "--office", "florida"], password)
@@ -143,6 +145,18 @@ test("a dispatcher sees the leads of their offices only; a disabled one cannot s
     maxRedirects: 0,
   });
   expect(change.status()).toBe(404);
+  const resend = await desk.request.post(`/office/leads/${texasId}`, {
+    form: { intent: "send-again", emailId: randomUUID() },
+    headers: { Origin: new URL(desk.url()).origin },
+    maxRedirects: 0,
+  });
+  expect(resend.status()).toBe(404);
+  const foreign = await desk.request.post(`/office/leads/${texasId}`, {
+    form: { intent: "note", note: "from elsewhere" },
+    headers: { Origin: "https://attacker.example" },
+    maxRedirects: 0,
+  });
+  expect(foreign.status()).toBe(403);
   expect((await desk.request.get("/office/leads/not-a-uuid")).status()).toBe(404);
 
   expect(staffCommand(["disable", dispatcher]).stdout).toContain("signed out everywhere");
@@ -668,8 +682,12 @@ for (const width of [375, 1280]) {
     await page.getByRole("link", { name }).click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
-    await page.goto("/office/subscribers");
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    for (const path of ["/office/subscribers", "/office/staff", "/office/privacy"]) {
+      await page.goto(path);
+      expect((await new AxeBuilder({ page }).analyze()).violations, path).toEqual([]);
+      const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(pageWidth, path).toBeLessThanOrEqual(width);
+    }
     const documentWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(documentWidth).toBeLessThanOrEqual(width);
   });
