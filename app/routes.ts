@@ -26,6 +26,7 @@ export default [
   route("office/subscribers", "routes/office.subscribers.tsx"),
   route("office/staff", "routes/office.staff.tsx"),
   route("office/privacy", "routes/office.privacy.tsx"),
+  route("office/account", "routes/office.account.tsx"),
   route("office/privacy/export", "routes/office.privacy-export.ts"),
   route("office/invitation/:token", "routes/office.invitation.tsx"),
   route("office/subscribers/export", "routes/office.subscribers-export.ts"),

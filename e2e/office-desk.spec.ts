@@ -627,6 +627,39 @@ test("signed out, every desk page and action answers the sign-in page or 401, ne
   }
 });
 
+test("changing one's password keeps this session and ends the others", async ({
+  page,
+  browser,
+}) => {
+  const owner = staffEmail("changer");
+  staffCommand(["add", owner, "--role", "owner"], password);
+  const elsewhere = await (await browser.newContext()).newPage();
+  await signIn(elsewhere, owner, password);
+  await signIn(page, owner, password);
+  await page
+    .getByRole("navigation", { name: "Desk" })
+    .getByRole("link", { name: "Your account" })
+    .click();
+  const change = page.getByRole("form", { name: "Change your password" });
+  await change.getByLabel("Current password").fill("not my password at all");
+  await change.getByLabel("New password", { exact: true }).fill("a brand new staff password");
+  await change.getByLabel("The same password again").fill("a brand new staff password");
+  await change.getByRole("button", { name: "Change password" }).click();
+  await expect(change.getByText("That is not your current password")).toBeVisible();
+  await change.getByLabel("Current password").fill(password);
+  await change.getByLabel("New password", { exact: true }).fill("a brand new staff password");
+  await change.getByLabel("The same password again").fill("a brand new staff password");
+  await change.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    "Password changed. Every other session of yours has ended.",
+  );
+  await page.goto("/office");
+  await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+  await elsewhere.reload();
+  await expect(elsewhere).toHaveURL(/\/office\/sign-in$/);
+  await elsewhere.context().close();
+});
+
 test("after five failures for an account, even the right password waits (429, Retry-After)", async ({
   request,
   baseURL,
@@ -682,7 +715,12 @@ for (const width of [375, 1280]) {
     await page.getByRole("link", { name }).click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
-    for (const path of ["/office/subscribers", "/office/staff", "/office/privacy"]) {
+    for (const path of [
+      "/office/subscribers",
+      "/office/staff",
+      "/office/privacy",
+      "/office/account",
+    ]) {
       await page.goto(path);
       expect((await new AxeBuilder({ page }).analyze()).violations, path).toEqual([]);
       const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -82,6 +82,15 @@ export interface Desk {
   }): Promise<SignInOutcome>;
   /** The signed-in staff member of this request, or null (no session, expired, disabled). */
   signedIn(request: Request): Promise<SignedIn | null>;
+  /**
+   * Changes the signed-in person's password and ends their other sessions; the headers carry
+   * this browser's new session cookie. Null when the current password is wrong.
+   */
+  changePassword(
+    request: Request,
+    currentPassword: string,
+    newPassword: string,
+  ): Promise<Headers | null>;
   /** Ends the session on the server; the headers clear the cookie. */
   signOut(request: Request): Promise<Headers>;
   /** A page of the person's offices' leads, newest first, with the counts per status. */
@@ -237,6 +246,20 @@ export function createDesk({
       const staff = await findStaffById(db, response.user.id);
       if (!staff || staff.disabledAt) return null;
       return { staff, headers };
+    },
+
+    async changePassword(request, currentPassword, newPassword) {
+      try {
+        const { headers } = await auth.api.changePassword({
+          body: { currentPassword, newPassword, revokeOtherSessions: true },
+          headers: cookieOnly(request),
+          returnHeaders: true,
+        });
+        return headers;
+      } catch (error) {
+        if (isAPIError(error) && error.statusCode < 500) return null;
+        throw error;
+      }
     },
 
     async signOut(request) {

@@ -7,6 +7,7 @@ const sections = [
   { to: "/office/subscribers", label: "Subscribers", ownersOnly: false },
   { to: "/office/staff", label: "Staff", ownersOnly: true },
   { to: "/office/privacy", label: "Privacy requests", ownersOnly: true },
+  { to: "/office/account", label: "Your account", ownersOnly: false },
 ] as const;
 
 /** The desk's own header: its sections, who is signed in, and Sign out. */

@@ -37,3 +37,14 @@ export const newPasswordSchema = z
     path: ["repeat"],
     message: "The two passwords differ",
   });
+
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: z.string().min(1, "Enter your current password").max(128),
+    password: staffPasswordSchema,
+    repeat: z.string(),
+  })
+  .refine((form) => form.password === form.repeat, {
+    path: ["repeat"],
+    message: "The two passwords differ",
+  });
