@@ -97,9 +97,13 @@ function LeadRow({ lead }: { lead: InboxRow }) {
         </Link>
       </td>
       <td className="py-3 pr-4 whitespace-nowrap">
-        <a className="text-brand-700 underline" href={`tel:${lead.phone.replace(/[^\d+]/g, "")}`}>
-          {lead.phone}
-        </a>
+        {lead.phone ? (
+          <a className="text-brand-700 underline" href={`tel:${lead.phone.replace(/[^\d+]/g, "")}`}>
+            {lead.phone}
+          </a>
+        ) : (
+          "—"
+        )}
       </td>
       <td className="py-3 pr-4 [overflow-wrap:anywhere]">
         <bdi>{lead.topic}</bdi>
@@ -279,7 +283,13 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
               : "No more leads."}
         </p>
       ) : (
-        <div className="mt-6 overflow-x-auto">
+        <div
+          className="mt-6 overflow-x-auto focus-visible:ring-3 focus-visible:ring-brand-400/60 focus-visible:outline-none"
+          // The table scrolls sideways on a phone: the keyboard can scroll it too.
+          tabIndex={0}
+          role="region"
+          aria-label="Leads table"
+        >
           <table className="w-full min-w-[960px] text-left text-sm text-slate-700">
             <caption className="sr-only">
               Service requests and messages, newest first (page {inbox.page})

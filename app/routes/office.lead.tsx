@@ -148,7 +148,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
               <div key={field.label}>
                 <dt className="font-semibold text-slate-900">{field.label}</dt>
                 <dd className="[overflow-wrap:anywhere] whitespace-pre-wrap text-slate-700">
-                  {field.label === "Phone" ? (
+                  {field.label === "Phone" && field.value ? (
                     <a
                       className="text-brand-700 underline"
                       href={`tel:${field.value.replace(/[^\d+]/g, "")}`}
