@@ -19,6 +19,7 @@ export default [
   route("unsubscribe", "routes/unsubscribe.tsx"),
   route("office", "routes/office.inbox.tsx"),
   route("office/sign-in", "routes/office.sign-in.tsx"),
+  route("office/sign-in/code", "routes/office.sign-in-code.tsx"),
   route("office/sign-out", "routes/office.sign-out.tsx"),
   route("office/events", "routes/office.events.ts"),
   route("office/export", "routes/office.export.ts"),

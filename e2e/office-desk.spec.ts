@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 
 import AxeBuilder from "@axe-core/playwright";
+import { base32 } from "@better-auth/utils/base32";
+import { createOTP } from "@better-auth/utils/otp";
 import type { APIRequestContext, Page } from "@playwright/test";
 
 import { expect, test } from "./support/fixtures";
@@ -658,6 +660,51 @@ test("changing one's password keeps this session and ends the others", async ({
   await elsewhere.reload();
   await expect(elsewhere).toHaveURL(/\/office\/sign-in$/);
   await elsewhere.context().close();
+});
+
+/** The code an authenticator app would show now for the key the desk gave. */
+async function authenticatorCode(key: string) {
+  return createOTP(base32.decode(key)).totp();
+}
+
+test("an authenticator app: turned on with a first code, then asked for at every sign-in", async ({
+  page,
+  browser,
+}) => {
+  const owner = staffEmail("totp");
+  staffCommand(["add", owner, "--role", "owner"], password);
+  await signIn(page, owner, password);
+  await page.goto("/office/account");
+  const setUp = page.getByRole("form", { name: "Authenticator app" });
+  await setUp.getByLabel("Your password").fill("not my password at all");
+  await setUp.getByRole("button", { name: "Set up an authenticator app" }).click();
+  await expect(setUp.getByText("That is not your password")).toBeVisible();
+  await setUp.getByLabel("Your password").fill(password);
+  await setUp.getByRole("button", { name: "Set up an authenticator app" }).click();
+  const key = (await page.locator("code").first().textContent())!;
+  expect(key).toMatch(/^[A-Z2-7]+=*$/);
+  await expect(page.getByRole("list", { name: "Backup codes" }).getByRole("listitem")).toHaveCount(
+    10,
+  );
+  const confirm = page.getByRole("form", { name: "Confirm the authenticator app" });
+  await confirm.getByLabel("Code from the app").fill(await authenticatorCode(key));
+  await confirm.getByRole("button", { name: "Turn on" }).click();
+  await expect(page.getByRole("status")).toHaveText("Sign-in now asks for a code from your app.");
+
+  const later = await (await browser.newContext()).newPage();
+  await later.goto("/office/sign-in");
+  await later.getByRole("textbox", { name: "Email" }).fill(owner);
+  await later.getByLabel("Password").fill(password);
+  await later.getByRole("button", { name: "Sign in" }).click();
+  await expect(later).toHaveURL(/\/office\/sign-in\/code$/);
+  expect((await later.request.get("/office", { maxRedirects: 0 })).status()).toBe(302);
+  await later.getByLabel("Code").fill("000000");
+  await later.getByRole("button", { name: "Sign in" }).click();
+  await expect(later.getByText("That code is not right")).toBeVisible();
+  await later.getByLabel("Code").fill(await authenticatorCode(key));
+  await later.getByRole("button", { name: "Sign in" }).click();
+  await expect(later.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+  await later.context().close();
 });
 
 test("after five failures for an account, even the right password waits (429, Retry-After)", async ({

@@ -22,17 +22,97 @@ async function signedInOrRedirect(request: Request, context: Route.LoaderArgs["c
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { staff, headers } = await signedInOrRedirect(request, context);
-  return data({ staff: { name: staff.name, role: staff.role, email: staff.email } }, { headers });
+  return data(
+    {
+      staff: { name: staff.name, role: staff.role, email: staff.email },
+      twoFactorEnabled: staff.twoFactorEnabled,
+    },
+    { headers },
+  );
 }
 
 interface Answer {
+  form: "password" | "two-factor";
   message?: string;
-  fieldErrors: { currentPassword?: string; password?: string; repeat?: string };
+  fieldErrors: {
+    currentPassword?: string;
+    password?: string;
+    repeat?: string;
+    twoFactorPassword?: string;
+    code?: string;
+  };
+  /** While turning the authenticator on: what to enter in the app, and the backup codes. */
+  setup?: { secret: string; uri: string; backupCodes: string[] };
+}
+
+/** The secret of an otpauth:// link, for typing into an app by hand. */
+function secretOf(totpURI: string) {
+  return new URL(totpURI).searchParams.get("secret") ?? "";
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   await signedInOrRedirect(request, context);
   const form = await request.formData();
+  const intent = String(form.get("intent") ?? "password");
+  if (intent === "two-factor-start") {
+    const started = await context.desk.startTwoFactor(request, String(form.get("password") ?? ""));
+    if (!started) {
+      return data<Answer>(
+        { form: "two-factor", fieldErrors: { twoFactorPassword: "That is not your password" } },
+        { status: 400 },
+      );
+    }
+    return data<Answer>(
+      {
+        form: "two-factor",
+        fieldErrors: {},
+        setup: {
+          secret: secretOf(started.totpURI),
+          uri: started.totpURI,
+          backupCodes: started.backupCodes,
+        },
+      },
+      { headers: withDeskHeaders(started.headers) },
+    );
+  }
+  if (intent === "two-factor-confirm") {
+    const code = String(form.get("code") ?? "").replace(/\s/g, "");
+    const headers = /^\d{6}$/.test(code)
+      ? await context.desk.confirmTwoFactor(request, code)
+      : null;
+    if (!headers) {
+      return data<Answer>(
+        {
+          form: "two-factor",
+          fieldErrors: {
+            code: "That code is not right: set up the app again and try the newest code",
+          },
+        },
+        { status: 400 },
+      );
+    }
+    return data<Answer>(
+      {
+        form: "two-factor",
+        message: "Sign-in now asks for a code from your app.",
+        fieldErrors: {},
+      },
+      { headers: withDeskHeaders(headers) },
+    );
+  }
+  if (intent === "two-factor-stop") {
+    const headers = await context.desk.stopTwoFactor(request, String(form.get("password") ?? ""));
+    if (!headers) {
+      return data<Answer>(
+        { form: "two-factor", fieldErrors: { twoFactorPassword: "That is not your password" } },
+        { status: 400 },
+      );
+    }
+    return data<Answer>(
+      { form: "two-factor", message: "Sign-in no longer asks for a code.", fieldErrors: {} },
+      { headers: withDeskHeaders(headers) },
+    );
+  }
   const parsed = passwordChangeSchema.safeParse({
     currentPassword: String(form.get("currentPassword") ?? ""),
     password: String(form.get("password") ?? ""),
@@ -42,6 +122,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const errors = parsed.error.flatten().fieldErrors;
     return data<Answer>(
       {
+        form: "password",
         fieldErrors: {
           currentPassword: errors.currentPassword?.[0],
           password: errors.password?.[0],
@@ -58,12 +139,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (!headers) {
     return data<Answer>(
-      { fieldErrors: { currentPassword: "That is not your current password" } },
+      { form: "password", fieldErrors: { currentPassword: "That is not your current password" } },
       { status: 400 },
     );
   }
   return data<Answer>(
-    { message: "Password changed. Every other session of yours has ended.", fieldErrors: {} },
+    {
+      form: "password",
+      message: "Password changed. Every other session of yours has ended.",
+      fieldErrors: {},
+    },
     { headers: withDeskHeaders(headers) },
   );
 }
@@ -71,6 +156,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   const fieldErrors: Answer["fieldErrors"] = actionData?.fieldErrors ?? {};
+  const twoFactor = actionData?.form === "two-factor" ? actionData : undefined;
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8">
       <DeskHeader title="Your account" staff={loaderData.staff} />
@@ -79,7 +165,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <h2 id="password-heading" className="text-lg font-bold text-slate-900">
           Change your password
         </h2>
-        {actionData?.message ? (
+        {actionData?.form === "password" && actionData.message ? (
           <p
             role="status"
             className="mt-4 rounded-lg bg-green-50 p-3 text-sm text-green-900 ring-1 ring-green-200"
@@ -112,6 +198,88 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             Change password
           </DeskButton>
         </Form>
+      </section>
+      <section aria-labelledby="two-factor-heading" className="mt-10 max-w-md">
+        <h2 id="two-factor-heading" className="text-lg font-bold text-slate-900">
+          Authenticator app
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          {loaderData.twoFactorEnabled
+            ? "On: sign-in asks for a code from your app after your password."
+            : "Off. Turn it on to be asked for a code from an app (Google Authenticator, 1Password, Authy…) after your password."}
+        </p>
+        {twoFactor?.message ? (
+          <p
+            role="status"
+            className="mt-4 rounded-lg bg-green-50 p-3 text-sm text-green-900 ring-1 ring-green-200"
+          >
+            {twoFactor.message}
+          </p>
+        ) : null}
+        {twoFactor?.setup ? (
+          <div className="mt-4 grid gap-3 text-sm text-slate-800">
+            <p>
+              In your app, add an account with this key (or open the link on your phone), then enter
+              the code it shows.
+            </p>
+            <p>
+              Key: <code className="break-all">{twoFactor.setup.secret}</code>
+            </p>
+            <p>
+              <a className="break-all text-brand-700 underline" href={twoFactor.setup.uri}>
+                Add to an authenticator app
+              </a>
+            </p>
+            <p>Backup codes, each usable once if you lose the phone (keep them somewhere safe):</p>
+            <ul aria-label="Backup codes" className="grid grid-cols-2 gap-1 font-mono">
+              {twoFactor.setup.backupCodes.map((code) => (
+                <li key={code}>{code}</li>
+              ))}
+            </ul>
+            <Form method="post" aria-label="Confirm the authenticator app" className="grid gap-3">
+              <input type="hidden" name="intent" value="two-factor-confirm" />
+              <DeskField label="Code from the app" error={twoFactor.fieldErrors.code}>
+                {(wiring) => (
+                  <DeskInput
+                    {...wiring}
+                    name="code"
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                  />
+                )}
+              </DeskField>
+              <DeskButton type="submit" disabled={busy}>
+                Turn on
+              </DeskButton>
+            </Form>
+          </div>
+        ) : (
+          <Form method="post" aria-label="Authenticator app" className="mt-4 grid gap-3">
+            <input
+              type="hidden"
+              name="intent"
+              value={loaderData.twoFactorEnabled ? "two-factor-stop" : "two-factor-start"}
+            />
+            {twoFactor?.fieldErrors.code ? (
+              <p role="alert" className="text-sm font-medium text-red-700">
+                {twoFactor.fieldErrors.code}
+              </p>
+            ) : null}
+            <DeskField label="Your password" error={twoFactor?.fieldErrors.twoFactorPassword}>
+              {(wiring) => (
+                <DeskInput
+                  {...wiring}
+                  type="password"
+                  name="password"
+                  autoComplete="current-password"
+                />
+              )}
+            </DeskField>
+            <DeskButton type="submit" look="outline" disabled={busy}>
+              {loaderData.twoFactorEnabled ? "Turn off" : "Set up an authenticator app"}
+            </DeskButton>
+          </Form>
+        )}
       </section>
     </div>
   );

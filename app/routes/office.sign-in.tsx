@@ -42,7 +42,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     address: context.clientAddress,
     userAgent: request.headers.get("user-agent"),
   });
-  if (outcome.ok) throw redirect("/office", { headers: withDeskHeaders(outcome.headers) });
+  if (outcome.ok) {
+    const next = outcome.needsCode ? "/office/sign-in/code" : "/office";
+    throw redirect(next, { headers: withDeskHeaders(outcome.headers) });
+  }
   return data<SignInAnswer>(
     { email, formError: outcome.message },
     {

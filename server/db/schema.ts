@@ -209,6 +209,8 @@ export const staffUsers = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    /** better-auth's two-factor plugin: an authenticator app's code is asked at sign-in. */
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -280,6 +282,23 @@ export const staffInvitations = pgTable(
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
   },
   (table) => [index("staff_invitations_email_idx").on(table.email)],
+);
+
+/** Authenticator-app secrets (better-auth's `twoFactor` model), encrypted by better-auth. */
+export const staffTwoFactors = pgTable(
+  "staff_two_factors",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    verified: boolean("verified").default(true),
+    failedVerificationCount: integer("failed_verification_count").default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (table) => [index("staff_two_factors_user_idx").on(table.userId)],
 );
 
 /** One-time values better-auth keeps (its `verification` model). */
@@ -361,4 +380,5 @@ export const schema = {
   leadEvents,
   staffInvitations,
   privacyAudit,
+  staffTwoFactors,
 };

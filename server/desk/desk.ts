@@ -51,7 +51,9 @@ import { clientAddressHeader, type StaffAuth } from "./staff-auth";
 import { recordSignInFailure, signInRetryAfter } from "./sign-in-limit";
 
 export type SignInOutcome =
-  | { ok: true; headers: Headers }
+  | { ok: true; headers: Headers; needsCode?: false }
+  /** The password was right; the authenticator app's code comes next (headers: its cookie). */
+  | { ok: true; headers: Headers; needsCode: true }
   | { ok: false; status: 401; message: string }
   | { ok: false; status: 429; message: string; retryAfterSeconds: number };
 
@@ -91,6 +93,16 @@ export interface Desk {
     currentPassword: string,
     newPassword: string,
   ): Promise<Headers | null>;
+  /** The second step of a sign-in: the code; the headers carry the session. Null: wrong code. */
+  verifyCode(request: Request, code: string): Promise<Headers | null>;
+  /** Starts turning the authenticator on: its setup link (otpauth://…) and backup codes. */
+  startTwoFactor(
+    request: Request,
+    password: string,
+  ): Promise<{ totpURI: string; backupCodes: string[]; headers: Headers } | null>;
+  /** Finishes turning it on with a first code from the app (the headers: a new session). */
+  confirmTwoFactor(request: Request, code: string): Promise<Headers | null>;
+  stopTwoFactor(request: Request, password: string): Promise<Headers | null>;
   /** Ends the session on the server; the headers clear the cookie. */
   signOut(request: Request): Promise<Headers>;
   /** A page of the person's offices' leads, newest first, with the counts per status. */
@@ -134,6 +146,16 @@ export interface Desk {
 /** Only the cookie of a request goes to better-auth: the desk decides every other matter. */
 function cookieOnly(request: Request) {
   return new Headers({ cookie: request.headers.get("cookie") ?? "" });
+}
+
+/** better-auth's refusals (a wrong code or password) as null; its failures still throw. */
+async function refusedAsNull<T>(work: () => Promise<T>): Promise<T | null> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isAPIError(error) && error.statusCode < 500) return null;
+    throw error;
+  }
 }
 
 /** A staff change's refusal (its message is for people), or null when it was done. */
@@ -220,7 +242,7 @@ export function createDesk({
         };
       }
       try {
-        const { headers } = await auth.api.signInEmail({
+        const { headers, response } = await auth.api.signInEmail({
           body: { email, password, rememberMe: true },
           headers: new Headers({
             [clientAddressHeader]: address,
@@ -228,6 +250,9 @@ export function createDesk({
           }),
           returnHeaders: true,
         });
+        if ("twoFactorRedirect" in response && response.twoFactorRedirect) {
+          return { ok: true, headers, needsCode: true };
+        }
         return { ok: true, headers };
       } catch (error) {
         // Unknown email, wrong password, a disabled account: one answer for all of them.
@@ -260,6 +285,51 @@ export function createDesk({
         if (isAPIError(error) && error.statusCode < 500) return null;
         throw error;
       }
+    },
+
+    async verifyCode(request, code) {
+      return refusedAsNull(async () => {
+        const { headers } = await auth.api.verifyTOTP({
+          body: { code },
+          headers: cookieOnly(request),
+          returnHeaders: true,
+        });
+        return headers;
+      });
+    },
+
+    async startTwoFactor(request, password) {
+      return refusedAsNull(async () => {
+        const { headers, response } = await auth.api.enableTwoFactor({
+          body: { password, method: "totp" },
+          headers: cookieOnly(request),
+          returnHeaders: true,
+        });
+        if (response.method !== "totp") throw new Error("Asked for an authenticator app's setup");
+        return { totpURI: response.totpURI, backupCodes: response.backupCodes, headers };
+      });
+    },
+
+    async confirmTwoFactor(request, code) {
+      return refusedAsNull(async () => {
+        const { headers } = await auth.api.verifyTOTP({
+          body: { code },
+          headers: cookieOnly(request),
+          returnHeaders: true,
+        });
+        return headers;
+      });
+    },
+
+    async stopTwoFactor(request, password) {
+      return refusedAsNull(async () => {
+        const { headers } = await auth.api.disableTwoFactor({
+          body: { password },
+          headers: cookieOnly(request),
+          returnHeaders: true,
+        });
+        return headers;
+      });
     },
 
     async signOut(request) {

@@ -16,6 +16,8 @@ export interface StaffMember {
   /** The offices (state slugs) the person works: every office for an owner. */
   offices: StateSlug[];
   disabledAt: Date | null;
+  /** Whether sign-in asks for an authenticator app's code after the password. */
+  twoFactorEnabled: boolean;
 }
 
 export const passwordSchema = staffPasswordSchema;
@@ -52,6 +54,7 @@ function memberFrom(row: typeof staffUsers.$inferSelect): StaffMember {
     role: row.role,
     offices: row.role === "owner" ? [...stateSlugs] : (row.offices as StateSlug[]),
     disabledAt: row.disabledAt,
+    twoFactorEnabled: row.twoFactorEnabled,
   };
 }
 

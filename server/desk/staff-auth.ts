@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { twoFactor } from "better-auth/plugins";
 import { and, eq, isNull } from "drizzle-orm";
 
 import type { Database } from "../db/database";
@@ -9,6 +10,7 @@ import {
   serverSecrets,
   staffAccounts,
   staffSessions,
+  staffTwoFactors,
   staffUsers,
   staffVerifications,
 } from "../db/schema";
@@ -71,6 +73,7 @@ export function createStaffAuth({ db, siteUrl, secret }: StaffAuthOptions) {
         session: staffSessions,
         account: staffAccounts,
         verification: staffVerifications,
+        twoFactor: staffTwoFactors,
       },
     }),
     emailAndPassword: {
@@ -92,6 +95,8 @@ export function createStaffAuth({ db, siteUrl, secret }: StaffAuthOptions) {
       cookieCache: { enabled: false },
     },
     rateLimit: { enabled: false },
+    // Optional authenticator-app codes: after the password, a code for those who turned it on.
+    plugins: [twoFactor({ issuer: "Office desk" })],
     advanced: {
       useSecureCookies: false,
       cookies: {

@@ -1,0 +1,71 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+
+import { DeskButton, DeskField, DeskInput } from "~/features/desk/desk-controls";
+import { deskHandle, deskHeaders, deskMeta, withDeskHeaders } from "~/features/desk/headers";
+
+import type { Route } from "./+types/office.sign-in-code";
+
+export const handle = deskHandle;
+export const headers = deskHeaders;
+
+export function meta() {
+  return deskMeta("Code from your app");
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await context.desk.signedIn(request)) {
+    throw redirect("/office", { headers: withDeskHeaders(new Headers()) });
+  }
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const code = String((await request.formData()).get("code") ?? "").replace(/\s/g, "");
+  if (!/^\d{6}$/.test(code)) {
+    return data({ error: "Enter the 6 digits your app shows" }, { status: 400 });
+  }
+  const headers = await context.desk.verifyCode(request, code);
+  if (!headers) {
+    return data(
+      {
+        error:
+          "That code is not right, or the sign-in took too long. Try the newest code, or sign in again.",
+      },
+      { status: 401 },
+    );
+  }
+  throw redirect("/office", { headers: withDeskHeaders(headers) });
+}
+
+export default function SignInCode({ actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== "idle";
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-16">
+      <h1 className="text-3xl font-bold text-slate-900">Office desk</h1>
+      <p className="mt-2 text-slate-600">
+        Your password was right. Now the code from your authenticator app.
+      </p>
+      <Form method="post" className="mt-8 grid gap-5">
+        <DeskField label="Code" error={actionData?.error}>
+          {(wiring) => (
+            <DeskInput
+              {...wiring}
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={7}
+            />
+          )}
+        </DeskField>
+        <DeskButton type="submit" disabled={busy}>
+          Sign in
+        </DeskButton>
+      </Form>
+      <p className="mt-6 text-sm">
+        <a className="text-brand-700 underline" href="/office/sign-in">
+          Start again
+        </a>
+      </p>
+    </div>
+  );
+}
