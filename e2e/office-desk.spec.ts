@@ -65,6 +65,8 @@ test("an owner made with the command signs in, sees a new message, and signs out
   context,
   request,
 }) => {
+  // Three visitors' pages and a desk on two busy cores.
+  test.slow();
   const owner = staffEmail("owner");
   const created = staffCommand(
     ["add", owner, "--role", "owner", "--name", "Olivia Owner"],
@@ -96,6 +98,22 @@ test("an owner made with the command signs in, sees a new message, and signs out
   await sendContactMessage(visitor, "Texas", name);
   await visitor.close();
   await expect(page.getByText("1 new lead since this page opened")).toBeAttached();
+
+  // A repair booked in the site's dialog arrives the same way.
+  const booker = await context.newPage();
+  await booker.goto("/services?region=Texas");
+  await booker.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await booker.locator("header").getByRole("link", { name: "Schedule Service" }).click();
+  const dialog = booker.getByRole("dialog", { name: "Schedule Service" });
+  await dialog.getByRole("button", { name: /Washing Machine/ }).click();
+  const booked = uniqueName("Bea");
+  await dialog.getByRole("textbox", { name: "Full Name (required)" }).fill(booked);
+  await dialog.getByRole("textbox", { name: "Phone", exact: true }).pressSequentially("7135550177");
+  await dialog.getByRole("textbox", { name: "Address", exact: true }).fill("12 Elm St, Austin");
+  await dialog.getByRole("button", { name: "Submit Request" }).click();
+  await expect(page.getByRole("row").filter({ hasText: booked })).toContainText("Service request");
+  await expect(page.getByText("2 new leads since this page opened")).toBeAttached();
+  await booker.close();
   const row = page.getByRole("row").filter({ hasText: name });
   await expect(row).toContainText("Message");
   await expect(row).toContainText("Ice maker stopped");
