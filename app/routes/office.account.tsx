@@ -1,9 +1,11 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 
 import { DeskButton, DeskField, DeskInput } from "~/features/desk/desk-controls";
 import { DeskHeader } from "~/features/desk/desk-header";
 import { deskHandle, deskHeaders, deskMeta, withDeskHeaders } from "~/features/desk/headers";
 import { passwordChangeSchema } from "~/features/desk/staff-schemas";
+
+import { requireStaff } from "~/features/desk/desk-route.server";
 
 import type { Route } from "./+types/office.account";
 
@@ -14,14 +16,8 @@ export function meta() {
   return deskMeta("Your account");
 }
 
-async function signedInOrRedirect(request: Request, context: Route.LoaderArgs["context"]) {
-  const signedIn = await context.desk.signedIn(request);
-  if (!signedIn) throw redirect("/office/sign-in", { headers: withDeskHeaders(new Headers()) });
-  return signedIn;
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { staff, headers } = await signedInOrRedirect(request, context);
+  const { staff, headers } = await requireStaff(request, context);
   return data(
     {
       staff: { name: staff.name, role: staff.role, email: staff.email },
@@ -51,7 +47,7 @@ function secretOf(totpURI: string) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await signedInOrRedirect(request, context);
+  await requireStaff(request, context);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "password");
   if (intent === "two-factor-start") {

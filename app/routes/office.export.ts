@@ -3,6 +3,8 @@ import { redirect } from "react-router";
 import { withDeskHeaders } from "~/features/desk/headers";
 import { inboxFiltersSchema } from "~/features/desk/inbox-filters";
 
+import { textFields } from "~/features/desk/desk-route.server";
+
 import type { Route } from "./+types/office.export";
 
 export function loader() {
@@ -18,11 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers: { "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" },
     });
   }
-  const form = Object.fromEntries(
-    [...(await request.formData()).entries()].filter(
-      (entry): entry is [string, string] => typeof entry[1] === "string",
-    ),
-  );
+  const form = await textFields(request);
   const parsed = inboxFiltersSchema.safeParse(form);
   if (!parsed.success) {
     return new Response(parsed.error.issues.map((issue) => issue.message).join("\n"), {

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useRevalidator } from "react-router";
+import { data, Form, Link, useRevalidator } from "react-router";
 
 import { DeskButton, DeskField, DeskInput } from "~/features/desk/desk-controls";
 import { DeskHeader } from "~/features/desk/desk-header";
-import { deskHandle, deskHeaders, deskMeta, withDeskHeaders } from "~/features/desk/headers";
+import { deskHandle, deskHeaders, deskMeta } from "~/features/desk/headers";
 import {
   isFiltered,
   leadStatusLabels,
@@ -15,6 +15,8 @@ import { inboxFiltersSchema, type InboxFilters } from "~/features/desk/inbox-fil
 import { inboxRowsFrom } from "~/features/desk/inbox-rows.server";
 import { stateBySlug } from "~/content/states";
 
+import { firstMessages, requireStaff, textFields } from "~/features/desk/desk-route.server";
+
 import type { Route } from "./+types/office.inbox";
 
 export const handle = deskHandle;
@@ -24,13 +26,7 @@ export function meta() {
   return deskMeta("Inbox");
 }
 
-async function signedInOrRedirect(request: Request, context: Route.LoaderArgs["context"]) {
-  const signedIn = await context.desk.signedIn(request);
-  if (!signedIn) throw redirect("/office/sign-in", { headers: withDeskHeaders(new Headers()) });
-  return signedIn;
-}
-
-function staffSummary(staff: Awaited<ReturnType<typeof signedInOrRedirect>>["staff"]) {
+function staffSummary(staff: Awaited<ReturnType<typeof requireStaff>>["staff"]) {
   return {
     name: staff.name,
     role: staff.role,
@@ -40,7 +36,7 @@ function staffSummary(staff: Awaited<ReturnType<typeof signedInOrRedirect>>["sta
 
 // The unfiltered inbox, page by page (the page number is all its address carries).
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const signedIn = await signedInOrRedirect(request, context);
+  const signedIn = await requireStaff(request, context);
   const filters = inboxFiltersSchema.parse({
     page: new URL(request.url).searchParams.get("page") ?? undefined,
   });
@@ -55,21 +51,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 // Filters and search arrive by POST: a customer's name or phone never goes into an address.
 export async function action({ request, context }: Route.ActionArgs) {
-  const { staff } = await signedInOrRedirect(request, context);
-  const form = Object.fromEntries(
-    [...(await request.formData()).entries()].filter(
-      (entry): entry is [string, string] => typeof entry[1] === "string",
-    ),
-  );
+  const { staff } = await requireStaff(request, context);
+  const form = await textFields(request);
   const parsed = inboxFiltersSchema.safeParse(form);
   if (!parsed.success) {
     const errors = parsed.error.flatten().fieldErrors;
     return data(
       {
         filters: noFilters,
-        fieldErrors: Object.fromEntries(
-          Object.entries(errors).map(([field, messages]) => [field, messages?.[0]]),
-        ) as Partial<Record<keyof InboxFilters, string>>,
+        fieldErrors: firstMessages(errors) as Partial<Record<keyof InboxFilters, string>>,
         inbox: null,
       },
       { status: 400 },

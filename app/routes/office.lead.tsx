@@ -6,6 +6,8 @@ import { leadStatusLabels } from "~/features/desk/inbox";
 import { noteSchema, statusChangeSchema } from "~/features/desk/lead";
 import { timeSlots } from "~/features/booking/time-slots";
 
+import { firstMessages, requireStaff, textFields } from "~/features/desk/desk-route.server";
+
 import type { Route } from "./+types/office.lead";
 
 export const handle = deskHandle;
@@ -15,18 +17,12 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
   return deskMeta(loaderData ? loaderData.lead.title : "Lead");
 }
 
-async function signedInOrRedirect(request: Request, context: Route.LoaderArgs["context"]) {
-  const signedIn = await context.desk.signedIn(request);
-  if (!signedIn) throw redirect("/office/sign-in", { headers: withDeskHeaders(new Headers()) });
-  return signedIn;
-}
-
 function notFound(): never {
   throw data("Not found", { status: 404, headers: withDeskHeaders(new Headers()) });
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { staff, headers } = await signedInOrRedirect(request, context);
+  const { staff, headers } = await requireStaff(request, context);
   const lead = await context.desk.lead(staff, params.id);
   if (!lead) notFound();
   return data(
@@ -45,12 +41,8 @@ interface ActionAnswer {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { staff } = await signedInOrRedirect(request, context);
-  const form = Object.fromEntries(
-    [...(await request.formData()).entries()].filter(
-      (entry): entry is [string, string] => typeof entry[1] === "string",
-    ),
-  );
+  const { staff } = await requireStaff(request, context);
+  const form = await textFields(request);
   const here = `/office/leads/${params.id}`;
   const answer = (body: ActionAnswer, status: number) => data<ActionAnswer>(body, { status });
   let outcome;
@@ -62,9 +54,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         return answer(
           {
             form: "status",
-            fieldErrors: Object.fromEntries(
-              Object.entries(errors).map(([field, messages]) => [field, messages?.[0]]),
-            ),
+            fieldErrors: firstMessages(errors),
           },
           400,
         );

@@ -1,8 +1,10 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 
 import { DeskButton, DeskField, DeskInput } from "~/features/desk/desk-controls";
 import { DeskHeader } from "~/features/desk/desk-header";
-import { deskHandle, deskHeaders, deskMeta, withDeskHeaders } from "~/features/desk/headers";
+import { deskHandle, deskHeaders, deskMeta } from "~/features/desk/headers";
+
+import { requireOwner } from "~/features/desk/desk-route.server";
 
 import type { Route } from "./+types/office.privacy";
 
@@ -13,24 +15,15 @@ export function meta() {
   return deskMeta("Privacy requests");
 }
 
-async function ownerOrNotFound(request: Request, context: Route.LoaderArgs["context"]) {
-  const signedIn = await context.desk.signedIn(request);
-  if (!signedIn) throw redirect("/office/sign-in", { headers: withDeskHeaders(new Headers()) });
-  if (signedIn.staff.role !== "owner") {
-    throw data("Not found", { status: 404, headers: withDeskHeaders(new Headers()) });
-  }
-  return signedIn;
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { staff, headers } = await ownerOrNotFound(request, context);
+  const { staff, headers } = await requireOwner(request, context);
   return data({ staff: { name: staff.name, role: staff.role } }, { headers });
 }
 
 const unreadable = "Enter an email address or a 10-digit US phone number";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { staff } = await ownerOrNotFound(request, context);
+  const { staff } = await requireOwner(request, context);
   const form = await request.formData();
   const who = String(form.get("who") ?? "").slice(0, 254);
   if (form.get("intent") === "erase") {

@@ -1,10 +1,12 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 
 import { DeskButton, DeskField, DeskInput } from "~/features/desk/desk-controls";
 import { DeskHeader } from "~/features/desk/desk-header";
-import { deskHandle, deskHeaders, deskMeta, withDeskHeaders } from "~/features/desk/headers";
+import { deskHandle, deskHeaders, deskMeta } from "~/features/desk/headers";
 import { invitationSchema, staffAccessSchema } from "~/features/desk/staff-schemas";
 import { stateBySlug, stateSlugs } from "~/content/states";
+
+import { firstMessages, requireOwner } from "~/features/desk/desk-route.server";
 
 import type { Route } from "./+types/office.staff";
 
@@ -15,18 +17,8 @@ export function meta() {
   return deskMeta("Staff");
 }
 
-/** The owner signed in, or a 404 for anyone else (the page does not exist for a dispatcher). */
-async function ownerOrNotFound(request: Request, context: Route.LoaderArgs["context"]) {
-  const signedIn = await context.desk.signedIn(request);
-  if (!signedIn) throw redirect("/office/sign-in", { headers: withDeskHeaders(new Headers()) });
-  if (signedIn.staff.role !== "owner") {
-    throw data("Not found", { status: 404, headers: withDeskHeaders(new Headers()) });
-  }
-  return signedIn;
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { staff, headers } = await ownerOrNotFound(request, context);
+  const { staff, headers } = await requireOwner(request, context);
   return data(
     {
       staff: { id: staff.id, name: staff.name, role: staff.role },
@@ -45,7 +37,7 @@ interface Answer {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { staff } = await ownerOrNotFound(request, context);
+  const { staff } = await requireOwner(request, context);
   const form = await request.formData();
   const text = (name: string) => String(form.get(name) ?? "");
   const offices = form.getAll("offices").map(String);
@@ -62,9 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const errors = parsed.error.flatten().fieldErrors as Record<string, string[] | undefined>;
       return refuse({
         form: "invite",
-        fieldErrors: Object.fromEntries(
-          Object.entries(errors).map(([field, messages]) => [field, messages?.[0]]),
-        ),
+        fieldErrors: firstMessages(errors),
       });
     }
     const refused = await context.desk.invite(staff, parsed.data);

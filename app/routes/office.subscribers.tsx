@@ -1,8 +1,10 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link } from "react-router";
 
 import { DeskButton, DeskField, DeskInput } from "~/features/desk/desk-controls";
 import { DeskHeader } from "~/features/desk/desk-header";
-import { deskHandle, deskHeaders, deskMeta, withDeskHeaders } from "~/features/desk/headers";
+import { deskHandle, deskHeaders, deskMeta } from "~/features/desk/headers";
+
+import { requireStaff } from "~/features/desk/desk-route.server";
 
 import type { Route } from "./+types/office.subscribers";
 
@@ -13,19 +15,13 @@ export function meta() {
   return deskMeta("Subscribers");
 }
 
-async function signedInOrRedirect(request: Request, context: Route.LoaderArgs["context"]) {
-  const signedIn = await context.desk.signedIn(request);
-  if (!signedIn) throw redirect("/office/sign-in", { headers: withDeskHeaders(new Headers()) });
-  return signedIn;
-}
-
 function pageFrom(value: string | null) {
   const page = Number(value ?? "1");
   return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { staff, headers } = await signedInOrRedirect(request, context);
+  const { staff, headers } = await requireStaff(request, context);
   const page = pageFrom(new URL(request.url).searchParams.get("page"));
   return data(
     {
@@ -38,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 // A search (an email address: by POST, never in the address) or an unsubscribe.
 export async function action({ request, context }: Route.ActionArgs) {
-  const { staff } = await signedInOrRedirect(request, context);
+  const { staff } = await requireStaff(request, context);
   const form = await request.formData();
   const search = String(form.get("search") ?? "")
     .trim()
