@@ -1,6 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 
-import { DeskButton, DeskField, DeskInput } from "~/features/desk/desk-controls";
+import { DeskButton, DeskField, DeskInput, DeskNotice } from "~/features/desk/desk-controls";
 import { DeskHeader } from "~/features/desk/desk-header";
 import { deskHandle, deskHeaders, deskMeta, withDeskHeaders } from "~/features/desk/headers";
 import { passwordChangeSchema } from "~/features/desk/staff-schemas";
@@ -73,9 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "two-factor-confirm") {
     const code = String(form.get("code") ?? "").replace(/\s/g, "");
-    const headers = /^\d{6}$/.test(code)
-      ? await context.desk.confirmTwoFactor(request, code)
-      : null;
+    const headers = /^\d{6}$/.test(code) ? await context.desk.verifyCode(request, code) : null;
     if (!headers) {
       return data<Answer>(
         {
@@ -162,12 +160,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           Change your password
         </h2>
         {actionData?.form === "password" && actionData.message ? (
-          <p
-            role="status"
-            className="mt-4 rounded-lg bg-green-50 p-3 text-sm text-green-900 ring-1 ring-green-200"
-          >
+          <DeskNotice tone="success" className="mt-4">
             {actionData.message}
-          </p>
+          </DeskNotice>
         ) : null}
         <Form method="post" aria-labelledby="password-heading" className="mt-4 grid gap-4">
           <DeskField label="Current password" error={fieldErrors.currentPassword}>
@@ -205,12 +200,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             : "Off. Turn it on to be asked for a code from an app (Google Authenticator, 1Password, Authy…) after your password."}
         </p>
         {twoFactor?.message ? (
-          <p
-            role="status"
-            className="mt-4 rounded-lg bg-green-50 p-3 text-sm text-green-900 ring-1 ring-green-200"
-          >
+          <DeskNotice tone="success" className="mt-4">
             {twoFactor.message}
-          </p>
+          </DeskNotice>
         ) : null}
         {twoFactor?.setup ? (
           <div className="mt-4 grid gap-3 text-sm text-slate-800">

@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useRevalidator } from "react-router";
 
-import { DeskButton, DeskField, DeskInput } from "~/features/desk/desk-controls";
+import { DeskButton, DeskField, DeskInput, DeskSelect } from "~/features/desk/desk-controls";
 import { DeskHeader } from "~/features/desk/desk-header";
 import { deskHandle, deskHeaders, deskMeta } from "~/features/desk/headers";
 import {
   isFiltered,
   leadStatusLabels,
+  leadStatusOrder,
   noFilters,
   type InboxRow,
-  type LeadStatus,
 } from "~/features/desk/inbox";
 import { inboxFiltersSchema, type InboxFilters } from "~/features/desk/inbox-filters";
 import { inboxRowsFrom } from "~/features/desk/inbox-rows.server";
@@ -128,11 +128,6 @@ function useNewLeads(enabled: boolean) {
   return arrived;
 }
 
-const selectClass =
-  "h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:border-brand-600 focus-visible:ring-3 focus-visible:ring-brand-400/40 focus-visible:outline-none aria-invalid:border-red-600 sm:text-sm";
-
-const statusOrder = Object.keys(leadStatusLabels) as LeadStatus[];
-
 interface StaffSummary {
   offices: { slug: string; name: string }[];
 }
@@ -162,35 +157,35 @@ function FilterForm({
       </h2>
       <DeskField label="Status">
         {(wiring) => (
-          <select {...wiring} name="status" defaultValue={filters.status} className={selectClass}>
+          <DeskSelect {...wiring} name="status" defaultValue={filters.status}>
             <option value="">Any status</option>
-            {statusOrder.map((status) => (
+            {leadStatusOrder.map((status) => (
               <option key={status} value={status}>
                 {leadStatusLabels[status]}
               </option>
             ))}
-          </select>
+          </DeskSelect>
         )}
       </DeskField>
       <DeskField label="Type">
         {(wiring) => (
-          <select {...wiring} name="kind" defaultValue={filters.kind} className={selectClass}>
+          <DeskSelect {...wiring} name="kind" defaultValue={filters.kind}>
             <option value="">Requests and messages</option>
             <option value="service-request">Service requests</option>
             <option value="contact-message">Messages</option>
-          </select>
+          </DeskSelect>
         )}
       </DeskField>
       <DeskField label="Office">
         {(wiring) => (
-          <select {...wiring} name="office" defaultValue={filters.office} className={selectClass}>
+          <DeskSelect {...wiring} name="office" defaultValue={filters.office}>
             <option value="">Every office</option>
             {staff.offices.map((office) => (
               <option key={office.slug} value={office.slug}>
                 {office.name}
               </option>
             ))}
-          </select>
+          </DeskSelect>
         )}
       </DeskField>
       <DeskField label="Received from" error={fieldErrors.from}>
@@ -258,7 +253,7 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
         aria-label="Leads per status"
         className="mt-4 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700"
       >
-        {statusOrder.map((status) => (
+        {leadStatusOrder.map((status) => (
           <li key={status}>
             {leadStatusLabels[status]}: <strong>{inbox.counts[status]}</strong>
           </li>

@@ -1,12 +1,23 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 
-import { DeskButton, DeskField, DeskInput } from "~/features/desk/desk-controls";
+import {
+  DeskButton,
+  DeskField,
+  DeskInput,
+  DeskNotice,
+  DeskSelect,
+} from "~/features/desk/desk-controls";
 import { deskHandle, deskHeaders, deskMeta, withDeskHeaders } from "~/features/desk/headers";
 import { leadStatusLabels } from "~/features/desk/inbox";
 import { noteSchema, statusChangeSchema } from "~/features/desk/lead";
 import { timeSlots } from "~/features/booking/time-slots";
 
-import { firstMessages, requireStaff, textFields } from "~/features/desk/desk-route.server";
+import {
+  firstMessages,
+  notFound,
+  requireStaff,
+  textFields,
+} from "~/features/desk/desk-route.server";
 
 import type { Route } from "./+types/office.lead";
 
@@ -15,10 +26,6 @@ export const headers = deskHeaders;
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   return deskMeta(loaderData ? loaderData.lead.title : "Lead");
-}
-
-function notFound(): never {
-  throw data("Not found", { status: 404, headers: withDeskHeaders(new Headers()) });
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -89,19 +96,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   );
 }
 
-const selectClass =
-  "h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:border-brand-600 focus-visible:ring-3 focus-visible:ring-brand-400/40 focus-visible:outline-none aria-invalid:border-red-600 sm:text-sm";
-
 function FormMessage({ message }: { message?: string }) {
-  if (!message) return null;
-  return (
-    <p
-      role="alert"
-      className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800 ring-1 ring-red-200"
-    >
-      {message}
-    </p>
-  );
+  return message ? <DeskNotice tone="error">{message}</DeskNotice> : null;
 }
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -165,7 +161,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
               {actionData?.form === "status" ? <FormMessage message={actionData.message} /> : null}
               <DeskField label="New status" error={statusErrors?.status}>
                 {(wiring) => (
-                  <select {...wiring} name="status" className={selectClass} defaultValue="">
+                  <DeskSelect {...wiring} name="status" defaultValue="">
                     <option value="" disabled>
                       Choose…
                     </option>
@@ -176,7 +172,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
                           : leadStatusLabels[status]}
                       </option>
                     ))}
-                  </select>
+                  </DeskSelect>
                 )}
               </DeskField>
               {lead.kind === "service-request" ? (
@@ -196,10 +192,9 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
                   </DeskField>
                   <DeskField label="Window" error={statusErrors?.scheduledWindow}>
                     {(wiring) => (
-                      <select
+                      <DeskSelect
                         {...wiring}
                         name="scheduledWindow"
-                        className={selectClass}
                         defaultValue={lead.scheduled.window}
                       >
                         <option value="">Choose…</option>
@@ -208,7 +203,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
                             {window.label}
                           </option>
                         ))}
-                      </select>
+                      </DeskSelect>
                     )}
                   </DeskField>
                   <DeskField label="Technician" error={statusErrors?.technician}>

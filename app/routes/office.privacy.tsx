@@ -1,6 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 
-import { DeskButton, DeskField, DeskInput } from "~/features/desk/desk-controls";
+import { DeskButton, DeskField, DeskInput, DeskNotice } from "~/features/desk/desk-controls";
 import { DeskHeader } from "~/features/desk/desk-header";
 import { deskHandle, deskHeaders, deskMeta } from "~/features/desk/headers";
 
@@ -84,12 +84,9 @@ export default function Privacy({ loaderData, actionData }: Route.ComponentProps
         </DeskButton>
       </Form>
       {actionData?.erased != null ? (
-        <p
-          role="status"
-          className="mt-6 rounded-lg bg-green-50 p-3 text-sm text-green-900 ring-1 ring-green-200"
-        >
+        <DeskNotice tone="success" className="mt-6">
           Erased {actionData.erased} records.
-        </p>
+        </DeskNotice>
       ) : null}
       {found ? (
         <section aria-labelledby="found-heading" className="mt-6">

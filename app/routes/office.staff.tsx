@@ -1,6 +1,12 @@
 import { data, Form, useNavigation } from "react-router";
 
-import { DeskButton, DeskField, DeskInput } from "~/features/desk/desk-controls";
+import {
+  DeskButton,
+  DeskField,
+  DeskInput,
+  DeskNotice,
+  DeskSelect,
+} from "~/features/desk/desk-controls";
 import { DeskHeader } from "~/features/desk/desk-header";
 import { deskHandle, deskHeaders, deskMeta } from "~/features/desk/headers";
 import { invitationSchema, staffAccessSchema } from "~/features/desk/staff-schemas";
@@ -94,15 +100,10 @@ function RoleAndOffices({
     <>
       <DeskField label="Role">
         {(wiring) => (
-          <select
-            {...wiring}
-            name="role"
-            defaultValue={role}
-            className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-base sm:text-sm"
-          >
+          <DeskSelect {...wiring} name="role" defaultValue={role}>
             <option value="dispatcher">Dispatcher (the offices below)</option>
             <option value="owner">Owner (every office, and the staff)</option>
-          </select>
+          </DeskSelect>
         )}
       </DeskField>
       <fieldset className="grid gap-1">
@@ -131,22 +132,8 @@ function RoleAndOffices({
 }
 
 function Notice({ answer }: { answer?: Answer }) {
-  if (!answer) return null;
-  if (answer.error)
-    return (
-      <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
-        {answer.error}
-      </p>
-    );
-  if (answer.message)
-    return (
-      <p
-        role="status"
-        className="rounded-lg bg-green-50 p-3 text-sm text-green-900 ring-1 ring-green-200"
-      >
-        {answer.message}
-      </p>
-    );
+  if (answer?.error) return <DeskNotice tone="error">{answer.error}</DeskNotice>;
+  if (answer?.message) return <DeskNotice tone="success">{answer.message}</DeskNotice>;
   return null;
 }
 

@@ -1,6 +1,6 @@
 import { data, Form, Link } from "react-router";
 
-import { DeskButton, DeskField, DeskInput } from "~/features/desk/desk-controls";
+import { DeskButton, DeskField, DeskInput, DeskNotice } from "~/features/desk/desk-controls";
 import { DeskHeader } from "~/features/desk/desk-header";
 import { deskHandle, deskHeaders, deskMeta } from "~/features/desk/headers";
 
@@ -86,20 +86,14 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
         <DeskButton type="submit">Find</DeskButton>
       </Form>
       {actionData?.message ? (
-        <p
-          role="status"
-          className="mt-4 rounded-lg bg-green-50 p-3 text-sm text-green-900 ring-1 ring-green-200"
-        >
+        <DeskNotice tone="success" className="mt-4">
           {actionData.message}
-        </p>
+        </DeskNotice>
       ) : null}
       {actionData?.error ? (
-        <p
-          role="alert"
-          className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200"
-        >
+        <DeskNotice tone="error" className="mt-4">
           {actionData.error}
-        </p>
+        </DeskNotice>
       ) : null}
       {list.subscribers.length === 0 ? (
         <p className="mt-6 text-slate-700">No subscribers {search ? "match" : "yet"}.</p>

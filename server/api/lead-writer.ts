@@ -202,9 +202,15 @@ async function insertLeads(tx: Transaction, writes: readonly LeadWrite[]): Promi
   if (contacts.length > 0) await tx.execute(insertJsonRows(contactMessages, contacts));
   if (emails.length > 0) await tx.execute(insertJsonRows(outbox, emails));
   // Delivered when the transaction commits, to every process listening (the open desks).
-  const offices = new Set([...requests, ...contacts].map((lead) => lead.office));
-  for (const office of offices) {
-    await tx.execute(sql`select pg_notify(${newLeadsChannel}, ${office})`);
+  const offices = [...new Set([...requests, ...contacts].map((lead) => lead.office))];
+  if (offices.length > 0) {
+    const rows = sql.join(
+      offices.map((office) => sql`(${office})`),
+      sql`, `,
+    );
+    await tx.execute(
+      sql`select pg_notify(${newLeadsChannel}, office) from (values ${rows}) as notified(office)`,
+    );
   }
 }
 

@@ -93,15 +93,16 @@ export interface Desk {
     currentPassword: string,
     newPassword: string,
   ): Promise<Headers | null>;
-  /** The second step of a sign-in: the code; the headers carry the session. Null: wrong code. */
+  /**
+   * An authenticator code: the second step of a sign-in, or the first code that turns the app on.
+   * The headers carry the (new) session; null for a wrong code.
+   */
   verifyCode(request: Request, code: string): Promise<Headers | null>;
   /** Starts turning the authenticator on: its setup link (otpauth://…) and backup codes. */
   startTwoFactor(
     request: Request,
     password: string,
   ): Promise<{ totpURI: string; backupCodes: string[]; headers: Headers } | null>;
-  /** Finishes turning it on with a first code from the app (the headers: a new session). */
-  confirmTwoFactor(request: Request, code: string): Promise<Headers | null>;
   stopTwoFactor(request: Request, password: string): Promise<Headers | null>;
   /** Ends the session on the server; the headers clear the cookie. */
   signOut(request: Request): Promise<Headers>;
@@ -307,17 +308,6 @@ export function createDesk({
         });
         if (response.method !== "totp") throw new Error("Asked for an authenticator app's setup");
         return { totpURI: response.totpURI, backupCodes: response.backupCodes, headers };
-      });
-    },
-
-    async confirmTwoFactor(request, code) {
-      return refusedAsNull(async () => {
-        const { headers } = await auth.api.verifyTOTP({
-          body: { code },
-          headers: cookieOnly(request),
-          returnHeaders: true,
-        });
-        return headers;
       });
     },
 

@@ -20,8 +20,6 @@ export interface StaffMember {
   twoFactorEnabled: boolean;
 }
 
-export const passwordSchema = staffPasswordSchema;
-
 const emailSchema = z
   .string()
   .trim()
@@ -34,7 +32,7 @@ export const newStaffSchema = z
     name: z.string().trim().max(100).optional(),
     role: z.enum(staffRoles, { error: `Role must be one of: ${staffRoles.join(", ")}` }),
     offices: z.array(z.enum(stateSlugs, { error: `Offices are: ${stateSlugs.join(", ")}` })),
-    password: passwordSchema,
+    password: staffPasswordSchema,
   })
   .refine((staff) => staff.role === "owner" || staff.offices.length > 0, {
     path: ["offices"],
@@ -153,7 +151,7 @@ export async function resetStaffPassword(
   const context = await auth.$context;
   await context.internalAdapter.updatePassword(
     row.id,
-    await context.password.hash(passwordSchema.parse(password)),
+    await context.password.hash(staffPasswordSchema.parse(password)),
   );
   await db.delete(staffSessions).where(eq(staffSessions.userId, row.id));
   return memberFrom(row);

@@ -78,3 +78,37 @@ export function DeskField({
     </div>
   );
 }
+
+const noticeLooks = {
+  success: "bg-green-50 text-green-900 ring-green-200",
+  error: "bg-red-50 font-medium text-red-800 ring-red-200",
+} as const;
+
+/** A result of the last action: announced politely when it worked, at once when it did not. */
+export function DeskNotice({
+  tone,
+  className = "",
+  children,
+}: {
+  tone: keyof typeof noticeLooks;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <p
+      role={tone === "success" ? "status" : "alert"}
+      className={`rounded-lg p-3 text-sm ring-1 ${noticeLooks[tone]} ${className}`}
+    >
+      {children}
+    </p>
+  );
+}
+
+export function DeskSelect(props: React.ComponentProps<"select">) {
+  return (
+    <select
+      className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:border-brand-600 focus-visible:ring-3 focus-visible:ring-brand-400/40 focus-visible:outline-none aria-invalid:border-red-600 sm:text-sm"
+      {...props}
+    />
+  );
+}

@@ -3,9 +3,8 @@ import { z } from "zod";
 import { isValidIsoDate } from "~/features/booking/schema";
 import { stateSlugs } from "~/content/states";
 
-import { leadStatusLabels, type LeadStatus } from "./inbox";
+import { leadStatusOrder } from "./inbox";
 
-const statuses = Object.keys(leadStatusLabels) as [LeadStatus, ...LeadStatus[]];
 const optionalDate = z
   .string()
   .trim()
@@ -18,7 +17,7 @@ const optionalDate = z
  * is a customer's name, phone or email, which must not land in logs or the browser's history.
  */
 export const inboxFiltersSchema = z.object({
-  status: z.enum(statuses).or(z.literal("")).optional().default(""),
+  status: z.enum(leadStatusOrder).or(z.literal("")).optional().default(""),
   kind: z.enum(["service-request", "contact-message", ""]).optional().default(""),
   office: z.enum(stateSlugs).or(z.literal("")).optional().default(""),
   from: optionalDate,

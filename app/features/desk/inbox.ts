@@ -3,7 +3,16 @@ import type { InboxFilters } from "./inbox-filters";
 /** Leads shown on one page of the inbox. */
 export const inboxPageSize = 50;
 
-export type LeadStatus = "new" | "contacted" | "scheduled" | "completed" | "cancelled" | "spam";
+/** The statuses in the order a lead moves through them (the database's list, server/db/schema.ts). */
+export const leadStatusOrder = [
+  "new",
+  "contacted",
+  "scheduled",
+  "completed",
+  "cancelled",
+  "spam",
+] as const;
+export type LeadStatus = (typeof leadStatusOrder)[number];
 
 export const leadStatusLabels: Record<LeadStatus, string> = {
   new: "New",

@@ -3,16 +3,7 @@ import { z } from "zod";
 import { timeSlots } from "~/features/booking/time-slots";
 import { isValidIsoDate } from "~/features/booking/schema";
 
-import type { InboxLead, LeadStatus } from "./inbox";
-
-export const leadStatusOrder: readonly LeadStatus[] = [
-  "new",
-  "contacted",
-  "scheduled",
-  "completed",
-  "cancelled",
-  "spam",
-];
+import { leadStatusOrder, type InboxLead, type LeadStatus } from "./inbox";
 
 /**
  * Where a lead may go from each status: forward along new → contacted → scheduled → completed
@@ -38,7 +29,7 @@ const windowIds = timeSlots.map((slot) => slot.id) as [string, ...string[]];
 export const statusChangeSchema = z
   .object({
     version: z.coerce.number().int().min(0),
-    status: z.enum(leadStatusOrder as [LeadStatus, ...LeadStatus[]], {
+    status: z.enum(leadStatusOrder, {
       error: "Choose a status",
     }),
     scheduledDate: z.string().trim().optional().default(""),
