@@ -110,7 +110,8 @@ function submission(
           selectedAppliance: "dishwasher",
           name,
           email: `soak-${index}@example.com`,
-          phone: "(713) 555-0100",
+          // A phone of its own: the same phone and appliance within a day is one request.
+          phone: `(713) ${200 + (Math.floor(index / 10_000) % 800)}-${String(index % 10_000).padStart(4, "0")}`,
           address: `${index} Soak St, Houston, TX`,
           zipCode: "77002",
           preferredDate,
@@ -226,6 +227,8 @@ const server = startServer({
   // Each submission comes from its own address, so the rate limit (on, as in production)
   // counts but never refuses.
   TRUST_PROXY: "1",
+  // Every service request asks for one window: the soak measures holding, not running out.
+  WINDOW_CAPACITY: "1000000",
 });
 const origin = `http://127.0.0.1:${port}`;
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });

@@ -100,6 +100,8 @@ const configFields = z.object({
   PAGE_CACHE_MAX_MB: z.coerce.number().min(0).default(32),
   /** Sent emails keep their bodies this long; then only who, what and when remain. */
   MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
+  /** Places per arrival window per office per day, unless an owner set the weekday in the desk. */
+  WINDOW_CAPACITY: z.coerce.number().int().min(0).max(1_000_000).default(4),
 });
 
 const configSchema = configFields.refine(

@@ -1,3 +1,4 @@
+import { windowFilledMessage } from "~/features/requests/availability";
 import { parseTypedDate } from "~/lib/dates";
 import { formatUsPhone } from "~/lib/form-rules";
 import type { FieldErrors, FormResult, LeadKind } from "~/lib/form-result";
@@ -98,8 +99,27 @@ function answerFor(
   const answered = { kind, values };
   switch (outcome.status) {
     case "stored":
+      return {
+        result: {
+          ...answered,
+          status: "success",
+          ...(outcome.requestUrl ? { requestUrl: outcome.requestUrl } : {}),
+          ...(outcome.answer.body.duplicate ? { duplicate: true } : {}),
+        },
+        status: 200,
+      };
     case "ignored":
       return { result: { ...answered, status: "success" }, status: 200 };
+    case "window-full":
+      return {
+        result: {
+          ...answered,
+          status: "invalid",
+          errors: { preferredTime: windowFilledMessage },
+          openWindows: outcome.openWindows,
+        },
+        status: 409,
+      };
     case "invalid":
       return {
         result: { ...answered, status: "invalid", errors: firstMessages(outcome.errors) },

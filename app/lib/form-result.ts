@@ -1,3 +1,5 @@
+import type { OpenWindow } from "~/features/requests/availability";
+
 /** The three kinds of lead a visitor can send. */
 export type LeadKind = "serviceRequest" | "contactMessage" | "newsletter";
 
@@ -9,8 +11,19 @@ export type FieldErrors = Partial<Record<string, string>>;
  * `kind` says which form it answers (a page can hold two kinds, e.g. the dialog over home).
  */
 export type FormResult = { kind: LeadKind; values: Record<string, string> } & (
-  | { status: "success" }
-  | { status: "invalid"; errors: FieldErrors }
+  | {
+      status: "success";
+      /** A service request's private page, where the homeowner follows and changes it. */
+      requestUrl?: string;
+      /** The same phone asked for the same appliance within a day: the first request was updated. */
+      duplicate?: boolean;
+    }
+  | {
+      status: "invalid";
+      errors: FieldErrors;
+      /** The chosen arrival window filled up meanwhile (409): the next open ones. */
+      openWindows?: OpenWindow[];
+    }
   /** The server could not take it now (database down, too many requests): try again later. */
   | { status: "failed" }
   /** Only in the browser: the request never got an answer. */

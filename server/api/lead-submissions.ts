@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import type { CompanyProfile } from "~/content/company";
 import { contactMessageSchema } from "~/features/contact/schema";
+import type { OpenWindow } from "~/features/requests/availability";
 import { newsletterSchema } from "~/features/newsletter/schema";
 import type { LeadKind } from "~/lib/form-result";
 import { honeypotName } from "~/lib/honeypot";
@@ -9,6 +10,8 @@ import { honeypotName } from "~/lib/honeypot";
 import type { ServerConfig } from "../config";
 import type { Database } from "../db/database";
 import { mailContextFor, type MailContext } from "../mail/context";
+import type { RequestLinks } from "../requests/request-links";
+import { isBookableInTime, nextOpenWindows } from "../requests/windows";
 import { DatabaseUnavailableError, describeCause, usingDatabase } from "./errors";
 import {
   idempotencyKeyHeader,
@@ -27,6 +30,8 @@ export type { LeadKind } from "~/lib/form-result";
 export interface SubmissionDependencies {
   db: Database;
   leads: LeadWriter;
+  /** The homeowners' private links to their service requests. */
+  links: RequestLinks;
   config: ServerConfig;
   now: () => Date;
   /** Called after a transaction that wrote outbox rows committed. */
@@ -36,6 +41,7 @@ export interface SubmissionDependencies {
 interface Storage {
   db: Database;
   leads: LeadWriter;
+  links: RequestLinks;
 }
 
 interface LeadDefinition<T> {
@@ -58,8 +64,14 @@ const leadDefinitions = {
   serviceRequest: lead({
     endpoint: "/send-email",
     schemaFor: serviceRequestSchemaFor,
-    save: ({ leads }, request, mail, scope) =>
-      leads.write({ ...serviceRequestWrite(request, mail), scope }),
+    save: ({ leads, links }, request, mail, scope) => {
+      const write = serviceRequestWrite(request, mail, links);
+      // A window starting within two hours (or over) is as good as full: offer the next ones.
+      if (write.place && !isBookableInTime(write.place, mail.createdAt)) {
+        return Promise.resolve({ windowFull: true, place: write.place, replayed: false });
+      }
+      return leads.write({ ...write, scope });
+    },
   }),
   contactMessage: lead({
     endpoint: "/send-contact-email",
@@ -83,7 +95,15 @@ export function endpointOf(kind: LeadKind): string {
 
 /** What became of one submission; the JSON API and the page actions each answer it their way. */
 export type SubmissionOutcome =
-  | { status: "stored"; answer: SubmissionAnswer; replayed: boolean }
+  | {
+      status: "stored";
+      answer: SubmissionAnswer;
+      replayed: boolean;
+      /** A service request's private page (never stored: made again from the id). */
+      requestUrl?: string;
+    }
+  /** The service request's arrival window has no place left: nothing was stored. */
+  | { status: "window-full"; openWindows: OpenWindow[] }
   /** The honeypot was filled: the sender is told all went well, and nothing happens. */
   | { status: "ignored" }
   | { status: "invalid"; errors: Record<string, string[] | undefined> }
@@ -151,7 +171,7 @@ export function createLeadSubmissions(deps: SubmissionDependencies): LeadSubmiss
 }
 
 async function submit(
-  { db, leads, config, now, onEnqueued }: SubmissionDependencies,
+  { db, leads, links, config, now, onEnqueued }: SubmissionDependencies,
   definition: LeadDefinition<unknown>,
   { body: rawBody, client, idempotencyKey }: Submission,
 ): Promise<SubmissionOutcome> {
@@ -188,9 +208,27 @@ async function submit(
 
   const mail = mailContextFor(config, office, submittedAt);
   const scope = idempotencyKey ? { endpoint: definition.endpoint, key: idempotencyKey } : null;
-  const { answer, replayed } = await usingDatabase(() =>
-    definition.save({ db, leads }, parsed.data, mail, scope),
+  const result = await usingDatabase(() =>
+    definition.save({ db, leads, links }, parsed.data, mail, scope),
   );
+  if (result.windowFull) {
+    const openWindows = await usingDatabase(() =>
+      nextOpenWindows(db, office, {
+        from: result.place.date,
+        now: submittedAt,
+        defaultCapacity: config.WINDOW_CAPACITY,
+      }),
+    );
+    return { status: "window-full", openWindows };
+  }
+  const { answer, replayed } = result;
   if (!replayed) onEnqueued();
-  return { status: "stored", answer, replayed };
+  return {
+    status: "stored",
+    answer,
+    replayed,
+    ...(definition === leadDefinitions.serviceRequest
+      ? { requestUrl: links.urlFor(answer.body.id) }
+      : {}),
+  };
 }

@@ -1,4 +1,4 @@
-import { inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 
 import type { Database, Transaction } from "../db/database";
 import { insertJsonRows, returnedRows } from "../db/json-rows";
@@ -12,6 +12,13 @@ import {
   type NewOutboxRow,
   type NewServiceRequest,
 } from "../db/schema";
+import {
+  appendRepeatedRequest,
+  findRepeatedRequest,
+  lockRepeatKeys,
+  type RepeatKey,
+} from "../requests/repeats";
+import { capacityOf, takePlace, type Place } from "../requests/windows";
 import type { IdempotencyScope, SubmissionAnswer } from "./idempotency";
 
 /** Everything one accepted lead writes: its row, its emails and its answer. */
@@ -21,12 +28,16 @@ export interface LeadWrite {
   serviceRequest?: NewServiceRequest;
   contactMessage?: NewContactMessage;
   emails: NewOutboxRow[];
+  /** The arrival window a service request asks for: a place is taken in the lead's transaction. */
+  place?: Place;
+  /** A service request of the same phone and appliance since then is updated instead. */
+  repeatOf?: RepeatKey;
 }
 
-export interface WriteResult {
-  answer: SubmissionAnswer;
-  replayed: boolean;
-}
+export type WriteResult =
+  | { answer: SubmissionAnswer; replayed: boolean; windowFull?: false }
+  /** No place was left in the window: nothing was stored (and no idempotency key recorded). */
+  | { windowFull: true; place: Place; replayed: false };
 
 interface QueuedWrite {
   write: LeadWrite;
@@ -56,8 +67,14 @@ export class LeadWriter {
   #pumpScheduled = false;
   #lastWriteAt = Number.NEGATIVE_INFINITY;
 
-  constructor(db: Database, { maxConcurrentBatches = 1, maxBatchSize = 100 } = {}) {
+  readonly #defaultCapacity: number;
+
+  constructor(
+    db: Database,
+    { maxConcurrentBatches = 1, maxBatchSize = 100, defaultCapacity = 4 } = {},
+  ) {
     this.#db = db;
+    this.#defaultCapacity = defaultCapacity;
     this.#maxConcurrentBatches = maxConcurrentBatches;
     this.#maxBatchSize = maxBatchSize;
   }
@@ -149,11 +166,28 @@ export class LeadWriter {
           !write.scope ||
           (firstWithScope.get(scopeKey(write.scope)) === write && fresh.has(scopeKey(write.scope))),
       );
-      await insertLeads(tx, accepted);
+      const settled = await settleServiceRequests(tx, accepted, this.#defaultCapacity);
+      await insertLeads(
+        tx,
+        accepted.filter((write) => !settled.has(write)),
+      );
+      const repeatedOffices = await applyRepeats(tx, settled);
+      await notifyOffices(tx, [
+        ...accepted.flatMap((write) =>
+          settled.has(write) ? [] : [write.serviceRequest?.office ?? write.contactMessage?.office],
+        ),
+        ...repeatedOffices,
+      ]);
+      await settleKeys(tx, settled);
       const acceptedSet = new Set(accepted);
       const replayed = writes.filter((write) => !acceptedSet.has(write));
       const storedAnswers = await answersFor(tx, replayed);
-      return writes.map((write) => {
+      return writes.map((write): WriteResult => {
+        const settlement = settled.get(write);
+        if (settlement?.kind === "full") {
+          return { windowFull: true, place: settlement.place, replayed: false };
+        }
+        if (settlement?.kind === "repeat") return { answer: settlement.answer, replayed: false };
         if (acceptedSet.has(write)) return { answer: write.answer, replayed: false };
         const stored = write.scope ? storedAnswers.get(scopeKey(write.scope)) : undefined;
         if (!stored) throw new Error("A replayed idempotency key has no stored answer");
@@ -194,15 +228,127 @@ async function recordKeys(tx: Transaction, writes: readonly LeadWrite[]): Promis
   return new Set(recorded.map(scopeKey));
 }
 
+/** What became of a service request that is not stored as a new lead. */
+type Settlement =
+  | { kind: "full"; place: Place }
+  | {
+      kind: "repeat";
+      /** The request it repeats: stored before, or earlier in this batch. */
+      firstId: string;
+      request: NewServiceRequest;
+      answer: SubmissionAnswer;
+    };
+
+/**
+ * The service requests' rules that need the database, in the batch's transaction and in its
+ * order: the same phone and appliance within a day updates the first request (taking a lock per
+ * phone and appliance, so two processes cannot both store one), and a requested window must
+ * still have a place, taken here. Returns the writes that are not stored as new leads.
+ */
+async function settleServiceRequests(
+  tx: Transaction,
+  writes: readonly LeadWrite[],
+  defaultCapacity: number,
+): Promise<Map<LeadWrite, Settlement>> {
+  const settled = new Map<LeadWrite, Settlement>();
+  const requests = writes.filter((write) => write.serviceRequest);
+  if (requests.length === 0) return settled;
+  await lockRepeatKeys(
+    tx,
+    requests.flatMap((write) => (write.repeatOf ? [write.repeatOf] : [])),
+  );
+  const firstInBatch = new Map<string, string>();
+  for (const write of requests) {
+    const request = write.serviceRequest!;
+    if (write.repeatOf) {
+      const firstId =
+        firstInBatch.get(write.repeatOf.key) ?? (await findRepeatedRequest(tx, write.repeatOf));
+      if (firstId) {
+        settled.set(write, {
+          kind: "repeat",
+          firstId,
+          request,
+          answer: { statusCode: 200, body: { success: true, id: firstId, duplicate: true } },
+        });
+        continue;
+      }
+    }
+    if (write.place) {
+      const capacity = await capacityOf(tx, write.place, defaultCapacity);
+      if (!(await takePlace(tx, write.place, capacity))) {
+        settled.set(write, { kind: "full", place: write.place });
+        continue;
+      }
+    }
+    if (write.repeatOf) firstInBatch.set(write.repeatOf.key, request.id);
+  }
+  return settled;
+}
+
+/** Adds the repeated requests' details to the first ones; returns their offices. */
+async function applyRepeats(
+  tx: Transaction,
+  settled: ReadonlyMap<LeadWrite, Settlement>,
+): Promise<string[]> {
+  const offices: string[] = [];
+  for (const settlement of settled.values()) {
+    if (settlement.kind !== "repeat") continue;
+    offices.push(await appendRepeatedRequest(tx, settlement.firstId, settlement.request));
+  }
+  return offices;
+}
+
+/**
+ * A full window's answer is not kept under its idempotency key (the visitor picks another window
+ * and sends again); a repeat's answer replaces the one recorded for a new lead.
+ */
+async function settleKeys(
+  tx: Transaction,
+  settled: ReadonlyMap<LeadWrite, Settlement>,
+): Promise<void> {
+  for (const [write, settlement] of settled) {
+    if (!write.scope) continue;
+    const key = and(
+      eq(idempotencyKeys.endpoint, write.scope.endpoint),
+      eq(idempotencyKeys.key, write.scope.key),
+    );
+    if (settlement.kind === "full") await tx.delete(idempotencyKeys).where(key);
+    else {
+      await tx
+        .update(idempotencyKeys)
+        .set({ statusCode: settlement.answer.statusCode, response: settlement.answer.body })
+        .where(key);
+    }
+  }
+}
+
 async function insertLeads(tx: Transaction, writes: readonly LeadWrite[]): Promise<void> {
-  const requests = writes.flatMap((write) => (write.serviceRequest ? [write.serviceRequest] : []));
+  const requests = writes.flatMap((write) =>
+    write.serviceRequest
+      ? [
+          write.place
+            ? {
+                ...write.serviceRequest,
+                heldDate: write.place.date,
+                heldWindow: write.place.window,
+              }
+            : write.serviceRequest,
+        ]
+      : [],
+  );
   const contacts = writes.flatMap((write) => (write.contactMessage ? [write.contactMessage] : []));
   const emails = writes.flatMap((write) => write.emails);
   if (requests.length > 0) await tx.execute(insertJsonRows(serviceRequests, requests));
   if (contacts.length > 0) await tx.execute(insertJsonRows(contactMessages, contacts));
   if (emails.length > 0) await tx.execute(insertJsonRows(outbox, emails));
-  // Delivered when the transaction commits, to every process listening (the open desks).
-  const offices = [...new Set([...requests, ...contacts].map((lead) => lead.office))];
+}
+
+/** Delivered when the transaction commits, to every process listening (the open desks). */
+async function notifyOffices(
+  tx: Transaction,
+  leadOffices: readonly (string | undefined)[],
+): Promise<void> {
+  const offices = [...new Set(leadOffices.filter((office) => office !== undefined))];
   if (offices.length > 0) {
     const rows = sql.join(
       offices.map((office) => sql`(${office})`),

@@ -1,5 +1,7 @@
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 
+import { windowFilledMessage } from "~/features/requests/availability";
+
 import { clientIp, type TrustProxy } from "../geo/client-ip";
 
 import { DatabaseUnavailableError, describeCause } from "./errors";
@@ -59,7 +61,21 @@ function submissionHandler(kind: LeadKind, submissions: LeadSubmissions): Reques
     switch (outcome.status) {
       case "stored":
         if (outcome.replayed) res.set("Idempotent-Replayed", "true");
-        res.status(outcome.answer.statusCode).json(outcome.answer.body);
+        res
+          .status(outcome.answer.statusCode)
+          .json(
+            outcome.requestUrl
+              ? { ...outcome.answer.body, requestUrl: outcome.requestUrl }
+              : outcome.answer.body,
+          );
+        return;
+      case "window-full":
+        res.status(409).json({
+          success: false,
+          error: windowFilledMessage,
+          errors: { preferredTime: [windowFilledMessage] },
+          openWindows: outcome.openWindows,
+        });
         return;
       case "ignored":
         res.status(200).json({ success: true });

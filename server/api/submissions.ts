@@ -17,6 +17,8 @@ import type { MailContext } from "../mail/context";
 import { welcomeEmail } from "../mail/newsletter-emails";
 import { serviceRequestEmails } from "../mail/service-request-emails";
 import { enqueueEmails, outboxRows } from "../outbox/enqueue";
+import { RequestLinks } from "../requests/request-links";
+import { repeatKeyFor } from "../requests/repeats";
 import type { SubmissionAnswer } from "./idempotency";
 import type { LeadWrite } from "./lead-writer";
 
@@ -26,11 +28,17 @@ function created(id: string): SubmissionAnswer {
 
 export type PlannedLeadWrite = Omit<LeadWrite, "scope">;
 
-export function serviceRequestWrite(request: ServiceRequest, mail: MailContext): PlannedLeadWrite {
+export function serviceRequestWrite(
+  request: ServiceRequest,
+  mail: MailContext,
+  links: RequestLinks,
+): PlannedLeadWrite {
   const id = randomUUID();
+  const requestUrl = links.urlFor(id);
   const serviceRequest: NewServiceRequest = {
     id,
     office: mail.office.stateSlug,
+    accessTokenHash: RequestLinks.hashOf(links.tokenFor(id)),
     selectedAppliance: request.selectedAppliance,
     name: request.name,
     email: request.email,
@@ -48,7 +56,17 @@ export function serviceRequestWrite(request: ServiceRequest, mail: MailContext):
   return {
     answer: created(id),
     serviceRequest,
-    emails: outboxRows(id, serviceRequestEmails({ ...request, id }, mail)),
+    emails: outboxRows(id, serviceRequestEmails({ ...request, id, requestUrl }, mail)),
+    ...(request.preferredDate !== "" && request.preferredTime !== ""
+      ? {
+          place: {
+            office: mail.office.stateSlug,
+            date: request.preferredDate,
+            window: request.preferredTime,
+          },
+        }
+      : {}),
+    repeatOf: repeatKeyFor(request, mail.createdAt),
   };
 }
 

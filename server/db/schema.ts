@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -54,6 +55,16 @@ export const serviceRequests = pgTable(
     technician: text("technician"),
     /** Bumped by every change in the desk: a change made on an older version is refused. */
     version: integer("version").notNull().default(0),
+    /**
+     * SHA-256 of the homeowner's private link token (base64url); the token itself is never
+     * stored. Null for requests stored before private links existed.
+     */
+    accessTokenHash: text("access_token_hash").unique(),
+    /** The calendar event's SEQUENCE (RFC 5545): raised by every change sent to the homeowner. */
+    calendarSequence: integer("calendar_sequence").notNull().default(0),
+    /** The arrival window whose place this request holds in `window_places`, if any. */
+    heldDate: date("held_date", { mode: "string" }),
+    heldWindow: text("held_window"),
     /** Set when a privacy request erased the personal fields; the row stays for the counts. */
     erasedAt: timestamp("erased_at", { withTimezone: true }),
     /** What the desk's search looks in: name, email and the phone's digits, lower-cased. */
@@ -121,6 +132,8 @@ export const newsletterSubscribers = pgTable(
 export interface SubmissionSuccess {
   success: true;
   id: string;
+  /** The same phone asked for the same appliance within a day: that request was updated. */
+  duplicate?: true;
 }
 
 /** The answer given to a request that carried an `Idempotency-Key`, replayed on retries. */
@@ -150,7 +163,8 @@ export const rateLimitWindows = pgTable(
   (table) => [index("rate_limit_windows_started_idx").on(table.windowStartedAt)],
 );
 
-export const outboxStatuses = ["pending", "sending", "sent", "dead"] as const;
+/** "cancelled": not needed any more (a reminder for a visit that was cancelled or moved). */
+export const outboxStatuses = ["pending", "sending", "sent", "dead", "cancelled"] as const;
 export type OutboxStatus = (typeof outboxStatuses)[number];
 
 /** Emails written in the same transaction as the lead that causes them; a worker sends them. */
@@ -174,7 +188,10 @@ export const outbox = pgTable(
     sentBy: text("sent_by"),
   },
   (table) => [
-    check("outbox_status_known", sql`${table.status} in ('pending', 'sending', 'sent', 'dead')`),
+    check(
+      "outbox_status_known",
+      sql`${table.status} in ('pending', 'sending', 'sent', 'dead', 'cancelled')`,
+    ),
     index("outbox_due_idx").on(table.status, table.nextAttemptAt),
     index("outbox_subject_idx").on(table.subjectId),
   ],
@@ -315,7 +332,17 @@ export const staffVerifications = pgTable(
   (table) => [index("staff_verifications_identifier_idx").on(table.identifier)],
 );
 
-export const leadEventKinds = ["status", "note", "email-resent"] as const;
+export const leadEventKinds = [
+  "status",
+  "note",
+  "email-resent",
+  /** The homeowner moved the visit on their private page. */
+  "rescheduled",
+  /** The homeowner added photos. */
+  "photos",
+  /** The same phone asked again for the same appliance within a day: details were added. */
+  "repeated",
+] as const;
 export type LeadEventKind = (typeof leadEventKinds)[number];
 
 /**
@@ -361,6 +388,80 @@ export const serverSecrets = pgTable("server_secrets", {
   createdAt: createdAt(),
 });
 
+export const arrivalWindows = ["morning", "afternoon", "evening"] as const;
+export type ArrivalWindow = (typeof arrivalWindows)[number];
+
+/** Places per arrival window per weekday (0 = Sunday) an owner set; unset: WINDOW_CAPACITY. */
+export const windowCapacities = pgTable(
+  "window_capacities",
+  {
+    office: text("office").notNull(),
+    weekday: integer("weekday").notNull(),
+    window: text("window", { enum: arrivalWindows }).notNull(),
+    capacity: integer("capacity").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.office, table.weekday, table.window] }),
+    check("window_capacities_weekday", sql`${table.weekday} between 0 and 6`),
+    check("window_capacities_capacity", sql`${table.capacity} between 0 and 1000`),
+  ],
+);
+
+/** Holidays and other days an office takes no visits (Sundays are always closed). */
+export const officeClosedDays = pgTable(
+  "office_closed_days",
+  {
+    office: text("office").notNull(),
+    date: date("date", { mode: "string" }).notNull(),
+    label: text("label").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.office, table.date] })],
+);
+
+/**
+ * How many places of a window are held, one row per office, day and window. A request takes a
+ * place with one `INSERT … ON CONFLICT DO UPDATE … WHERE taken < capacity`, which PostgreSQL
+ * runs atomically on the row: concurrent requests never take more places than there are.
+ */
+export const windowPlaces = pgTable(
+  "window_places",
+  {
+    office: text("office").notNull(),
+    date: date("date", { mode: "string" }).notNull(),
+    window: text("window", { enum: arrivalWindows }).notNull(),
+    taken: integer("taken").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.office, table.date, table.window] }),
+    check("window_places_taken", sql`${table.taken} >= 0`),
+  ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** Photos a homeowner added, re-encoded without metadata; kept in the database with the request. */
+export const requestPhotos = pgTable(
+  "request_photos",
+  {
+    id: uuid("id").primaryKey(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: "cascade" }),
+    contentType: text("content_type").notNull(),
+    data: bytea("data").notNull(),
+    byteSize: integer("byte_size").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("request_photos_request_idx").on(table.requestId, table.createdAt)],
+);
+
 export type NewServiceRequest = typeof serviceRequests.$inferInsert;
 export type NewContactMessage = typeof contactMessages.$inferInsert;
 export type NewOutboxRow = typeof outbox.$inferInsert;
@@ -381,4 +482,8 @@ export const schema = {
   staffInvitations,
   privacyAudit,
   staffTwoFactors,
+  windowCapacities,
+  officeClosedDays,
+  windowPlaces,
+  requestPhotos,
 };

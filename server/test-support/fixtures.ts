@@ -5,12 +5,21 @@ import type { ReceivedEmail } from "./smtp";
 export const texasEmail = "texas@easyappliancerepair.com";
 export const newJerseyEmail = "newjersey@easyappliancerepair.com";
 
+/**
+ * A phone number no other request of the run has: the same phone and appliance again within a
+ * day would update the first request instead of storing a new one.
+ */
+export function uniquePhone(): string {
+  const digits = String(Math.floor(Math.random() * 10_000_000)).padStart(7, "0");
+  return `(713) ${2 + (Number(digits[0]) % 8)}${digits.slice(1, 3)}-${digits.slice(3)}`;
+}
+
 export function serviceRequest(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     selectedAppliance: "refrigerator",
     name: "Jane Doe",
     email: "jane.doe@example.com",
-    phone: "(713) 555-0100",
+    phone: uniquePhone(),
     address: "1200 Main St, Houston, TX",
     zipCode: "77002",
     preferredDate: "2031-07-15",
@@ -62,7 +71,10 @@ export async function expectFieldErrors(
 export async function expectCreated(response: Response): Promise<SuccessBody> {
   const body = (await response.json()) as SuccessBody;
   expect(response.status, JSON.stringify(body)).toBe(201);
-  expect(body).toEqual({ success: true, id: expect.any(String) });
+  const { requestUrl, ...rest } = body as SuccessBody & { requestUrl?: string };
+  expect(rest).toEqual({ success: true, id: expect.any(String) });
+  // A service request's answer carries its private page; nothing else carries one.
+  if (requestUrl !== undefined) expect(requestUrl).toMatch(/\/requests\/[A-Za-z0-9_-]{43}$/);
   return body;
 }
 

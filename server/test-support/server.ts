@@ -69,6 +69,8 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     SMTP_URL: smtp.url,
     TRUST_PROXY: "1",
     RATE_LIMIT_MAX: "1000",
+    // Tests book one window again and again; capacity tests set their own.
+    WINDOW_CAPACITY: "100000",
     OUTBOX_POLL_MS: "50",
     OUTBOX_BACKOFF_BASE_MS: "40",
     OUTBOX_BACKOFF_MAX_MS: "200",

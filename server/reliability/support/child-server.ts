@@ -38,6 +38,8 @@ export async function startChildServer(
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),
+      // The tests book one window again and again: they are about losing nothing, not places.
+      WINDOW_CAPACITY: "100000",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

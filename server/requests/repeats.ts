@@ -1,0 +1,146 @@
+import { randomUUID } from "node:crypto";
+
+import { and, asc, eq, gte, isNull, notInArray, sql } from "drizzle-orm";
+
+import { profileForState } from "~/content/company";
+import type { StateSlug } from "~/content/states";
+import { timeSlots } from "~/features/booking/time-slots";
+import { formatVisit } from "~/features/requests/visit-text";
+
+import type { Transaction } from "../db/database";
+import { leadEvents, serviceRequests, type NewServiceRequest } from "../db/schema";
+
+/** A second request of the same phone for the same appliance within this time updates the first. */
+export const repeatWindowMs = 24 * 60 * 60 * 1000;
+
+/** The notes of a request asked again and again stop growing here. */
+export const maxNotesLength = 10_000;
+
+export interface RepeatKey {
+  /** The phone's digits and the appliance: what makes two requests one. */
+  key: string;
+  phoneDigits: string;
+  appliance: string;
+  /** Requests stored since this instant count. */
+  since: Date;
+}
+
+export function repeatKeyFor(request: { phone: string; selectedAppliance: string }, now: Date) {
+  const phoneDigits = request.phone.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
+  return {
+    key: `${phoneDigits}/${request.selectedAppliance}`,
+    phoneDigits,
+    appliance: request.selectedAppliance,
+    since: new Date(now.getTime() - repeatWindowMs),
+  } satisfies RepeatKey;
+}
+
+/**
+ * Locks each phone and appliance for the rest of the transaction, in one order, so two
+ * processes storing the same request at once see each other's and cannot deadlock.
+ */
+export async function lockRepeatKeys(tx: Transaction, keys: readonly RepeatKey[]): Promise<void> {
+  const unique = [...new Set(keys.map((key) => key.key))].sort();
+  if (unique.length === 0) return;
+  const values = sql.join(
+    unique.map((key) => sql`(${key})`),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from (values ${values}) as keys(k) order by k`,
+  );
+}
+
+/** The open request this one repeats, if any. */
+export async function findRepeatedRequest(tx: Transaction, key: RepeatKey): Promise<string | null> {
+  const [first] = await tx
+    .select({ id: serviceRequests.id })
+    .from(serviceRequests)
+    .where(
+      and(
+        gte(serviceRequests.createdAt, key.since),
+        eq(serviceRequests.selectedAppliance, key.appliance),
+        sql`regexp_replace(${serviceRequests.phone}, '[^0-9]', '', 'g') in (${key.phoneDigits}, ${`1${key.phoneDigits}`})`,
+        notInArray(serviceRequests.status, ["cancelled", "spam", "completed"]),
+        isNull(serviceRequests.erasedAt),
+      ),
+    )
+    .orderBy(asc(serviceRequests.createdAt))
+    .limit(1);
+  return first?.id ?? null;
+}
+
+function requestedVisit(request: NewServiceRequest, timeZoneLabel: string): string {
+  const slot = timeSlots.find((candidate) => candidate.id === request.preferredTime);
+  if (request.preferredDate && slot)
+    return formatVisit(request.preferredDate, slot.id, timeZoneLabel);
+  return request.preferredDate ?? "";
+}
+
+/**
+ * Adds what the second request said to the first: the fields that differ go into the notes
+ * under "Sent again", an email given only now is kept, and the timeline says so.
+ */
+export async function appendRepeatedRequest(
+  tx: Transaction,
+  firstId: string,
+  request: NewServiceRequest,
+): Promise<string> {
+  const [first] = await tx
+    .select()
+    .from(serviceRequests)
+    .where(eq(serviceRequests.id, firstId))
+    .for("update");
+  if (!first) throw new Error(`The repeated request ${firstId} is gone`);
+  const office = profileForState(first.office as StateSlug);
+  const firstVisit = requestedVisit(
+    {
+      ...first,
+      preferredDate: first.preferredDate,
+      preferredTime: first.preferredTime,
+    } as NewServiceRequest,
+    office.timeZoneLabel,
+  );
+  const candidates: [string, string, string][] = [
+    ["Name", first.name, request.name],
+    ["Email", first.email, request.email],
+    ["Address", first.address, request.address],
+    ["ZIP code", first.zipCode, request.zipCode ?? ""],
+    ["Preferred visit", firstVisit, requestedVisit(request, office.timeZoneLabel)],
+    ["Brand", first.brand, request.brand ?? ""],
+    ["Model", first.model, request.model ?? ""],
+    ["Serial number", first.serialNumber, request.serialNumber ?? ""],
+    ["Problem", first.description, request.description ?? ""],
+    ["Notes", first.notes, request.notes ?? ""],
+  ];
+  const changes = candidates.filter(([, before, after]) => after.trim() !== "" && after !== before);
+  const stamp = new Intl.DateTimeFormat("en-US", {
+    timeZone: office.timeZone,
+    dateStyle: "medium",
+    timeStyle: "short",
+  }).format(new Date());
+  const block =
+    changes.length === 0
+      ? ""
+      : `Sent again ${stamp} ${office.timeZoneLabel}:\n${changes.map(([label, , after]) => `${label}: ${after}`).join("\n")}`;
+  const notes = block === "" ? first.notes : [first.notes, block].filter(Boolean).join("\n\n");
+  await tx
+    .update(serviceRequests)
+    .set({
+      notes: notes.slice(0, maxNotesLength),
+      ...(first.email === "" && request.email ? { email: request.email } : {}),
+      version: sql`${serviceRequests.version} + 1`,
+    })
+    .where(eq(serviceRequests.id, firstId));
+  await tx.insert(leadEvents).values({
+    id: randomUUID(),
+    leadId: firstId,
+    kind: "repeated",
+    actorName: "Customer",
+    detail:
+      changes.length === 0
+        ? "The same request was sent again"
+        : `Sent again with: ${changes.map(([label]) => label.toLowerCase()).join(", ")}`,
+  });
+  return first.office;
+}
