@@ -23,6 +23,9 @@ import { listenForStaffCommands } from "./desk/staff-channel";
 import { pruneSentEmailBodies } from "./desk/privacy";
 import { LiveInbox } from "./desk/live-inbox";
 import { OutboxWorker } from "./outbox/worker";
+import { createAvailabilityRouter } from "./requests/availability-router";
+import { HomeownerRequests } from "./requests/homeowner-requests";
+import { RequestLinks, requestLinkSecret } from "./requests/request-links";
 import { publicConfigFrom, type PublicConfig } from "./public-config";
 import { precompressedAssets } from "./precompressed";
 import { deferAppScripts } from "./defer-app-scripts";
@@ -56,6 +59,8 @@ declare module "react-router" {
     desk: Desk;
     /** The visitor's address, as the rate limits read it. */
     clientAddress: string;
+    /** Homeowners' service requests, reached through their private links. */
+    requests: HomeownerRequests;
   }
 }
 
@@ -120,11 +125,12 @@ export async function createServerApp({
   config,
   build,
   serveStatic,
-  now = () => new Date(),
+  now: givenNow,
   startWorker = true,
   locations: givenLocations,
   pageCacheTtlMs = config.NODE_ENV === "production" ? 30_000 : 0,
 }: ServerAppOptions): Promise<ServerApp> {
+  const now = givenNow ?? (() => new Date());
   const locations = givenLocations ?? (await createLocationService({ config }));
   const loadBuild = build ?? (() => import("virtual:react-router/server-build"));
   const dataDir = path.resolve(config.DATA_DIR);
@@ -143,7 +149,9 @@ export async function createServerApp({
   // The embedded database runs one transaction at a time; a server's pool can take a few.
   const leads = new LeadWriter(db, {
     maxConcurrentBatches: database.driver === "pglite" ? 1 : 4,
+    defaultCapacity: config.WINDOW_CAPACITY,
   });
+  const links = new RequestLinks(await requestLinkSecret(db), config.SITE_URL);
   const outbox = new OutboxWorker({
     db,
     transport,
@@ -153,8 +161,11 @@ export async function createServerApp({
     maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
     backoffBaseMs: config.OUTBOX_BACKOFF_BASE_MS,
     backoffMaxMs: config.OUTBOX_BACKOFF_MAX_MS,
+    ...(givenNow ? { now } : {}),
   });
   if (startWorker) outbox.start();
+  const visits = { config, links, now };
+  const requests = new HomeownerRequests(db, visits, () => outbox.nudge());
   const housekeeping = setInterval(() => {
     Promise.all([
       pruneExpiredRecords(db),
@@ -168,7 +179,7 @@ export async function createServerApp({
   const staffAuth = createStaffAuth({ db, siteUrl: config.SITE_URL, secret: await authSecret(db) });
   const liveInbox = new LiveInbox();
   await liveInbox.start(database);
-  const desk = createDesk({ db, auth: staffAuth, live: liveInbox, config });
+  const desk = createDesk({ db, auth: staffAuth, live: liveInbox, config, visits });
   // The embedded database admits this process only: `npm run staff` talks to it instead.
   const staffChannel =
     database.driver === "pglite"
@@ -270,11 +281,13 @@ export async function createServerApp({
   const submissions = createLeadSubmissions({
     db,
     leads,
+    links,
     config,
     now,
     onEnqueued: () => outbox.nudge(),
   });
   app.use("/api", createLocationRouter({ locations, trustProxy }));
+  app.use("/api", createAvailabilityRouter({ db, defaultCapacity: config.WINDOW_CAPACITY, now }));
   app.use("/api", createApiRouter(submissions));
 
   app.use(pageCache.keepRendered);
@@ -291,6 +304,7 @@ export async function createServerApp({
         detectedRegion: visitors.get(req)?.detectedRegion ?? null,
         desk,
         clientAddress: clientAddress(req),
+        requests,
       }),
     }),
   );

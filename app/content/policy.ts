@@ -72,6 +72,7 @@ export const policySections: readonly PolicySection[] = [
       "We keep records of service visits for as long as we need them to honor our repair warranty and to meet tax and accounting requirements. Messages and requests that do not lead to a service visit are deleted when they are no longer needed, and no later than two years after our last contact with you.",
       "If you unsubscribe from our newsletter, we stop sending it right away and keep your email address only on a suppression list so that you are not added again by mistake.",
       "The emails we send you (confirmations, replies) are kept in full for 30 days after they are sent, in case one needs to be sent again; after that we keep only the date, the subject line and the address it went to.",
+      "Photos you add to a request on its private page are copied without their location, camera or other hidden details, seen only by our office staff and technicians, and kept with the request; they are deleted with it, or when you ask us to erase your records.",
     ],
   },
   {
@@ -99,7 +100,7 @@ export const policySections: readonly PolicySection[] = [
       "Appeal: if we decline your request, you may appeal our decision by replying to our response; if you are not satisfied with the outcome, you may contact your state attorney general.",
     ],
     closing:
-      "To make a request, call or write to the office nearest you. Once we have checked that the request comes from you, we send you a copy of every record we hold about you (service requests, messages, newsletter subscription and the emails we sent you), or we erase those records: your name, contact details and descriptions are removed, emails not yet sent are cancelled, and only an anonymous record that a request existed remains for our counts. We answer within 45 days.",
+      "To make a request, call or write to the office nearest you. Once we have checked that the request comes from you, we send you a copy of every record we hold about you (service requests, messages, newsletter subscription and the emails we sent you), or we erase those records: your name, contact details, descriptions and photos are removed, emails not yet sent are cancelled, and only an anonymous record that a request existed remains for our counts. We answer within 45 days.",
   },
   {
     heading: "Changes to This Policy",

@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, useRevalidator } from "react-router";
+import { data, Form, Link } from "react-router";
 
 import { DeskButton, DeskField, DeskInput, DeskSelect } from "~/features/desk/desk-controls";
 import { DeskHeader } from "~/features/desk/desk-header";
+import { useDeskEvents } from "~/features/desk/use-desk-events";
 import { deskHandle, deskHeaders, deskMeta } from "~/features/desk/headers";
 import {
   isFiltered,
@@ -103,29 +103,6 @@ function LeadRow({ lead }: { lead: InboxRow }) {
       <td className="py-3">{lead.officeName}</td>
     </tr>
   );
-}
-
-/**
- * While the first page is open, new leads of the person's offices are added as they arrive: the
- * server says "lead" on a Server-Sent Events stream and the page reloads its list.
- */
-function useNewLeads(enabled: boolean) {
-  const revalidator = useRevalidator();
-  const revalidate = useRef(revalidator.revalidate);
-  useEffect(() => {
-    revalidate.current = revalidator.revalidate;
-  });
-  const [arrived, setArrived] = useState(0);
-  useEffect(() => {
-    if (!enabled) return;
-    const source = new EventSource("/office/events");
-    source.addEventListener("lead", () => {
-      setArrived((count) => count + 1);
-      void revalidate.current();
-    });
-    return () => source.close();
-  }, [enabled]);
-  return arrived;
 }
 
 interface StaffSummary {
@@ -239,7 +216,7 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
   const filtered = actionData?.inbox ? actionData : null;
   const inbox = filtered?.inbox ?? loaderData.inbox;
   const filters = actionData?.filters ?? noFilters;
-  const arrived = useNewLeads(!filtered && inbox.page === 1);
+  const arrived = useDeskEvents(!filtered && inbox.page === 1);
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8">
       <DeskHeader title="Inbox" staff={staff} />

@@ -13,9 +13,10 @@ import type { Route } from "./+types/office.invitation";
 
 export const handle = deskHandle;
 
-// The link's token is in the address: never sent on as a referrer, never stored by a cache.
+// The link's token is in the address: never stored by a cache, and never sent on as a referrer
+// (server/security.ts answers its path with `Referrer-Policy: no-referrer`).
 export function headers() {
-  return { ...deskResponseHeaders, "Referrer-Policy": "no-referrer" };
+  return deskResponseHeaders;
 }
 
 export function meta() {

@@ -7,6 +7,7 @@ import {
   DeskNotice,
   DeskSelect,
 } from "~/features/desk/desk-controls";
+import { useDeskEvents } from "~/features/desk/use-desk-events";
 import { deskHandle, deskHeaders, deskMeta, withDeskHeaders } from "~/features/desk/headers";
 import { leadStatusLabels } from "~/features/desk/inbox";
 import { noteSchema, statusChangeSchema } from "~/features/desk/lead";
@@ -105,6 +106,8 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const statusErrors = actionData?.form === "status" ? actionData.fieldErrors : undefined;
+  // A homeowner's cancellation, new window or photos show without a reload.
+  useDeskEvents(true);
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8">
       <p>
@@ -148,6 +151,29 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
               </div>
             ))}
           </dl>
+          {lead.photos.length > 0 ? (
+            <section aria-labelledby="photos-heading" className="mt-6">
+              <h3 id="photos-heading" className="font-semibold text-slate-900">
+                Photos from the customer
+              </h3>
+              <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
+                {lead.photos.map((photo, index) => (
+                  <li key={photo.id}>
+                    <a href={photo.url} target="_blank" rel="noreferrer" className="block">
+                      <img
+                        src={photo.url}
+                        alt={`Photo ${index + 1} from the customer (${photo.width} × ${photo.height}, ${photo.size})`}
+                        width={photo.width}
+                        height={photo.height}
+                        loading="lazy"
+                        className="aspect-square w-full rounded-lg border border-slate-200 object-cover"
+                      />
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
         </section>
 
         <div className="grid content-start gap-10">

@@ -35,6 +35,7 @@ export async function startExtraServer(port: number, env: Record<string, string>
   }
   return {
     origin,
+    dataDir,
     async stop() {
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));

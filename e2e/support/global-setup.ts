@@ -89,6 +89,8 @@ export default async function globalSetup() {
   await new Promise<void>((resolve) => mailbox.listen(0, "127.0.0.1", resolve));
   process.env.E2E_MAILBOX_URL = `http://127.0.0.1:${(mailbox.address() as AddressInfo).port}`;
   process.env.E2E_MAPS_SCRIPT_URL = `${process.env.E2E_MAILBOX_URL}/maps.js`;
+  // Extra servers a journey starts deliver to the same mailbox.
+  process.env.E2E_SMTP_URL = smtp.url;
 
   const databaseUrl = await createDatabase();
   if (databaseUrl) process.env.E2E_DATABASE_URL = databaseUrl;
@@ -109,6 +111,8 @@ export default async function globalSetup() {
       GOOGLE_MAPS_API_KEY: "test-browser-key",
       GOOGLE_MAPS_SCRIPT_URL: process.env.E2E_MAPS_SCRIPT_URL,
       RATE_LIMIT_MAX: "0",
+      // The journeys book one window again and again; e2e/requests*.spec.ts use their own limits.
+      WINDOW_CAPACITY: "100000",
       TRUST_PROXY: "1",
       OUTBOX_POLL_MS: "200",
     },

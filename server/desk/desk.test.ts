@@ -9,6 +9,7 @@ import { parseConfig } from "../config";
 import { openDatabase, type DatabaseHandle } from "../db/database";
 import { newLeadsChannel } from "../db/notifications";
 import { contactMessages, outbox, serviceRequests } from "../db/schema";
+import { RequestLinks, requestLinkSecret } from "../requests/request-links";
 import { testDatabases, type TestDatabaseInstance } from "../test-support/databases";
 import { noFilters } from "~/features/desk/inbox";
 
@@ -76,7 +77,18 @@ for (const database of databases) {
       });
       live = new LiveInbox();
       await live.start(handle);
-      desk = createDesk({ db: handle.db, auth, live, config: parseConfig({}) });
+      const config = parseConfig({});
+      desk = createDesk({
+        db: handle.db,
+        auth,
+        live,
+        config,
+        visits: {
+          config,
+          links: new RequestLinks(await requestLinkSecret(handle.db), config.SITE_URL),
+          now: () => new Date(),
+        },
+      });
     });
     afterAll(async () => {
       await live?.close();

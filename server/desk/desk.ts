@@ -13,12 +13,15 @@ import type { Database } from "../db/database";
 import { toCsv } from "./csv";
 import { exportRows, inboxPage } from "./inbox";
 
+import { photoBytes } from "../requests/homeowner-requests";
+import type { VisitContext } from "../requests/visit-changes";
 import type { LiveInbox } from "./live-inbox";
 import {
   addLeadNote,
   changeLeadStatus,
   leadView,
   sendEmailAgain,
+  uuidPattern,
   type LeadChangeOutcome,
 } from "./leads";
 import {
@@ -49,6 +52,16 @@ import {
 } from "./staff-accounts";
 import { clientAddressHeader, type StaffAuth } from "./staff-auth";
 import { recordSignInFailure, signInRetryAfter } from "./sign-in-limit";
+import {
+  addClosedDay,
+  removeClosedDay,
+  saveWindowCapacities,
+  windowSettings,
+  type ClosedDay,
+  type ClosedDayOutcome,
+  type WindowSettings,
+  type WindowSettingsOutcome,
+} from "./window-settings";
 
 export type SignInOutcome =
   | { ok: true; headers: Headers; needsCode?: false }
@@ -114,6 +127,12 @@ export interface Desk {
   changeStatus(staff: StaffMember, id: string, change: StatusChange): Promise<LeadChangeOutcome>;
   addNote(staff: StaffMember, id: string, note: string): Promise<LeadChangeOutcome>;
   sendEmailAgain(staff: StaffMember, id: string, emailId: string): Promise<LeadChangeOutcome>;
+  /** A photo a homeowner added to a request of the person's offices, or null. */
+  leadPhoto(
+    staff: StaffMember,
+    leadId: string,
+    photoId: string,
+  ): Promise<{ contentType: string; data: Buffer } | null>;
   subscribers(
     staff: StaffMember,
     options: { page: number; search: string },
@@ -142,6 +161,22 @@ export interface Desk {
   privacyErase(owner: StaffMember, typed: string): Promise<number | null>;
   /** A Server-Sent Events stream that says "lead" when one of the person's offices gets one. */
   events(staff: StaffMember, signal: AbortSignal): Response;
+  /** Owners only: an office's places per window and weekday, and its closed days to come. */
+  windowSettings(owner: StaffMember, office: string): Promise<WindowSettings>;
+  /** The posted capacities form: stored, or its field errors. */
+  saveWindowCapacities(
+    owner: StaffMember,
+    office: string,
+    fields: Record<string, unknown>,
+  ): Promise<WindowSettingsOutcome>;
+  /** A holiday (date and label); a day already closed takes the new label. */
+  addClosedDay(
+    owner: StaffMember,
+    office: string,
+    fields: { date?: unknown; label?: unknown },
+  ): Promise<ClosedDayOutcome>;
+  /** The day opened again, or null when the office had no such closed day. */
+  removeClosedDay(owner: StaffMember, office: string, date: string): Promise<ClosedDay | null>;
 }
 
 /** Only the cookie of a request goes to better-auth: the desk decides every other matter. */
@@ -180,11 +215,14 @@ export function createDesk({
   auth,
   live,
   config,
+  visits,
 }: {
   db: Database;
   auth: StaffAuth;
   live: LiveInbox;
   config: ServerConfig;
+  /** What a change to a visit needs: its calendar emails and reminder. */
+  visits: VisitContext;
 }): Desk {
   const desk: Desk = {
     staffOverview: () => staffOverview(db),
@@ -225,7 +263,11 @@ export function createDesk({
     subscribers: (staff, options) => subscribersPage(db, staff, options),
     unsubscribe: (staff, id) => unsubscribeSubscriber(db, staff, id),
     subscribersCsv: (staff) => subscribersCsv(db, staff),
-    changeStatus: (staff, id, change) => changeLeadStatus(db, staff, id, change),
+    changeStatus: (staff, id, change) => changeLeadStatus(db, staff, id, change, visits),
+    leadPhoto: (staff, leadId, photoId) =>
+      uuidPattern.test(leadId) && uuidPattern.test(photoId)
+        ? photoBytes(db, leadId, photoId, staff.offices)
+        : Promise.resolve(null),
     addNote: (staff, id, note) => addLeadNote(db, staff, id, note),
     sendEmailAgain: (staff, id, emailId) => sendEmailAgain(db, staff, id, emailId),
 
@@ -373,6 +415,12 @@ export function createDesk({
         ]),
       );
     },
+
+    windowSettings: (owner, office) => windowSettings(db, owner, office, config.WINDOW_CAPACITY),
+    saveWindowCapacities: (owner, office, fields) =>
+      saveWindowCapacities(db, owner, office, fields),
+    addClosedDay: (owner, office, fields) => addClosedDay(db, owner, office, fields),
+    removeClosedDay: (owner, office, date) => removeClosedDay(db, owner, office, date),
   };
   return desk;
 }

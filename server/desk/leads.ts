@@ -23,13 +23,25 @@ import {
   serviceRequests,
   type LeadStatus as StoredLeadStatus,
 } from "../db/schema";
+import {
+  cancelReminders,
+  heldPlaceOf,
+  movePlace,
+  visitCancelled,
+  visitOf,
+  visitScheduled,
+  type ServiceRequestRow,
+  type VisitContext,
+} from "../requests/visit-changes";
+import { photosOfRequest } from "../requests/homeowner-requests";
+import { isBookableInTime } from "../requests/windows";
 import type { StaffMember } from "./staff-accounts";
 
 // The desk's statuses are the database's: this fails to compile if the two lists drift apart.
 type SameUnion<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export const statusListsAgree: SameUnion<LeadStatus, StoredLeadStatus> = true;
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Query = Database | Transaction;
 
@@ -119,6 +131,8 @@ function emailState(office: string, email: typeof outbox.$inferSelect): string {
   switch (email.status) {
     case "sent":
       return `Sent ${email.sentAt ? officeTime(office, email.sentAt) : ""}`.trim();
+    case "cancelled":
+      return email.lastError ?? "Not needed";
     case "dead":
       return `Given up after ${email.attempts} attempt${email.attempts === 1 ? "" : "s"}`;
     case "sending":
@@ -138,13 +152,14 @@ export async function leadView(
   const lead = await findLead(db, staff, id);
   if (!lead) return null;
   const { row } = lead;
-  const [emails, events] = await Promise.all([
+  const [emails, events, photos] = await Promise.all([
     db.select().from(outbox).where(eq(outbox.subjectId, row.id)).orderBy(asc(outbox.createdAt)),
     db
       .select()
       .from(leadEvents)
       .where(eq(leadEvents.leadId, row.id))
       .orderBy(asc(leadEvents.at), asc(leadEvents.id)),
+    lead.kind === "service-request" ? photosOfRequest(db, row.id, staff.offices) : [],
   ]);
   const emailViews: LeadEmailView[] = emails.map((email) => ({
     id: email.id,
@@ -152,7 +167,7 @@ export async function leadView(
     to: email.message.to,
     subject: email.message.subject,
     state: emailState(row.office, email),
-    lastError: email.lastError,
+    lastError: email.status === "cancelled" ? null : email.lastError,
     canSendAgain: email.status === "dead",
   }));
   const title =
@@ -193,6 +208,13 @@ export async function leadView(
     ],
     nextStatuses: statusesAfter(lead.kind, row.status),
     scheduled,
+    photos: photos.map((photo) => ({
+      id: photo.id,
+      url: `/office/leads/${row.id}/photos/${photo.id}`,
+      width: photo.width,
+      height: photo.height,
+      size: `${Math.max(1, Math.round(photo.byteSize / 1024))} KB`,
+    })),
   };
 }
 
@@ -208,6 +230,14 @@ function describeEvent(event: typeof leadEvents.$inferSelect) {
       return `Note: ${event.detail}`;
     case "email-resent":
       return `Email sent again: ${event.detail}`;
+    case "rescheduled":
+      return event.toStatus
+        ? `Moved by the customer, to be confirmed again (${event.detail})`
+        : `Moved by the customer (${event.detail})`;
+    case "photos":
+      return `Photos: ${event.detail}`;
+    case "repeated":
+      return event.detail;
   }
 }
 
@@ -235,6 +265,7 @@ export async function changeLeadStatus(
   staff: StaffMember,
   id: string,
   change: StatusChange,
+  visits: VisitContext,
 ): Promise<LeadChangeOutcome> {
   return db.transaction(async (tx) => {
     const lead = await findLead(tx, staff, id);
@@ -271,7 +302,7 @@ export async function changeLeadStatus(
                 : {}),
             })
             .where(and(eq(serviceRequests.id, row.id), eq(serviceRequests.version, change.version)))
-            .returning({ id: serviceRequests.id })
+            .returning()
         : await tx
             .update(contactMessages)
             .set({ status: change.status, version: sql`${contactMessages.version} + 1` })
@@ -296,8 +327,47 @@ export async function changeLeadStatus(
         ? `${visitText(change.scheduledDate, change.scheduledWindow)}, technician ${change.technician}`
         : "",
     });
+    if (lead.kind === "service-request") {
+      await visitStatusChanged(tx, lead.row, changed[0] as ServiceRequestRow, visits);
+    }
     return { ok: true };
   });
+}
+
+/**
+ * What a status change means for the homeowner's visit: a booking moves its place and updates
+ * their calendar (with a reminder the evening before), a cancellation gives the place back and
+ * cancels the calendar event, a reopened request takes its requested window again.
+ */
+async function visitStatusChanged(
+  tx: Transaction,
+  before: ServiceRequestRow,
+  after: ServiceRequestRow,
+  visits: VisitContext,
+) {
+  switch (after.status) {
+    case "scheduled":
+      await visitScheduled(tx, after, visits);
+      return;
+    case "cancelled":
+    case "spam":
+      if (before.status !== "cancelled" && before.status !== "spam") {
+        await visitCancelled(tx, before, after.status === "spam" ? "spam" : "office", visits);
+      }
+      return;
+    case "completed":
+      await cancelReminders(tx, after.id, "Not needed: the repair was completed");
+      return;
+    case "new":
+    case "contacted": {
+      const visit = visitOf(after);
+      const place = visit ? { office: after.office, ...visit } : null;
+      if (place && isBookableInTime(place, visits.now()) && !heldPlaceOf(after)) {
+        await movePlace(tx, after, place);
+      }
+      return;
+    }
+  }
 }
 
 export async function addLeadNote(

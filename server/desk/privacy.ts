@@ -9,6 +9,7 @@ import {
   newsletterSubscribers,
   outbox,
   privacyAudit,
+  requestPhotos,
   serviceRequests,
 } from "../db/schema";
 import type { StaffMember } from "./staff-accounts";
@@ -122,7 +123,9 @@ export async function exportPrivacyRecords(
   const document = {
     exportedAt: new Date().toISOString(),
     about: subject,
-    serviceRequests: records.requests.map((row) => withoutFields(row, ["searchText"])),
+    serviceRequests: records.requests.map((row) =>
+      withoutFields(row, ["searchText", "accessTokenHash"]),
+    ),
     contactMessages: records.messages.map((row) => withoutFields(row, ["searchText"])),
     newsletterSubscriptions: records.subscribers.map((row) =>
       withoutFields(row, ["unsubscribeToken"]),
@@ -182,9 +185,12 @@ export async function erasePrivacyRecords(
           serialNumber: "",
           description: "",
           notes: "",
+          accessTokenHash: null,
           erasedAt: sql`now()`,
         })
         .where(inArray(serviceRequests.id, requestIds));
+      // Photos are the homeowner's too: they go, not just their fields.
+      await tx.delete(requestPhotos).where(inArray(requestPhotos.requestId, requestIds));
     }
     const messageIds = records.messages.map((row) => row.id);
     if (messageIds.length > 0) {

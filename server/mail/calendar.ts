@@ -1,6 +1,13 @@
+import type { MessageAttachment } from "./message";
 import { wallTimeToInstant } from "./time-zone";
 
-export interface CalendarEvent {
+export interface CalendarPerson {
+  name: string;
+  email: string;
+}
+
+interface CalendarEventFields {
+  /** One per visit for its whole life (`visitUid`): how a calendar knows an update's event. */
   uid: string;
   /** yyyy-mm-dd */
   date: string;
@@ -11,8 +18,37 @@ export interface CalendarEvent {
   summary: string;
   location: string;
   description: string;
-  organizer: { name: string; email: string };
-  createdAt: Date;
+  organizer: CalendarPerson;
+  /** The homeowner. RFC 5546 wants one on every REQUEST and CANCEL. */
+  attendee?: CalendarPerson;
+  /** Each version sent for a UID needs a higher SEQUENCE than the last, or calendars ignore it. */
+  sequence: number;
+  /** DTSTAMP: when this version was made. */
+  stamp: Date;
+  /** The homeowner's private page. */
+  url?: string;
+}
+
+/**
+ * What the organizer sends (RFC 5546): REQUEST adds or replaces the event, TENTATIVE until the
+ * office has booked it; CANCEL removes it and must say CANCELLED.
+ */
+export type CalendarUpdate =
+  | { method: "REQUEST"; status: "TENTATIVE" | "CONFIRMED" }
+  | { method: "CANCEL"; status: "CANCELLED" };
+
+export type CalendarEvent = CalendarEventFields & CalendarUpdate;
+
+export type CalendarMethod = CalendarEvent["method"];
+
+/** The UID of a service request's visit: the same in every calendar file about it. */
+export function visitUid(requestId: string, siteHost: string): string {
+  return `service-request-${requestId}@${siteHost}`;
+}
+
+/** The MIME type with the `method` parameter Outlook and Apple Mail look for. */
+export function calendarContentType(method: CalendarMethod): string {
+  return `text/calendar; charset=utf-8; method=${method}`;
 }
 
 /** RFC 5545 TEXT: backslash, semicolon, comma and line breaks are escaped. */
@@ -22,6 +58,25 @@ function escapeText(value: string): string {
     .replace(/;/g, "\\;")
     .replace(/,/g, "\\,")
     .replace(/\r\n|\r|\n|\u2028|\u2029/g, "\\n");
+}
+
+/** A quoted parameter value (CN) may hold neither a double quote nor a control character. */
+function paramValue(value: string): string {
+  const safe = value
+    .replace(/"/g, "")
+    .replace(/[\p{Cc}\u2028\u2029]/gu, " ")
+    .replace(/ {2,}/g, " ")
+    .trim();
+  return `"${safe}"`;
+}
+
+/** URI values (mailto:, URL) are not escaped: nothing that could end the line gets through. */
+function uriValue(value: string): string {
+  return value.replace(/[\s\p{Cc}"]+/gu, "");
+}
+
+function calendarAddress(person: CalendarPerson): string {
+  return `mailto:${uriValue(person.email)}`;
 }
 
 function utcStamp(instant: Date): string {
@@ -52,29 +107,58 @@ function fold(line: string): string {
   return pieces.join("\r\n ");
 }
 
-/** A one-event calendar (METHOD:PUBLISH) with the window in UTC, so no VTIMEZONE is needed. */
+/**
+ * A one-event iTIP message (RFC 5546) with the window in UTC, so no VTIMEZONE is needed.
+ * Google Calendar, Apple Calendar and Outlook match it to the event they already hold by UID and
+ * apply it when its SEQUENCE is higher than the one they have.
+ */
 export function calendarInvite(event: CalendarEvent): string {
+  if (!Number.isInteger(event.sequence) || event.sequence < 0) {
+    throw new RangeError(`A calendar SEQUENCE is a whole number from 0, not ${event.sequence}`);
+  }
   const start = wallTimeToInstant(event.date, event.start, event.timeZone);
   const end = wallTimeToInstant(event.date, event.end, event.timeZone);
+  const { organizer, attendee } = event;
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
-    `PRODID:-//${escapeText(event.organizer.name)}//Service request//EN`,
+    `PRODID:-//${escapeText(organizer.name)}//Service request//EN`,
     "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
+    `METHOD:${event.method}`,
     "BEGIN:VEVENT",
     `UID:${escapeText(event.uid)}`,
-    `DTSTAMP:${utcStamp(event.createdAt)}`,
+    `SEQUENCE:${event.sequence}`,
+    `DTSTAMP:${utcStamp(event.stamp)}`,
     `DTSTART:${utcStamp(start)}`,
     `DTEND:${utcStamp(end)}`,
     `SUMMARY:${escapeText(event.summary)}`,
     `LOCATION:${escapeText(event.location)}`,
     `DESCRIPTION:${escapeText(event.description)}`,
-    `ORGANIZER;CN="${event.organizer.name.replace(/["\r\n]/g, "")}":mailto:${event.organizer.email}`,
-    "STATUS:TENTATIVE",
-    "TRANSP:OPAQUE",
+    ...(event.url === undefined || event.url === "" ? [] : [`URL:${uriValue(event.url)}`]),
+    `ORGANIZER;CN=${paramValue(organizer.name)}:${calendarAddress(organizer)}`,
+    // The homeowner asked for the visit: their part is accepted already, and a reply is not
+    // wanted (RSVP=FALSE), so calendars file the update without asking them to answer.
+    ...(attendee
+      ? [
+          `ATTENDEE;CUTYPE=INDIVIDUAL;ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE;CN=${paramValue(attendee.name)}:${calendarAddress(attendee)}`,
+        ]
+      : []),
+    `STATUS:${event.status}`,
+    `TRANSP:${event.method === "CANCEL" ? "TRANSPARENT" : "OPAQUE"}`,
     "END:VEVENT",
     "END:VCALENDAR",
   ];
   return lines.map(fold).join("\r\n") + "\r\n";
+}
+
+/** The `.ics` attachment of an email about a visit. */
+export function calendarAttachment(event: CalendarEvent): MessageAttachment {
+  return {
+    filename:
+      event.method === "CANCEL"
+        ? "appliance-repair-visit-cancelled.ics"
+        : "appliance-repair-visit.ics",
+    contentType: calendarContentType(event.method),
+    content: calendarInvite(event),
+  };
 }

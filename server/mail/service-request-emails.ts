@@ -2,7 +2,6 @@ import { applianceTypes } from "~/content/appliances";
 import { formatPhone } from "~/content/company";
 import { timeSlots, type ServiceRequest } from "~/features/booking/schema";
 
-import { calendarInvite } from "./calendar";
 import { messageId, type MailContext } from "./context";
 import {
   escapeHtml,
@@ -15,8 +14,10 @@ import {
   type EmailField,
 } from "./format";
 import type { OutgoingEmail } from "./message";
+import { privateLink, visitCalendarFile } from "./visit-emails";
 
-export type StoredServiceRequest = ServiceRequest & { id: string };
+/** A stored request; `requestUrl` is the homeowner's private page, for their email only. */
+export type StoredServiceRequest = ServiceRequest & { id: string; requestUrl: string };
 
 function applianceName(request: ServiceRequest): string {
   return applianceTypes.find((type) => type.id === request.selectedAppliance)?.name ?? "Appliance";
@@ -99,10 +100,26 @@ function customerConfirmation(request: StoredServiceRequest, context: MailContex
       : `Your preferred visit: ${visit}. We will call you to confirm the time.`,
     `Address: ${request.address}`,
     `Questions or changes? Call us at ${phone}, ${office.hours}.`,
-    office.name,
   ];
+  const link = privateLink("Follow, change or cancel your request", request.requestUrl);
   const slot = timeSlotOf(request);
   const subject = `We received your service request: ${appliance}`;
+  // The first version of the visit's calendar event: SEQUENCE 0, tentative until the office books it.
+  const invite = visitCalendarFile(
+    {
+      requestId: request.id,
+      name: request.name,
+      email: request.email,
+      appliance: request.selectedAppliance,
+      address: request.address,
+      date: request.preferredDate === "" ? null : request.preferredDate,
+      window: slot?.id ?? null,
+      sequence: 0,
+      requestUrl: request.requestUrl,
+    },
+    context,
+    { method: "REQUEST", status: "TENTATIVE" },
+  );
   return {
     kind: "service-request.customer",
     message: {
@@ -110,31 +127,17 @@ function customerConfirmation(request: StoredServiceRequest, context: MailContex
       to: request.email,
       replyTo: { name: office.name, address: office.email },
       subject,
-      text: `${paragraphs.join("\n\n")}\n`,
-      html: htmlDocument(subject, paragraphsAsHtml(paragraphs)),
+      text: [...paragraphs, ...(link ? [link.text] : []), office.name].join("\n\n") + "\n",
+      html: htmlDocument(
+        subject,
+        [
+          paragraphsAsHtml(paragraphs),
+          ...(link ? [link.html] : []),
+          paragraphsAsHtml([office.name]),
+        ].join("\n"),
+      ),
       messageId: messageId(`service-request-${request.id}-confirmation`, context),
-      ...(slot && request.preferredDate !== ""
-        ? {
-            attachments: [
-              {
-                filename: "appliance-repair-visit.ics",
-                contentType: "text/calendar; charset=utf-8; method=PUBLISH",
-                content: calendarInvite({
-                  uid: `service-request-${request.id}@${context.siteHost}`,
-                  date: request.preferredDate,
-                  start: slot.start,
-                  end: slot.end,
-                  timeZone: office.timeZone,
-                  summary: `${appliance} repair visit: ${office.shortName}`,
-                  location: request.address,
-                  description: `${appliance} repair, ${slot.window} ${office.timeZoneLabel}. Questions: ${phone}.`,
-                  organizer: { name: office.name, email: office.email },
-                  createdAt: context.createdAt,
-                }),
-              },
-            ],
-          }
-        : {}),
+      ...(invite ? { attachments: [invite] } : {}),
     },
   };
 }

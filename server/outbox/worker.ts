@@ -1,6 +1,6 @@
 import { hostname } from "node:os";
 
-import { and, asc, count, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, lt, lte, ne, or, sql } from "drizzle-orm";
 
 import type { Database } from "../db/database";
 import { outbox } from "../db/schema";
@@ -30,6 +30,11 @@ export interface OutboxWorkerOptions extends OutboxSettings {
   transport: MailTransport;
   /** True while the process is busy answering visitors (leads being written): the worker yields. */
   busy?: () => boolean;
+  /**
+   * The clock deciding which rows are due (a reminder waits for its evening); the database's
+   * own by default. Tests set it.
+   */
+  now?: () => Date;
 }
 
 type OutboxRow = typeof outbox.$inferSelect;
@@ -58,6 +63,7 @@ export class OutboxWorker {
   readonly #transport: MailTransport;
   readonly #settings: Required<OutboxSettings>;
   readonly #busy: () => boolean;
+  readonly #now: (() => Date) | undefined;
   #timer: NodeJS.Timeout | undefined;
   #timerDueAt = Number.POSITIVE_INFINITY;
   #running: Promise<void> | undefined;
@@ -72,8 +78,9 @@ export class OutboxWorker {
    */
   #probing = false;
 
-  constructor({ db, transport, busy = () => false, ...settings }: OutboxWorkerOptions) {
+  constructor({ db, transport, busy = () => false, now, ...settings }: OutboxWorkerOptions) {
     this.#db = db;
+    this.#now = now;
     this.#transport = transport;
     this.#busy = busy;
     this.#settings = {
@@ -139,7 +146,13 @@ export class OutboxWorker {
     const rows = await this.#db
       .select({ status: outbox.status, total: count() })
       .from(outbox)
-      .where(inArray(outbox.status, ["pending", "sending", "dead"]))
+      // A reminder waiting for its evening is not a backlog.
+      .where(
+        and(
+          inArray(outbox.status, ["pending", "sending", "dead"]),
+          or(ne(outbox.status, "pending"), lte(outbox.nextAttemptAt, sql`now()`)),
+        ),
+      )
       .groupBy(outbox.status);
     const total = (status: OutboxRow["status"]) =>
       rows.find((row) => row.status === status)?.total ?? 0;
@@ -217,12 +230,13 @@ export class OutboxWorker {
 
   async #claim(batchSize: number): Promise<OutboxRow[]> {
     const { leaseSeconds } = this.#settings;
+    const dueBy = this.#now ? sql`${this.#now().toISOString()}::timestamptz` : sql`now()`;
     const due = this.#db
       .select({ id: outbox.id })
       .from(outbox)
       .where(
         or(
-          and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, sql`now()`)),
+          and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, dueBy)),
           and(eq(outbox.status, "sending"), lt(outbox.lockedUntil, sql`now()`)),
         ),
       )

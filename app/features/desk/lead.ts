@@ -101,4 +101,6 @@ export interface LeadView {
   nextStatuses: LeadStatus[];
   /** The booked visit, to prefill a new booking. */
   scheduled: { date: string; window: string; technician: string };
+  /** Photos the homeowner added on their private page (metadata removed). */
+  photos: { id: string; url: string; width: number; height: number; size: string }[];
 }

@@ -1,0 +1,37 @@
+import type { OpenWindow } from "./availability";
+
+/** Where a request stands, as the homeowner sees it. */
+export type RequestStep = "received" | "confirmed" | "completed" | "cancelled";
+
+/** What the private page `/requests/{token}` shows. */
+export interface RequestPageView {
+  /** "Refrigerator". */
+  appliance: string;
+  name: string;
+  address: string;
+  office: { name: string; phone: string; phoneForCall: string; hours: string };
+  step: RequestStep;
+  /** "Tue, Dec 1, 8:00 AM - 12:00 PM Eastern": booked by the office, or as requested. */
+  visit: { text: string; confirmed: boolean } | null;
+  timeline: { step: RequestStep; label: string; at: string | null }[];
+  canCancel: boolean;
+  canReschedule: boolean;
+  /** The visit starts within two hours: changes are made by phone. */
+  tooLateToChange: boolean;
+  /** Open windows to move the visit to (the next three weeks). */
+  rescheduleOptions: OpenWindow[];
+  photos: { stored: number; max: number };
+  canAddPhotos: boolean;
+}
+
+/** What the page's forms post as `intent`. */
+export const requestIntents = ["cancel-ask", "cancel", "reschedule", "photos"] as const;
+export type RequestIntent = (typeof requestIntents)[number];
+
+/** What an action answers; the page shows it and keeps the choice. */
+export type RequestActionResult =
+  | { intent: "cancel-ask" }
+  | { intent: "cancel"; ok: true }
+  | { intent: RequestIntent; ok: false; message: string; openWindows?: OpenWindow[] }
+  | { intent: "reschedule"; ok: true }
+  | { intent: "photos"; ok: true; added: number };

@@ -1,0 +1,34 @@
+import { expect, test } from "vitest";
+
+import { formatVisit, formatVisitDay } from "./visit-text";
+
+test("a visit reads as its short day, the window and the office's time zone", () => {
+  expect(formatVisit("2026-12-01", "morning", "Eastern")).toBe(
+    "Tue, Dec 1, 8:00 AM - 12:00 PM Eastern",
+  );
+  expect(formatVisit("2026-12-05", "afternoon", "Central")).toBe(
+    "Sat, Dec 5, 12:00 PM - 4:00 PM Central",
+  );
+  expect(formatVisit("2027-01-31", "evening", "Eastern")).toBe(
+    "Sun, Jan 31, 4:00 PM - 6:00 PM Eastern",
+  );
+});
+
+test("the day is the calendar date itself, whatever the machine's time zone", () => {
+  const before = process.env.TZ;
+  try {
+    for (const zone of ["Pacific/Kiritimati", "America/Los_Angeles", "UTC"]) {
+      process.env.TZ = zone;
+      expect(formatVisitDay("2026-12-01")).toBe("Tue, Dec 1");
+      expect(formatVisitDay("2028-02-29")).toBe("Tue, Feb 29");
+    }
+  } finally {
+    if (before === undefined) delete process.env.TZ;
+    else process.env.TZ = before;
+  }
+});
+
+test("a malformed date is refused rather than printed as NaN", () => {
+  expect(() => formatVisitDay("12/01/2026")).toThrow(RangeError);
+  expect(() => formatVisitDay("")).toThrow(RangeError);
+});

@@ -1,0 +1,298 @@
+import { applianceTypes } from "~/content/appliances";
+import { formatPhone } from "~/content/company";
+import { timeSlots, type TimeSlotId } from "~/features/booking/time-slots";
+import { formatVisit } from "~/features/requests/visit-text";
+
+import { calendarAttachment, visitUid, type CalendarEvent, type CalendarUpdate } from "./calendar";
+import { messageId, type MailContext } from "./context";
+import {
+  escapeHtml,
+  fieldsAsHtml,
+  fieldsAsText,
+  headerSafe,
+  htmlDocument,
+  paragraphsAsHtml,
+  type EmailField,
+} from "./format";
+import type { MessageAttachment, OutgoingEmail } from "./message";
+
+/** A service request's visit as its emails need it. */
+export interface VisitEmail {
+  requestId: string;
+  name: string;
+  /** The homeowner's emails are only made when this is not empty. */
+  email: string;
+  /** An id from app/content/appliances.ts. */
+  appliance: string;
+  address: string;
+  /** The office's booking once scheduled, else the requested day and window; null when none. */
+  date: string | null;
+  window: TimeSlotId | null;
+  technician?: string | null;
+  /** The calendar SEQUENCE of this version of the visit. */
+  sequence: number;
+  /** The homeowner's private page. */
+  requestUrl: string;
+}
+
+export function applianceNameOf(applianceId: string): string {
+  return applianceTypes.find((type) => type.id === applianceId)?.name ?? "Appliance";
+}
+
+function visitWhen(visit: VisitEmail, context: MailContext): string | null {
+  return visit.date && visit.window
+    ? formatVisit(visit.date, visit.window, context.office.timeZoneLabel)
+    : null;
+}
+
+/** Only the first name of the technician reaches the homeowner. */
+function technicianFirstName(visit: VisitEmail): string | null {
+  const first = visit.technician?.trim().split(/\s+/)[0] ?? "";
+  return first === "" ? null : first;
+}
+
+/** The line every email to the homeowner carries, in text and in HTML. */
+export function privateLink(label: string, url: string): { text: string; html: string } | null {
+  if (url === "") return null;
+  return {
+    text: `${label}: ${url}`,
+    html: `<p>${escapeHtml(label)}: <a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>`,
+  };
+}
+
+/**
+ * The visit's calendar file: the same UID, title and place in every version, so the homeowner's
+ * calendar updates the event it has. None without a day and a window.
+ */
+export function visitCalendarFile(
+  visit: VisitEmail,
+  context: MailContext,
+  update: CalendarUpdate,
+): MessageAttachment | null {
+  const slot = timeSlots.find((candidate) => candidate.id === visit.window);
+  if (!visit.date || !slot) return null;
+  const { office } = context;
+  const appliance = applianceNameOf(visit.appliance);
+  const technician = technicianFirstName(visit);
+  const description = [
+    `${appliance} repair, ${slot.window} ${office.timeZoneLabel}.`,
+    ...(technician ? [`Technician: ${technician}.`] : []),
+    `Questions: ${formatPhone(office.phone)}.`,
+    ...(visit.requestUrl === "" ? [] : [`See or change your visit: ${visit.requestUrl}`]),
+  ].join("\n");
+  const event: CalendarEvent = {
+    ...update,
+    uid: visitUid(visit.requestId, context.siteHost),
+    sequence: visit.sequence,
+    stamp: context.createdAt,
+    date: visit.date,
+    start: slot.start,
+    end: slot.end,
+    timeZone: office.timeZone,
+    summary: `${appliance} repair visit: ${office.shortName}`,
+    location: visit.address,
+    description,
+    organizer: { name: office.name, email: office.email },
+    ...(visit.email === "" ? {} : { attendee: { name: visit.name, email: visit.email } }),
+    ...(visit.requestUrl === "" ? {} : { url: visit.requestUrl }),
+  };
+  return calendarAttachment(event);
+}
+
+interface CustomerEmailParts {
+  kind: string;
+  /** Distinct per email: the kind's word and the sequence. */
+  idPart: string;
+  subject: string;
+  paragraphs: string[];
+  attachment?: MessageAttachment | null;
+}
+
+/** The homeowner's email: their paragraphs, the private link, the office's name to sign. */
+function customerEmail(
+  visit: VisitEmail,
+  context: MailContext,
+  parts: CustomerEmailParts,
+): OutgoingEmail {
+  const { office } = context;
+  const link = privateLink("See or change your visit", visit.requestUrl);
+  const subject = headerSafe(parts.subject);
+  const signature = office.name;
+  return {
+    kind: parts.kind,
+    message: {
+      from: context.from,
+      to: visit.email,
+      replyTo: { name: office.name, address: office.email },
+      subject,
+      text: [...parts.paragraphs, ...(link ? [link.text] : []), signature].join("\n\n") + "\n",
+      html: htmlDocument(
+        subject,
+        [
+          paragraphsAsHtml(parts.paragraphs),
+          ...(link ? [link.html] : []),
+          paragraphsAsHtml([signature]),
+        ].join("\n"),
+      ),
+      messageId: messageId(`visit-${visit.requestId}-${parts.idPart}-${visit.sequence}`, context),
+      ...(parts.attachment ? { attachments: [parts.attachment] } : {}),
+    },
+  };
+}
+
+function callUs(context: MailContext): string {
+  const { office } = context;
+  return `Call us at ${formatPhone(office.phone)}, ${office.hours}.`;
+}
+
+/** The office booked the visit: the homeowner's calendar gets it, confirmed. */
+export function visitScheduledEmail(visit: VisitEmail, context: MailContext): OutgoingEmail {
+  const appliance = applianceNameOf(visit.appliance);
+  const when = visitWhen(visit, context);
+  const technician = technicianFirstName(visit);
+  return customerEmail(visit, context, {
+    kind: "visit.scheduled.customer",
+    idPart: "scheduled",
+    subject: when ? `Your repair visit is booked: ${when}` : "Your repair visit is booked",
+    paragraphs: [
+      `Hello ${visit.name},`,
+      when
+        ? `Your ${appliance} repair visit is booked for ${when}.`
+        : `Your ${appliance} repair visit is booked. We will call you with the time.`,
+      ...(technician ? [`Your technician will be ${technician}.`] : []),
+      `Address: ${visit.address}`,
+      ...(when
+        ? ["The calendar file attached to this email puts the visit in your calendar."]
+        : []),
+      `Questions or changes? ${callUs(context)}`,
+    ],
+    attachment: visitCalendarFile(visit, context, { method: "REQUEST", status: "CONFIRMED" }),
+  });
+}
+
+/** The homeowner moved the visit on their page: tentative in their calendar until the office confirms. */
+export function visitRescheduledEmail(visit: VisitEmail, context: MailContext): OutgoingEmail {
+  const appliance = applianceNameOf(visit.appliance);
+  const when = visitWhen(visit, context);
+  return customerEmail(visit, context, {
+    kind: "visit.rescheduled.customer",
+    idPart: "rescheduled",
+    subject: when ? `Your new visit time: ${when}` : "Your repair visit was moved",
+    paragraphs: [
+      `Hello ${visit.name},`,
+      when
+        ? `We received your change: your ${appliance} repair visit is now requested for ${when}.`
+        : `We received your change to your ${appliance} repair visit.`,
+      "We will call you to confirm the new time. Until then it shows as tentative in your calendar.",
+      `Address: ${visit.address}`,
+      `Questions? ${callUs(context)}`,
+    ],
+    attachment: visitCalendarFile(visit, context, { method: "REQUEST", status: "TENTATIVE" }),
+  });
+}
+
+/** The visit is off: the homeowner's calendar drops the event. */
+export function visitCancelledEmail(
+  visit: VisitEmail,
+  context: MailContext,
+  by: "customer" | "office",
+): OutgoingEmail {
+  const appliance = applianceNameOf(visit.appliance);
+  const when = visitWhen(visit, context);
+  const what = when
+    ? `your ${appliance} repair visit on ${when}`
+    : `your ${appliance} repair request`;
+  return customerEmail(visit, context, {
+    kind: "visit.cancelled.customer",
+    idPart: "cancelled",
+    subject: when ? "Your repair visit is cancelled" : "Your repair request is cancelled",
+    paragraphs: [
+      `Hello ${visit.name},`,
+      by === "customer"
+        ? `As you asked, we cancelled ${what}.`
+        : `We cancelled ${what}. If you did not expect this, please call us.`,
+      ...(when
+        ? ["The calendar file attached to this email removes the visit from your calendar."]
+        : []),
+      `Still need a repair, now or later? ${callUs(context)}`,
+    ],
+    attachment: visitCalendarFile(visit, context, { method: "CANCEL", status: "CANCELLED" }),
+  });
+}
+
+/** The evening before the visit. */
+export function visitReminderEmail(visit: VisitEmail, context: MailContext): OutgoingEmail {
+  const appliance = applianceNameOf(visit.appliance);
+  const when = visitWhen(visit, context);
+  const technician = technicianFirstName(visit);
+  return customerEmail(visit, context, {
+    kind: "visit.reminder.customer",
+    idPart: "reminder",
+    subject: "Reminder: your repair visit is tomorrow",
+    paragraphs: [
+      `Hello ${visit.name},`,
+      when ? `Your repair visit is tomorrow, ${when}.` : "Your repair visit is tomorrow.",
+      technician
+        ? `${technician} will come to repair your ${appliance} at ${visit.address}.`
+        : `Our technician will come to repair your ${appliance} at ${visit.address}.`,
+      "Please make sure someone can let the technician in and the appliance is easy to reach.",
+      `Need to change the time? ${callUs(context)}`,
+    ],
+  });
+}
+
+const officeChangeTitles = {
+  cancelled: "Cancelled by the customer",
+  rescheduled: "Rescheduled by the customer",
+  photos: "Photos added by the customer",
+} as const;
+
+const officeChangeNotes = {
+  cancelled: "The customer cancelled this request on their request page.",
+  rescheduled:
+    "The customer moved the visit on their request page. Call them to confirm the new time.",
+  photos: "The customer added photos on their request page. They are with the request on the desk.",
+} as const;
+
+/** What the homeowner did on their page, for the office. No private link: staff use the desk. */
+export function officeVisitChangeEmail(
+  visit: VisitEmail,
+  context: MailContext,
+  change: "cancelled" | "rescheduled" | "photos",
+): OutgoingEmail {
+  const appliance = applianceNameOf(visit.appliance);
+  const fields: EmailField[] = [
+    { label: "Appliance", value: appliance },
+    { label: "Name", value: visit.name },
+    { label: "Email", value: visit.email },
+    { label: "Address", value: visit.address },
+    {
+      label: change === "rescheduled" ? "New time" : "Visit",
+      value: visitWhen(visit, context) ?? "",
+    },
+    { label: "Office", value: context.office.name },
+    { label: "Request ID", value: visit.requestId },
+  ];
+  const title = `${officeChangeTitles[change]}: ${appliance} — ${visit.name}`;
+  const note = officeChangeNotes[change];
+  // Photos do not move the calendar SEQUENCE: the time tells two such emails apart.
+  const distinct =
+    change === "photos" ? `${visit.sequence}-${context.createdAt.getTime()}` : `${visit.sequence}`;
+  return {
+    kind: `visit.${change}.company`,
+    message: {
+      from: context.from,
+      to: context.companyRecipient,
+      ...(visit.email !== ""
+        ? { replyTo: { name: headerSafe(visit.name), address: visit.email } }
+        : {}),
+      subject: headerSafe(title),
+      text: `${title}\n\n${note}\n\n${fieldsAsText(fields)}\n`,
+      html: htmlDocument(
+        title,
+        `<h1 style="font-size:20px">${escapeHtml(title)}</h1>\n${paragraphsAsHtml([note])}\n${fieldsAsHtml(fields)}`,
+      ),
+      messageId: messageId(`visit-${visit.requestId}-${change}-${distinct}-company`, context),
+    },
+  };
+}

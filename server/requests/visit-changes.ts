@@ -1,0 +1,219 @@
+import { and, eq, sql } from "drizzle-orm";
+
+import { profileForState } from "~/content/company";
+import type { StateSlug } from "~/content/states";
+import type { TimeSlotId } from "~/features/booking/time-slots";
+
+import type { ServerConfig } from "../config";
+import type { Transaction } from "../db/database";
+import { outbox, serviceRequests } from "../db/schema";
+import { mailContextFor } from "../mail/context";
+import type { OutgoingEmail } from "../mail/message";
+import { wallTimeToInstant } from "../mail/time-zone";
+import {
+  officeVisitChangeEmail,
+  visitCancelledEmail,
+  visitReminderEmail,
+  visitRescheduledEmail,
+  visitScheduledEmail,
+  type VisitEmail,
+} from "../mail/visit-emails";
+import { outboxRows } from "../outbox/enqueue";
+import type { RequestLinks } from "./request-links";
+import { addDays, forcePlace, isTimeSlotId, releasePlace, type Place } from "./windows";
+
+export type ServiceRequestRow = typeof serviceRequests.$inferSelect;
+
+/** What every change to a visit needs besides the request. */
+export interface VisitContext {
+  config: ServerConfig;
+  links: RequestLinks;
+  now: () => Date;
+}
+
+export const reminderKind = "visit.reminder.customer";
+
+/** The visit as it stands: the office's booking once scheduled, else what the homeowner asked. */
+export function visitOf(row: ServiceRequestRow): { date: string; window: TimeSlotId } | null {
+  if (row.status === "scheduled" && row.scheduledDate && isTimeSlotId(row.scheduledWindow)) {
+    return { date: row.scheduledDate, window: row.scheduledWindow };
+  }
+  if (row.preferredDate && isTimeSlotId(row.preferredTime)) {
+    return { date: row.preferredDate, window: row.preferredTime };
+  }
+  return null;
+}
+
+export function heldPlaceOf(row: ServiceRequestRow): Place | null {
+  return row.heldDate && isTimeSlotId(row.heldWindow)
+    ? { office: row.office, date: row.heldDate, window: row.heldWindow }
+    : null;
+}
+
+function visitEmailOf(
+  row: ServiceRequestRow,
+  visit: { date: string; window: TimeSlotId } | null,
+  sequence: number,
+  links: RequestLinks,
+): VisitEmail {
+  return {
+    requestId: row.id,
+    name: row.name,
+    email: row.email,
+    appliance: row.selectedAppliance,
+    address: row.address,
+    date: visit?.date ?? null,
+    window: visit?.window ?? null,
+    technician: row.status === "scheduled" ? row.technician : null,
+    sequence,
+    requestUrl: links.urlFor(row.id),
+  };
+}
+
+/** The evening before the visit, 18:00 in the office's time zone. */
+export function reminderTime(office: string, date: string): Date {
+  const profile = profileForState(office as StateSlug);
+  return wallTimeToInstant(addDays(date, -1), "18:00", profile.timeZone);
+}
+
+/** Reminders not sent yet are not needed any more (the visit was cancelled or moved). */
+export async function cancelReminders(tx: Transaction, requestId: string, why: string) {
+  await tx
+    .update(outbox)
+    .set({ status: "cancelled", lastError: why })
+    .where(
+      and(
+        eq(outbox.subjectId, requestId),
+        eq(outbox.kind, reminderKind),
+        eq(outbox.status, "pending"),
+      ),
+    );
+}
+
+async function enqueue(
+  tx: Transaction,
+  requestId: string,
+  emails: readonly OutgoingEmail[],
+  notBefore?: Date,
+) {
+  if (emails.length === 0) return;
+  await tx
+    .insert(outbox)
+    .values(
+      outboxRows(requestId, emails).map((row) =>
+        notBefore ? { ...row, nextAttemptAt: notBefore } : row,
+      ),
+    );
+}
+
+/** Raises the calendar SEQUENCE: every update sent to the homeowner's calendar needs a higher one. */
+async function nextSequence(tx: Transaction, requestId: string): Promise<number> {
+  const [row] = await tx
+    .update(serviceRequests)
+    .set({ calendarSequence: sql`${serviceRequests.calendarSequence} + 1` })
+    .where(eq(serviceRequests.id, requestId))
+    .returning({ sequence: serviceRequests.calendarSequence });
+  if (!row) throw new Error(`Service request ${requestId} is gone`);
+  return row.sequence;
+}
+
+/** Moves the request's place to `place` (or gives it back when null). */
+export async function movePlace(
+  tx: Transaction,
+  row: ServiceRequestRow,
+  place: Place | null,
+  take: (place: Place) => Promise<boolean> = async (next) => {
+    await forcePlace(tx, next);
+    return true;
+  },
+): Promise<boolean> {
+  const held = heldPlaceOf(row);
+  const same = held && place && held.date === place.date && held.window === place.window;
+  if (same) return true;
+  if (place && !(await take(place))) return false;
+  if (held) await releasePlace(tx, held);
+  await tx
+    .update(serviceRequests)
+    .set({ heldDate: place?.date ?? null, heldWindow: place?.window ?? null })
+    .where(eq(serviceRequests.id, row.id));
+  return true;
+}
+
+/**
+ * The office booked the visit (`row` as it is now, status "scheduled"): its place moves to the
+ * booked window, the homeowner's calendar gets the update, and the evening-before reminder
+ * replaces any earlier one.
+ */
+export async function visitScheduled(
+  tx: Transaction,
+  row: ServiceRequestRow,
+  context: VisitContext,
+) {
+  const visit = visitOf(row);
+  await movePlace(tx, row, visit ? { office: row.office, ...visit } : null);
+  await cancelReminders(tx, row.id, "Not needed: the visit was booked again");
+  if (row.email === "" || !visit) return;
+  const now = context.now();
+  const mail = mailContextFor(context.config, profileForState(row.office as StateSlug), now);
+  const sequence = await nextSequence(tx, row.id);
+  const email = visitEmailOf(row, visit, sequence, context.links);
+  await enqueue(tx, row.id, [visitScheduledEmail(email, mail)]);
+  const remindAt = reminderTime(row.office, visit.date);
+  if (remindAt.getTime() > now.getTime()) {
+    await enqueue(tx, row.id, [visitReminderEmail(email, mail)], remindAt);
+  }
+}
+
+/**
+ * The request was cancelled (`row` as it was before) by the homeowner or the office, or marked
+ * spam: its place is given back, reminders stop, and a real visit's calendar event is cancelled.
+ */
+export async function visitCancelled(
+  tx: Transaction,
+  row: ServiceRequestRow,
+  by: "customer" | "office" | "spam",
+  context: VisitContext,
+) {
+  await movePlace(tx, row, null);
+  await cancelReminders(tx, row.id, "Not needed: the request was cancelled");
+  if (by === "spam") return;
+  const now = context.now();
+  const mail = mailContextFor(context.config, profileForState(row.office as StateSlug), now);
+  const visit = visitOf(row);
+  const emails: OutgoingEmail[] = [];
+  const sequence = await nextSequence(tx, row.id);
+  const email = visitEmailOf(row, visit, sequence, context.links);
+  if (row.email !== "") emails.push(visitCancelledEmail(email, mail, by));
+  if (by === "customer") emails.push(officeVisitChangeEmail(email, mail, "cancelled"));
+  await enqueue(tx, row.id, emails);
+}
+
+/**
+ * The homeowner moved the visit (`row` as it is now): the calendar gets the new time (tentative
+ * until the office confirms) and the office an email; the place was moved by the caller.
+ */
+export async function visitRescheduled(
+  tx: Transaction,
+  row: ServiceRequestRow,
+  context: VisitContext,
+) {
+  await cancelReminders(tx, row.id, "Not needed: the visit was moved");
+  const now = context.now();
+  const mail = mailContextFor(context.config, profileForState(row.office as StateSlug), now);
+  const sequence = await nextSequence(tx, row.id);
+  const email = visitEmailOf(row, visitOf(row), sequence, context.links);
+  const emails: OutgoingEmail[] = [officeVisitChangeEmail(email, mail, "rescheduled")];
+  if (row.email !== "") emails.unshift(visitRescheduledEmail(email, mail));
+  await enqueue(tx, row.id, emails);
+}
+
+/** The office told of photos the homeowner added. */
+export async function photosAdded(tx: Transaction, row: ServiceRequestRow, context: VisitContext) {
+  const mail = mailContextFor(
+    context.config,
+    profileForState(row.office as StateSlug),
+    context.now(),
+  );
+  const email = visitEmailOf(row, visitOf(row), row.calendarSequence, context.links);
+  await enqueue(tx, row.id, [officeVisitChangeEmail(email, mail, "photos")]);
+}
