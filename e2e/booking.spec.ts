@@ -107,6 +107,22 @@ test("a visitor books a repair from the header button", async ({ page }) => {
   await expect(
     page.getByText("Your service request has been submitted successfully.", { exact: true }),
   ).toBeVisible();
+
+  // The dialog stays on its success step with the homeowner's private link and the phone.
+  await expect(dialog.getByRole("heading", { name: "Your request is on its way" })).toBeVisible();
+  await expect(progress).toHaveAttribute("aria-valuenow", "100");
+  await expect(dialog.getByRole("form")).toHaveCount(0);
+  const requestLink = dialog.getByRole("link", { name: "See, change or cancel your visit" });
+  await expect(requestLink).toHaveAttribute("href", /^\/requests\/[A-Za-z0-9_-]{43}$/);
+  expect((await page.request.get((await requestLink.getAttribute("href"))!)).status()).toBe(200);
+  await expect(dialog.getByRole("link", { name: "(713) 555-0127" })).toHaveAttribute(
+    "href",
+    "tel:+17135550127",
+  );
+  await dialog
+    .getByRole("region", { name: "Your request is on its way" })
+    .getByRole("button", { name: "Close" })
+    .click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/reviews\?region=Texas$/);
   await expectBookingDelivered(name, email, date, "Refrigerator");
@@ -134,6 +150,22 @@ test("a visitor books from the home hero with the keyboard", async ({ page }) =>
   await expect(
     page.getByText("Your service request has been submitted successfully.", { exact: true }),
   ).toBeVisible();
+  // The answer takes the focus; the private link comes next, Close after the phone.
+  await expect(dialog.getByRole("heading", { name: "Your request is on its way" })).toBeVisible();
+  await expect(dialog.locator(":focus")).toContainText("Your request is on its way");
+  await page.keyboard.press("Tab");
+  await expect(
+    dialog.getByRole("link", { name: "See, change or cancel your visit" }),
+  ).toBeFocused();
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await expect(
+    dialog
+      .getByRole("region", { name: "Your request is on its way" })
+      .getByRole("button", { name: "Close" }),
+  ).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeHidden();
   await expectBookingDelivered(name, email, date, "Washing Machine");
 });
 

@@ -1,4 +1,4 @@
-import { DayPicker } from "react-day-picker";
+import { DayPicker, type Matcher } from "react-day-picker";
 import "react-day-picker/style.css";
 
 import { isoFromDate } from "~/lib/dates";
@@ -7,19 +7,25 @@ import { isoFromDate } from "~/lib/dates";
 export default function Calendar({
   selected,
   earliest,
+  isDayOffered,
   onPick,
 }: {
   selected: Date | undefined;
   earliest: Date | undefined;
+  /** False for a day the office takes no visit (closed, or every window gone). */
+  isDayOffered?: (iso: string) => boolean;
   onPick: (iso: string) => void;
 }) {
+  const disabled: Matcher[] = [];
+  if (earliest) disabled.push({ before: earliest });
+  if (isDayOffered) disabled.push((date: Date) => !isDayOffered(isoFromDate(date)));
   return (
     <DayPicker
       mode="single"
       selected={selected}
       defaultMonth={selected ?? earliest}
       startMonth={earliest}
-      disabled={earliest ? { before: earliest } : undefined}
+      disabled={disabled}
       onSelect={(date) => {
         if (date) onPick(isoFromDate(date));
       }}

@@ -12,8 +12,13 @@ export interface DateFieldProps {
   /** The form field's name: it carries "yyyy-mm-dd". */
   name: string;
   defaultValue?: string;
+  /** The chosen date, when the form holds it ("yyyy-mm-dd", "" for none); else kept here. */
+  value?: string;
+  onValueChange?: (isoDate: string) => void;
   /** The earliest date offered: today in the office's time zone ("yyyy-mm-dd"). */
   minDate: string;
+  /** Whether the calendar offers a day from `minDate` on (closed and fully booked days not). */
+  isDayOffered?: (isoDate: string) => boolean;
   autoFocus?: boolean;
   "aria-invalid"?: boolean;
   "aria-describedby"?: string;
@@ -25,9 +30,23 @@ export interface DateFieldProps {
  * Before the page's scripts run, the text field itself carries what was typed (the server
  * reads "MM/dd/yyyy" too).
  */
-export function DateField({ id, name, defaultValue = "", minDate, ...aria }: DateFieldProps) {
+export function DateField({
+  id,
+  name,
+  defaultValue = "",
+  value: givenValue,
+  onValueChange,
+  minDate,
+  isDayOffered,
+  ...aria
+}: DateFieldProps) {
   const hydrated = useHydrated();
-  const [value, setValue] = useState(defaultValue);
+  const [ownValue, setOwnValue] = useState(defaultValue);
+  const value = givenValue ?? ownValue;
+  const setValue = (isoDate: string) => {
+    setOwnValue(isoDate);
+    onValueChange?.(isoDate);
+  };
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState<string | null>(null);
   const calendarId = useId();
@@ -111,6 +130,7 @@ export function DateField({ id, name, defaultValue = "", minDate, ...aria }: Dat
             <Calendar
               selected={selected}
               earliest={earliest}
+              isDayOffered={isDayOffered}
               onPick={(iso) => {
                 setValue(iso);
                 close();

@@ -1,5 +1,5 @@
-import { ArrowLeft, Check } from "lucide-react";
-import { useState } from "react";
+import { ArrowLeft, Check, Phone } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 
 import { FormStatus } from "~/components/form-status";
@@ -17,14 +17,24 @@ import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 import { applianceTypeIds, applianceTypes, type ApplianceTypeId } from "~/content/appliances";
 import { brands } from "~/content/brands";
-import { isoDateIn } from "~/lib/dates";
+import { formatPhone, type CompanyProfile } from "~/content/company";
+import {
+  windowFilledMessage,
+  type OpenWindow,
+  type WindowState,
+} from "~/features/requests/availability";
+import { displayDate, isoDateIn, parseTypedDate } from "~/lib/dates";
+import type { FormResult } from "~/lib/form-result";
 import { useLeadForm } from "~/lib/use-lead-form";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRegion } from "~/lib/use-region";
 import { cn } from "~/lib/utils";
 
 import { DateField } from "./date-field";
-import { timeSlots } from "./time-slots";
+import { safetyConcerns } from "./safety";
+import { SafetyNotice } from "./safety-notice";
+import { timeSlots, type TimeSlotId } from "./time-slots";
+import { useAvailability, type Availability } from "./use-availability";
 
 /** The query parameter step 1's links carry: an appliance id, never something typed. */
 export const applianceParam = "appliance";
@@ -138,20 +148,242 @@ function ApplianceStep({
   );
 }
 
+/** What a window's state adds to its label: the words say it, not only the colour. */
+const windowStateLabels: Record<Exclude<WindowState, "open">, string> = {
+  full: "Full",
+  past: "Not available",
+  closed: "Closed",
+};
+
+type TimeChoice = TimeSlotId | "";
+
+function timeChoiceOf(value: string | undefined): TimeChoice {
+  return timeSlots.find((slot) => slot.id === value)?.id ?? "";
+}
+
+/**
+ * Step 2's Preferred Time: the three windows of the chosen date, each marked with what the
+ * office has left (unknown: offered). A window that filled up while the visitor typed comes
+ * back from the server with its message and the next open windows, offered as buttons that
+ * set the date and the time (a plain list before and without JavaScript).
+ */
+function TimeChoices({
+  date,
+  time,
+  onTimeChange,
+  availability,
+  error,
+  openWindows,
+  onPickOpenWindow,
+  droppedWindow,
+}: {
+  date: string;
+  time: TimeChoice;
+  onTimeChange: (time: TimeSlotId) => void;
+  availability: Availability;
+  error: string | undefined;
+  openWindows: OpenWindow[] | undefined;
+  onPickOpenWindow: (window: OpenWindow) => void;
+  /** The window the visitor had chosen and that is no longer open (unchecked). */
+  droppedWindow: TimeSlotId | undefined;
+}) {
+  const hydrated = useHydrated();
+  const errorId = "preferred-time-error";
+  const closedDay = date !== "" && availability.day(date)?.closed === true;
+  const droppedLabel = timeSlots.find((slot) => slot.id === droppedWindow)?.label;
+  return (
+    <fieldset className="grid gap-2" aria-describedby={error ? errorId : undefined}>
+      <legend className="text-sm font-semibold text-slate-900">
+        Preferred Time
+        <span className="text-red-700" aria-hidden="true">
+          {" "}
+          *
+        </span>
+      </legend>
+      <div className="grid gap-2 sm:grid-cols-3">
+        {timeSlots.map((slot) => {
+          const state = date === "" ? undefined : availability.windowState(date, slot.id);
+          const unavailable = state !== undefined && state !== "open";
+          return (
+            <label
+              key={slot.id}
+              data-state={state}
+              className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 p-3 text-sm has-checked:border-brand-700 has-checked:bg-brand-50 has-disabled:cursor-not-allowed has-disabled:border-dashed has-disabled:bg-slate-50"
+            >
+              <input
+                type="radio"
+                name="preferredTime"
+                value={slot.id}
+                checked={time === slot.id}
+                onChange={() => onTimeChange(slot.id)}
+                disabled={unavailable}
+                className="size-4 accent-brand-700"
+              />
+              <span>
+                <span className="block font-semibold text-slate-900">{slot.label}</span>
+                <span className="text-slate-700">{slot.window}</span>
+                {unavailable ? (
+                  <span className="mt-1 block font-semibold text-red-800">
+                    {windowStateLabels[state]}
+                  </span>
+                ) : null}
+              </span>
+            </label>
+          );
+        })}
+      </div>
+      <div aria-live="polite" className="text-sm text-slate-700">
+        {closedDay ? (
+          <p>The office takes no visits on {displayDate(date)}: please choose another day.</p>
+        ) : droppedLabel && !error ? (
+          <p>
+            The {droppedLabel.toLowerCase()} window is no longer open on {displayDate(date)}: please
+            choose another time.
+          </p>
+        ) : null}
+      </div>
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-red-700" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {openWindows?.length === 0 ? (
+        <p className="text-sm text-slate-800">
+          No other window is open online in the coming weeks: please call the office.
+        </p>
+      ) : null}
+      {openWindows && openWindows.length > 0 ? (
+        <div className="grid gap-2">
+          <p id="open-windows-title" className="text-sm text-slate-800">
+            {hydrated
+              ? "These windows are still open:"
+              : "These windows are still open (enter the date and choose the time above):"}
+          </p>
+          <ul aria-labelledby="open-windows-title" className="flex flex-wrap gap-2">
+            {openWindows.map((window) => (
+              <li key={`${window.date}/${window.window}`}>
+                {hydrated ? (
+                  <Button variant="outline" size="sm" onClick={() => onPickOpenWindow(window)}>
+                    {window.label}
+                  </Button>
+                ) : (
+                  <span className="inline-block rounded-md border border-slate-300 px-3 py-1.5 text-sm">
+                    {window.label}
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** The windows offered when the chosen one filled up: none when the answer is another. */
+function openWindowsAfter(result: FormResult | undefined): OpenWindow[] | undefined {
+  return result?.status === "invalid" && result.errors.preferredTime === windowFilledMessage
+    ? (result.openWindows ?? [])
+    : undefined;
+}
+
+/** A request page address from the server's answer, as a same-site path (else nothing). */
+function requestPageHref(requestUrl: string | undefined): string | undefined {
+  if (!requestUrl) return undefined;
+  try {
+    const url = new URL(requestUrl, "http://localhost");
+    if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return undefined;
+  }
+}
+
+type BookedResult = Extract<FormResult, { status: "success" }>;
+
+/**
+ * After a request went through: what happens next, the homeowner's private page (follow,
+ * change or cancel the visit) and the office's phone. With JavaScript it replaces step 2
+ * (the toast says "Success!" too); without, it sits under the page's success status.
+ */
+function BookedStep({
+  result,
+  office,
+  closeControl,
+  takeFocus,
+}: {
+  result: BookedResult;
+  office: Pick<CompanyProfile, "phone" | "phoneForCall">;
+  closeControl: React.ReactNode;
+  /** Step 2 (and the focus in it) is gone: the answer takes the focus. */
+  takeFocus: boolean;
+}) {
+  const requestHref = requestPageHref(result.requestUrl);
+  const answerRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (takeFocus) answerRef.current?.focus();
+  }, [takeFocus]);
+  return (
+    <section aria-labelledby="booked-title" className="grid gap-4">
+      <div ref={answerRef} tabIndex={-1} className="grid gap-1 outline-none">
+        <h3 id="booked-title" className="text-lg font-bold text-slate-900">
+          {result.duplicate ? "We already have your request" : "Your request is on its way"}
+        </h3>
+        <p className="text-sm text-slate-700">
+          {result.duplicate
+            ? "You asked us about this appliance earlier today: we added the new details to that request."
+            : "The office will confirm your visit with you."}
+        </p>
+      </div>
+      {requestHref ? (
+        <p className="text-sm text-slate-800">
+          <a
+            href={requestHref}
+            className="font-semibold text-brand-800 underline underline-offset-2"
+          >
+            See, change or cancel your visit
+          </a>
+          <span className="block text-slate-600">
+            Keep this link: it is your private page for this request.
+          </span>
+        </p>
+      ) : null}
+      <p className="text-sm text-slate-800">
+        Questions? Call us at{" "}
+        <a
+          href={`tel:${office.phoneForCall}`}
+          className="inline-flex items-center gap-1 font-semibold text-brand-800 underline underline-offset-2"
+        >
+          <Phone className="size-4" aria-hidden="true" />
+          {formatPhone(office.phone)}
+        </a>
+      </p>
+      <div className="flex justify-end">{closeControl}</div>
+    </section>
+  );
+}
+
 /**
  * The two-step schedule dialog of spec section 4. Step 2 posts to the /modals/schedule action
  * (one pattern for every form, app/lib/use-lead-form.ts); the progress bar follows the step
- * and the fetcher: 0 % on step 1, half on step 2, full while the request is on its way.
+ * and the fetcher: 0 % on step 1, half on step 2, full while the request is on its way. Once
+ * stored, the dialog shows the request's private link instead of closing (the toast still
+ * says so).
  */
 export function ScheduleDialog({ onClose }: { onClose: () => void }) {
   const { profile, link } = useRegion();
   const location = useLocation();
   const search = new URLSearchParams(location.search);
+  const [booked, setBooked] = useState<BookedResult | undefined>(undefined);
+  // Each answer asks availability again: the places may have changed meanwhile.
+  const [answers, setAnswers] = useState(0);
   const form = useLeadForm({
     kind: "serviceRequest",
     loadSchema: async () => (await import("./schema")).serviceRequestSchema,
     onResult: (result) => {
-      if (result.status === "success") onClose();
+      setAnswers((count) => count + 1);
+      if (result.status === "success") setBooked(result);
+      setOpenWindows(openWindowsAfter(result));
     },
   });
   const values = form.defaultValues;
@@ -160,9 +392,60 @@ export function ScheduleDialog({ onClose }: { onClose: () => void }) {
   );
   const [step, setStep] = useState<1 | 2>(selectedAppliance ? 2 : 1);
   const [today] = useState(() => isoDateIn(new Date(), profile.timeZone));
+  // Date, time and description are the form's, held here: availability and safety read them.
+  const [preferredDate, setPreferredDate] = useState(() => {
+    const given = values.preferredDate ?? "";
+    return parseTypedDate(given) ?? given;
+  });
+  const [preferredTime, setPreferredTime] = useState(() => timeChoiceOf(values.preferredTime));
+  const [droppedWindow, setDroppedWindow] = useState<TimeSlotId | undefined>(undefined);
+  // The windows offered instead of one that filled up (a 409), with or without JavaScript.
+  const [openWindows, setOpenWindows] = useState(() => openWindowsAfter(form.pageResult));
+  const [description, setDescription] = useState(values.description ?? "");
+  const submitRef = useRef<HTMLButtonElement>(null);
   const sending = form.fetcher.state !== "idle";
-  const completedSteps = step === 1 ? 0 : sending ? 2 : 1;
-  const bookedWithoutScripts = form.pageResult?.status === "success";
+  const bookedWithoutScripts = form.pageResult?.status === "success" ? form.pageResult : undefined;
+  const bookedResult = booked ?? bookedWithoutScripts;
+  const completedSteps = bookedResult ? totalSteps : step === 1 ? 0 : sending ? 2 : 1;
+
+  const availability = useAvailability({
+    office: profile.stateSlug,
+    today,
+    chosenDate: preferredDate,
+    refresh: answers,
+    enabled: step === 2 && Boolean(selectedAppliance) && !bookedResult,
+  });
+
+  // A chosen window that is no longer open is unchecked (adjusting state while rendering).
+  const chosenState =
+    preferredTime && preferredDate
+      ? availability.windowState(preferredDate, preferredTime)
+      : undefined;
+  if (preferredTime && chosenState !== undefined && chosenState !== "open") {
+    setPreferredTime("");
+    setDroppedWindow(preferredTime);
+  }
+
+  // The server's "just filled up" and its alternatives stay until the visitor chooses again.
+  const timeError =
+    form.errors.preferredTime === windowFilledMessage && !openWindows
+      ? undefined
+      : form.errors.preferredTime;
+
+  const chooseDate = (isoDate: string) => {
+    setPreferredDate(isoDate);
+    setDroppedWindow(undefined);
+  };
+  const chooseTime = (time: TimeSlotId) => {
+    setPreferredTime(time);
+    setDroppedWindow(undefined);
+    setOpenWindows(undefined);
+  };
+  const pickOpenWindow = (window: OpenWindow) => {
+    chooseDate(window.date);
+    chooseTime(window.window);
+    submitRef.current?.focus();
+  };
 
   // Without JavaScript the steps are addresses: step 2 names its appliance, step 1 none.
   const hrefWith = (appliance: ApplianceTypeId | null) => {
@@ -192,28 +475,41 @@ export function ScheduleDialog({ onClose }: { onClose: () => void }) {
         <DialogHeader>
           <DialogTitle id="schedule-title">Schedule Service</DialogTitle>
           <DialogDescription id="schedule-description">
-            {bookedWithoutScripts
+            {bookedResult
               ? "Your request is on its way to the office."
               : `Step ${step} of ${totalSteps}: ${stepTitles[step]}`}
           </DialogDescription>
           <div className="mt-4">
-            <ProgressBar completedSteps={bookedWithoutScripts ? totalSteps : completedSteps} />
+            <ProgressBar completedSteps={completedSteps} />
           </div>
         </DialogHeader>
         <div className="overflow-y-auto px-6 py-6">
-          {bookedWithoutScripts ? (
+          {bookedResult ? (
             <div className="grid gap-6">
-              <FormStatus kind="serviceRequest" result={form.pageResult} />
-              <div className="flex justify-end">
-                <a href={homeHref} className={buttonVariants({ variant: "outline" })}>
-                  Close
-                </a>
-              </div>
+              {bookedWithoutScripts && !booked ? (
+                <FormStatus kind="serviceRequest" result={bookedWithoutScripts} />
+              ) : null}
+              <BookedStep
+                result={bookedResult}
+                office={profile}
+                takeFocus={Boolean(booked)}
+                closeControl={
+                  booked ? (
+                    <Button variant="outline" onClick={onClose}>
+                      Close
+                    </Button>
+                  ) : (
+                    <a href={homeHref} className={buttonVariants({ variant: "outline" })}>
+                      Close
+                    </a>
+                  )
+                }
+              />
             </div>
           ) : (
             <h3 className="mb-4 text-lg font-bold text-slate-900">{stepTitles[step]}</h3>
           )}
-          {!bookedWithoutScripts && step === 1 ? (
+          {!bookedResult && step === 1 ? (
             <ApplianceStep
               selected={selectedAppliance}
               hrefFor={hrefWith}
@@ -223,7 +519,7 @@ export function ScheduleDialog({ onClose }: { onClose: () => void }) {
             />
           ) : null}
           {/* Kept (hidden) on step 1 once an appliance was picked, so Back keeps what was typed. */}
-          {bookedWithoutScripts || !selectedAppliance ? null : (
+          {bookedResult || !selectedAppliance ? null : (
             <form.fetcher.Form
               hidden={step === 1}
               method="post"
@@ -277,40 +573,23 @@ export function ScheduleDialog({ onClose }: { onClose: () => void }) {
                   <DateField
                     {...wiring}
                     {...form.field("preferredDate")}
-
+                    value={preferredDate}
+                    onValueChange={chooseDate}
                     minDate={today}
+                    isDayOffered={availability.isDayOffered}
                   />
                 )}
               </Field>
-              <fieldset className="grid gap-2">
-                <legend className="text-sm font-semibold text-slate-900">
-                  Preferred Time
-                  <span className="text-red-700" aria-hidden="true">
-                    {" "}
-                    *
-                  </span>
-                </legend>
-                <div className="grid gap-2 sm:grid-cols-3">
-                  {timeSlots.map((slot) => (
-                    <label
-                      key={slot.id}
-                      className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 p-3 text-sm has-checked:border-brand-700 has-checked:bg-brand-50"
-                    >
-                      <input
-                        type="radio"
-                        name="preferredTime"
-                        value={slot.id}
-                        defaultChecked={values.preferredTime === slot.id}
-                        className="size-4 accent-brand-700"
-                      />
-                      <span>
-                        <span className="block font-semibold text-slate-900">{slot.label}</span>
-                        <span className="text-slate-700">{slot.window}</span>
-                      </span>
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
+              <TimeChoices
+                date={preferredDate}
+                time={preferredTime}
+                onTimeChange={chooseTime}
+                availability={availability}
+                error={timeError}
+                openWindows={openWindows}
+                onPickOpenWindow={pickOpenWindow}
+                droppedWindow={droppedWindow}
+              />
               <div className="grid gap-5 sm:grid-cols-3">
                 <Field label="Brand" error={form.errors.brand}>
                   <Input {...form.field("brand")} list="schedule-brands" />
@@ -328,7 +607,11 @@ export function ScheduleDialog({ onClose }: { onClose: () => void }) {
                 ))}
               </datalist>
               <Field label="Description of the problem" error={form.errors.description}>
-                <Textarea {...form.field("description")} rows={3} />
+                <Textarea
+                  {...form.field("description")}
+                  rows={3}
+                  onChange={(event) => setDescription(event.target.value)}
+                />
               </Field>
               <Field label="Notes" error={form.errors.notes}>
                 <Textarea
@@ -338,6 +621,7 @@ export function ScheduleDialog({ onClose }: { onClose: () => void }) {
                 />
               </Field>
               <LeadFormFields companyEmail={profile.email} />
+              <SafetyNotice concerns={safetyConcerns(description)} office={profile} />
               <div className="flex flex-col-reverse justify-between gap-3 border-t border-slate-200 pt-5 sm:flex-row">
                 <StepControl
                   href={hrefWith(null)}
@@ -348,7 +632,7 @@ export function ScheduleDialog({ onClose }: { onClose: () => void }) {
                   <ArrowLeft aria-hidden="true" />
                   Back
                 </StepControl>
-                <Button type="submit" loading={form.busy}>
+                <Button ref={submitRef} type="submit" loading={form.busy}>
                   Submit Request
                 </Button>
               </div>

@@ -6,6 +6,7 @@ const sections = [
   { to: "/office", label: "Inbox", ownersOnly: false },
   { to: "/office/subscribers", label: "Subscribers", ownersOnly: false },
   { to: "/office/staff", label: "Staff", ownersOnly: true },
+  { to: "/office/windows", label: "Windows", ownersOnly: true },
   { to: "/office/privacy", label: "Privacy requests", ownersOnly: true },
   { to: "/office/account", label: "Your account", ownersOnly: false },
 ] as const;
@@ -24,7 +25,7 @@ export function DeskHeader({
         <p className="text-sm font-semibold text-brand-700">Office desk</p>
         <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
         <nav aria-label="Desk" className="mt-2">
-          <ul className="flex gap-4 text-sm">
+          <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
             {sections
               .filter((section) => !section.ownersOnly || staff.role === "owner")
               .map((section) => (

@@ -1,0 +1,371 @@
+import { data, Form, useNavigation } from "react-router";
+
+import {
+  DeskButton,
+  DeskField,
+  DeskInput,
+  DeskNotice,
+  DeskSelect,
+} from "~/features/desk/desk-controls";
+import { DeskHeader } from "~/features/desk/desk-header";
+import { deskHandle, deskHeaders, deskMeta } from "~/features/desk/headers";
+import {
+  capacityField,
+  closedWeekday,
+  maxClosedDayLabel,
+  maxWindowCapacity,
+} from "~/features/desk/window-schemas";
+import { timeSlots } from "~/features/booking/time-slots";
+import { stateBySlug, stateSlugs, type StateSlug } from "~/content/states";
+
+import {
+  firstMessages,
+  notFound,
+  requireOwner,
+  textFields,
+} from "~/features/desk/desk-route.server";
+
+import type { Route } from "./+types/office.windows";
+
+export const handle = deskHandle;
+export const headers = deskHeaders;
+
+export function meta() {
+  return deskMeta("Arrival windows");
+}
+
+/** The office in the address (`?office=texas`); none: the first; an unknown one: no such page. */
+function officeFrom(value: string | null | undefined): StateSlug {
+  if (!value) return stateSlugs[0];
+  const office = stateSlugs.find((slug) => slug === value);
+  return office ?? notFound();
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { staff, headers } = await requireOwner(request, context);
+  const office = officeFrom(new URL(request.url).searchParams.get("office"));
+  const settings = await context.desk.windowSettings(staff, office);
+  return data(
+    {
+      staff: { name: staff.name, role: staff.role },
+      office,
+      offices: stateSlugs.map((slug) => ({ slug, name: stateBySlug(slug)?.name ?? slug })),
+      windows: timeSlots.map((slot) => ({ id: slot.id, label: slot.label, hours: slot.window })),
+      rows: settings.weekdays.map((day) => ({
+        weekday: day.weekday,
+        label: day.label,
+        cells: timeSlots.map((slot) => ({
+          field: capacityField(day.weekday, slot.id),
+          label: `${day.label} ${slot.label.toLowerCase()}`,
+          capacity: day.capacities[slot.id],
+        })),
+      })),
+      closedWeekday: closedWeekday.label,
+      defaultCapacity: settings.defaultCapacity,
+      closedDays: settings.closedDays,
+      today: settings.today,
+      limits: { capacity: maxWindowCapacity, label: maxClosedDayLabel },
+    },
+    { headers },
+  );
+}
+
+interface Answer {
+  form: "capacities" | "closed-day" | "remove";
+  office: string;
+  message?: string;
+  error?: string;
+  fieldErrors?: Record<string, string | undefined>;
+  /** What was typed, shown again beside its errors. */
+  values?: Record<string, string>;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { staff } = await requireOwner(request, context);
+  const fields = await textFields(request);
+  if (!fields.office) notFound();
+  const office = officeFrom(fields.office);
+  const refuse = (answer: Answer, status = 400) => data<Answer>(answer, { status });
+  if (fields.intent === "capacities") {
+    const saved = await context.desk.saveWindowCapacities(staff, office, fields);
+    if (!saved.success) {
+      return refuse({
+        form: "capacities",
+        office,
+        error: "Nothing was saved: check the numbers marked below.",
+        fieldErrors: firstMessages(saved.fieldErrors),
+        values: fields,
+      });
+    }
+    return { form: "capacities", office, message: "Saved." } as Answer;
+  }
+  if (fields.intent === "closed-day") {
+    const added = await context.desk.addClosedDay(staff, office, {
+      date: fields.date,
+      label: fields.label,
+    });
+    if (!added.success) {
+      return refuse({
+        form: "closed-day",
+        office,
+        fieldErrors: firstMessages(added.fieldErrors),
+        values: { date: fields.date ?? "", label: fields.label ?? "" },
+      });
+    }
+    const label = (fields.label ?? "").trim();
+    return {
+      form: "closed-day",
+      office,
+      message: added.relabelled
+        ? `${added.dateText} is now called ${label}.`
+        : `Closed on ${added.dateText} (${label}).`,
+    } as Answer;
+  }
+  if (fields.intent === "remove") {
+    const removed = await context.desk.removeClosedDay(staff, office, fields.date ?? "");
+    if (!removed) {
+      return refuse({ form: "remove", office, error: "That day was not closed." }, 404);
+    }
+    return {
+      form: "remove",
+      office,
+      message: `${removed.dateText} (${removed.label}) is open again.`,
+    } as Answer;
+  }
+  return refuse({ form: "capacities", office, error: "Unknown action" });
+}
+
+function Notice({ answer }: { answer?: Answer }) {
+  if (answer?.error) return <DeskNotice tone="error">{answer.error}</DeskNotice>;
+  if (answer?.message) return <DeskNotice tone="success">{answer.message}</DeskNotice>;
+  return null;
+}
+
+export default function Windows({ loaderData, actionData }: Route.ComponentProps) {
+  const { staff, office, offices, windows, rows, closedDays, today, limits } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  const answer = actionData?.office === office ? actionData : undefined;
+  const capacitiesAnswer = answer?.form === "capacities" ? answer : undefined;
+  const closedDayAnswer = answer?.form === "closed-day" ? answer : undefined;
+  const officeName = offices.find((candidate) => candidate.slug === office)?.name ?? office;
+  const here = `/office/windows?office=${office}`;
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-8">
+      <DeskHeader title="Arrival windows" staff={staff} />
+
+      <Form method="get" aria-label="Choose an office" className="mt-6 flex items-end gap-3">
+        <div className="min-w-0 flex-1 sm:max-w-xs">
+          <DeskField label="Office">
+            {(wiring) => (
+              <DeskSelect {...wiring} key={office} name="office" defaultValue={office}>
+                {offices.map((candidate) => (
+                  <option key={candidate.slug} value={candidate.slug}>
+                    {candidate.name}
+                  </option>
+                ))}
+              </DeskSelect>
+            )}
+          </DeskField>
+        </div>
+        <DeskButton type="submit" look="outline">
+          Show
+        </DeskButton>
+      </Form>
+
+      <section aria-labelledby="capacities-heading" className="mt-8">
+        <h2 id="capacities-heading" className="text-lg font-bold text-slate-900">
+          Visits per window in {officeName}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          How many visits each arrival window takes on each weekday; 0 takes none. A window nobody
+          has saved takes {loaderData.defaultCapacity}. {loaderData.closedWeekday}s are always
+          closed.
+        </p>
+        <Form
+          // Keyed by office: the inputs show the chosen office's numbers, not the last one's.
+          key={office}
+          method="post"
+          action={here}
+          noValidate
+          aria-labelledby="capacities-heading"
+          className="mt-4 grid gap-4"
+        >
+          <input type="hidden" name="intent" value="capacities" />
+          <input type="hidden" name="office" value={office} />
+          <Notice answer={capacitiesAnswer} />
+          <div
+            className="overflow-x-auto focus-visible:ring-3 focus-visible:ring-brand-400/60 focus-visible:outline-none"
+            // On a narrow phone the table scrolls sideways: the keyboard can scroll it too.
+            tabIndex={0}
+            role="region"
+            aria-label="Visits per window table"
+          >
+            <table className="w-full min-w-[20rem] text-left text-sm text-slate-700">
+              <caption className="sr-only">
+                Visits per arrival window in {officeName}, Monday to {loaderData.closedWeekday}
+              </caption>
+              <thead className="border-b border-slate-200 text-slate-900">
+                <tr>
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    Day
+                  </th>
+                  {windows.map((window) => (
+                    <th key={window.id} scope="col" className="px-1 py-2 font-semibold">
+                      {window.label}
+                      <span className="block text-xs font-normal text-slate-600">
+                        {window.hours}
+                      </span>
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {rows.map((row) => (
+                  <tr key={row.weekday}>
+                    <th scope="row" className="py-2 pr-3 font-semibold text-slate-900">
+                      {row.label}
+                    </th>
+                    {row.cells.map((cell) => {
+                      const error = capacitiesAnswer?.fieldErrors?.[cell.field];
+                      const id = `capacity-${cell.field}`;
+                      return (
+                        <td key={cell.field} className="px-1 py-2 align-top">
+                          <label htmlFor={id} className="sr-only">
+                            {cell.label}
+                          </label>
+                          <DeskInput
+                            id={id}
+                            type="number"
+                            name={cell.field}
+                            inputMode="numeric"
+                            min={0}
+                            max={limits.capacity}
+                            step={1}
+                            required
+                            defaultValue={capacitiesAnswer?.values?.[cell.field] ?? cell.capacity}
+                            aria-invalid={error ? true : undefined}
+                            aria-describedby={error ? `${id}-error` : undefined}
+                          />
+                          {error ? (
+                            <p
+                              id={`${id}-error`}
+                              role="alert"
+                              className="mt-1 text-sm font-medium text-red-700"
+                            >
+                              {error}
+                            </p>
+                          ) : null}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+                <tr>
+                  <th scope="row" className="py-2 pr-3 font-semibold text-slate-900">
+                    {loaderData.closedWeekday}
+                  </th>
+                  <td colSpan={windows.length} className="px-1 py-2 text-slate-600">
+                    Closed
+                  </td>
+                </tr>
+              </tbody>
+            </table>
+          </div>
+          <div>
+            <DeskButton type="submit" disabled={busy}>
+              Save
+            </DeskButton>
+          </div>
+        </Form>
+      </section>
+
+      <section aria-labelledby="closed-days-heading" className="mt-10">
+        <h2 id="closed-days-heading" className="text-lg font-bold text-slate-900">
+          Holidays in {officeName}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">No visits are offered on these days.</p>
+        {answer?.form === "remove" ? (
+          <div className="mt-4">
+            <Notice answer={answer} />
+          </div>
+        ) : null}
+        {closedDays.length === 0 ? (
+          <p className="mt-4 text-slate-700">No holidays ahead.</p>
+        ) : (
+          <ul aria-label="Holidays ahead" className="mt-4 grid gap-2">
+            {closedDays.map((day) => (
+              <li
+                key={day.date}
+                className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 px-4 py-2"
+              >
+                <span className="text-slate-900">
+                  <strong className="font-semibold">{day.dateText}</strong>{" "}
+                  <span className="[overflow-wrap:anywhere]">{day.label}</span>
+                </span>
+                <Form method="post" action={here}>
+                  <input type="hidden" name="intent" value="remove" />
+                  <input type="hidden" name="office" value={office} />
+                  <input type="hidden" name="date" value={day.date} />
+                  <DeskButton
+                    type="submit"
+                    look="outline"
+                    disabled={busy}
+                    aria-label={`Remove ${day.dateText} ${day.label}`}
+                  >
+                    Remove
+                  </DeskButton>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+
+        <h3 id="add-closed-day-heading" className="mt-6 text-base font-semibold text-slate-900">
+          Add a holiday
+        </h3>
+        <Form
+          // A new key once a day is added or removed: the emptied form is ready for the next one.
+          key={`${office} ${closedDays.map((day) => day.date + day.label).join(" ")}`}
+          method="post"
+          action={here}
+          noValidate
+          aria-labelledby="add-closed-day-heading"
+          className="mt-3 grid gap-4 sm:grid-cols-[12rem_1fr_auto] sm:items-start"
+        >
+          <input type="hidden" name="intent" value="closed-day" />
+          <input type="hidden" name="office" value={office} />
+          <div className="sm:col-span-3">
+            <Notice answer={closedDayAnswer} />
+          </div>
+          <DeskField label="Date" error={closedDayAnswer?.fieldErrors?.date}>
+            {(wiring) => (
+              <DeskInput
+                {...wiring}
+                type="date"
+                name="date"
+                min={today}
+                required
+                defaultValue={closedDayAnswer?.values?.date}
+              />
+            )}
+          </DeskField>
+          <DeskField label="Holiday name" error={closedDayAnswer?.fieldErrors?.label}>
+            {(wiring) => (
+              <DeskInput
+                {...wiring}
+                name="label"
+                maxLength={limits.label}
+                required
+                autoComplete="off"
+                defaultValue={closedDayAnswer?.values?.label}
+              />
+            )}
+          </DeskField>
+          <DeskButton type="submit" disabled={busy} className="sm:mt-7">
+            Add holiday
+          </DeskButton>
+        </Form>
+      </section>
+    </div>
+  );
+}
