@@ -139,6 +139,8 @@ test("a dispatcher sees the leads of their offices only; a disabled one cannot s
   page,
   browser,
 }) => {
+  // Three sign-ins and a dozen requests: near the default 30 s on a loaded two-core machine.
+  test.slow();
   // An active owner, so that the sign-in form is still offered once the dispatcher is disabled.
   staffCommand(["add", staffEmail("keeper"), "--role", "owner"], password);
   const dispatcher = staffEmail("florida");

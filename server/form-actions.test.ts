@@ -155,6 +155,22 @@ describe.skipIf(!database)(`Form actions on ${database?.label}`, () => {
     expect(await contactRows(name)).toEqual([]);
   });
 
+  test("Origin null is taken only with the browser's Sec-Fetch-Site: same-origin", async () => {
+    // A page sent with Referrer-Policy no-referrer (a private link's) posts with Origin "null".
+    const forged = uniqueName("Nul");
+    const refused = await postForm("/contact", contactFields(forged), {
+      headers: { Origin: "null", "Sec-Fetch-Site": "cross-site" },
+    });
+    expect(refused.status).toBe(403);
+    expect(await contactRows(forged)).toEqual([]);
+    const own = uniqueName("Own");
+    const taken = await postForm("/contact", contactFields(own), {
+      headers: { Origin: "null", "Sec-Fetch-Site": "same-origin" },
+    });
+    expect(taken.status).toBe(200);
+    expect(await contactRows(own)).toHaveLength(1);
+  });
+
   test("a body over 16 KB is refused without a server error", async () => {
     const response = await postForm("/contact", {
       ...contactFields(uniqueName("Big")),
