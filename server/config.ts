@@ -94,6 +94,8 @@ const configFields = z.object({
   /** A client must send a request's headers within this, and the whole request within the next. */
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(10).default(15_000),
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(10).default(30_000),
+  /** Photos posted to a private request page get this long (50 MB at about 1.5 Mbit/s). */
+  HTTP_UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(10).default(300_000),
   /** On SIGTERM, requests in flight and the email being sent get this long to finish. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(10).default(10_000),
   /** The most memory the page cache may hold, all pages together, in megabytes (0 keeps none). */

@@ -1,9 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { contactMessages, newsletterSubscribers, serviceRequests } from "./db/schema";
+import {
+  contactMessages,
+  newsletterSubscribers,
+  requestPhotos,
+  serviceRequests,
+} from "./db/schema";
 import { testDatabases } from "./test-support/databases";
-import { waitUntil } from "./test-support/fixtures";
+import { serviceRequest, waitUntil } from "./test-support/fixtures";
 import { freshClientIp, startTestServer, type TestServer } from "./test-support/server";
 
 // The forms' route actions, posted as a browser without JavaScript posts them: the same
@@ -230,5 +235,59 @@ describe.skipIf(!database)(`Form actions on ${database?.label}`, () => {
         office: "texas",
       }),
     ]);
+  });
+
+  test("the private page reads no body for an unknown link, and at most 50 MB of photos whatever the body claims", async () => {
+    const booked = await server.post(
+      "/api/send-email",
+      serviceRequest({ preferredDate: "", preferredTime: "" }),
+    );
+    expect(booked.status).toBe(201);
+    const { id, requestUrl } = (await booked.json()) as { id: string; requestUrl: string };
+    const pagePath = new URL(requestUrl).pathname;
+
+    const unknown = await postForm(`/requests/${"A".repeat(43)}`, { intent: "cancel" });
+    expect(unknown.status).toBe(404);
+
+    // 51 MB in 1 MB chunks, sent chunked: no Content-Length to refuse it by.
+    const megabyte = new Uint8Array(1024 * 1024).fill(97);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0) {
+          controller.enqueue(
+            new TextEncoder().encode(
+              '--x\r\nContent-Disposition: form-data; name="intent"\r\n\r\nphotos\r\n' +
+                '--x\r\nContent-Disposition: form-data; name="photos"; filename="big.jpg"\r\n' +
+                "Content-Type: image/jpeg\r\n\r\n",
+            ),
+          );
+        }
+        if (sent === 51) {
+          controller.enqueue(new TextEncoder().encode("\r\n--x--\r\n"));
+          controller.close();
+          return;
+        }
+        sent += 1;
+        controller.enqueue(megabyte);
+      },
+    });
+    const tooLarge = await fetch(`${server.baseUrl}${pagePath}`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "multipart/form-data; boundary=x",
+        "X-Forwarded-For": freshClientIp(),
+      },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.text()).toContain("Add at most 5 photos of 10 MB each at a time.");
+    const { db } = server.serverApp.database;
+    expect(await db.select().from(requestPhotos).where(eq(requestPhotos.requestId, id))).toEqual(
+      [],
+    );
+    const page = await fetch(`${server.baseUrl}${pagePath}`);
+    expect(page.status).toBe(200);
   });
 });

@@ -1,4 +1,5 @@
 import { windowFilledMessage } from "~/features/requests/availability";
+import { BodyTooLarge, formDataWithin } from "~/lib/bounded-body.server";
 import { parseTypedDate } from "~/lib/dates";
 import { formatUsPhone } from "~/lib/form-rules";
 import type { FieldErrors, FormResult, LeadKind } from "~/lib/form-result";
@@ -20,37 +21,9 @@ export interface FormSubmissions {
   submit(kind: LeadKind, request: Request): Promise<FormAnswer>;
 }
 
-class BodyTooLarge extends Error {}
-
-/**
- * The request's body, refused past `limit` bytes whatever Content-Length claims. The rest is
- * read and dropped (the server's request time-out bounds it), so the client gets the answer
- * instead of a connection closed under it.
- */
-async function readBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
-  if (!request.body) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = request.body.getReader();
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    size += read.value.byteLength;
-    if (size <= limit) chunks.push(read.value);
-  }
-  if (size > limit) throw new BodyTooLarge();
-  const body = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
-}
-
 /** The form's text fields (files and repeated names beyond the first are ignored). */
 export async function formFields(request: Request): Promise<Record<string, string>> {
-  const body = await readBody(request, maxBodyBytes);
-  const contentType = request.headers.get("Content-Type") ?? "";
-  const form = await new Response(body, { headers: { "Content-Type": contentType } }).formData();
+  const form = await formDataWithin(request, maxBodyBytes);
   const fields: Record<string, string> = {};
   form.forEach((value, key) => {
     if (typeof value === "string" && !(key in fields)) fields[key] = value;

@@ -5,8 +5,38 @@ import type { ServerConfig } from "./config";
 
 type ListenConfig = Pick<
   ServerConfig,
-  "PORT" | "HOST" | "HTTP_HEADERS_TIMEOUT_MS" | "HTTP_REQUEST_TIMEOUT_MS"
+  "PORT" | "HOST" | "HTTP_HEADERS_TIMEOUT_MS" | "HTTP_REQUEST_TIMEOUT_MS" | "HTTP_UPLOAD_TIMEOUT_MS"
 >;
+
+/**
+ * Photos posted to a private request page (with or without JavaScript): the only requests whose
+ * body may take longer than `HTTP_REQUEST_TIMEOUT_MS`, since up to 50 MB from a phone on a weak
+ * signal can.
+ */
+export function isUpload(req: http.IncomingMessage): boolean {
+  return req.method === "POST" && /^\/requests\/[^/?]+(?:\?|$)/.test(req.url ?? "");
+}
+
+const requestTimeoutAnswer = "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n";
+
+/**
+ * Node's own time-out is the uploads' (the longest); every other request's body must arrive
+ * within `timeoutMs` of its headers or, as Node does, the client gets 408 and the connection
+ * closes.
+ */
+function cutOffSlowBody(req: http.IncomingMessage, res: http.ServerResponse, timeoutMs: number) {
+  if (req.complete) return;
+  const timer = setTimeout(() => {
+    if (req.complete) return;
+    const { socket } = req;
+    if (!res.headersSent && socket.writable) socket.write(requestTimeoutAnswer);
+    socket.destroy();
+  }, timeoutMs);
+  timer.unref();
+  const stop = () => clearTimeout(timer);
+  req.once("end", stop);
+  res.once("close", stop);
+}
 
 export interface HttpServer {
   server: http.Server;
@@ -27,10 +57,11 @@ export async function startHttpServer(
   config: ListenConfig,
 ): Promise<HttpServer> {
   let stopping = false;
+  const uploadTimeoutMs = Math.max(config.HTTP_UPLOAD_TIMEOUT_MS, config.HTTP_REQUEST_TIMEOUT_MS);
   const server = http.createServer(
     {
       headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
-      requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+      requestTimeout: uploadTimeoutMs,
       // Node checks both time-outs only this often (every 30 s by default).
       connectionsCheckingInterval: Math.min(1_000, Math.ceil(config.HTTP_HEADERS_TIMEOUT_MS / 4)),
     },
@@ -38,6 +69,9 @@ export async function startHttpServer(
       // A request that came on a kept-alive connection while stopping is served, then the
       // connection closes.
       if (stopping) res.setHeader("Connection", "close");
+      if (uploadTimeoutMs > config.HTTP_REQUEST_TIMEOUT_MS && !isUpload(req)) {
+        cutOffSlowBody(req, res, config.HTTP_REQUEST_TIMEOUT_MS);
+      }
       handler(req, res);
     },
   );

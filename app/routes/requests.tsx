@@ -9,6 +9,7 @@ import {
   type RequestIntent,
   type RequestPageView,
 } from "~/features/requests/request-page";
+import { BodyTooLarge, formDataWithin } from "~/lib/bounded-body.server";
 import { pageMeta } from "~/lib/meta";
 import { cn } from "~/lib/utils";
 
@@ -58,23 +59,32 @@ function answer(result: RequestActionResult, status = 200) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const length = Number(request.headers.get("Content-Length") ?? "0");
-  if (length > maxUploadBytes) {
-    return answer(
-      {
-        intent: "photos",
-        ok: false,
-        message: `Add at most ${maxPhotos} photos of 10 MB each at a time.`,
-      },
-      413,
-    );
+  const { requests } = context;
+  // An unknown link is answered before its body is read: nothing is uploaded for nothing.
+  if (!(await requests.exists(params.token))) {
+    throw data("Not found", { status: 404, headers: privateHeaders });
   }
-  const form = await request.formData().catch(() => null);
+  const tooLarge = answer(
+    {
+      intent: "photos",
+      ok: false,
+      message: `Add at most ${maxPhotos} photos of 10 MB each at a time.`,
+    },
+    413,
+  );
+  const length = Number(request.headers.get("Content-Length") ?? "0");
+  if (length > maxUploadBytes) return tooLarge;
+  let form: FormData | null;
+  try {
+    form = await formDataWithin(request, maxUploadBytes);
+  } catch (error) {
+    if (error instanceof BodyTooLarge) return tooLarge;
+    form = null;
+  }
   const intent = form?.get("intent");
   if (!form || !isIntent(intent)) {
     return answer({ intent: "cancel-ask", ok: false, message: "Choose what to do." }, 400);
   }
-  const { requests } = context;
   switch (intent) {
     case "cancel-ask":
       return answer({ intent });

@@ -180,6 +180,7 @@ describe("Hostile input", () => {
       HOST: "127.0.0.1",
       HTTP_HEADERS_TIMEOUT_MS: headersTimeoutMs,
       HTTP_REQUEST_TIMEOUT_MS: requestTimeoutMs,
+      HTTP_UPLOAD_TIMEOUT_MS: requestTimeoutMs,
     });
     baseUrl = `http://127.0.0.1:${listening.port}`;
   });

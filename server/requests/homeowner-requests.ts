@@ -120,6 +120,11 @@ export class HomeownerRequests {
     return until !== null && now.getTime() >= until.getTime();
   }
 
+  /** Whether the link leads to a request: asked before a POST's body is read. */
+  async exists(token: string): Promise<boolean> {
+    return (await this.#find(this.#db, token)) !== null;
+  }
+
   async view(token: string): Promise<RequestPageView | null> {
     const row = await this.#find(this.#db, token);
     if (!row) return null;
