@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Page, Request } from "@playwright/test";
 import ICAL from "ical.js";
 import sharp from "sharp";
 
@@ -174,8 +174,25 @@ test("a homeowner books, follows the private link from the email, adds a photo, 
       page.getByRole("listitem").filter({ hasText: "Request received" }),
     ).toHaveAttribute("aria-current", "step");
 
-    // A file named .jpg that is not an image is refused and stores nothing.
+    // What the browser can tell of a file (here, that it is a PDF) is said before any upload.
     const photos = page.getByLabel(/Add up to 5 photos/);
+    const posts: string[] = [];
+    const countPost = (request: Request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    };
+    page.on("request", countPost);
+    await photos.setInputFiles({
+      name: "invoice.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.4"),
+    });
+    await page.getByRole("button", { name: "Add photos" }).click();
+    await expect(page.getByText("“invoice.pdf” is not a JPEG, PNG or WebP photo.")).toBeVisible();
+    await expect(photos).toBeFocused();
+    expect(posts).toEqual([]);
+    page.off("request", countPost);
+
+    // A file named .jpg that is not an image is refused by the server and stores nothing.
     await photos.setInputFiles({
       name: "error-code.jpg",
       mimeType: "image/jpeg",

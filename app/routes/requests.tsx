@@ -1,8 +1,14 @@
+import { useState, type FormEvent } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 
 import { PageHeader, Section } from "~/components/page-parts";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { maxPhotoBytes, maxPhotos, photoAccept } from "~/features/requests/photo-rules";
+import {
+  maxPhotoBytes,
+  maxPhotos,
+  photoAccept,
+  photoProblemBeforeUpload,
+} from "~/features/requests/photo-rules";
 import {
   requestIntents,
   type RequestActionResult,
@@ -376,10 +382,24 @@ function Photos({
   result: RequestActionResult | undefined;
 }) {
   const navigation = useNavigation();
+  const [problemBeforeUpload, setProblemBeforeUpload] = useState<string | null>(null);
   if (!view.canAddPhotos) return null;
   const left = view.photos.max - view.photos.stored;
-  const error =
+  const answered =
     result?.intent === "photos" && "message" in result && !result.ok ? result.message : null;
+  const error = problemBeforeUpload ?? answered;
+
+  // With scripts, a file the server would refuse is told at once instead of after its upload.
+  function checkBeforeUpload(event: FormEvent<HTMLFormElement>) {
+    const input = event.currentTarget.elements.namedItem("photos");
+    if (!(input instanceof HTMLInputElement)) return;
+    const problem = photoProblemBeforeUpload(Array.from(input.files ?? []), view.photos.stored);
+    setProblemBeforeUpload(problem);
+    if (problem) {
+      event.preventDefault();
+      input.focus();
+    }
+  }
   return (
     <section aria-labelledby="photos-heading" className="grid gap-3">
       <h2 id="photos-heading" className="text-lg font-bold text-slate-900">
@@ -394,6 +414,7 @@ function Photos({
           method="post"
           encType="multipart/form-data"
           className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end"
+          onSubmit={checkBeforeUpload}
         >
           <input type="hidden" name="intent" value="photos" />
           <div className="grid gap-1.5">
@@ -405,6 +426,7 @@ function Photos({
                 accept={photoAccept}
                 multiple
                 required
+                onChange={() => setProblemBeforeUpload(null)}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? "photos-error" : undefined}
                 className="rounded-md border border-slate-300 bg-white p-2 text-base font-normal"

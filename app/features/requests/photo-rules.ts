@@ -20,3 +20,23 @@ export const photoMessages = {
   tooLarge: (name: string) => `“${shownFileName(name)}” is larger than 10 MB.`,
   unreadable: (name: string) => `“${shownFileName(name)}” could not be read as a photo.`,
 };
+
+const acceptedTypes = new Set(photoAccept.split(","));
+
+/**
+ * What the page can tell before uploading anything, from what the browser says of each file:
+ * too many, too large, or a type it names that is not a photo. The server reads the bytes
+ * whatever this says.
+ */
+export function photoProblemBeforeUpload(
+  files: readonly { name: string; size: number; type: string }[],
+  alreadyStored: number,
+): string | null {
+  if (files.length === 0) return photoMessages.none;
+  if (alreadyStored + files.length > maxPhotos) return photoMessages.tooMany;
+  for (const file of files) {
+    if (file.size > maxPhotoBytes) return photoMessages.tooLarge(file.name);
+    if (file.type && !acceptedTypes.has(file.type)) return photoMessages.notAnImage(file.name);
+  }
+  return null;
+}
