@@ -1,35 +1,13 @@
 import type http from "node:http";
-import net from "node:net";
 
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { startHttpServer, type HttpServer } from "./http-server";
+import { trickle } from "./test-support/trickle";
 
 const headersTimeoutMs = 400;
 const requestTimeoutMs = 800;
 const uploadTimeoutMs = 2_500;
-
-/** Writes `chunks` to a raw connection, one every `everyMs`; resolves with what came back. */
-function trickle(port: number, chunks: string[], everyMs: number) {
-  return new Promise<{ answer: string; closedAfterMs: number }>((resolve, reject) => {
-    const socket = net.connect(port, "127.0.0.1");
-    const started = performance.now();
-    let answer = "";
-    let next = 0;
-    const timer = setInterval(() => {
-      if (next < chunks.length && socket.writable) socket.write(chunks[next++]!);
-      else if (next === chunks.length && answer) socket.end();
-    }, everyMs);
-    socket.setEncoding("utf8");
-    socket.on("data", (data: string) => (answer += data));
-    socket.on("error", () => {});
-    socket.on("close", () => {
-      clearInterval(timer);
-      resolve({ answer, closedAfterMs: performance.now() - started });
-    });
-    setTimeout(() => reject(new Error("The server kept the connection open")), 10_000);
-  });
-}
 
 function post(path: string, length: number) {
   return [
@@ -63,17 +41,6 @@ describe("The listener's time-outs", () => {
   });
   afterAll(async () => {
     await listening?.stop(async () => {}, 1_000);
-  });
-
-  test("a form's body sent too slowly is cut off at the request time-out with 408", async () => {
-    const { answer, closedAfterMs } = await trickle(
-      listening.port,
-      [post("/contact", 40), ...Array<string>(40).fill("a")],
-      100,
-    );
-    expect(answer).toMatch(/^HTTP\/1\.1 408/);
-    expect(closedAfterMs).toBeGreaterThanOrEqual(requestTimeoutMs - 50);
-    expect(closedAfterMs).toBeLessThan(requestTimeoutMs + 1_500);
   });
 
   test("photos posted to a private request page may take longer than that, and arrive whole", async () => {

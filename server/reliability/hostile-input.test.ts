@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import net from "node:net";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 
@@ -17,6 +16,7 @@ import { maxNotesLength } from "../requests/repeats";
 import { testDatabases } from "../test-support/databases";
 import { contactMessage, serviceRequest } from "../test-support/fixtures";
 import { startTestServer, type TestServer } from "../test-support/server";
+import { trickle } from "../test-support/trickle";
 
 const pglite = (await testDatabases()).find((database) => database.label === "PGlite")!;
 
@@ -25,6 +25,7 @@ const collectGarbage = runInNewContext("gc") as () => void;
 
 const headersTimeoutMs = 500;
 const requestTimeoutMs = 1_000;
+const uploadTimeoutMs = 3_000;
 
 const endpoints = [
   {
@@ -180,7 +181,7 @@ describe("Hostile input", () => {
       HOST: "127.0.0.1",
       HTTP_HEADERS_TIMEOUT_MS: headersTimeoutMs,
       HTTP_REQUEST_TIMEOUT_MS: requestTimeoutMs,
-      HTTP_UPLOAD_TIMEOUT_MS: requestTimeoutMs,
+      HTTP_UPLOAD_TIMEOUT_MS: uploadTimeoutMs,
     });
     baseUrl = `http://127.0.0.1:${listening.port}`;
   });
@@ -293,30 +294,10 @@ describe("Hostile input", () => {
     }
   }, 180_000);
 
-  /** Writes `chunks` to a raw connection, one every `everyMs`; resolves with what came back. */
-  function trickle(chunks: string[], everyMs: number) {
-    return new Promise<{ answer: string; closedAfterMs: number }>((resolve, reject) => {
-      const socket = net.connect(listening.port, "127.0.0.1");
-      const started = performance.now();
-      let answer = "";
-      let next = 0;
-      const timer = setInterval(() => {
-        if (next < chunks.length && socket.writable) socket.write(chunks[next++]!);
-      }, everyMs);
-      socket.setEncoding("utf8");
-      socket.on("data", (data: string) => (answer += data));
-      socket.on("error", () => {});
-      socket.on("close", () => {
-        clearInterval(timer);
-        resolve({ answer, closedAfterMs: performance.now() - started });
-      });
-      setTimeout(() => reject(new Error("The server kept the connection open")), 10_000);
-    });
-  }
-
   test("headers sent too slowly are cut off at the headers time-out", async () => {
     const start = "POST /api/send-email HTTP/1.1\r\nHost: 127.0.0.1\r\n";
     const { answer, closedAfterMs } = await trickle(
+      listening.port,
       [start, ...Array.from({ length: 100 }, (_, index) => `X-Slow-${index}: a\r\n`)],
       100,
     );
@@ -334,13 +315,17 @@ describe("Hostile input", () => {
       "",
       "",
     ].join("\r\n");
-    const { answer, closedAfterMs } = await trickle([headers, ...Array(200).fill("{")], 50);
+    const { answer, closedAfterMs } = await trickle(
+      listening.port,
+      [headers, ...Array(200).fill("{")],
+      50,
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
     expect(closedAfterMs).toBeLessThan(requestTimeoutMs + 1_500);
   });
 
   test("a connection that sends nothing is closed", async () => {
-    const { closedAfterMs } = await trickle([], 1_000);
+    const { closedAfterMs } = await trickle(listening.port, [], 1_000);
     expect(closedAfterMs).toBeLessThan(requestTimeoutMs + 1_500);
   });
 
@@ -352,7 +337,7 @@ describe("Hostile input", () => {
       "",
       "",
     ].join("\r\n");
-    const { answer, closedAfterMs } = await trickle([request], 10);
+    const { answer, closedAfterMs } = await trickle(listening.port, [request], 10);
     expect(answer).toMatch(/^HTTP\/1\.1 431/);
     expect(closedAfterMs).toBeLessThan(1_000);
     expect((await fetch(`${baseUrl}/healthz`)).status).toBe(200);
