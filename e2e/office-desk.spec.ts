@@ -421,6 +421,31 @@ test("subscribers: the count, a search, an unsubscribe by phone request, the CSV
   expect(await csv.text()).toContain(`"${subscriber}","Texas"`);
 });
 
+test("a reload overtaken by a navigation is not an error on the desk; any other rejection still is", async ({
+  page,
+}) => {
+  const owner = staffEmail("abandoned");
+  staffCommand(["add", owner, "--role", "owner"], password);
+  await signIn(page, owner, password);
+  // What React Router leaves behind when a navigation overtakes the inbox's reload, and a real
+  // failure; this listener comes after the desk's and hears whether it let each one through.
+  const heard = await page.evaluate(async () => {
+    const outcomes: string[] = [];
+    window.addEventListener("unhandledrejection", (event) => {
+      const reason = event.reason as Error;
+      outcomes.push(`${reason.name}: ${event.defaultPrevented ? "ignored" : "reported"}`);
+      event.preventDefault();
+    });
+    const abandoned = new AbortController();
+    abandoned.abort();
+    void Promise.reject(abandoned.signal.reason);
+    void Promise.reject(new Error("a real failure"));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    return outcomes.sort();
+  });
+  expect(heard).toEqual(["AbortError: ignored", "Error: reported"]);
+});
+
 test("an owner invites a dispatcher, who signs in through the emailed link (once), and changes their offices", async ({
   page,
   browser,

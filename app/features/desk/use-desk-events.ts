@@ -2,6 +2,22 @@ import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 
 /**
+ * A reload this hook starts can be overtaken by a navigation (a click while leads arrive); React
+ * Router then abandons the reload's request and leaves the promise of its aborted signal
+ * unhandled. That is a cancellation, not a failure: it is kept out of the console and error
+ * reports. Any other unhandled rejection is left alone.
+ */
+function ignoreAbandonedReload(event: PromiseRejectionEvent) {
+  if (event.reason instanceof DOMException && event.reason.name === "AbortError") {
+    event.preventDefault();
+  }
+}
+
+if (typeof window !== "undefined") {
+  window.addEventListener("unhandledrejection", ignoreAbandonedReload);
+}
+
+/**
  * While a desk page is open, news of the person's offices (a new lead, a homeowner's change)
  * reach it as they happen: the server says "lead" on a Server-Sent Events stream and the page
  * reloads its data. Returns how many arrived.
