@@ -32,6 +32,9 @@ export function useDeskEvents(enabled: boolean) {
   useEffect(() => {
     if (!enabled) return;
     const source = new EventSource("/office/events");
+    // News sent between the page's load and this stream's start, or while it was cut and the
+    // browser reconnected, would be missed: each time the stream opens, the page reloads once.
+    source.addEventListener("open", () => void revalidate.current());
     source.addEventListener("lead", () => {
       setArrived((count) => count + 1);
       void revalidate.current();
