@@ -17,6 +17,7 @@ import "./app.css";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { MapSection } from "./components/map-section";
+import { PageNotice } from "./components/form-status";
 import { StatusPage } from "./components/status-page";
 import { LazyToaster } from "./components/ui/toaster-lazy";
 import { NewsletterForm } from "./features/newsletter/newsletter-form";
@@ -165,6 +166,7 @@ export default function App() {
       </a>
       <SiteHeader />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <PageNotice />
         {page}
       </main>
       <MapSection />
@@ -177,7 +179,8 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const is404 = isRouteErrorResponse(error) && error.status === 404;
-  if (!is404) console.error(error);
+  // The server logged it already (entry.server.tsx, one line); the browser's console shows it.
+  if (typeof document !== "undefined" && !isRouteErrorResponse(error)) console.error(error);
   return (
     <>
       <SiteHeader />

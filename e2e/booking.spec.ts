@@ -13,6 +13,16 @@ function typedDate(iso: string) {
   return `${month}/${day}/${year}`;
 }
 
+/** yyyy-mm-dd as the site writes a date ("March 5, 2027"). */
+function displayedDate(iso: string) {
+  return new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-US", {
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+}
+
 async function fillContactStep(page: Page, name: string, email: string, date: string) {
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("textbox", { name: "Full Name (required)" }).fill(name);
@@ -108,23 +118,34 @@ test("a visitor books a repair from the header button", async ({ page }) => {
     page.getByText("Your service request has been submitted successfully.", { exact: true }),
   ).toBeVisible();
 
-  // The dialog stays on its success step with the homeowner's private link and the phone.
-  await expect(dialog.getByRole("heading", { name: "Your request is on its way" })).toBeVisible();
-  await expect(progress).toHaveAttribute("aria-valuenow", "100");
-  await expect(dialog.getByRole("form")).toHaveCount(0);
-  const requestLink = dialog.getByRole("link", { name: "See, change or cancel your visit" });
+  // The dialog closes (spec section 4); the page behind keeps what was booked, the homeowner's
+  // private link and the phone in a notice that has the focus, until it is dismissed.
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/reviews\?region=Texas$/);
+  const notice = page.getByRole("main").getByRole("region", { name: "Your request is on its way" });
+  await expect(notice).toBeFocused();
+  await expect(notice).toContainText("The office will confirm your visit with you.");
+  await expect(notice.getByRole("definition")).toHaveText([
+    "Refrigerator",
+    displayedDate(date),
+    "Afternoon, 12:00 PM - 4:00 PM",
+  ]);
+  const requestLink = notice.getByRole("link", { name: "See, change or cancel your visit" });
   await expect(requestLink).toHaveAttribute("href", /^\/requests\/[A-Za-z0-9_-]{43}$/);
   expect((await page.request.get((await requestLink.getAttribute("href"))!)).status()).toBe(200);
-  await expect(dialog.getByRole("link", { name: "(713) 555-0127" })).toHaveAttribute(
+  await expect(notice.getByRole("link", { name: "(713) 555-0127" })).toHaveAttribute(
     "href",
     "tel:+17135550127",
   );
-  await dialog
-    .getByRole("region", { name: "Your request is on its way" })
-    .getByRole("button", { name: "Close" })
+  // It stays on the next page until the visitor dismisses it; the focus goes to the content.
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Brands We Repair" })
     .click();
-  await expect(dialog).toBeHidden();
-  await expect(page).toHaveURL(/\/reviews\?region=Texas$/);
+  await expect(page.getByRole("heading", { name: "Our Supported Brands", level: 1 })).toBeVisible();
+  await notice.getByRole("button", { name: "Dismiss" }).click();
+  await expect(notice).toHaveCount(0);
+  await expect(page.getByRole("main")).toBeFocused();
   await expectBookingDelivered(name, email, date, "Refrigerator");
 });
 
@@ -150,22 +171,20 @@ test("a visitor books from the home hero with the keyboard", async ({ page }) =>
   await expect(
     page.getByText("Your service request has been submitted successfully.", { exact: true }),
   ).toBeVisible();
-  // The answer takes the focus; the private link comes next, Close after the phone.
-  await expect(dialog.getByRole("heading", { name: "Your request is on its way" })).toBeVisible();
-  await expect(dialog.locator(":focus")).toContainText("Your request is on its way");
-  await page.keyboard.press("Tab");
-  await expect(
-    dialog.getByRole("link", { name: "See, change or cancel your visit" }),
-  ).toBeFocused();
-  await page.keyboard.press("Tab");
-  await page.keyboard.press("Tab");
-  await expect(
-    dialog
-      .getByRole("region", { name: "Your request is on its way" })
-      .getByRole("button", { name: "Close" }),
-  ).toBeFocused();
-  await page.keyboard.press("Enter");
+  // The dialog closes; the notice it leaves takes the focus: the private link comes next,
+  // Dismiss after the phone.
   await expect(dialog).toBeHidden();
+  const notice = page.getByRole("region", { name: "Your request is on its way" });
+  await expect(notice).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(
+    notice.getByRole("link", { name: "See, change or cancel your visit" }),
+  ).toBeFocused();
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await expect(notice.getByRole("button", { name: "Dismiss" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(notice).toHaveCount(0);
   await expectBookingDelivered(name, email, date, "Washing Machine");
 });
 
@@ -198,6 +217,42 @@ test("a visitor books from a service page and picks the date in the calendar", a
     const rows = await queryRows("select id from service_requests where name = $1", [name]);
     expect(rows).toHaveLength(1);
   }
+});
+
+test("a repeat request closes the dialog with the office's message and no private link", async ({
+  page,
+}) => {
+  const phone = `713${String(Math.floor(2e6 + Math.random() * 7e6))}`;
+  const book = async (name: string) => {
+    await page.goto("/services?region=Texas");
+    await page.locator("header").getByRole("link", { name: "Schedule Service" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: /Dishwasher/ }).click();
+    await dialog.getByRole("textbox", { name: "Full Name (required)" }).fill(name);
+    await dialog.getByRole("textbox", { name: "Phone", exact: true }).fill(phone);
+    await dialog.getByRole("textbox", { name: "Address", exact: true }).fill("9 Elm St, Katy");
+    await dialog.getByRole("button", { name: "Submit Request" }).click();
+    await expect(
+      page.getByText("Your service request has been submitted successfully.", { exact: true }),
+    ).toBeVisible();
+    await expect(dialog).toBeHidden();
+  };
+  await book(uniqueName("Rita"));
+  await expect(
+    page.getByRole("region", { name: "Your request is on its way" }).getByRole("link", {
+      name: "See, change or cancel your visit",
+    }),
+  ).toBeVisible();
+
+  await book(uniqueName("Rita"));
+  const notice = page.getByRole("region", { name: "We have your request" });
+  await expect(notice).toBeFocused();
+  await expect(notice).toContainText(
+    "We already have a request for this phone number. We'll call you to confirm.",
+  );
+  await expect(notice.getByRole("link", { name: /change or cancel/ })).toHaveCount(0);
+  await expect(notice.getByRole("link")).toHaveCount(1); // the office's phone only
+  await expect(page.getByRole("region", { name: "Your request is on its way" })).toHaveCount(0);
 });
 
 test.describe("when the request fails", () => {

@@ -87,10 +87,22 @@ for (const place of ["footer", "home"] as const) {
     await expect(form.getByText("Invalid email address")).toBeVisible();
     await input.fill(email);
     await expect(form.getByText("Invalid email address")).toBeHidden();
-    await form.getByRole("button", { name: "Subscribe" }).click();
+    // Once hydrated, the form posts JSON to the API path spec section 7 names.
+    const [subscribe] = await Promise.all([
+      page.waitForRequest((request) => request.url().includes("/api/send-subscribe-email")),
+      form.getByRole("button", { name: "Subscribe" }).click(),
+    ]);
+    expect(subscribe.method()).toBe("POST");
+    expect(subscribe.headers()["content-type"]).toBe("application/json");
+    expect(subscribe.headers()["idempotency-key"]).toMatch(/^[\w-]{8,}$/);
+    expect(subscribe.postDataJSON()).toEqual({
+      email,
+      companyEmail: "virginia@easyappliancerepair.com",
+    });
     await expect(
       page.getByText("Your subscribe request has been submitted successfully.", { exact: true }),
     ).toBeVisible();
+    await expect(input).toHaveValue("");
 
     const [welcome] = await waitForEmails((message) => message.envelopeTo.includes(email), 1);
     expect(welcome!.headers["list-unsubscribe"]).toContain("/unsubscribe?token=");
@@ -106,8 +118,8 @@ for (const place of ["footer", "home"] as const) {
 test("the subscribe button waits while the request is in flight", async ({ page }) => {
   let release: () => void = () => undefined;
   const answerGate = new Promise<void>((resolve) => (release = resolve));
-  // Every newsletter form posts to the /newsletter action (/newsletter.data once hydrated).
-  await page.route(/\/newsletter\.data/, async (route) => {
+  // Once hydrated, every newsletter form posts to the JSON API.
+  await page.route("**/api/send-subscribe-email", async (route) => {
     await answerGate;
     await route.continue();
   });
@@ -122,6 +134,44 @@ test("the subscribe button waits while the request is in flight", async ({ page 
   await expect(
     page.getByText("Your subscribe request has been submitted successfully.", { exact: true }),
   ).toBeVisible();
+});
+
+test.describe("when subscribing fails", () => {
+  test.use({ expectedConsoleErrors: /Failed to load resource/ });
+
+  test("an error answer and no answer show the spec's toasts; the address stays", async ({
+    page,
+  }) => {
+    await page.goto("/?region=Florida");
+    const form = page.locator("footer").getByRole("form", { name: "Newsletter signup" });
+    const input = form.getByRole("textbox", { name: "Email address" });
+    await input.fill("fails@example.com");
+    const api = "**/api/send-subscribe-email";
+    await page.route(api, (route) =>
+      route.fulfill({ status: 503, contentType: "application/json", body: "{}" }),
+    );
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    await expect(
+      page.getByText("Failed to submit your request. Please try again later.", { exact: true }),
+    ).toBeVisible();
+    await expect(input).toHaveValue("fails@example.com");
+
+    await page.unroute(api);
+    // No answer at all: sent again twice with the same Idempotency-Key, then the exception toast.
+    const keys: string[] = [];
+    await page.route(api, (route) => {
+      keys.push(route.request().headers()["idempotency-key"] ?? "");
+      return route.abort("connectionrefused");
+    });
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    await expect(
+      page.getByText("An unexpected error occurred. Please try again later.", { exact: true }),
+    ).toBeVisible();
+    await expect(form.getByRole("button", { name: "Subscribe" })).toBeEnabled();
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).not.toBe("");
+  });
 });
 
 test("F8 moves focus to the notifications", async ({ page }) => {

@@ -1,8 +1,13 @@
+import { useSyncExternalStore } from "react";
+
 import { leadOutcomeMessage, outcomeOf } from "~/features/lead-messages";
 import type { FormResult, LeadKind } from "~/lib/form-result";
 import { cn } from "~/lib/utils";
 
 /**
+ * Where a form's outcome shows on the page itself, not in a toast. (The page notice lives here,
+ * beside the status, to stay in the form chunk the first load already has: docs/decisions/0009.)
+ *
  * The outcome of a form posted without JavaScript, in words of spec section 8: the page the
  * action rendered shows it where the toast would have. Field messages sit under the fields.
  */
@@ -33,4 +38,32 @@ export function FormStatus({
       <p>{description}</p>
     </div>
   );
+}
+
+/**
+ * A notice left at the top of the page's content by a form that closed (the booking dialog
+ * leaves what was booked and the private link): shown until the visitor dismisses it
+ * (`showPageNotice(null)`), across navigations. Whoever shows a notice brings its markup.
+ */
+let pageNotice: React.ReactNode = null;
+const pageNoticeListeners = new Set<() => void>();
+
+export function showPageNotice(notice: React.ReactNode) {
+  pageNotice = notice;
+  for (const listener of pageNoticeListeners) listener();
+}
+
+/** The slot at the top of `<main>` (app/root.tsx). */
+export function PageNotice() {
+  const notice = useSyncExternalStore(
+    (listener) => {
+      pageNoticeListeners.add(listener);
+      return () => pageNoticeListeners.delete(listener);
+    },
+    () => pageNotice,
+    () => null,
+  );
+  return notice ? (
+    <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-6 lg:px-8">{notice}</div>
+  ) : null;
 }

@@ -67,7 +67,11 @@ export function MapSection() {
               </a>
             </InfoRow>
             <InfoRow icon={Mail} label="Email">
-              <a className="hover:text-brand-800 hover:underline" href={`mailto:${profile.email}`}>
+              {/* A long address wraps anywhere: at 320 px it is wider than the panel. */}
+              <a
+                className="[overflow-wrap:anywhere] hover:text-brand-800 hover:underline"
+                href={`mailto:${profile.email}`}
+              >
                 {profile.email}
               </a>
             </InfoRow>

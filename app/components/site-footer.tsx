@@ -58,7 +58,11 @@ export function SiteFooter({ newsletter }: { newsletter?: React.ReactNode }) {
             </li>
             <li className="flex gap-2.5">
               <Mail className="mt-0.5 size-4 shrink-0 text-accent-400" aria-hidden="true" />
-              <a className="hover:text-white hover:underline" href={`mailto:${profile.email}`}>
+              {/* A long address wraps anywhere: at 320 px it is wider than the column. */}
+              <a
+                className="[overflow-wrap:anywhere] hover:text-white hover:underline"
+                href={`mailto:${profile.email}`}
+              >
                 {profile.email}
               </a>
             </li>

@@ -34,6 +34,8 @@ export interface LeadFormOptions {
   loadSchema: () => Promise<ZodType>;
   /** Called once per answer the server gave this form (not for the page's own POST). */
   onResult?: (result: FormResult) => void;
+  /** Once hydrated, post the fields as JSON to this API path instead (app/lib/post-lead-json.ts). */
+  api?: string;
 }
 
 /**
@@ -43,9 +45,10 @@ export interface LeadFormOptions {
  * success or error text). Once hydrated, the same form validates with the shared schema on
  * submit and on every change after that, posts through the fetcher (no reload) and shows the
  * spec's toasts. An idempotency key, kept until a success, makes a resubmission store once
- * (the same key the JSON API takes as a header, here a form field).
+ * (the same key the JSON API takes as a header, here a form field). With `api`, the hydrated
+ * form posts JSON to that API path instead of the fetcher (the page's POST stays the action).
  */
-export function useLeadForm({ kind, loadSchema, onResult }: LeadFormOptions) {
+export function useLeadForm({ kind, loadSchema, onResult, api }: LeadFormOptions) {
   const fetcher = useFetcher<FormResult>();
   // The result of this route's own POST, when the page was rendered by it (no JavaScript).
   const routeResult = useActionData<FormResult | undefined>();
@@ -54,7 +57,7 @@ export function useLeadForm({ kind, loadSchema, onResult }: LeadFormOptions) {
     pageResult?.status === "invalid" ? pageResult.errors : {},
   );
   const [submitted, setSubmitted] = useState(pageResult?.status === "invalid");
-  const [validating, setValidating] = useState(false);
+  const [pending, setPending] = useState(false);
   // Fields are uncontrolled: what the page's POST rendered is where they start, and stays so.
   const [defaultValues] = useState<Record<string, string>>(pageResult?.values ?? {});
   const [seen, setSeen] = useState<FormResult | undefined>(undefined);
@@ -124,6 +127,13 @@ export function useLeadForm({ kind, loadSchema, onResult }: LeadFormOptions) {
     }
     idempotencyKey.current ??= newIdempotencyKey();
     const formData = new FormData(form);
+    if (api) {
+      const { postLeadJson } = await import("./post-lead-json");
+      const result = await postLeadJson(kind, api, formData, idempotencyKey.current);
+      if (result.status === "success") setSubmitted(false);
+      setAnswer(result);
+      return;
+    }
     formData.set(idempotencyKeyField, idempotencyKey.current);
     const submission = { formData, action: form.getAttribute("action") ?? "" };
     lastSubmission.current = submission;
@@ -147,7 +157,7 @@ export function useLeadForm({ kind, loadSchema, onResult }: LeadFormOptions) {
     /** The field messages to show: the browser's own check, or the server's answer. */
     errors,
     /** True from the submit until the answer (including the first load of the schema). */
-    busy: validating || fetcher.state !== "idle" || retryDue !== undefined,
+    busy: pending || fetcher.state !== "idle" || retryDue !== undefined,
     /** The answer of the page's own POST (no JavaScript); a later fetcher answer replaces it. */
     pageResult: answer || fetcher.data ? undefined : pageResult,
     /** The values the page's own POST sent back (no JavaScript): the fields' starting values. */
@@ -160,8 +170,8 @@ export function useLeadForm({ kind, loadSchema, onResult }: LeadFormOptions) {
       event.preventDefault();
       const form = event.currentTarget;
       setSubmitted(true);
-      setValidating(true);
-      void submit(form).finally(() => setValidating(false));
+      setPending(true);
+      void submit(form).finally(() => setPending(false));
     },
   };
 }

@@ -1,10 +1,12 @@
 import { data } from "react-router";
 
+import { ScheduleResult } from "~/features/booking/booked-notice";
 import { ScheduleDialog } from "~/features/booking/schedule-dialog";
 import { HomePage } from "~/features/home/home-page";
 import { homeContent } from "~/features/home/home-content.server";
 import { rememberShownHomeContent } from "~/features/home/shown-home-content";
 import { useStickyLoaderData } from "~/lib/use-sticky-loader-data";
+import { actionRetryAfter } from "~/lib/action-headers";
 import { submitThroughServerAction } from "~/lib/form-client-action";
 import { pageMeta } from "~/lib/meta";
 import { useModalRoute } from "~/lib/use-modal-route";
@@ -45,6 +47,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(result, { status, headers });
 }
 
+export const headers = actionRetryAfter;
+
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   return submitThroughServerAction("serviceRequest", serverAction);
 }
@@ -55,6 +59,8 @@ export default function ScheduleModal() {
   if (!hasBackgroundPage) rememberShownHomeContent(data);
   return (
     <>
+      {/* Booked without JavaScript: the dialog closed, the result above the page. */}
+      <ScheduleResult />
       {hasBackgroundPage ? null : <HomePage content={data} />}
       <ScheduleDialog onClose={close} />
     </>

@@ -1,8 +1,8 @@
-import { ArrowLeft, Check, Phone } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { ArrowLeft, Check } from "lucide-react";
+import { useRef, useState } from "react";
 import { useLocation } from "react-router";
 
-import { FormStatus } from "~/components/form-status";
+import { FormStatus, showPageNotice } from "~/components/form-status";
 import { LeadFormFields } from "~/components/lead-form-fields";
 import { PhoneInput } from "~/components/phone-input";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -17,7 +17,6 @@ import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 import { applianceTypeIds, applianceTypes, type ApplianceTypeId } from "~/content/appliances";
 import { brands } from "~/content/brands";
-import { formatPhone, type CompanyProfile } from "~/content/company";
 import {
   windowFilledMessage,
   type OpenWindow,
@@ -30,6 +29,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { useRegion } from "~/lib/use-region";
 import { cn } from "~/lib/utils";
 
+import { BookedNotice, bookedNoticeId } from "./booked-notice";
 import { DateField } from "./date-field";
 import { safetyConcerns } from "./safety";
 import { SafetyNotice } from "./safety-notice";
@@ -287,94 +287,19 @@ function openWindowsAfter(result: FormResult | undefined): OpenWindow[] | undefi
     : undefined;
 }
 
-/** A request page address from the server's answer, as a same-site path (else nothing). */
-function requestPageHref(requestUrl: string | undefined): string | undefined {
-  if (!requestUrl) return undefined;
-  try {
-    const url = new URL(requestUrl, "http://localhost");
-    if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return undefined;
-  }
-}
-
-type BookedResult = Extract<FormResult, { status: "success" }>;
-
-/**
- * After a request went through: what happens next, the homeowner's private page (follow,
- * change or cancel the visit) and the office's phone. With JavaScript it replaces step 2
- * (the toast says "Success!" too); without, it sits under the page's success status.
- */
-function BookedStep({
-  result,
-  office,
-  closeControl,
-  takeFocus,
-}: {
-  result: BookedResult;
-  office: Pick<CompanyProfile, "phone" | "phoneForCall">;
-  closeControl: React.ReactNode;
-  /** Step 2 (and the focus in it) is gone: the answer takes the focus. */
-  takeFocus: boolean;
-}) {
-  const requestHref = requestPageHref(result.requestUrl);
-  const answerRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (takeFocus) answerRef.current?.focus();
-  }, [takeFocus]);
-  return (
-    <section aria-labelledby="booked-title" className="grid gap-4">
-      <div ref={answerRef} tabIndex={-1} className="grid gap-1 outline-none">
-        <h3 id="booked-title" className="text-lg font-bold text-slate-900">
-          {result.duplicate ? "We already have your request" : "Your request is on its way"}
-        </h3>
-        <p className="text-sm text-slate-700">
-          {result.duplicate
-            ? "You asked us about this appliance earlier today: we added the new details to that request."
-            : "The office will confirm your visit with you."}
-        </p>
-      </div>
-      {requestHref ? (
-        <p className="text-sm text-slate-800">
-          <a
-            href={requestHref}
-            className="font-semibold text-brand-800 underline underline-offset-2"
-          >
-            See, change or cancel your visit
-          </a>
-          <span className="block text-slate-600">
-            Keep this link: it is your private page for this request.
-          </span>
-        </p>
-      ) : null}
-      <p className="text-sm text-slate-800">
-        Questions? Call us at{" "}
-        <a
-          href={`tel:${office.phoneForCall}`}
-          className="inline-flex items-center gap-1 font-semibold text-brand-800 underline underline-offset-2"
-        >
-          <Phone className="size-4" aria-hidden="true" />
-          {formatPhone(office.phone)}
-        </a>
-      </p>
-      <div className="flex justify-end">{closeControl}</div>
-    </section>
-  );
-}
-
 /**
  * The two-step schedule dialog of spec section 4. Step 2 posts to the /modals/schedule action
  * (one pattern for every form, app/lib/use-lead-form.ts); the progress bar follows the step
  * and the fetcher: 0 % on step 1, half on step 2, full while the request is on its way. Once
- * stored, the dialog shows the request's private link instead of closing (the toast still
- * says so).
+ * stored, the dialog closes with the spec's toast and leaves what was booked and the private link
+ * on the page behind (`BookedNotice`, docs/decisions/0009-booking-closes-on-success.md). Without
+ * JavaScript the action's page is that page: the dialog is not drawn, `ScheduleResult` is.
  */
 export function ScheduleDialog({ onClose }: { onClose: () => void }) {
   const { profile, link } = useRegion();
   const location = useLocation();
   const search = new URLSearchParams(location.search);
-  const [booked, setBooked] = useState<BookedResult | undefined>(undefined);
+  const [booked, setBooked] = useState(false);
   // Each answer asks availability again: the places may have changed meanwhile.
   const [answers, setAnswers] = useState(0);
   const form = useLeadForm({
@@ -382,7 +307,27 @@ export function ScheduleDialog({ onClose }: { onClose: () => void }) {
     loadSchema: async () => (await import("./schema")).serviceRequestSchema,
     onResult: (result) => {
       setAnswers((count) => count + 1);
-      if (result.status === "success") setBooked(result);
+      if (result.status === "success") {
+        setBooked(true);
+        showPageNotice(
+          <BookedNotice
+            result={result}
+            office={profile}
+            dismissControl={
+              <Button
+                variant="outline"
+                onClick={() => {
+                  showPageNotice(null);
+                  document.getElementById("main")?.focus();
+                }}
+              >
+                Dismiss
+              </Button>
+            }
+          />,
+        );
+        onClose();
+      }
       setOpenWindows(openWindowsAfter(result));
     },
   });
@@ -404,16 +349,14 @@ export function ScheduleDialog({ onClose }: { onClose: () => void }) {
   const [description, setDescription] = useState(values.description ?? "");
   const submitRef = useRef<HTMLButtonElement>(null);
   const sending = form.fetcher.state !== "idle";
-  const bookedWithoutScripts = form.pageResult?.status === "success" ? form.pageResult : undefined;
-  const bookedResult = booked ?? bookedWithoutScripts;
-  const completedSteps = bookedResult ? totalSteps : step === 1 ? 0 : sending ? 2 : 1;
+  const completedSteps = booked ? totalSteps : step === 1 ? 0 : sending ? 2 : 1;
 
   const availability = useAvailability({
     office: profile.stateSlug,
     today,
     chosenDate: preferredDate,
     refresh: answers,
-    enabled: step === 2 && Boolean(selectedAppliance) && !bookedResult,
+    enabled: step === 2 && Boolean(selectedAppliance) && !booked,
   });
 
   // A chosen window that is no longer open is unchecked (adjusting state while rendering).
@@ -464,6 +407,9 @@ export function ScheduleDialog({ onClose }: { onClose: () => void }) {
   const applianceName = applianceTypes.find((type) => type.id === selectedAppliance)?.name;
   const homeHref = link("/");
 
+  // Booked without JavaScript: the page the POST rendered shows the result, not the dialog.
+  if (form.pageResult?.status === "success") return null;
+
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
       {/* Named by ids of its own: Radix links the title only after it mounts, not in the HTML. */}
@@ -471,45 +417,25 @@ export function ScheduleDialog({ onClose }: { onClose: () => void }) {
         aria-labelledby="schedule-title"
         aria-describedby="schedule-description"
         closeHref={homeHref}
+        onCloseAutoFocus={(event) => {
+          // Closed by a success: the focus goes to what it left on the page.
+          if (!booked) return;
+          event.preventDefault();
+          document.getElementById(bookedNoticeId)?.focus();
+        }}
       >
         <DialogHeader>
           <DialogTitle id="schedule-title">Schedule Service</DialogTitle>
           <DialogDescription id="schedule-description">
-            {bookedResult
-              ? "Your request is on its way to the office."
-              : `Step ${step} of ${totalSteps}: ${stepTitles[step]}`}
+            Step {step} of {totalSteps}: {stepTitles[step]}
           </DialogDescription>
           <div className="mt-4">
             <ProgressBar completedSteps={completedSteps} />
           </div>
         </DialogHeader>
         <div className="overflow-y-auto px-6 py-6">
-          {bookedResult ? (
-            <div className="grid gap-6">
-              {bookedWithoutScripts && !booked ? (
-                <FormStatus kind="serviceRequest" result={bookedWithoutScripts} />
-              ) : null}
-              <BookedStep
-                result={bookedResult}
-                office={profile}
-                takeFocus={Boolean(booked)}
-                closeControl={
-                  booked ? (
-                    <Button variant="outline" onClick={onClose}>
-                      Close
-                    </Button>
-                  ) : (
-                    <a href={homeHref} className={buttonVariants({ variant: "outline" })}>
-                      Close
-                    </a>
-                  )
-                }
-              />
-            </div>
-          ) : (
-            <h3 className="mb-4 text-lg font-bold text-slate-900">{stepTitles[step]}</h3>
-          )}
-          {!bookedResult && step === 1 ? (
+          <h3 className="mb-4 text-lg font-bold text-slate-900">{stepTitles[step]}</h3>
+          {step === 1 ? (
             <ApplianceStep
               selected={selectedAppliance}
               hrefFor={hrefWith}
@@ -519,7 +445,7 @@ export function ScheduleDialog({ onClose }: { onClose: () => void }) {
             />
           ) : null}
           {/* Kept (hidden) on step 1 once an appliance was picked, so Back keeps what was typed. */}
-          {bookedResult || !selectedAppliance ? null : (
+          {selectedAppliance ? (
             <form.fetcher.Form
               hidden={step === 1}
               method="post"
@@ -637,7 +563,7 @@ export function ScheduleDialog({ onClose }: { onClose: () => void }) {
                 </Button>
               </div>
             </form.fetcher.Form>
-          )}
+          ) : null}
         </div>
       </DialogContent>
     </Dialog>

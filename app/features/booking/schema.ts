@@ -15,6 +15,14 @@ export { timeSlots, type TimeSlotId } from "./time-slots";
 
 export const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
 
+/** How many days ahead a visit may be asked for, unless `BOOKING_DAYS_AHEAD` says otherwise. */
+export const defaultBookingDaysAhead = 90;
+
+/** The preferred date's message past that horizon (a server rule: the server knows "today"). */
+export function tooFarAheadMessage(daysAhead: number): string {
+  return `Choose a date within the next ${daysAhead} days`;
+}
+
 /** The schedule dialog's step 2 plus the appliance picked in step 1 (spec sections 3 and 5). */
 export const serviceRequestSchema = z.object({
   selectedAppliance: z.enum(applianceTypeIds, "Please select an appliance"),

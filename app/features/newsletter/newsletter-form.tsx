@@ -8,12 +8,16 @@ import { Input } from "~/components/ui/input";
 import { useLeadForm } from "~/lib/use-lead-form";
 import { useRegion } from "~/lib/use-region";
 
-/** Where every newsletter form posts (app/routes/newsletter.tsx). */
+/** Where every newsletter form posts before and without JavaScript (app/routes/newsletter.tsx). */
 export const newsletterAction = "/newsletter";
+
+/** Where it posts `{ email, companyEmail }` as JSON once hydrated (spec section 7). */
+export const newsletterApi = "/api/send-subscribe-email";
 
 /**
  * idle → submitting ("Please wait") → a toast → idle. Validated on submit, then on every change.
- * Every copy posts to the /newsletter action, which also shows the result without JavaScript.
+ * Before (and without) JavaScript every copy posts to the /newsletter action, which shows the
+ * result; once hydrated, to the JSON API the spec names (any ok answer is a success).
  */
 export function NewsletterForm({
   tone = "light",
@@ -27,6 +31,7 @@ export function NewsletterForm({
   const form = useLeadForm({
     kind: "newsletter",
     loadSchema: async () => (await import("./schema")).newsletterSchema,
+    api: newsletterApi,
     onResult: (result) => {
       // A subscribed address is done with: the field empties for the next one.
       if (result.status === "success" && emailRef.current) emailRef.current.value = "";

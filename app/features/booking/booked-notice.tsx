@@ -1,0 +1,136 @@
+import { Phone } from "lucide-react";
+import { Link, useActionData } from "react-router";
+
+import { FormStatus } from "~/components/form-status";
+import { buttonVariants } from "~/components/ui/button";
+
+import { applianceTypes } from "~/content/appliances";
+import { formatPhone, type CompanyProfile } from "~/content/company";
+import { displayDate, parseTypedDate } from "~/lib/dates";
+import type { FormResult } from "~/lib/form-result";
+import { useRegion } from "~/lib/use-region";
+
+import { timeSlots } from "./time-slots";
+
+export type BookedResult = Extract<FormResult, { status: "success" }>;
+
+/** The id a dialog that closed on success focuses (docs/decisions/0009). */
+export const bookedNoticeId = "booked-notice";
+
+/** A request page address from the server's answer, as a same-site path (else nothing). */
+function requestPageHref(requestUrl: string | undefined): string | undefined {
+  if (!requestUrl) return undefined;
+  try {
+    const url = new URL(requestUrl, "http://localhost");
+    if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the visitor asked for, in their own choices (appliance, day, window); never the server's. */
+function askedFor(values: Record<string, string>): { term: string; detail: string }[] {
+  const appliance = applianceTypes.find((type) => type.id === values.selectedAppliance)?.name;
+  const typedDate = values.preferredDate ?? "";
+  const date = displayDate(parseTypedDate(typedDate) ?? typedDate);
+  const slot = timeSlots.find((candidate) => candidate.id === values.preferredTime);
+  return [
+    ...(appliance ? [{ term: "Appliance", detail: appliance }] : []),
+    ...(date ? [{ term: "Date", detail: date }] : []),
+    ...(slot ? [{ term: "Time", detail: `${slot.label}, ${slot.window}` }] : []),
+  ];
+}
+
+/**
+ * After a service request went through: what was asked for, what happens next (or the server's
+ * message: a repeat, no place held), the homeowner's private page (follow, change or cancel the
+ * visit) and the office's phone. With JavaScript it is left on the page behind the dialog, which
+ * closes; without, the page the dialog's POST renders shows it. A repeat's answer carries no link.
+ */
+export function BookedNotice({
+  result,
+  office,
+  dismissControl,
+}: {
+  result: BookedResult;
+  office: Pick<CompanyProfile, "phone" | "phoneForCall">;
+  /** A Dismiss button (with JavaScript) or a link away (without). */
+  dismissControl: React.ReactNode;
+}) {
+  const requestHref = requestPageHref(result.requestUrl);
+  const asked = result.duplicate ? [] : askedFor(result.values);
+  return (
+    <section
+      id={bookedNoticeId}
+      tabIndex={-1}
+      aria-labelledby="booked-title"
+      className="grid gap-4 rounded-xl border border-green-700 bg-green-50 p-5 text-sm text-slate-800 outline-none focus-visible:ring-3 focus-visible:ring-brand-400/60"
+    >
+      <div className="grid gap-1">
+        <h2 id="booked-title" className="text-lg font-bold text-slate-900">
+          {result.duplicate ? "We have your request" : "Your request is on its way"}
+        </h2>
+        <p>{result.message ?? "The office will confirm your visit with you."}</p>
+      </div>
+      {asked.length > 0 ? (
+        <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
+          {asked.map(({ term, detail }) => (
+            <div key={term} className="contents">
+              <dt className="font-semibold text-slate-900">{term}</dt>
+              <dd>{detail}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {requestHref ? (
+        <p>
+          <a
+            href={requestHref}
+            className="font-semibold text-brand-800 underline underline-offset-2"
+          >
+            See, change or cancel your visit
+          </a>
+          <span className="block text-slate-700">
+            Keep this link: it is your private page for this request.
+          </span>
+        </p>
+      ) : null}
+      <p>
+        Questions? Call us at{" "}
+        <a
+          href={`tel:${office.phoneForCall}`}
+          className="inline-flex items-center gap-1 font-semibold text-brand-800 underline underline-offset-2"
+        >
+          <Phone className="size-4" aria-hidden="true" />
+          {formatPhone(office.phone)}
+        </a>
+      </p>
+      <div className="flex justify-end">{dismissControl}</div>
+    </section>
+  );
+}
+
+/**
+ * The page a booking posted without JavaScript renders (the dialog's route): the spec's success
+ * words where the toast would be, then the notice, above the page. Dismiss leaves for home.
+ */
+export function ScheduleResult() {
+  const result = useActionData<FormResult | undefined>();
+  const { profile, link } = useRegion();
+  if (result?.kind !== "serviceRequest" || result.status !== "success") return null;
+  return (
+    <div className="mx-auto grid max-w-7xl gap-4 px-4 pt-6 sm:px-6 lg:px-8">
+      <FormStatus kind="serviceRequest" result={result} />
+      <BookedNotice
+        result={result}
+        office={profile}
+        dismissControl={
+          <Link to={link("/")} className={buttonVariants({ variant: "outline" })}>
+            Dismiss
+          </Link>
+        }
+      />
+    </div>
+  );
+}
