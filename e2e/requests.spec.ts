@@ -105,7 +105,13 @@ async function bookThroughTheDialog(page: Page, name: string, email: string, dat
     .getByRole("textbox", { name: "Description of the problem" })
     .fill("Error code E5 on the display");
   await dialog.getByRole("button", { name: "Submit Request" }).click();
-  await expect(dialog.getByRole("link", { name: /change or cancel your visit/i })).toBeVisible();
+  // The dialog closes and leaves the private link on the page behind it.
+  await expect(dialog).toBeHidden();
+  await expect(
+    page
+      .getByRole("region", { name: "Your request is on its way" })
+      .getByRole("link", { name: /change or cancel your visit/i }),
+  ).toBeVisible();
 }
 
 /** A JPEG that says where and with what camera it was taken. */

@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+import { journeyLimits } from "./journey-limits";
+
 /** Another instance of the production build, with its own configuration and embedded database. */
 export async function startExtraServer(port: number, env: Record<string, string>) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "e2e-extra-"));
@@ -17,6 +19,7 @@ export async function startExtraServer(port: number, env: Record<string, string>
       DATABASE_URL: "",
       SMTP_URL: "",
       GOOGLE_MAPS_API_KEY: "",
+      ...journeyLimits,
       ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],

@@ -9,6 +9,7 @@ import pg from "pg";
 
 import { e2ePort } from "../../playwright.config";
 import { startSmtpServer } from "../../server/test-support/smtp";
+import { journeyLimits } from "./journey-limits";
 
 const adminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
@@ -113,6 +114,7 @@ export default async function globalSetup() {
       RATE_LIMIT_MAX: "0",
       // The journeys book one window again and again; e2e/requests*.spec.ts use their own limits.
       WINDOW_CAPACITY: "100000",
+      ...journeyLimits,
       TRUST_PROXY: "1",
       OUTBOX_POLL_MS: "200",
     },
