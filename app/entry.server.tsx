@@ -4,9 +4,15 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type EntryContext,
+  type HandleErrorFunction,
+} from "react-router";
 
 import { cspNoncePlaceholder } from "./lib/csp";
+import { requestErrorLine } from "./lib/log-line";
 import { pageCachePolicyOf } from "./lib/page-cache";
 
 export const streamTimeout = 5_000;
@@ -16,6 +22,17 @@ function isSharedPage({ staticHandlerContext, routeModules }: EntryContext) {
   const leaf = staticHandlerContext.matches.at(-1);
   return leaf !== undefined && pageCachePolicyOf(routeModules[leaf.route.id]?.handle) !== undefined;
 }
+
+/**
+ * What the router logs of an error in a loader, an action or a render: nothing for an answer
+ * to the visitor's own mistake (a 404, a 400 a route threw) or for a visitor who left; one line
+ * otherwise, never a stack, so a flood of bad requests cannot flood the log.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(requestErrorLine(request.method, request.url, error));
+};
 
 export default function handleRequest(
   request: Request,
@@ -71,7 +88,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) console.error(requestErrorLine(request.method, request.url, error));
         },
       },
     );

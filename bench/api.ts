@@ -254,6 +254,7 @@ async function bench() {
       RATE_LIMIT_MAX: "0",
       // Every request asks for the same window: the bench measures taking places, not running out.
       WINDOW_CAPACITY: "1000000",
+      PLACES_PER_CLIENT: "0",
       DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
     },
     stdio: ["ignore", "inherit", "inherit", "ipc"],

@@ -229,6 +229,7 @@ const server = startServer({
   TRUST_PROXY: "1",
   // Every service request asks for one window: the soak measures holding, not running out.
   WINDOW_CAPACITY: "1000000",
+  PLACES_PER_CLIENT: "0",
 });
 const origin = `http://127.0.0.1:${port}`;
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });

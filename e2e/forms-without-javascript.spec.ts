@@ -197,10 +197,30 @@ test("the schedule dialog: step 1 is a link, step 2 a POST that books the repair
   await dialog.getByRole("textbox", { name: "Description of the problem" }).fill("Drum rattles");
   await dialog.getByRole("button", { name: "Submit Request" }).click();
 
-  await expect(dialog.getByRole("status")).toContainText(
+  // The page the POST renders is the dialog closed: the spec's words and what was booked, with
+  // the private link, above the page; Dismiss leads home.
+  await expect(page.getByRole("status")).toContainText(
     "Your service request has been submitted successfully.",
   );
-  await expect(dialog.getByRole("form")).toHaveCount(0);
+  await expect(dialog).toHaveCount(0);
+  const notice = page.getByRole("region", { name: "Your request is on its way" });
+  await expect(notice.getByRole("definition")).toHaveText([
+    "Washing Machine",
+    new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", {
+      month: "long",
+      day: "numeric",
+      year: "numeric",
+      timeZone: "UTC",
+    }),
+    "Morning, 8:00 AM - 12:00 PM",
+  ]);
+  await expect(
+    notice.getByRole("link", { name: "See, change or cancel your visit" }),
+  ).toHaveAttribute("href", /^\/requests\/[A-Za-z0-9_-]{43}$/);
+  await expect(notice.getByRole("link", { name: "Dismiss" })).toHaveAttribute(
+    "href",
+    "/?region=Texas",
+  );
 
   const [company] = await waitForEmails(
     (message) =>

@@ -2,10 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import { sql } from "drizzle-orm";
-import express from "express";
+import express, { type ErrorRequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 
 import { LeadWriter } from "./api/lead-writer";
@@ -25,13 +24,23 @@ import { LiveInbox } from "./desk/live-inbox";
 import { OutboxWorker } from "./outbox/worker";
 import { createAvailabilityRouter } from "./requests/availability-router";
 import { HomeownerRequests } from "./requests/homeowner-requests";
+import { clientKeys } from "./requests/client-keys";
 import { RequestLinks, requestLinkSecret } from "./requests/request-links";
 import { publicConfigFrom, type PublicConfig } from "./public-config";
 import { precompressedAssets } from "./precompressed";
 import { deferAppScripts } from "./defer-app-scripts";
 import { isPageRequest, renderCache } from "./render-cache";
 import { pageCacheKey, pageCachePolicies } from "./page-cache-policy";
-import { pageNonces, sameOriginPosts, securityHeaders, setSecurityHeaders } from "./security";
+import { pageRequestHandler } from "./page-requests";
+import {
+  hostRule,
+  isLoopback,
+  knownHostsOnly,
+  pageNonces,
+  sameOriginPosts,
+  securityHeaders,
+  setSecurityHeaders,
+} from "./security";
 import { clientIp, compileTrustProxy, type TrustProxy } from "./geo/client-ip";
 import { createLocationService, type LocationService } from "./geo/location-service";
 import { createLocationRouter } from "./geo/router";
@@ -42,6 +51,7 @@ import {
   withDetectedLocationSlot,
 } from "./geo/page-location";
 import { cspNoncePlaceholder } from "~/lib/csp";
+import { requestErrorLine } from "~/lib/log-line";
 import { idempotencyKeySlot } from "~/lib/idempotency-field";
 import { notDetected, type DetectedLocation } from "~/lib/detected-location";
 import { regionParam } from "~/lib/region";
@@ -90,6 +100,38 @@ function searchOf(url: string) {
   const start = url.indexOf("?");
   return start === -1 || start === url.length - 1 ? "" : url.slice(start);
 }
+
+interface HttpError {
+  status: number;
+}
+
+function isClientHttpError(error: unknown): error is HttpError {
+  if (typeof error !== "object" || error === null || !("status" in error)) return false;
+  const { status } = error;
+  return typeof status === "number" && status >= 400 && status < 500;
+}
+
+/**
+ * What reaches Express's end: a client's error (a malformed address, a body a parser refused)
+ * is answered with its status and not logged; anything else is a 500 and one line in the log.
+ */
+// Express knows an error handler by its four parameters, the last unused here.
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+const lastErrorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+  if (res.headersSent) {
+    // Part of the answer is out: it cannot become an error page; the client sees it cut off.
+    console.error(requestErrorLine(req.method, req.originalUrl, error));
+    res.destroy();
+    return;
+  }
+  const status = isClientHttpError(error) ? error.status : 500;
+  if (status === 500) console.error(requestErrorLine(req.method, req.originalUrl, error));
+  res
+    .status(status)
+    .set("Cache-Control", "no-store")
+    .type("text/plain")
+    .send(status === 500 ? "Internal error" : "Bad request");
+};
 
 export interface ServerAppOptions {
   config: ServerConfig;
@@ -150,6 +192,7 @@ export async function createServerApp({
   const leads = new LeadWriter(db, {
     maxConcurrentBatches: database.driver === "pglite" ? 1 : 4,
     defaultCapacity: config.WINDOW_CAPACITY,
+    placesPerClient: config.PLACES_PER_CLIENT,
   });
   const links = new RequestLinks(await requestLinkSecret(db), config.SITE_URL);
   const outbox = new OutboxWorker({
@@ -161,6 +204,7 @@ export async function createServerApp({
     maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
     backoffBaseMs: config.OUTBOX_BACKOFF_BASE_MS,
     backoffMaxMs: config.OUTBOX_BACKOFF_MAX_MS,
+    customerEmailsPerDay: config.CUSTOMER_EMAILS_PER_DAY,
     ...(givenNow ? { now } : {}),
   });
   if (startWorker) outbox.start();
@@ -198,6 +242,9 @@ export async function createServerApp({
   app.set("trust proxy", trustProxy);
   const security = { siteUrl: config.SITE_URL, mapsScriptUrl: config.GOOGLE_MAPS_SCRIPT_URL };
   app.use(securityHeaders());
+  // A foreign Host (DNS rebinding) is refused before anything reads the request.
+  const isKnownHost = hostRule({ siteUrl: config.SITE_URL, allowedHosts: config.ALLOWED_HOSTS });
+  app.use(knownHostsOnly(isKnownHost));
 
   // A page is drawn for the visitor's detected state only when the address names no region;
   // otherwise nothing about the visitor goes into the render.
@@ -265,11 +312,16 @@ export async function createServerApp({
     res.json({ ok: true });
   });
 
-  app.get("/readyz", async (_req, res) => {
+  // The outbox's counts are for this machine and for our proxies' own checks; anyone else (a
+  // visitor, through a proxy or not) learns only whether the server is ready.
+  const seesOutbox = (req: IncomingMessage) =>
+    isLoopback(clientIp(req, trustProxy)) ||
+    (req.headers["x-forwarded-for"] === undefined && trustProxy(req.socket.remoteAddress ?? "", 0));
+  app.get("/readyz", async (req, res) => {
     res.set("Cache-Control", "no-store");
     try {
       await db.execute(sql`select 1`);
-      res.json({ ok: true, outbox: await outbox.counts() });
+      res.json(seesOutbox(req) ? { ok: true, outbox: await outbox.counts() } : { ok: true });
     } catch (error) {
       console.error(`Not ready: ${error instanceof Error ? error.message : error}`);
       res.set("Retry-After", "10").status(503).json({ ok: false });
@@ -282,18 +334,27 @@ export async function createServerApp({
     db,
     leads,
     links,
+    clientKeyOf: await clientKeys(db),
     config,
     now,
     onEnqueued: () => outbox.nudge(),
   });
   app.use("/api", createLocationRouter({ locations, trustProxy }));
-  app.use("/api", createAvailabilityRouter({ db, defaultCapacity: config.WINDOW_CAPACITY, now }));
+  app.use(
+    "/api",
+    createAvailabilityRouter({
+      db,
+      defaultCapacity: config.WINDOW_CAPACITY,
+      bookingDaysAhead: config.BOOKING_DAYS_AHEAD,
+      now,
+    }),
+  );
   app.use("/api", createApiRouter(submissions));
 
   app.use(pageCache.keepRendered);
 
   app.use(
-    createRequestHandler({
+    pageRequestHandler({
       build: loadBuild,
       mode: config.NODE_ENV === "production" ? "production" : "development",
       getLoadContext: (req) => ({
@@ -308,13 +369,14 @@ export async function createServerApp({
       }),
     }),
   );
+  app.use(lastErrorHandler);
 
   /**
    * A page kept in the cache is answered before Express runs at all: the visitor's location and
    * the security headers, then the kept bytes. Everything else goes to the app.
    */
   const handler = (req: IncomingMessage, res: ServerResponse) => {
-    if (pageCacheTtlMs <= 0 || !isPage(req)) {
+    if (pageCacheTtlMs <= 0 || !isPage(req) || !isKnownHost(req)) {
       app(req, res);
       return;
     }

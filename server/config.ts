@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { defaultBookingDaysAhead } from "~/features/booking/schema";
+
 import { compileTrustProxy, type TrustProxySetting } from "./geo/client-ip";
 
 const optionalString = z
@@ -37,6 +39,32 @@ const trustProxySetting = z
     }
   });
 
+/** A host name as a `Host` header carries it (lower-cased, no port): a name, IPv4 or [IPv6]. */
+const hostName =
+  /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])$/;
+
+/**
+ * `ALLOWED_HOSTS`: host names besides `SITE_URL`'s that requests may name in `Host` ("www.
+ * example.com, example.com"), each exactly, without scheme or port. Any other host is refused
+ * (a DNS-rebinding page reaches the server under its own name).
+ */
+const allowedHostsSetting = z
+  .string()
+  .optional()
+  .transform((value, context): string[] => {
+    const hosts = (value ?? "")
+      .split(",")
+      .map((entry) => entry.trim().toLowerCase())
+      .filter((entry) => entry !== "");
+    const bad = hosts.find((host) => !hostName.test(host));
+    if (bad === undefined) return hosts;
+    context.addIssue({
+      code: "custom",
+      message: `must be host names separated by commas (e.g. "www.example.com, example.com"), without scheme, port or wildcard: ${JSON.stringify(bad)} is not one`,
+    });
+    return z.NEVER;
+  });
+
 const configFields = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -45,6 +73,7 @@ const configFields = z.object({
     .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
     .default("http://localhost:3000")
     .transform((value) => value.replace(/\/+$/, "")),
+  ALLOWED_HOSTS: allowedHostsSetting,
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: optionalString.pipe(
     z
@@ -104,6 +133,12 @@ const configFields = z.object({
   MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
   /** Places per arrival window per office per day, unless an owner set the weekday in the desk. */
   WINDOW_CAPACITY: z.coerce.number().int().min(0).max(1_000_000).default(4),
+  /** How many days ahead a homeowner may ask for a visit (the preferred date). */
+  BOOKING_DAYS_AHEAD: z.coerce.number().int().min(1).max(3_650).default(defaultBookingDaysAhead),
+  /** Window places one client address (IPv6: its /64) may hold in 24 hours; 0: no limit. */
+  PLACES_PER_CLIENT: z.coerce.number().int().min(0).default(3),
+  /** Emails to one customer address in 24 hours, whatever causes them; 0: no limit. */
+  CUSTOMER_EMAILS_PER_DAY: z.coerce.number().int().min(0).default(10),
 });
 
 const configSchema = configFields.refine(

@@ -77,7 +77,9 @@ function answerFor(
           ...answered,
           status: "success",
           ...(outcome.requestUrl ? { requestUrl: outcome.requestUrl } : {}),
-          ...(outcome.answer.body.duplicate ? { duplicate: true } : {}),
+          ...("duplicate" in outcome.answer.body ? { duplicate: true } : {}),
+          ...("placeHeld" in outcome.answer.body ? { placeHeld: false as const } : {}),
+          ...(outcome.answer.body.message ? { message: outcome.answer.body.message } : {}),
         },
         status: 200,
       };
@@ -100,6 +102,8 @@ function answerFor(
       };
     case "bad-request":
       return { result: { ...answered, status: "failed" }, status: 400 };
+    case "key-reused":
+      return { result: { ...answered, status: "failed" }, status: 422 };
     case "rate-limited":
       return {
         result: { ...answered, status: "failed" },

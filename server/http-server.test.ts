@@ -1,4 +1,5 @@
 import type http from "node:http";
+import net from "node:net";
 
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
@@ -72,5 +73,80 @@ describe("The listener's time-outs", () => {
       100,
     );
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
+  });
+});
+
+describe("An upload answered before its body arrives", () => {
+  let listening: HttpServer;
+
+  beforeAll(async () => {
+    // As the private page does for an unknown link (or an upload past a budget): answers at
+    // once and reads nothing; a known link's upload is read whole.
+    const handler: http.RequestListener = (req, res) => {
+      if (req.url?.startsWith("/requests/unknown")) {
+        res.statusCode = 404;
+        res.end("Not found");
+        return;
+      }
+      let size = 0;
+      req.on("data", (chunk: Buffer) => (size += chunk.byteLength));
+      req.on("end", () => res.end(`read ${size}`));
+    };
+    // The upload time-out is long, as in production: only closing the connection ends it soon.
+    listening = await startHttpServer(handler, {
+      PORT: 0,
+      HOST: "127.0.0.1",
+      HTTP_HEADERS_TIMEOUT_MS: 10_000,
+      HTTP_REQUEST_TIMEOUT_MS: 10_000,
+      HTTP_UPLOAD_TIMEOUT_MS: 300_000,
+    });
+  });
+  afterAll(async () => {
+    await listening?.stop(async () => {}, 1_000);
+  });
+
+  /**
+   * Sends the head of a 20 MB upload, then 64 KB more whenever the server takes it, until the
+   * server ends the connection; answers what came back and how much of the body was sent.
+   */
+  function upload(path: string) {
+    const total = 20 * 1024 * 1024;
+    return new Promise<{ answer: string; sent: number; ended: boolean }>((resolve) => {
+      const socket = net.connect(listening.port, "127.0.0.1");
+      let answer = "";
+      let sent = 0;
+      let ended = false;
+      const piece = Buffer.alloc(64 * 1024, 97);
+      const send = () => {
+        while (sent < total && !socket.destroyed) {
+          sent += piece.length;
+          if (!socket.write(piece)) return;
+        }
+      };
+      socket.setEncoding("utf8");
+      socket.on("data", (data: string) => (answer += data));
+      socket.on("drain", send);
+      socket.on("end", () => {
+        ended = true;
+        socket.destroy();
+      });
+      socket.on("error", () => {});
+      socket.on("close", () => resolve({ answer, sent, ended }));
+      socket.write(post(path, total).replace("Connection: close\r\n", ""));
+      send();
+    });
+  }
+
+  test("a POST to an unknown link is answered 404 and its connection closed at once, the body unread", async () => {
+    const { answer, sent, ended } = await upload("/requests/unknown-link");
+    expect(answer).toMatch(/^HTTP\/1\.1 404/);
+    expect(ended).toBe(true);
+    expect(sent).toBeLessThan(20 * 1024 * 1024);
+  });
+
+  test("a known link's upload is read whole and answered", async () => {
+    const { answer } = await upload("/requests/known-link");
+    expect(answer).toMatch(/^HTTP\/1\.1 200/);
+    expect(answer).toContain(`read ${20 * 1024 * 1024}`);
   });
 });

@@ -38,6 +38,26 @@ function cutOffSlowBody(req: http.IncomingMessage, res: http.ServerResponse, tim
   res.once("close", stop);
 }
 
+/** How long a client still sending an upload that was answered may go on before it is cut off. */
+const lingerMs = 1_000;
+
+/**
+ * An upload answered before its body arrived (an unknown link, a refusal past a budget) is not
+ * read on: once the answer is out the connection is ended, so the client sees the answer and
+ * the end at once, and what it still sends is dropped for `lingerMs` at most (not read for as
+ * long as the upload time-out allows, as Node would, to keep the connection alive).
+ */
+function endWhenAnsweredEarly(req: http.IncomingMessage, res: http.ServerResponse) {
+  res.once("finish", () => {
+    if (req.complete) return;
+    const { socket } = req;
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), lingerMs);
+    timer.unref();
+    socket.once("close", () => clearTimeout(timer));
+  });
+}
+
 export interface HttpServer {
   server: http.Server;
   port: number;
@@ -69,7 +89,8 @@ export async function startHttpServer(
       // A request that came on a kept-alive connection while stopping is served, then the
       // connection closes.
       if (stopping) res.setHeader("Connection", "close");
-      if (uploadTimeoutMs > config.HTTP_REQUEST_TIMEOUT_MS && !isUpload(req)) {
+      if (isUpload(req)) endWhenAnsweredEarly(req, res);
+      else if (uploadTimeoutMs > config.HTTP_REQUEST_TIMEOUT_MS) {
         cutOffSlowBody(req, res, config.HTTP_REQUEST_TIMEOUT_MS);
       }
       handler(req, res);

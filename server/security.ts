@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 
-import type { ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 
 import type { NextFunction, Request, RequestHandler, Response } from "express";
+import proxyAddr from "proxy-addr";
 
 export interface SecurityOptions {
   siteUrl: string;
@@ -121,25 +122,95 @@ export function pageNonces(options: SecurityOptions) {
   };
 }
 
+const loopbackAddresses = proxyAddr.compile("loopback");
+
+/** Whether an IP address is this machine's (127.0.0.0/8, ::1, or either IPv4-mapped). */
+export function isLoopback(address: string): boolean {
+  return address !== "" && loopbackAddresses(address, 0);
+}
+
+/** Whether the socket's peer is this machine (a health check, a local proxy, a test). */
+export function fromLoopback(req: IncomingMessage): boolean {
+  return isLoopback(req.socket.remoteAddress ?? "");
+}
+
+const loopbackNames = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** The host name a `Host` header names, lower-cased, without port or trailing dot. */
+function hostNameOf(host: string | undefined): string | undefined {
+  const match = /^(\[[^\]]*\]|[^:]*)(?::\d*)?$/.exec(host?.trim().toLowerCase() ?? "");
+  const name = match?.[1]?.replace(/\.$/, "");
+  return name ? name : undefined;
+}
+
+/**
+ * Which `Host` a request may name: `SITE_URL`'s host or one in `ALLOWED_HOSTS`, any port. A page
+ * on a rebound name (attacker.example resolving to this server) names its own host, so it never
+ * reads an answer. Loopback names are served to this machine's clients (tests, a local proxy),
+ * and to anyone when `SITE_URL` is itself on loopback (a development server in a container).
+ */
+export function hostRule({
+  siteUrl,
+  allowedHosts,
+}: {
+  siteUrl: string;
+  allowedHosts: readonly string[];
+}): (req: IncomingMessage) => boolean {
+  const siteHost = new URL(siteUrl).hostname.toLowerCase();
+  const named = new Set([siteHost, ...allowedHosts]);
+  const loopbackSite = loopbackNames.has(siteHost);
+  return (req) => {
+    const host = hostNameOf(req.headers.host);
+    if (host === undefined) return false;
+    if (named.has(host)) return true;
+    return loopbackNames.has(host) && (loopbackSite || fromLoopback(req));
+  };
+}
+
+const healthPaths = /^\/(?:healthz|readyz)(?:\?|$)/;
+
+/**
+ * Refuses (400) a request whose `Host` the rule does not know; a health check from this machine
+ * is answered whatever it names. Runs before anything else, the page cache included.
+ */
+export function knownHostsOnly(
+  isKnownHost: (req: IncomingMessage) => boolean,
+): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
+  return (req, res, next) => {
+    if (isKnownHost(req) || (healthPaths.test(req.url ?? "") && fromLoopback(req))) return next();
+    res.statusCode = 400;
+    res.setHeader("Content-Type", "text/plain; charset=utf-8");
+    res.setHeader("Cache-Control", "no-store");
+    res.setHeader("Connection", "close");
+    res.end("Unknown host");
+  };
+}
+
 /**
  * Cross-site POSTs are refused: a browser request whose Origin names another site (or is "null"
- * from anywhere but this site) gets 403,
- * whether it is for the JSON API or a page's action. Requests without Origin (servers,
- * scripts) are judged by the other rules.
+ * from anywhere but this site), or that the browser itself marks as sent from another site
+ * (`Sec-Fetch-Site`, which no page can set), gets 403, whether it is for the JSON API or a
+ * page's action. Requests without either header (servers, scripts) are judged by the other
+ * rules.
  */
 export function sameOriginPosts({ siteUrl }: Pick<SecurityOptions, "siteUrl">): RequestHandler {
   const siteOrigin = new URL(siteUrl).origin;
   return (req, res, next) => {
+    if (req.method !== "POST") return next();
     const origin = req.get("origin");
-    if (req.method !== "POST" || !origin) return next();
-    const ownOrigin = `${req.protocol}://${req.get("host") ?? ""}`;
-    if (origin === siteOrigin || origin === ownOrigin) return next();
-    // A page sent with `Referrer-Policy: no-referrer` (a private link's) posts with Origin
-    // "null"; the browser's own Sec-Fetch-Site, which no page can set, says where it came from.
-    // Vouched for here, it goes on without the "null" that React Router's own check refuses.
-    if (origin === "null" && req.get("sec-fetch-site") === "same-origin") {
-      delete req.headers.origin;
-      return next();
+    const site = req.get("sec-fetch-site");
+    if (!origin) {
+      if (site !== "cross-site" && site !== "same-site") return next();
+    } else {
+      const ownOrigin = `${req.protocol}://${req.get("host") ?? ""}`;
+      if (origin === siteOrigin || origin === ownOrigin) return next();
+      // A page sent with `Referrer-Policy: no-referrer` (a private link's) posts with Origin
+      // "null"; the browser's own Sec-Fetch-Site says where it came from. Vouched for here, it
+      // goes on without the "null" that React Router's own check refuses.
+      if (origin === "null" && site === "same-origin") {
+        delete req.headers.origin;
+        return next();
+      }
     }
     const message = "Cross-site requests are not accepted";
     if (req.path.startsWith("/api/")) res.status(403).json({ success: false, error: message });

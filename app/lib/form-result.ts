@@ -1,5 +1,12 @@
 import type { OpenWindow } from "~/features/requests/availability";
 
+/** What a repeat request is told: nothing of the first request, which may be someone else's. */
+export const repeatRequestMessage =
+  "We already have a request for this phone number. We'll call you to confirm.";
+
+/** What a service request that holds no window place is told (its client holds too many). */
+export const noPlaceHeldMessage = "We'll call you to confirm a time.";
+
 /** The three kinds of lead a visitor can send. */
 export type LeadKind = "serviceRequest" | "contactMessage" | "newsletter";
 
@@ -17,6 +24,10 @@ export type FormResult = { kind: LeadKind; values: Record<string, string> } & (
       requestUrl?: string;
       /** The same phone asked for the same appliance within a day: the first request was updated. */
       duplicate?: boolean;
+      /** The request was stored without holding its window's place: the office calls to confirm. */
+      placeHeld?: false;
+      /** What the visitor is told besides the toast (a repeat, no place held). */
+      message?: string;
     }
   | {
       status: "invalid";

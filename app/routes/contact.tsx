@@ -6,6 +6,7 @@ import { PhoneLink } from "~/components/phone-link";
 import { formatPhone } from "~/content/company";
 import { ContactForm } from "~/features/contact/contact-form";
 import { serviceAreasFor } from "~/content/navigation";
+import { actionRetryAfter } from "~/lib/action-headers";
 import { submitThroughServerAction } from "~/lib/form-client-action";
 import { pageMeta } from "~/lib/meta";
 import { useRegion } from "~/lib/use-region";
@@ -32,6 +33,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { result, status, headers } = await context.forms.submit("contactMessage", request);
   return data(result, { status, headers });
 }
+
+export const headers = actionRetryAfter;
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   return submitThroughServerAction("contactMessage", serverAction);

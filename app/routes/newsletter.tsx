@@ -2,6 +2,7 @@ import { data } from "react-router";
 
 import { PageHeader, Section } from "~/components/page-parts";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
+import { actionRetryAfter } from "~/lib/action-headers";
 import { submitThroughServerAction } from "~/lib/form-client-action";
 import { pageMeta } from "~/lib/meta";
 
@@ -25,6 +26,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { result, status, headers } = await context.forms.submit("newsletter", request);
   return data(result, { status, headers });
 }
+
+export const headers = actionRetryAfter;
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   return submitThroughServerAction("newsletter", serverAction);

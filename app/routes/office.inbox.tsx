@@ -3,7 +3,7 @@ import { data, Form, Link } from "react-router";
 import { DeskButton, DeskField, DeskInput, DeskSelect } from "~/features/desk/desk-controls";
 import { DeskHeader } from "~/features/desk/desk-header";
 import { useDeskEvents } from "~/features/desk/use-desk-events";
-import { deskHandle, deskHeaders, deskMeta } from "~/features/desk/headers";
+import { deskHandle, deskHeaders, deskMeta, withDeskHeaders } from "~/features/desk/headers";
 import {
   isFiltered,
   leadStatusLabels,
@@ -34,12 +34,17 @@ function staffSummary(staff: Awaited<ReturnType<typeof requireStaff>>["staff"]) 
   };
 }
 
-// The unfiltered inbox, page by page (the page number is all its address carries).
+// The unfiltered inbox, page by page (the page number is all its address carries; anything
+// but a page number is a 400).
 export async function loader({ request, context }: Route.LoaderArgs) {
   const signedIn = await requireStaff(request, context);
-  const filters = inboxFiltersSchema.parse({
+  const parsed = inboxFiltersSchema.safeParse({
     page: new URL(request.url).searchParams.get("page") ?? undefined,
   });
+  if (!parsed.success) {
+    throw data("No such page", { status: 400, headers: withDeskHeaders(new Headers()) });
+  }
+  const filters = parsed.data;
   return data(
     {
       staff: staffSummary(signedIn.staff),

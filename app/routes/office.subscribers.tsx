@@ -2,7 +2,7 @@ import { data, Form, Link } from "react-router";
 
 import { DeskButton, DeskField, DeskInput, DeskNotice } from "~/features/desk/desk-controls";
 import { DeskHeader } from "~/features/desk/desk-header";
-import { deskHandle, deskHeaders, deskMeta } from "~/features/desk/headers";
+import { deskHandle, deskHeaders, deskMeta, withDeskHeaders } from "~/features/desk/headers";
 
 import { requireStaff } from "~/features/desk/desk-route.server";
 
@@ -15,9 +15,14 @@ export function meta() {
   return deskMeta("Subscribers");
 }
 
+/** The page the address names (1 when none); anything but a page number is a 400. */
 function pageFrom(value: string | null) {
-  const page = Number(value ?? "1");
-  return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
+  if (value === null) return 1;
+  const page = /^\d{1,5}$/.test(value) ? Number(value) : 0;
+  if (page < 1 || page > 10_000) {
+    throw data("No such page", { status: 400, headers: withDeskHeaders(new Headers()) });
+  }
+  return page;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -7,6 +7,7 @@ import {
   maxPhotoBytes,
   maxPhotos,
   photoAccept,
+  photoMessages,
   photoProblemBeforeUpload,
 } from "~/features/requests/photo-rules";
 import {
@@ -15,7 +16,14 @@ import {
   type RequestIntent,
   type RequestPageView,
 } from "~/features/requests/request-page";
-import { BodyTooLarge, formDataWithin } from "~/lib/bounded-body.server";
+import { actionRetryAfter } from "~/lib/action-headers";
+import {
+  BodyTooLarge,
+  formDataWithin,
+  isMultipart,
+  spoolMultipart,
+  type SpooledForm,
+} from "~/lib/bounded-body.server";
 import { pageMeta } from "~/lib/meta";
 import { cn } from "~/lib/utils";
 
@@ -23,6 +31,8 @@ import type { Route } from "./+types/requests";
 
 /** Photos plus the form's own fields: anything larger is refused before it is read. */
 const maxUploadBytes = maxPhotos * maxPhotoBytes + 64 * 1024;
+/** The cancel and move forms: an intent and a window. */
+const maxChangeFormBytes = 16 * 1024;
 
 const privateHeaders = {
   "Cache-Control": "no-store",
@@ -30,8 +40,11 @@ const privateHeaders = {
 } as const;
 
 // The token is in the address: server/security.ts sends it with `Referrer-Policy: no-referrer`.
-export function headers() {
-  return privateHeaders;
+// A refusal past a budget keeps its Retry-After, with or without JavaScript.
+export function headers(args: Route.HeadersArgs) {
+  const headers = actionRetryAfter(args);
+  for (const [name, value] of Object.entries(privateHeaders)) headers.set(name, value);
+  return headers;
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -60,54 +73,79 @@ function isIntent(value: unknown): value is RequestIntent {
   return requestIntents.includes(value as RequestIntent);
 }
 
-function answer(result: RequestActionResult, status = 200) {
-  return data(result, { status, headers: privateHeaders });
+function answer(result: RequestActionResult, status = 200, retryAfterSeconds?: number) {
+  const headers =
+    retryAfterSeconds === undefined
+      ? privateHeaders
+      : { ...privateHeaders, "Retry-After": String(retryAfterSeconds) };
+  return data(result, { status, headers });
+}
+
+function notFound(): never {
+  throw data("Not found", { status: 404, headers: privateHeaders });
+}
+
+const chooseWhatToDo = () =>
+  answer({ intent: "cancel-ask", ok: false, message: "Choose what to do." }, 400);
+
+/** Past a budget: 429 (503 when the server is too busy for it now), Retry-After and the words. */
+function refused(
+  intent: RequestIntent,
+  outcome: { reason: "limited" | "busy"; message: string; retryAfterSeconds: number },
+) {
+  return answer(
+    { intent, ok: false, message: outcome.message },
+    outcome.reason === "busy" ? 503 : 429,
+    outcome.retryAfterSeconds,
+  );
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { requests } = context;
-  // An unknown link is answered before its body is read: nothing is uploaded for nothing.
-  if (!(await requests.exists(params.token))) {
-    throw data("Not found", { status: 404, headers: privateHeaders });
-  }
-  const tooLarge = answer(
-    {
-      intent: "photos",
-      ok: false,
-      message: `Add at most ${maxPhotos} photos of 10 MB each at a time.`,
-    },
-    413,
-  );
-  const length = Number(request.headers.get("Content-Length") ?? "0");
-  if (length > maxUploadBytes) return tooLarge;
-  let form: FormData | null;
+  // The photo form is the page's only multipart one: its body is streamed to disk, not memory.
+  if (isMultipart(request)) return addPhotos(request, params.token, context);
+  // An unknown link is answered before its body is read.
+  if (!(await context.requests.exists(params.token))) notFound();
+  let form: FormData;
   try {
-    form = await formDataWithin(request, maxUploadBytes);
-  } catch (error) {
-    if (error instanceof BodyTooLarge) return tooLarge;
-    form = null;
+    form = await formDataWithin(request, maxChangeFormBytes);
+  } catch {
+    return chooseWhatToDo();
   }
-  const intent = form?.get("intent");
-  if (!form || !isIntent(intent)) {
-    return answer({ intent: "cancel-ask", ok: false, message: "Choose what to do." }, 400);
-  }
+  return change(form, params.token, context);
+}
+
+/** Cancel (asked, then confirmed) and move: each counted against the day's changes. */
+async function change(
+  form: { get(name: string): FormDataEntryValue | null },
+  token: string,
+  { requests, clientAddress }: Route.ActionArgs["context"],
+) {
+  const intent = form.get("intent");
+  if (!isIntent(intent)) return chooseWhatToDo();
   switch (intent) {
     case "cancel-ask":
       return answer({ intent });
     case "cancel": {
-      const outcome = await requests.cancel(params.token);
+      const outcome = await requests.cancel(token, clientAddress);
       if (outcome.ok) return answer({ intent, ok: true });
-      if (outcome.reason === "not-found") throw data("Not found", { status: 404 });
+      if (outcome.reason === "not-found") notFound();
+      if (outcome.reason === "limited" || outcome.reason === "busy") {
+        return refused(intent, outcome);
+      }
       return answer({ intent, ok: false, message: outcome.message ?? "" }, 409);
     }
     case "reschedule": {
       const choice = form.get("window");
       const outcome = await requests.reschedule(
-        params.token,
+        token,
         typeof choice === "string" ? choice : "",
+        clientAddress,
       );
       if (outcome.ok) return answer({ intent, ok: true });
-      if (outcome.reason === "not-found") throw data("Not found", { status: 404 });
+      if (outcome.reason === "not-found") notFound();
+      if (outcome.reason === "limited" || outcome.reason === "busy") {
+        return refused(intent, outcome);
+      }
       return answer(
         {
           intent,
@@ -118,21 +156,69 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         outcome.reason === "invalid" ? 400 : 409,
       );
     }
-    case "photos": {
-      const files = await Promise.all(
-        form
-          .getAll("photos")
-          .filter((entry): entry is File => typeof entry !== "string" && entry.size > 0)
-          .map(async (file) => ({
-            name: file.name,
-            bytes: new Uint8Array(await file.arrayBuffer()),
-          })),
-      );
-      const outcome = await requests.addPhotos(params.token, files);
-      if (outcome.ok) return answer({ intent, ok: true, added: outcome.added });
-      if (outcome.reason === "not-found") throw data("Not found", { status: 404 });
-      return answer({ intent, ok: false, message: outcome.message }, 400);
+    case "photos":
+      return answer({ intent, ok: false, message: photoMessages.none }, 400);
+  }
+}
+
+/**
+ * Photos: the request's turn and the address's photos are taken before the body is read (a
+ * refusal reads nothing), the body is streamed to temporary files within bounds, and the turn
+ * is given back however the upload ends.
+ */
+async function addPhotos(request: Request, token: string, context: Route.ActionArgs["context"]) {
+  const begun = await context.requests.beginUpload(token, context.clientAddress);
+  if (!begun.ok) {
+    if (begun.reason === "not-found") notFound();
+    if (begun.reason === "invalid") {
+      return answer({ intent: "photos", ok: false, message: begun.message }, 400);
     }
+    return refused("photos", begun);
+  }
+  const { upload } = begun;
+  const tooLarge = () =>
+    answer(
+      {
+        intent: "photos",
+        ok: false,
+        message: `Add at most ${maxPhotos} photos of 10 MB each at a time.`,
+      },
+      413,
+    );
+  let form: SpooledForm | null = null;
+  try {
+    if (Number(request.headers.get("Content-Length") ?? "0") > maxUploadBytes) return tooLarge();
+    try {
+      form = await spoolMultipart(request, {
+        maxBytes: maxUploadBytes,
+        maxFileBytes: maxPhotoBytes,
+        maxFiles: maxPhotos,
+      });
+    } catch (error) {
+      return error instanceof BodyTooLarge ? tooLarge() : chooseWhatToDo();
+    }
+    if (form.fields.get("intent") !== "photos") {
+      await upload.end();
+      return change(form.fields, token, context);
+    }
+    const [oversized] = form.oversized;
+    const problem =
+      oversized !== undefined
+        ? photoMessages.tooLarge(oversized)
+        : form.extraFiles > 0
+          ? photoMessages.tooMany
+          : null;
+    if (problem) return answer({ intent: "photos", ok: false, message: problem }, 400);
+    const outcome = await upload.add(form.files);
+    if (outcome.ok) return answer({ intent: "photos", ok: true, added: outcome.added });
+    if (outcome.reason === "not-found") notFound();
+    if (outcome.reason === "limited" || outcome.reason === "busy") {
+      return refused("photos", outcome);
+    }
+    return answer({ intent: "photos", ok: false, message: outcome.message }, 400);
+  } finally {
+    await form?.dispose();
+    await upload.end();
   }
 }
 
@@ -335,7 +421,7 @@ function Changes({
             <select
               name="window"
               required
-              className="h-10 rounded-md border border-slate-300 bg-white px-3 text-base font-normal"
+              className="h-10 w-full max-w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 text-base font-normal"
               defaultValue=""
             >
               <option value="" disabled>
@@ -429,7 +515,7 @@ function Photos({
                 onChange={() => setProblemBeforeUpload(null)}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? "photos-error" : undefined}
-                className="rounded-md border border-slate-300 bg-white p-2 text-base font-normal"
+                className="w-full min-w-0 rounded-md border border-slate-300 bg-white p-2 text-base font-normal"
               />
             </label>
             {error ? (

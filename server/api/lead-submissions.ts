@@ -10,12 +10,14 @@ import { honeypotName } from "~/lib/honeypot";
 import type { ServerConfig } from "../config";
 import type { Database } from "../db/database";
 import { mailContextFor, type MailContext } from "../mail/context";
+import type { ClientKeyOf } from "../requests/client-keys";
 import type { RequestLinks } from "../requests/request-links";
 import { isBookableInTime, nextOpenWindows } from "../requests/windows";
 import { DatabaseUnavailableError, describeCause, usingDatabase } from "./errors";
 import {
   idempotencyKeyHeader,
   idempotencyKeyMaxLength,
+  requestHashOf,
   storeOnce,
   type IdempotencyScope,
   type SubmissionAnswer,
@@ -32,6 +34,8 @@ export interface SubmissionDependencies {
   leads: LeadWriter;
   /** The homeowners' private links to their service requests. */
   links: RequestLinks;
+  /** How a client's address is stored with its service request (to count its window places). */
+  clientKeyOf: ClientKeyOf;
   config: ServerConfig;
   now: () => Date;
   /** Called after a transaction that wrote outbox rows committed. */
@@ -42,12 +46,16 @@ interface Storage {
   db: Database;
   leads: LeadWriter;
   links: RequestLinks;
+  /** The stored form of this submission's client address. */
+  clientKey: string;
+  /** The mail context of another office (a repeat's first request may be another office's). */
+  mailFor(office: CompanyProfile): MailContext;
 }
 
 interface LeadDefinition<T> {
   /** The JSON endpoint's path; also the rate limit's and the idempotency keys' scope. */
   endpoint: string;
-  schemaFor(office: CompanyProfile, now: Date): z.ZodType<T>;
+  schemaFor(office: CompanyProfile, now: Date, config: ServerConfig): z.ZodType<T>;
   save(
     storage: Storage,
     input: T,
@@ -64,11 +72,11 @@ const leadDefinitions = {
   serviceRequest: lead({
     endpoint: "/send-email",
     schemaFor: serviceRequestSchemaFor,
-    save: ({ leads, links }, request, mail, scope) => {
-      const write = serviceRequestWrite(request, mail, links);
+    save: ({ leads, links, clientKey, mailFor }, request, mail, scope) => {
+      const write = serviceRequestWrite(request, mail, { links, clientKey, mailFor });
       // A window starting within two hours (or over) is as good as full: offer the next ones.
       if (write.place && !isBookableInTime(write.place, mail.createdAt)) {
-        return Promise.resolve({ windowFull: true, place: write.place, replayed: false });
+        return Promise.resolve({ kind: "window-full", place: write.place });
       }
       return leads.write({ ...write, scope });
     },
@@ -104,6 +112,8 @@ export type SubmissionOutcome =
     }
   /** The service request's arrival window has no place left: nothing was stored. */
   | { status: "window-full"; openWindows: OpenWindow[] }
+  /** The Idempotency-Key was recorded for a different request: nothing was stored. */
+  | { status: "key-reused" }
   /** The honeypot was filled: the sender is told all went well, and nothing happens. */
   | { status: "ignored" }
   | { status: "invalid"; errors: Record<string, string[] | undefined> }
@@ -171,7 +181,7 @@ export function createLeadSubmissions(deps: SubmissionDependencies): LeadSubmiss
 }
 
 async function submit(
-  { db, leads, links, config, now, onEnqueued }: SubmissionDependencies,
+  { db, leads, links, clientKeyOf, config, now, onEnqueued }: SubmissionDependencies,
   definition: LeadDefinition<unknown>,
   { body: rawBody, client, idempotencyKey }: Submission,
 ): Promise<SubmissionOutcome> {
@@ -201,17 +211,29 @@ async function submit(
 
   const submittedAt = now();
   const office = officeFor(body.companyEmail);
-  const parsed = definition.schemaFor(office, submittedAt).safeParse(body);
+  const parsed = definition.schemaFor(office, submittedAt, config).safeParse(body);
   if (!parsed.success) {
     return { status: "invalid", errors: z.flattenError(parsed.error).fieldErrors };
   }
 
   const mail = mailContextFor(config, office, submittedAt);
-  const scope = idempotencyKey ? { endpoint: definition.endpoint, key: idempotencyKey } : null;
-  const result = await usingDatabase(() =>
-    definition.save({ db, leads, links }, parsed.data, mail, scope),
-  );
-  if (result.windowFull) {
+  const scope = idempotencyKey
+    ? {
+        endpoint: definition.endpoint,
+        key: idempotencyKey,
+        requestHash: requestHashOf(definition.endpoint, body),
+      }
+    : null;
+  const storage: Storage = {
+    db,
+    leads,
+    links,
+    clientKey: clientKeyOf(client),
+    mailFor: (other) => mailContextFor(config, other, submittedAt),
+  };
+  const result = await usingDatabase(() => definition.save(storage, parsed.data, mail, scope));
+  if (result.kind === "key-reused") return { status: "key-reused" };
+  if (result.kind === "window-full") {
     const openWindows = await usingDatabase(() =>
       nextOpenWindows(db, office, {
         from: result.place.date,
@@ -227,7 +249,7 @@ async function submit(
     status: "stored",
     answer,
     replayed,
-    ...(definition === leadDefinitions.serviceRequest
+    ...(definition === leadDefinitions.serviceRequest && "id" in answer.body
       ? { requestUrl: links.urlFor(answer.body.id) }
       : {}),
   };

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
 
 import type { Database, Transaction } from "../db/database";
 import { insertJsonRows, returnedRows } from "../db/json-rows";
@@ -12,14 +12,19 @@ import {
   type NewOutboxRow,
   type NewServiceRequest,
 } from "../db/schema";
+import { noPlaceHeldMessage, repeatRequestMessage } from "~/lib/form-result";
+
 import {
   appendRepeatedRequest,
   findRepeatedRequest,
-  lockRepeatKeys,
+  lockKeys,
+  type FirstRequest,
   type RepeatKey,
 } from "../requests/repeats";
 import { capacityOf, takePlace, type Place } from "../requests/windows";
-import type { IdempotencyScope, SubmissionAnswer } from "./idempotency";
+import { sameRequest, type IdempotencyScope, type SubmissionAnswer } from "./idempotency";
+
+const placesPerClientWindowMs = 24 * 60 * 60 * 1000;
 
 /** Everything one accepted lead writes: its row, its emails and its answer. */
 export interface LeadWrite {
@@ -32,12 +37,16 @@ export interface LeadWrite {
   place?: Place;
   /** A service request of the same phone and appliance since then is updated instead. */
   repeatOf?: RepeatKey;
+  /** The emails a repeat causes (to the office, and the first request's link to its own email). */
+  repeatEmails?: (first: FirstRequest) => NewOutboxRow[];
 }
 
 export type WriteResult =
-  | { answer: SubmissionAnswer; replayed: boolean; windowFull?: false }
+  | { kind: "stored"; answer: SubmissionAnswer; replayed: boolean }
   /** No place was left in the window: nothing was stored (and no idempotency key recorded). */
-  | { windowFull: true; place: Place; replayed: false };
+  | { kind: "window-full"; place: Place }
+  /** The idempotency key was recorded for another request: nothing was stored. */
+  | { kind: "key-reused" };
 
 interface QueuedWrite {
   write: LeadWrite;
@@ -45,7 +54,7 @@ interface QueuedWrite {
   reject(error: unknown): void;
 }
 
-function scopeKey(scope: IdempotencyScope): string {
+function scopeKey(scope: Pick<IdempotencyScope, "endpoint" | "key">): string {
   return `${scope.endpoint}\n${scope.key}`;
 }
 
@@ -67,14 +76,14 @@ export class LeadWriter {
   #pumpScheduled = false;
   #lastWriteAt = Number.NEGATIVE_INFINITY;
 
-  readonly #defaultCapacity: number;
+  readonly #places: PlaceRules;
 
   constructor(
     db: Database,
-    { maxConcurrentBatches = 1, maxBatchSize = 100, defaultCapacity = 4 } = {},
+    { maxConcurrentBatches = 1, maxBatchSize = 100, defaultCapacity = 4, placesPerClient = 3 } = {},
   ) {
     this.#db = db;
-    this.#defaultCapacity = defaultCapacity;
+    this.#places = { defaultCapacity, placesPerClient };
     this.#maxConcurrentBatches = maxConcurrentBatches;
     this.#maxBatchSize = maxBatchSize;
   }
@@ -166,16 +175,12 @@ export class LeadWriter {
           !write.scope ||
           (firstWithScope.get(scopeKey(write.scope)) === write && fresh.has(scopeKey(write.scope))),
       );
-      const settled = await settleServiceRequests(tx, accepted, this.#defaultCapacity);
-      await insertLeads(
-        tx,
-        accepted.filter((write) => !settled.has(write)),
-      );
+      const settled = await settleServiceRequests(tx, accepted, this.#places);
+      const stored = accepted.filter((write) => !isSettledAside(settled.get(write)));
+      await insertLeads(tx, stored, settled);
       const repeatedOffices = await applyRepeats(tx, settled);
       await notifyOffices(tx, [
-        ...accepted.flatMap((write) =>
-          settled.has(write) ? [] : [write.serviceRequest?.office ?? write.contactMessage?.office],
-        ),
+        ...stored.map((write) => write.serviceRequest?.office ?? write.contactMessage?.office),
         ...repeatedOffices,
       ]);
       await settleKeys(tx, settled);
@@ -184,14 +189,16 @@ export class LeadWriter {
       const storedAnswers = await answersFor(tx, replayed);
       return writes.map((write): WriteResult => {
         const settlement = settled.get(write);
-        if (settlement?.kind === "full") {
-          return { windowFull: true, place: settlement.place, replayed: false };
+        if (settlement?.kind === "full") return { kind: "window-full", place: settlement.place };
+        if (settlement) return { kind: "stored", answer: settlement.answer, replayed: false };
+        if (acceptedSet.has(write))
+          return { kind: "stored", answer: write.answer, replayed: false };
+        const recorded = write.scope ? storedAnswers.get(scopeKey(write.scope)) : undefined;
+        if (!recorded) throw new Error("A replayed idempotency key has no stored answer");
+        if (!sameRequest(recorded.requestHash, write.scope?.requestHash)) {
+          return { kind: "key-reused" };
         }
-        if (settlement?.kind === "repeat") return { answer: settlement.answer, replayed: false };
-        if (acceptedSet.has(write)) return { answer: write.answer, replayed: false };
-        const stored = write.scope ? storedAnswers.get(scopeKey(write.scope)) : undefined;
-        if (!stored) throw new Error("A replayed idempotency key has no stored answer");
-        return { answer: stored, replayed: true };
+        return { kind: "stored", answer: recorded.answer, replayed: true };
       });
     });
   }
@@ -215,7 +222,15 @@ async function recordKeys(tx: Transaction, writes: readonly LeadWrite[]): Promis
   const rows = writes
     .flatMap((write) =>
       write.scope
-        ? [{ ...write.scope, statusCode: write.answer.statusCode, response: write.answer.body }]
+        ? [
+            {
+              endpoint: write.scope.endpoint,
+              key: write.scope.key,
+              requestHash: write.scope.requestHash,
+              statusCode: write.answer.statusCode,
+              response: write.answer.body,
+            },
+          ]
         : [],
     )
     .sort((a, b) => scopeKey(a).localeCompare(scopeKey(b)));
@@ -228,35 +243,60 @@ async function recordKeys(tx: Transaction, writes: readonly LeadWrite[]): Promis
   return new Set(recorded.map(scopeKey));
 }
 
-/** What became of a service request that is not stored as a new lead. */
+/** What became of a service request that is not stored as asked. */
 type Settlement =
+  /** Its window had no place left: nothing is stored. */
   | { kind: "full"; place: Place }
+  /** It repeats an open request: that one is updated, no lead is made. */
   | {
       kind: "repeat";
       /** The request it repeats: stored before, or earlier in this batch. */
       firstId: string;
       request: NewServiceRequest;
       answer: SubmissionAnswer;
-    };
+    }
+  /** Its client holds enough places: it is stored and sent like any lead, holding none. */
+  | { kind: "no-place"; answer: SubmissionAnswer };
+
+/** Whether a settlement keeps the write from being stored as a new lead. */
+function isSettledAside(settlement: Settlement | undefined): boolean {
+  return settlement?.kind === "full" || settlement?.kind === "repeat";
+}
 
 /**
  * The service requests' rules that need the database, in the batch's transaction and in its
- * order: the same phone and appliance within a day updates the first request (taking a lock per
- * phone and appliance, so two processes cannot both store one), and a requested window must
- * still have a place, taken here. Returns the writes that are not stored as new leads.
+ * order: the same phone and appliance within a day updates the first request; one client holds
+ * at most `placesPerClient` window places a day (a request past that is stored and sent, but
+ * holds none: a stranger cannot fill a day); and a requested window must still have a place,
+ * taken here. A lock per phone and appliance and per client, so two processes cannot both pass
+ * a rule. Returns the writes that are not stored as asked.
  */
+interface PlaceRules {
+  /** Places per window where an owner has not set the weekday (`WINDOW_CAPACITY`). */
+  defaultCapacity: number;
+  /** Places one client may hold in a day (`PLACES_PER_CLIENT`); 0: no limit. */
+  placesPerClient: number;
+}
+
 async function settleServiceRequests(
   tx: Transaction,
   writes: readonly LeadWrite[],
-  defaultCapacity: number,
+  { defaultCapacity, placesPerClient }: PlaceRules,
 ): Promise<Map<LeadWrite, Settlement>> {
   const settled = new Map<LeadWrite, Settlement>();
   const requests = writes.filter((write) => write.serviceRequest);
   if (requests.length === 0) return settled;
-  await lockRepeatKeys(
+  await lockKeys(
     tx,
-    requests.flatMap((write) => (write.repeatOf ? [write.repeatOf] : [])),
+    requests.flatMap((write) => [
+      ...(write.repeatOf ? [`repeat/${write.repeatOf.key}`] : []),
+      ...(placesPerClient > 0 && write.place && write.serviceRequest?.clientKey
+        ? [`client/${write.serviceRequest.clientKey}`]
+        : []),
+    ]),
   );
+  const placesHeld =
+    placesPerClient > 0 ? await placesHeldByClients(tx, requests) : new Map<string, number>();
   const firstInBatch = new Map<string, string>();
   for (const write of requests) {
     const request = write.serviceRequest!;
@@ -268,39 +308,89 @@ async function settleServiceRequests(
           kind: "repeat",
           firstId,
           request,
-          answer: { statusCode: 200, body: { success: true, id: firstId, duplicate: true } },
+          answer: {
+            statusCode: 200,
+            body: { success: true, duplicate: true, message: repeatRequestMessage },
+          },
         });
         continue;
       }
     }
-    if (write.place) {
+    const clientKey = request.clientKey;
+    const overClientLimit =
+      placesPerClient > 0 && clientKey && (placesHeld.get(clientKey) ?? 0) >= placesPerClient;
+    if (write.place && overClientLimit) {
+      settled.set(write, {
+        kind: "no-place",
+        answer: {
+          statusCode: write.answer.statusCode,
+          body: { success: true, id: request.id, placeHeld: false, message: noPlaceHeldMessage },
+        },
+      });
+    } else if (write.place) {
       const capacity = await capacityOf(tx, write.place, defaultCapacity);
       if (!(await takePlace(tx, write.place, capacity))) {
         settled.set(write, { kind: "full", place: write.place });
         continue;
       }
+      if (clientKey) placesHeld.set(clientKey, (placesHeld.get(clientKey) ?? 0) + 1);
     }
     if (write.repeatOf) firstInBatch.set(write.repeatOf.key, request.id);
   }
   return settled;
 }
 
-/** Adds the repeated requests' details to the first ones; returns their offices. */
+/** The window places each client of these requests holds among its requests of the last day. */
+async function placesHeldByClients(
+  tx: Transaction,
+  requests: readonly LeadWrite[],
+): Promise<Map<string, number>> {
+  const keys = [
+    ...new Set(
+      requests.flatMap((write) =>
+        write.place && write.serviceRequest?.clientKey ? [write.serviceRequest.clientKey] : [],
+      ),
+    ),
+  ];
+  if (keys.length === 0) return new Map();
+  const since = new Date(Date.now() - placesPerClientWindowMs);
+  const rows = await tx
+    .select({ clientKey: serviceRequests.clientKey, held: sql<number>`count(*)::int` })
+    .from(serviceRequests)
+    .where(
+      and(
+        inArray(serviceRequests.clientKey, keys),
+        gte(serviceRequests.createdAt, since),
+        isNotNull(serviceRequests.heldDate),
+      ),
+    )
+    .groupBy(serviceRequests.clientKey);
+  return new Map(rows.map((row) => [row.clientKey ?? "", Number(row.held)]));
+}
+
+/**
+ * Adds the repeated requests' details to the first ones and queues the emails a repeat causes;
+ * returns the first requests' offices.
+ */
 async function applyRepeats(
   tx: Transaction,
   settled: ReadonlyMap<LeadWrite, Settlement>,
 ): Promise<string[]> {
   const offices: string[] = [];
-  for (const settlement of settled.values()) {
+  const emails: NewOutboxRow[] = [];
+  for (const [write, settlement] of settled) {
     if (settlement.kind !== "repeat") continue;
-    offices.push(await appendRepeatedRequest(tx, settlement.firstId, settlement.request));
+    const first = await appendRepeatedRequest(tx, settlement.firstId, settlement.request);
+    offices.push(first.office);
+    emails.push(...(write.repeatEmails?.(first) ?? []));
   }
+  if (emails.length > 0) await tx.execute(insertJsonRows(outbox, emails));
   return offices;
 }
 
 /**
  * A full window's answer is not kept under its idempotency key (the visitor picks another window
- * and sends again); a repeat's answer replaces the one recorded for a new lead.
+ * and sends again); a repeat's answer, or one that holds no place, replaces the one recorded.
  */
 async function settleKeys(
   tx: Transaction,
@@ -322,11 +412,15 @@ async function settleKeys(
   }
 }
 
-async function insertLeads(tx: Transaction, writes: readonly LeadWrite[]): Promise<void> {
+async function insertLeads(
+  tx: Transaction,
+  writes: readonly LeadWrite[],
+  settled: ReadonlyMap<LeadWrite, Settlement>,
+): Promise<void> {
   const requests = writes.flatMap((write) =>
     write.serviceRequest
       ? [
-          write.place
+          write.place && !settled.has(write)
             ? {
                 ...write.serviceRequest,
                 heldDate: write.place.date,
@@ -360,14 +454,25 @@ async function notifyOffices(
   }
 }
 
+interface RecordedAnswer {
+  answer: SubmissionAnswer;
+  requestHash: string | null;
+}
+
 async function answersFor(
   tx: Transaction,
   writes: readonly LeadWrite[],
-): Promise<Map<string, SubmissionAnswer>> {
+): Promise<Map<string, RecordedAnswer>> {
   const keys = [...new Set(writes.flatMap((write) => (write.scope ? [write.scope.key] : [])))];
   if (keys.length === 0) return new Map();
   const rows = await tx.select().from(idempotencyKeys).where(inArray(idempotencyKeys.key, keys));
   return new Map(
-    rows.map((row) => [scopeKey(row), { statusCode: row.statusCode, body: row.response }]),
+    rows.map((row) => [
+      scopeKey(row),
+      {
+        answer: { statusCode: row.statusCode, body: row.response },
+        requestHash: row.requestHash,
+      },
+    ]),
   );
 }

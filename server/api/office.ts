@@ -1,7 +1,13 @@
 import { companyProfiles, defaultProfile, type CompanyProfile } from "~/content/company";
-import { isValidIsoDate, serviceRequestSchema } from "~/features/booking/schema";
+import {
+  isValidIsoDate,
+  serviceRequestSchema,
+  tooFarAheadMessage,
+} from "~/features/booking/schema";
 
+import type { ServerConfig } from "../config";
 import { isoDateIn } from "../mail/time-zone";
+import { addDays } from "../requests/windows";
 
 /**
  * The office a submission is for: the profile whose address the page sent as `companyEmail`,
@@ -20,32 +26,37 @@ export function officeFor(companyEmail: unknown): CompanyProfile {
 
 export const pastDateMessage = "Please choose today or a later date";
 
-function withDateRule(today: string) {
+function withDateRules(today: string, daysAhead: number) {
   const { preferredDate } = serviceRequestSchema.shape;
+  const latest = addDays(today, daysAhead);
   return serviceRequestSchema.extend({
-    preferredDate: preferredDate.refine(
-      (value) => !isValidIsoDate(value) || value >= today,
-      pastDateMessage,
-    ),
+    preferredDate: preferredDate
+      .refine((value) => !isValidIsoDate(value) || value >= today, pastDateMessage)
+      .refine((value) => !isValidIsoDate(value) || value <= latest, tooFarAheadMessage(daysAhead)),
   });
 }
 
-type ServiceRequestServerSchema = ReturnType<typeof withDateRule>;
+type ServiceRequestServerSchema = ReturnType<typeof withDateRules>;
 
 // One schema per office day: a handful at most, each built once.
 const schemasByDay = new Map<string, ServiceRequestServerSchema>();
 
-/** The shared schema plus the server's rule: no preferred date before today at the office. */
+/**
+ * The shared schema plus the server's rules, which need the office's "today": no preferred date
+ * before it, nor more than `BOOKING_DAYS_AHEAD` days after it.
+ */
 export function serviceRequestSchemaFor(
   office: CompanyProfile,
   now: Date,
+  { BOOKING_DAYS_AHEAD: daysAhead }: Pick<ServerConfig, "BOOKING_DAYS_AHEAD">,
 ): ServiceRequestServerSchema {
   const today = isoDateIn(now, office.timeZone);
-  let schema = schemasByDay.get(today);
+  const key = `${today}+${daysAhead}`;
+  let schema = schemasByDay.get(key);
   if (!schema) {
     if (schemasByDay.size > 8) schemasByDay.clear();
-    schema = withDateRule(today);
-    schemasByDay.set(today, schema);
+    schema = withDateRules(today, daysAhead);
+    schemasByDay.set(key, schema);
   }
   return schema;
 }

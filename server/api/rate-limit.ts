@@ -4,8 +4,8 @@ import type { Database } from "../db/database";
 import { rateLimitWindows } from "../db/schema";
 
 export const rateLimitWindowSeconds = 600;
-/** The longest window any limit uses (staff sign-in failures): housekeeping keeps windows this long. */
-export const longestRateLimitWindowSeconds = 900;
+/** The longest window any limit uses (the private page's daily budgets): housekeeping keeps windows this long. */
+export const longestRateLimitWindowSeconds = 24 * 60 * 60;
 
 export interface RateLimitVerdict {
   allowed: boolean;

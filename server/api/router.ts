@@ -1,11 +1,13 @@
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 
 import { windowFilledMessage } from "~/features/requests/availability";
+import { requestErrorLine } from "~/lib/log-line";
 
 import { clientIp, type TrustProxy } from "../geo/client-ip";
+import { clientNetwork } from "../geo/ip-address";
 
 import { DatabaseUnavailableError, describeCause } from "./errors";
-import { idempotencyKeyHeader } from "./idempotency";
+import { idempotencyKeyHeader, keyReusedMessage } from "./idempotency";
 import { endpointOf, leadKinds, type LeadKind, type LeadSubmissions } from "./lead-submissions";
 
 export const maxBodyBytes = 16 * 1024;
@@ -15,11 +17,13 @@ function failure(error: string) {
 }
 
 /**
- * The visitor's address as the rate limit knows it; page actions get it the same way. It is
- * clientIp under the app's `trust proxy` rule, the same address the location lookup reads.
+ * The visitor as every per-address limit knows it (leads, newsletter, sign-in, the private page):
+ * clientIp under the app's `trust proxy` rule, the address the location lookup reads, with an
+ * IPv6 address cut to its /64 (`clientNetwork`).
  */
 export function clientAddress(req: express.Request): string {
-  return clientIp(req, req.app.get("trust proxy fn") as TrustProxy) || "unknown";
+  const address = clientIp(req, req.app.get("trust proxy fn") as TrustProxy);
+  return address ? clientNetwork(address) : "unknown";
 }
 
 /**
@@ -86,6 +90,9 @@ function submissionHandler(kind: LeadKind, submissions: LeadSubmissions): Reques
       case "bad-request":
         res.status(400).json(failure(outcome.error));
         return;
+      case "key-reused":
+        res.status(422).json(failure(keyReusedMessage));
+        return;
       case "rate-limited":
         res
           .set("Retry-After", String(outcome.retryAfterSeconds))
@@ -132,6 +139,6 @@ const apiErrorHandler: ErrorRequestHandler = (error: unknown, req, res, next) =>
     res.status(error.status).json(failure(clientErrorMessage(error)));
     return;
   }
-  console.error(`${req.method} ${req.originalUrl}:`, error);
+  console.error(requestErrorLine(req.method, req.originalUrl, error));
   res.status(500).json(failure("Internal error"));
 };

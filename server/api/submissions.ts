@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 
+import { profileForState, type CompanyProfile } from "~/content/company";
 import type { ServiceRequest } from "~/features/booking/schema";
 import type { ContactMessage } from "~/features/contact/schema";
 import type { NewsletterSubscription } from "~/features/newsletter/schema";
@@ -15,6 +16,7 @@ import {
 import { contactEmails } from "../mail/contact-emails";
 import type { MailContext } from "../mail/context";
 import { welcomeEmail } from "../mail/newsletter-emails";
+import { repeatRequestEmails } from "../mail/repeat-request-emails";
 import { serviceRequestEmails } from "../mail/service-request-emails";
 import { enqueueEmails, outboxRows } from "../outbox/enqueue";
 import { RequestLinks } from "../requests/request-links";
@@ -28,10 +30,18 @@ function created(id: string): SubmissionAnswer {
 
 export type PlannedLeadWrite = Omit<LeadWrite, "scope">;
 
+export interface ServiceRequestSender {
+  links: RequestLinks;
+  /** The stored form of the client's address (`clientKeys`). */
+  clientKey: string;
+  /** The mail context of the office of a request this one may repeat. */
+  mailFor(office: CompanyProfile): MailContext;
+}
+
 export function serviceRequestWrite(
   request: ServiceRequest,
   mail: MailContext,
-  links: RequestLinks,
+  { links, clientKey, mailFor }: ServiceRequestSender,
 ): PlannedLeadWrite {
   const id = randomUUID();
   const requestUrl = links.urlFor(id);
@@ -52,6 +62,7 @@ export function serviceRequestWrite(
     serialNumber: request.serialNumber,
     description: request.description,
     notes: request.notes,
+    clientKey,
   };
   return {
     answer: created(id),
@@ -67,6 +78,15 @@ export function serviceRequestWrite(
         }
       : {}),
     repeatOf: repeatKeyFor(request, mail.createdAt),
+    repeatEmails: (first) =>
+      outboxRows(
+        first.id,
+        repeatRequestEmails(
+          { ...first, requestUrl: links.urlFor(first.id) },
+          { ...request, id },
+          mailFor(profileForState(first.office)),
+        ),
+      ),
   };
 }
 

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -65,6 +66,11 @@ export const serviceRequests = pgTable(
     /** The arrival window whose place this request holds in `window_places`, if any. */
     heldDate: date("held_date", { mode: "string" }),
     heldWindow: text("held_window"),
+    /**
+     * The client that sent the request, as a keyed hash of its address (an IPv6 client by its
+     * /64): counts the window places one client holds. Never the address itself.
+     */
+    clientKey: text("client_key"),
     /** Set when a privacy request erased the personal fields; the row stays for the counts. */
     erasedAt: timestamp("erased_at", { withTimezone: true }),
     /** What the desk's search looks in: name, email and the phone's digits, lower-cased. */
@@ -79,6 +85,7 @@ export const serviceRequests = pgTable(
   (table) => [
     index("service_requests_office_created_idx").on(table.office, table.createdAt),
     index("service_requests_created_idx").on(table.createdAt),
+    index("service_requests_client_idx").on(table.clientKey, table.createdAt),
     index("service_requests_search_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
   ],
 );
@@ -129,12 +136,19 @@ export const newsletterSubscribers = pgTable(
 );
 
 /** The body of a 2xx answer to a submission. */
-export interface SubmissionSuccess {
-  success: true;
-  id: string;
-  /** The same phone asked for the same appliance within a day: that request was updated. */
-  duplicate?: true;
-}
+export type SubmissionSuccess =
+  | {
+      success: true;
+      id: string;
+      /** False when a service request was stored without holding its window's place. */
+      placeHeld?: false;
+      message?: string;
+    }
+  /**
+   * The same phone asked for the same appliance within a day: that request was updated. The
+   * answer names nothing of it (whoever sent this may not be the person who sent the first).
+   */
+  | { success: true; duplicate: true; message: string };
 
 /** The answer given to a request that carried an `Idempotency-Key`, replayed on retries. */
 export const idempotencyKeys = pgTable(
@@ -144,6 +158,8 @@ export const idempotencyKeys = pgTable(
     key: text("key").notNull(),
     statusCode: integer("status_code").notNull(),
     response: jsonb("response").$type<SubmissionSuccess>().notNull(),
+    /** SHA-256 of the request the answer belongs to: the key replays it for that request only. */
+    requestHash: text("request_hash"),
     createdAt: createdAt(),
   },
   (table) => [
@@ -314,6 +330,8 @@ export const staffTwoFactors = pgTable(
     verified: boolean("verified").default(true),
     failedVerificationCount: integer("failed_verification_count").default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** The last accepted authenticator time step (RFC 6238 5.2): it and older are refused. */
+    lastAcceptedStep: bigint("last_accepted_step", { mode: "number" }),
   },
   (table) => [index("staff_two_factors_user_idx").on(table.userId)],
 );

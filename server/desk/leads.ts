@@ -85,6 +85,20 @@ function visitText(date: string | null, window: string | null) {
   return label ? `${day}, ${label}` : day;
 }
 
+/**
+ * An open request that asked for a window but holds none of its places: its client already held
+ * as many as one client may (`PLACES_PER_CLIENT`), so the office must call to confirm a time.
+ */
+function holdsNoPlace(row: typeof serviceRequests.$inferSelect): boolean {
+  return (
+    row.preferredDate !== null &&
+    row.preferredTime !== "" &&
+    row.heldDate === null &&
+    row.scheduledDate === null &&
+    (row.status === "new" || row.status === "contacted")
+  );
+}
+
 function fieldsOf(lead: FoundLead): LeadField[] {
   if (lead.kind === "contact-message") {
     const { row } = lead;
@@ -104,7 +118,10 @@ function fieldsOf(lead: FoundLead): LeadField[] {
     { label: "Phone", value: row.phone },
     { label: "Address", value: row.address },
     { label: "ZIP code", value: row.zipCode },
-    { label: "Requested visit", value: visitText(row.preferredDate, row.preferredTime) },
+    {
+      label: "Requested visit",
+      value: `${visitText(row.preferredDate, row.preferredTime)}${holdsNoPlace(row) ? " (no place held: call to confirm a time)" : ""}`,
+    },
     { label: "Brand", value: row.brand },
     { label: "Model", value: row.model },
     { label: "Serial number", value: row.serialNumber },

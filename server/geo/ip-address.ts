@@ -89,3 +89,26 @@ export function ipAddressBytes({ address, family }: IpAddress): Uint8Array {
   }
   return bytes;
 }
+
+/**
+ * The part of an address that names one client for the limits: an IPv4 address whole, an IPv6
+ * address by its /64 (`2001:db8:1:2::/64`), since one home or phone is given a whole /64 and can
+ * pick any address in it. Anything unparsable is returned as it is.
+ */
+export function clientNetwork(raw: string): string {
+  const parsed = parseIpAddress(raw);
+  if (!parsed) return raw;
+  if (parsed.family === 4) return parsed.address;
+  const groups = expandIpv6(parsed.address).slice(0, 4);
+  const prefix = new URL(`http://[${groups.join(":")}::]/`).hostname.slice(1, -1);
+  return `${prefix}/64`;
+}
+
+/** The eight 16-bit groups of a canonical IPv6 address, as hexadecimal text. */
+function expandIpv6(address: string): string[] {
+  const [head = "", tail] = address.split("::");
+  const headGroups = head === "" ? [] : head.split(":");
+  const tailGroups = tail === undefined || tail === "" ? [] : tail.split(":");
+  const missing = 8 - headGroups.length - tailGroups.length;
+  return [...headGroups, ...Array<string>(Math.max(0, missing)).fill("0"), ...tailGroups];
+}

@@ -36,8 +36,8 @@ const cityRecordSchema = z.object({
 let opening: Promise<LocationDatabase> | undefined;
 
 /**
- * Opens the databases once per process and shares them: they are read-only. The city data
- * (about 130 MB) is read from its files as lookups need it; the ASN table is held in memory.
+ * Opens the databases once per process and shares them: they are read-only. Both the city data
+ * (about 130 MB) and the ASN table (33 MB of CSV) are read from their files as lookups need them.
  */
 export function openLocationDatabase(): Promise<LocationDatabase> {
   opening ??= load().catch((error: unknown) => {

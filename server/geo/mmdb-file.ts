@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { FilePages } from "./file-pages";
 
 /**
  * A MaxMind DB (MMDB format 2) read from its file as lookups need it, rather than read whole into
@@ -9,7 +9,7 @@ import { closeSync, fstatSync, openSync, readSync } from "node:fs";
  */
 export class MmdbFile {
   readonly metadata: Record<string, unknown>;
-  private readonly pages: PageCache;
+  private readonly pages: FilePages;
   private readonly nodeCount: number;
   private readonly recordSize: number;
   private readonly nodeBytes: number;
@@ -18,7 +18,7 @@ export class MmdbFile {
   private ipv4StartNode: number | undefined;
 
   constructor(file: string, cachedPages = 512) {
-    this.pages = new PageCache(file, cachedPages);
+    this.pages = new FilePages(file, cachedPages);
     const metadataStart = this.findMetadata();
     this.metadata = asRecord(new Decoder(this.pages, metadataStart).decode(metadataStart).value);
     this.nodeCount = Number(this.metadata.node_count);
@@ -91,67 +91,6 @@ function asRecord(value: unknown): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-const pageSize = 4096;
-
-/** The file's bytes by position, through a bounded cache of its pages. */
-class PageCache {
-  readonly size: number;
-  private readonly descriptor: number;
-  private readonly kept = new Map<number, Buffer>();
-
-  constructor(
-    file: string,
-    private readonly capacity: number,
-  ) {
-    this.descriptor = openSync(file, "r");
-    this.size = fstatSync(this.descriptor).size;
-  }
-
-  byte(offset: number): number {
-    return this.page(Math.floor(offset / pageSize))[offset % pageSize]!;
-  }
-
-  /** A big-endian unsigned integer of up to 4 bytes. */
-  uint(offset: number, length: number): number {
-    let value = 0;
-    for (let index = 0; index < length; index += 1) {
-      value = value * 256 + this.byte(offset + index);
-    }
-    return value;
-  }
-
-  bytes(offset: number, length: number): Buffer {
-    if (length === 0) return Buffer.alloc(0);
-    const first = Math.floor(offset / pageSize);
-    if (Math.floor((offset + length - 1) / pageSize) === first) {
-      const start = offset % pageSize;
-      return this.page(first).subarray(start, start + length);
-    }
-    const buffer = Buffer.alloc(length);
-    readSync(this.descriptor, buffer, 0, length, offset);
-    return buffer;
-  }
-
-  close() {
-    closeSync(this.descriptor);
-  }
-
-  private page(index: number): Buffer {
-    const kept = this.kept.get(index);
-    if (kept) {
-      // Most recently used last.
-      this.kept.delete(index);
-      this.kept.set(index, kept);
-      return kept;
-    }
-    const page = Buffer.alloc(pageSize);
-    readSync(this.descriptor, page, 0, pageSize, index * pageSize);
-    this.kept.set(index, page);
-    if (this.kept.size > this.capacity) this.kept.delete(this.kept.keys().next().value!);
-    return page;
-  }
-}
-
 interface Decoded {
   value: unknown;
   next: number;
@@ -179,7 +118,7 @@ const enum DataType {
 /** The MMDB data section's self-describing values; pointers are relative to `base`. */
 class Decoder {
   constructor(
-    private readonly pages: PageCache,
+    private readonly pages: FilePages,
     private readonly base: number,
   ) {}
 

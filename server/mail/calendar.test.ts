@@ -7,6 +7,7 @@ import { serviceRequestSchema } from "~/features/booking/schema";
 import { calendarInvite, visitUid, type CalendarEvent } from "./calendar";
 import type { MailContext } from "./context";
 import type { OutgoingEmail } from "./message";
+import { privateLinkPlaceholder, withPrivateLink } from "./private-links";
 import { serviceRequestEmails } from "./service-request-emails";
 import {
   officeVisitChangeEmail,
@@ -19,6 +20,8 @@ import {
 
 const office = profileForState("new-jersey");
 const requestUrl = "https://repair.example.test/requests/tok_3f9a";
+/** What the stored emails about req-42 carry instead of its link (the worker fills it in). */
+const storedLink = privateLinkPlaceholder("https://repair.example.test", "req-42");
 
 function contextAt(createdAt: string): MailContext {
   return {
@@ -161,16 +164,17 @@ test("a visit's confirmation, booking, move and cancellation update one event in
   for (const file of files) {
     expect(file.organizer).toBe(`mailto:${office.email}`);
     expect(file.attendee).toBe("mailto:jane.doe@example.com");
+    // The homeowner's name is what a stranger may have typed: not in their calendar.
     expect(file.attendeeParameters).toEqual({
-      cn: "Jane Doe",
+      cn: undefined,
       role: "REQ-PARTICIPANT",
       partstat: "ACCEPTED",
       rsvp: "FALSE",
     });
     expect(file.summary).toBe(`Refrigerator repair visit: ${office.shortName}`);
     expect(file.location).toBe("12 Elm St, Princeton, NJ 08540");
-    expect(file.url).toBe(requestUrl);
-    expect(file.description).toContain(requestUrl);
+    expect(file.url).toBe(storedLink);
+    expect(file.description).toContain(storedLink);
   }
   expect(files[1]?.description).toContain("Technician: Mike.");
 });
@@ -260,8 +264,9 @@ test("every email to the homeowner carries their private link, and none to the o
   for (const email of homeowner) {
     expect(email.message.to).toBe("jane.doe@example.com");
     expect(email.message.replyTo?.address).toBe(office.email);
-    expect(email.message.text).toContain(requestUrl);
-    expect(email.message.html).toContain(`href="${requestUrl}"`);
+    expect(email.message.text).toContain(storedLink);
+    expect(email.message.html).toContain(`href="${storedLink}"`);
+    expect(JSON.stringify(email.message)).not.toContain(requestUrl);
     expect(email.message.text).toContain("(908) 555-0163");
   }
   const reminder = visitReminderEmail(scheduled, context);
@@ -283,10 +288,35 @@ test("every email to the homeowner carries their private link, and none to the o
   );
   for (const email of officeEmails) {
     expect(email.message.to).toBe(context.companyRecipient);
-    expect(email.message.text).not.toContain(requestUrl);
-    expect(email.message.html).not.toContain(requestUrl);
+    expect(email.message.text).not.toContain(storedLink);
+    expect(email.message.html).not.toContain(storedLink);
     expect(email.message.text).toContain("Tue, Dec 1, 8:00 AM - 12:00 PM Eastern");
   }
   const ids = [...homeowner, ...officeEmails].map((email) => email.message.messageId);
   expect(new Set(ids).size).toBe(ids.length);
+});
+
+test("the worker's private link goes where the placeholder was, calendar lines folded again", () => {
+  const requestId = "5b0c7f8e-2d3a-4c1b-9e6f-0a1b2c3d4e5f";
+  const token = "Zq3x-9AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_";
+  const link = `https://repair.example.test/requests/${token}`;
+  const stored = visitScheduledEmail(
+    { ...visit, requestId, sequence: 1 },
+    contextAt("2026-11-21T15:00:00Z"),
+  ).message;
+  const sent = withPrivateLink(stored, requestId, token);
+  expect(sent.text).toContain(`See or change your visit: ${link}`);
+  expect(sent.html).toContain(`<a href="${link}">${link}</a>`);
+  const ics = sent.attachments?.[0]?.content ?? "";
+  for (const line of ics.split("\r\n")) {
+    expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+  }
+  const file = readCalendar(ics);
+  expect(file.url).toBe(link);
+  expect(file.description).toContain(link);
+  expect(JSON.stringify(sent)).not.toContain("{link:");
+
+  // Only the request the email is about: another request's placeholder stays as it was typed.
+  const other = withPrivateLink(stored, "00000000-0000-4000-8000-000000000000", token);
+  expect(other).toEqual(stored);
 });

@@ -1,8 +1,13 @@
+/**
+ * A visit's calendar file (iTIP, RFC 5546): the `.ics` attached to the homeowner's emails, so
+ * their calendar adds, moves and removes the one event it holds for the visit.
+ */
 import type { MessageAttachment } from "./message";
 import { wallTimeToInstant } from "./time-zone";
 
 export interface CalendarPerson {
-  name: string;
+  /** Left out for the homeowner: their name is what a stranger typed (no CN then). */
+  name?: string;
   email: string;
 }
 
@@ -16,7 +21,8 @@ interface CalendarEventFields {
   end: string;
   timeZone: string;
   summary: string;
-  location: string;
+  /** Where the visit is; left out when unknown. */
+  location?: string;
   description: string;
   organizer: CalendarPerson;
   /** The homeowner. RFC 5546 wants one on every REQUEST and CANCEL. */
@@ -58,6 +64,11 @@ function escapeText(value: string): string {
     .replace(/;/g, "\\;")
     .replace(/,/g, "\\,")
     .replace(/\r\n|\r|\n|\u2028|\u2029/g, "\\n");
+}
+
+/** `;CN="…"`, or nothing without a name. */
+function commonName(person: CalendarPerson): string {
+  return person.name === undefined || person.name === "" ? "" : `;CN=${paramValue(person.name)}`;
 }
 
 /** A quoted parameter value (CN) may hold neither a double quote nor a control character. */
@@ -107,6 +118,19 @@ function fold(line: string): string {
   return pieces.join("\r\n ");
 }
 
+/** A calendar file's content lines, each on one line again (RFC 5545 section 3.1). */
+export function unfoldCalendarLines(content: string): string {
+  return content.replace(/\r\n[ \t]/g, "");
+}
+
+/** Folds every line of an unfolded calendar file: `unfoldCalendarLines` undone. */
+export function foldCalendarLines(content: string): string {
+  return content
+    .split("\r\n")
+    .map((line) => fold(line))
+    .join("\r\n");
+}
+
 /**
  * A one-event iTIP message (RFC 5546) with the window in UTC, so no VTIMEZONE is needed.
  * Google Calendar, Apple Calendar and Outlook match it to the event they already hold by UID and
@@ -122,7 +146,7 @@ export function calendarInvite(event: CalendarEvent): string {
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
-    `PRODID:-//${escapeText(organizer.name)}//Service request//EN`,
+    `PRODID:-//${escapeText(organizer.name ?? "")}//Service request//EN`,
     "CALSCALE:GREGORIAN",
     `METHOD:${event.method}`,
     "BEGIN:VEVENT",
@@ -132,15 +156,15 @@ export function calendarInvite(event: CalendarEvent): string {
     `DTSTART:${utcStamp(start)}`,
     `DTEND:${utcStamp(end)}`,
     `SUMMARY:${escapeText(event.summary)}`,
-    `LOCATION:${escapeText(event.location)}`,
+    ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
     `DESCRIPTION:${escapeText(event.description)}`,
     ...(event.url === undefined || event.url === "" ? [] : [`URL:${uriValue(event.url)}`]),
-    `ORGANIZER;CN=${paramValue(organizer.name)}:${calendarAddress(organizer)}`,
+    `ORGANIZER${commonName(organizer)}:${calendarAddress(organizer)}`,
     // The homeowner asked for the visit: their part is accepted already, and a reply is not
     // wanted (RSVP=FALSE), so calendars file the update without asking them to answer.
     ...(attendee
       ? [
-          `ATTENDEE;CUTYPE=INDIVIDUAL;ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE;CN=${paramValue(attendee.name)}:${calendarAddress(attendee)}`,
+          `ATTENDEE;CUTYPE=INDIVIDUAL;ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE${commonName(attendee)}:${calendarAddress(attendee)}`,
         ]
       : []),
     `STATUS:${event.status}`,

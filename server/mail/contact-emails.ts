@@ -1,3 +1,7 @@
+/**
+ * The emails a contact message causes: the office's, with the whole message, and the visitor's
+ * acknowledgement, which repeats nothing they typed (the address may be someone else's).
+ */
 import { formatPhone } from "~/content/company";
 import type { ContactMessage } from "~/features/contact/schema";
 
@@ -62,8 +66,8 @@ function acknowledgement(contact: StoredContactMessage, context: MailContext): O
   const { office } = context;
   const subject = `We received your message`;
   const paragraphs = [
-    `Hello ${contact.name},`,
-    `Thank you for writing to ${office.shortName}. We received your message "${contact.subject}" and will reply within one business day.`,
+    "Hello,",
+    `Thank you for writing to ${office.shortName}. We received your message and will reply within one business day.`,
     `Need us sooner? Call ${formatPhone(office.phone)}, ${office.hours}.`,
     office.name,
   ];

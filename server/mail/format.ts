@@ -1,3 +1,4 @@
+/** The small pieces every email is written with: escaping, header-safe text, dates, tables. */
 const htmlEntities: Record<string, string> = {
   "&": "&amp;",
   "<": "&lt;",
@@ -16,6 +17,27 @@ export function headerSafe(value: string): string {
     .replace(/[\r\n\u2028\u2029\u0085]+/g, " ")
     .replace(/\s{2,}/g, " ")
     .trim();
+}
+
+/**
+ * Something a visitor typed, to show to someone who may not be that visitor (the homeowner's
+ * calendar), or null when it holds anything a mail or calendar app could make a link of (a
+ * scheme, `www`, a host name, an email or IP address) or markup. Looked at as the apps see it:
+ * compatibility forms folded, invisible characters dropped, every dot IDNA reads as a dot.
+ */
+export function plainOrNull(value: string): string | null {
+  const seen = value
+    .normalize("NFKC")
+    .replace(/[\p{Cf}]/gu, "")
+    .replace(/[\u3002\uff0e\uff61]/g, ".");
+  const linkable =
+    /[<>]/.test(seen) ||
+    /:\s*[\\/]{2}/.test(seen) ||
+    /\bwww\b/i.test(seen) ||
+    /[\p{L}\p{N}_-]\.[\p{L}\p{N}_-]/u.test(seen) ||
+    /[@\uff20]/.test(seen) ||
+    /\b(?:mailto|tel|sms|javascript|data|file):/i.test(seen);
+  return linkable ? null : headerSafe(value);
 }
 
 const longDate = new Intl.DateTimeFormat("en-US", {

@@ -1,3 +1,9 @@
+/**
+ * The emails a new service request causes: the office's, with everything the visitor typed, and
+ * the homeowner's confirmation, which repeats none of it (whoever typed the email address may be
+ * a stranger using ours to reach someone else) and carries the private link as a placeholder
+ * the outbox worker fills in when it sends.
+ */
 import { applianceTypes } from "~/content/appliances";
 import { formatPhone } from "~/content/company";
 import { timeSlots, type ServiceRequest } from "~/features/booking/schema";
@@ -14,9 +20,12 @@ import {
   type EmailField,
 } from "./format";
 import type { OutgoingEmail } from "./message";
-import { privateLink, visitCalendarFile } from "./visit-emails";
+import { homeownerLink, privateLink, visitCalendarFile } from "./visit-emails";
 
-/** A stored request; `requestUrl` is the homeowner's private page, for their email only. */
+/**
+ * A stored request; `requestUrl` is the homeowner's private page, for their email only (stored as
+ * a placeholder, see ./private-links.ts).
+ */
 export type StoredServiceRequest = ServiceRequest & { id: string; requestUrl: string };
 
 function applianceName(request: ServiceRequest): string {
@@ -93,15 +102,17 @@ function customerConfirmation(request: StoredServiceRequest, context: MailContex
   const phone = formatPhone(office.phone);
   const visit = [date, window].filter((part) => part !== "").join(", ");
   const paragraphs = [
-    `Hello ${request.name},`,
+    "Hello,",
     `Thank you for choosing ${office.shortName}. We received your request to repair your ${appliance}.`,
     visit === ""
       ? "We will call you shortly to schedule the visit."
       : `Your preferred visit: ${visit}. We will call you to confirm the time.`,
-    `Address: ${request.address}`,
     `Questions or changes? Call us at ${phone}, ${office.hours}.`,
   ];
-  const link = privateLink("Follow, change or cancel your request", request.requestUrl);
+  const link = privateLink(
+    "Follow, change or cancel your request",
+    homeownerLink(request.requestUrl, request.id, context),
+  );
   const slot = timeSlotOf(request);
   const subject = `We received your service request: ${appliance}`;
   // The first version of the visit's calendar event: SEQUENCE 0, tentative until the office books it.

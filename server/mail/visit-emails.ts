@@ -1,3 +1,10 @@
+/**
+ * The emails a visit causes: to the homeowner (booked, moved, cancelled, the evening-before
+ * reminder), each with the private link and the visit's calendar file, and to the office (what
+ * the homeowner did on their page). The homeowner's address may have been typed by a stranger:
+ * their emails repeat nothing typed in the form (no name, no address, no description), carry no
+ * link but ours, and store the private link as a placeholder the outbox worker fills in.
+ */
 import { applianceTypes } from "~/content/appliances";
 import { formatPhone } from "~/content/company";
 import { timeSlots, type TimeSlotId } from "~/features/booking/time-slots";
@@ -12,9 +19,11 @@ import {
   headerSafe,
   htmlDocument,
   paragraphsAsHtml,
+  plainOrNull,
   type EmailField,
 } from "./format";
 import type { MessageAttachment, OutgoingEmail } from "./message";
+import { privateLinkPlaceholder } from "./private-links";
 
 /** A service request's visit as its emails need it. */
 export interface VisitEmail {
@@ -31,8 +40,16 @@ export interface VisitEmail {
   technician?: string | null;
   /** The calendar SEQUENCE of this version of the visit. */
   sequence: number;
-  /** The homeowner's private page. */
+  /**
+   * The homeowner's private page; "" for an email without it. The stored email holds a
+   * placeholder instead (`homeownerLink`), filled in when it is sent.
+   */
   requestUrl: string;
+}
+
+/** Where the homeowner's emails about `requestId` put their private link; "" for none. */
+export function homeownerLink(requestUrl: string, requestId: string, context: MailContext): string {
+  return requestUrl === "" ? "" : privateLinkPlaceholder(context.siteUrl, requestId);
 }
 
 export function applianceNameOf(applianceId: string): string {
@@ -74,12 +91,15 @@ export function visitCalendarFile(
   const { office } = context;
   const appliance = applianceNameOf(visit.appliance);
   const technician = technicianFirstName(visit);
+  const link = homeownerLink(visit.requestUrl, visit.requestId, context);
   const description = [
     `${appliance} repair, ${slot.window} ${office.timeZoneLabel}.`,
     ...(technician ? [`Technician: ${technician}.`] : []),
     `Questions: ${formatPhone(office.phone)}.`,
-    ...(visit.requestUrl === "" ? [] : [`See or change your visit: ${visit.requestUrl}`]),
+    ...(link === "" ? [] : [`See or change your visit: ${link}`]),
   ].join("\n");
+  // The homeowner's own calendar knows where, unless what was typed could be made a link of.
+  const location = plainOrNull(visit.address);
   const event: CalendarEvent = {
     ...update,
     uid: visitUid(visit.requestId, context.siteHost),
@@ -90,11 +110,11 @@ export function visitCalendarFile(
     end: slot.end,
     timeZone: office.timeZone,
     summary: `${appliance} repair visit: ${office.shortName}`,
-    location: visit.address,
+    ...(location ? { location } : {}),
     description,
     organizer: { name: office.name, email: office.email },
-    ...(visit.email === "" ? {} : { attendee: { name: visit.name, email: visit.email } }),
-    ...(visit.requestUrl === "" ? {} : { url: visit.requestUrl }),
+    ...(visit.email === "" ? {} : { attendee: { email: visit.email } }),
+    ...(link === "" ? {} : { url: link }),
   };
   return calendarAttachment(event);
 }
@@ -115,7 +135,10 @@ function customerEmail(
   parts: CustomerEmailParts,
 ): OutgoingEmail {
   const { office } = context;
-  const link = privateLink("See or change your visit", visit.requestUrl);
+  const link = privateLink(
+    "See or change your visit",
+    homeownerLink(visit.requestUrl, visit.requestId, context),
+  );
   const subject = headerSafe(parts.subject);
   const signature = office.name;
   return {
@@ -155,12 +178,11 @@ export function visitScheduledEmail(visit: VisitEmail, context: MailContext): Ou
     idPart: "scheduled",
     subject: when ? `Your repair visit is booked: ${when}` : "Your repair visit is booked",
     paragraphs: [
-      `Hello ${visit.name},`,
+      "Hello,",
       when
         ? `Your ${appliance} repair visit is booked for ${when}.`
         : `Your ${appliance} repair visit is booked. We will call you with the time.`,
       ...(technician ? [`Your technician will be ${technician}.`] : []),
-      `Address: ${visit.address}`,
       ...(when
         ? ["The calendar file attached to this email puts the visit in your calendar."]
         : []),
@@ -179,12 +201,11 @@ export function visitRescheduledEmail(visit: VisitEmail, context: MailContext): 
     idPart: "rescheduled",
     subject: when ? `Your new visit time: ${when}` : "Your repair visit was moved",
     paragraphs: [
-      `Hello ${visit.name},`,
+      "Hello,",
       when
         ? `We received your change: your ${appliance} repair visit is now requested for ${when}.`
         : `We received your change to your ${appliance} repair visit.`,
       "We will call you to confirm the new time. Until then it shows as tentative in your calendar.",
-      `Address: ${visit.address}`,
       `Questions? ${callUs(context)}`,
     ],
     attachment: visitCalendarFile(visit, context, { method: "REQUEST", status: "TENTATIVE" }),
@@ -207,7 +228,7 @@ export function visitCancelledEmail(
     idPart: "cancelled",
     subject: when ? "Your repair visit is cancelled" : "Your repair request is cancelled",
     paragraphs: [
-      `Hello ${visit.name},`,
+      "Hello,",
       by === "customer"
         ? `As you asked, we cancelled ${what}.`
         : `We cancelled ${what}. If you did not expect this, please call us.`,
@@ -230,11 +251,11 @@ export function visitReminderEmail(visit: VisitEmail, context: MailContext): Out
     idPart: "reminder",
     subject: "Reminder: your repair visit is tomorrow",
     paragraphs: [
-      `Hello ${visit.name},`,
+      "Hello,",
       when ? `Your repair visit is tomorrow, ${when}.` : "Your repair visit is tomorrow.",
       technician
-        ? `${technician} will come to repair your ${appliance} at ${visit.address}.`
-        : `Our technician will come to repair your ${appliance} at ${visit.address}.`,
+        ? `${technician} will come to repair your ${appliance}.`
+        : `Our technician will come to repair your ${appliance}.`,
       "Please make sure someone can let the technician in and the appliance is easy to reach.",
       `Need to change the time? ${callUs(context)}`,
     ],

@@ -1,10 +1,20 @@
+/**
+ * The outbox worker: sends the emails stored with the leads and changes that caused them, with
+ * retries, leases and row locks so that any number of processes share the work. At send time it
+ * holds back what is past a customer address's daily limit (./customer-limit.ts) and puts the
+ * homeowner's private link into the email (../mail/private-links.ts), so the stored email never
+ * holds it. Past 250 lines: claiming, sending and recording are one lifecycle of a row.
+ */
 import { hostname } from "node:os";
 
 import { and, asc, count, eq, inArray, lt, lte, ne, or, sql } from "drizzle-orm";
 
-import type { Database } from "../db/database";
+import type { Database, Transaction } from "../db/database";
 import { outbox } from "../db/schema";
+import { needsPrivateLink, withPrivateLink } from "../mail/private-links";
 import type { MailTransport } from "../mail/transport";
+import { RequestLinks, requestLinkSecret } from "../requests/request-links";
+import { holdOverDailyLimit } from "./customer-limit";
 
 export interface OutboxSettings {
   /** How long a claimed row stays reserved for the worker that claimed it. */
@@ -23,6 +33,11 @@ export interface OutboxSettings {
    * most this long for visitors' requests, and keep going out under sustained load.
    */
   maxYieldMs?: number;
+  /**
+   * Emails to one customer address in 24 hours (CUSTOMER_EMAILS_PER_DAY); past it they are not
+   * sent. Unset or 0: no limit.
+   */
+  customerEmailsPerDay?: number;
 }
 
 export interface OutboxWorkerOptions extends OutboxSettings {
@@ -64,6 +79,8 @@ export class OutboxWorker {
   readonly #settings: Required<OutboxSettings>;
   readonly #busy: () => boolean;
   readonly #now: (() => Date) | undefined;
+  /** The link secret, read once like every part of the process reads it (rotation restarts). */
+  #links: Promise<RequestLinks> | undefined;
   #timer: NodeJS.Timeout | undefined;
   #timerDueAt = Number.POSITIVE_INFINITY;
   #running: Promise<void> | undefined;
@@ -87,6 +104,7 @@ export class OutboxWorker {
       batchSize: 50,
       nudgeDelayMs: 50,
       maxYieldMs: 1_000,
+      customerEmailsPerDay: 0,
       workerId: `${hostname()}:${process.pid}`,
       ...settings,
     };
@@ -106,9 +124,9 @@ export class OutboxWorker {
     else this.#schedule(this.#settings.nudgeDelayMs);
   }
 
-  /** Claims and sends one batch of due rows; returns how many it claimed. */
+  /** Claims and sends one batch of due rows; returns how many it claimed (held back or not). */
   async runOnce(): Promise<number> {
-    const rows = await this.#claim(this.#probing ? 1 : this.#settings.batchSize);
+    const { claimed, rows } = await this.#claim(this.#probing ? 1 : this.#settings.batchSize);
     const results = await Promise.allSettled(rows.map((row) => this.#deliver(row)));
     const sentIds = rows
       .filter((_row, index) => {
@@ -132,7 +150,7 @@ export class OutboxWorker {
     }
     const failure = results.find((result) => result.status === "rejected");
     if (failure) throw failure.reason;
-    return rows.length;
+    return claimed;
   }
 
   /** Sends until nothing is due (tests and the bench). */
@@ -228,10 +246,24 @@ export class OutboxWorker {
     }
   }
 
-  async #claim(batchSize: number): Promise<OutboxRow[]> {
+  /** Claims due rows: how many, and those to send (not held back by the customer limit). */
+  async #claim(batchSize: number): Promise<{ claimed: number; rows: OutboxRow[] }> {
+    const limit = this.#settings.customerEmailsPerDay;
+    if (limit <= 0) {
+      const rows = await this.#claimIn(this.#db, batchSize);
+      return { claimed: rows.length, rows };
+    }
+    return this.#db.transaction(async (tx) => {
+      const rows = await this.#claimIn(tx, batchSize);
+      const held = await holdOverDailyLimit(tx, rows, limit);
+      return { claimed: rows.length, rows: rows.filter((row) => !held.has(row.id)) };
+    });
+  }
+
+  async #claimIn(db: Database | Transaction, batchSize: number): Promise<OutboxRow[]> {
     const { leaseSeconds } = this.#settings;
     const dueBy = this.#now ? sql`${this.#now().toISOString()}::timestamptz` : sql`now()`;
-    const due = this.#db
+    const due = db
       .select({ id: outbox.id })
       .from(outbox)
       .where(
@@ -243,7 +275,7 @@ export class OutboxWorker {
       .orderBy(asc(outbox.nextAttemptAt))
       .limit(batchSize)
       .for("update", { skipLocked: true });
-    return this.#db
+    return db
       .update(outbox)
       .set({
         status: "sending",
@@ -254,9 +286,20 @@ export class OutboxWorker {
       .returning();
   }
 
+  /** The message as it goes out: with the homeowner's private link in place of its placeholder. */
+  async #outgoing(row: OutboxRow) {
+    if (!needsPrivateLink(row.message, row.subjectId)) return row.message;
+    this.#links ??= requestLinkSecret(this.#db).then((secret) => new RequestLinks(secret, ""));
+    const links = await this.#links.catch((error: unknown) => {
+      this.#links = undefined;
+      throw error;
+    });
+    return withPrivateLink(row.message, row.subjectId, links.tokenFor(row.subjectId));
+  }
+
   async #deliver(row: OutboxRow): Promise<"sent" | "failed"> {
     try {
-      await this.#transport.send(row.message, row.id);
+      await this.#transport.send(await this.#outgoing(row), row.id);
       return "sent";
     } catch (error) {
       await this.#recordFailure(row, describeError(error));

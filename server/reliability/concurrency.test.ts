@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { outbox, serviceRequests } from "../db/schema";
 import { testDatabases } from "../test-support/databases";
-import { serviceRequest, type SuccessBody } from "../test-support/fixtures";
+import { serviceRequest, uniquePhone, type SuccessBody } from "../test-support/fixtures";
 import { startTestServer, type TestServer } from "../test-support/server";
 import { copiesByMessageId, waitForOutboxSent } from "./support/deliveries";
 
@@ -23,12 +23,20 @@ for (const database of databases) {
       await server?.close();
     });
 
+    // A retry sends the same request: one phone per name.
+    const phones = new Map<string, string>();
+    const phoneOf = (name: string) => phones.get(name) ?? phones.set(name, uniquePhone()).get(name);
+
     async function submitAll(requests: { key: string; name: string }[]) {
       const responses = await Promise.all(
         requests.map(({ key, name }) =>
-          server.post("/api/send-email", serviceRequest({ name, email: "" }), {
-            headers: { "Idempotency-Key": key },
-          }),
+          server.post(
+            "/api/send-email",
+            serviceRequest({ name, email: "", phone: phoneOf(name) }),
+            {
+              headers: { "Idempotency-Key": key },
+            },
+          ),
         ),
       );
       return Promise.all(

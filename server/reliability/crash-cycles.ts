@@ -117,6 +117,7 @@ export async function runCrashCycles(options: CrashCyclesOptions): Promise<Crash
     SITE_URL: siteUrl,
     LEADS_EMAIL: leadsEmail,
     RATE_LIMIT_MAX: "0",
+    PLACES_PER_CLIENT: "0",
     OUTBOX_POLL_MS: "100",
     OUTBOX_LEASE_SECONDS: "2",
     OUTBOX_BACKOFF_BASE_MS: "100",
@@ -226,7 +227,9 @@ export async function runCrashCycles(options: CrashCyclesOptions): Promise<Crash
       if (stored.size !== leadIds.length) problems.push("a lead id is stored twice");
       for (const id of answered) if (!stored.has(id)) problems.push(`answered ${id}, not stored`);
       for (const id of stored) if (!answered.has(id)) problems.push(`stored ${id}, never answered`);
-      const keyAnswers = new Map(keys.map((row) => [row.key, row.response.id]));
+      const keyAnswers = new Map(
+        keys.map((row) => [row.key, "id" in row.response ? row.response.id : ""]),
+      );
       for (const entry of submissions) {
         if (keyAnswers.get(entry.key) !== entry.id) {
           problems.push(

@@ -8,7 +8,7 @@ import type { StateSlug } from "~/content/states";
 import { isValidIsoDate } from "~/features/booking/schema";
 import type { TimeSlotId } from "~/features/booking/time-slots";
 import type { OpenWindow } from "~/features/requests/availability";
-import { maxPhotos } from "~/features/requests/photo-rules";
+import { maxPhotos, photoMessages } from "~/features/requests/photo-rules";
 import type { RequestPageView, RequestStep } from "~/features/requests/request-page";
 import { formatVisit } from "~/features/requests/visit-text";
 
@@ -16,7 +16,8 @@ import type { Database, Transaction } from "../db/database";
 import { newLeadsChannel } from "../db/notifications";
 import { leadEvents, requestPhotos, serviceRequests } from "../db/schema";
 import { isoDateIn } from "../mail/time-zone";
-import { preparePhotos } from "./photos";
+import { PageBudgets, type Refused } from "./page-limits";
+import { photosBusyMessage, preparePhotos, type PhotoSource } from "./photos";
 import { RequestLinks } from "./request-links";
 import {
   movePlace,
@@ -28,6 +29,7 @@ import {
   type VisitContext,
 } from "./visit-changes";
 import {
+  addDays,
   availability,
   capacityOf,
   isBookableInTime,
@@ -41,27 +43,59 @@ import {
 /** How far ahead the private page offers windows to move the visit to. */
 const rescheduleDays = 21;
 
+/** Past a budget (429) or too busy to take it now (503): try again after `retryAfterSeconds`. */
+export type Limited = {
+  ok: false;
+  reason: "limited" | "busy";
+  message: string;
+  retryAfterSeconds: number;
+};
+
 export type CancelOutcome =
-  { ok: true } | { ok: false; reason: "not-found" | "not-allowed"; message?: string };
+  { ok: true } | { ok: false; reason: "not-found" | "not-allowed"; message?: string } | Limited;
 
 export type RescheduleOutcome =
   | { ok: true }
   | { ok: false; reason: "not-found" }
   | { ok: false; reason: "invalid" | "too-late" | "not-allowed"; message: string }
-  | { ok: false; reason: "full"; message: string; openWindows: OpenWindow[] };
+  | { ok: false; reason: "full"; message: string; openWindows: OpenWindow[] }
+  | Limited;
 
 export type PhotosOutcome =
   | { ok: true; added: number }
   | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "invalid"; message: string };
+  | { ok: false; reason: "invalid"; message: string }
+  | Limited;
 
-export interface UploadedFile {
-  name: string;
-  bytes: Uint8Array;
+/** An upload that holds its request's turn: `add` its photos once read, then always `end` it. */
+export interface Upload {
+  add(files: readonly PhotoSource[]): Promise<PhotosOutcome>;
+  end(): Promise<void>;
 }
+
+export const tooManyChangesMessage = "Too many changes today. Please call us.";
+export const uploadUnderWayMessage =
+  "Your other photos are still being added. Please wait for them, then try again.";
+export const photosFullMessage = `This request has all the photos it can take (${maxPhotos}). Please call us.`;
+export const photosTodayMessage = "No more photos can be added from here today. Please call us.";
+const invalidWindowMessage = "Choose one of the open windows.";
+
+/**
+ * Uploads read at once in this process, whatever their requests: each may put up to 50 MB in
+ * temporary files while it arrives (memory holds a chunk of each), so this bounds the disk they
+ * take and the line of photos waiting to be decoded.
+ */
+const maxUploadsAtOnce = 16;
+/** A request full of photos stays full: asking again tomorrow is as good as it gets. */
+const photosFullRetrySeconds = 24 * 60 * 60;
+const busyRetrySeconds = 30;
 
 const customer = "Customer";
 const closedStatuses = ["cancelled", "spam", "completed"] as const;
+
+function limited(refused: Refused, message: string): Limited {
+  return { ok: false, reason: "limited", message, retryAfterSeconds: refused.retryAfterSeconds };
+}
 
 function officeOf(row: ServiceRequestRow): CompanyProfile {
   return profileForState(row.office as StateSlug);
@@ -93,11 +127,14 @@ export class HomeownerRequests {
   readonly #db: Database;
   readonly #context: VisitContext;
   readonly #onEnqueued: () => void;
+  readonly #budgets: PageBudgets;
+  #uploadsAtOnce = 0;
 
   constructor(db: Database, context: VisitContext, onEnqueued: () => void) {
     this.#db = db;
     this.#context = context;
     this.#onEnqueued = onEnqueued;
+    this.#budgets = new PageBudgets(db);
   }
 
   async #find(q: Database | Transaction, token: string, lock = false) {
@@ -246,8 +283,19 @@ export class HomeownerRequests {
     );
   }
 
-  async cancel(token: string): Promise<CancelOutcome> {
+  /**
+   * Cancels the visit. `client` is the visitor's address as the limits read it: a change is
+   * counted against the request's and the address's day before it is made, and given back
+   * when it was not made.
+   */
+  async cancel(token: string, client = "unknown"): Promise<CancelOutcome> {
     const now = this.#context.now();
+    const found = await this.#find(this.#db, token);
+    if (!found) return { ok: false, reason: "not-found" };
+    if (found.status === "cancelled" || found.status === "spam") return { ok: true };
+    const change = await this.#budgets.takeChange(found.id, client);
+    if (!change.ok) return limited(change, tooManyChangesMessage);
+    let changed = false;
     const outcome = await this.#db.transaction(async (tx): Promise<CancelOutcome> => {
       const row = await this.#find(tx, token, true);
       if (!row) return { ok: false, reason: "not-found" };
@@ -277,18 +325,34 @@ export class HomeownerRequests {
       });
       await visitCancelled(tx, row, "customer", this.#context);
       await notifyDesk(tx, row.office);
+      changed = true;
       return { ok: true };
     });
-    if (outcome.ok) this.#onEnqueued();
+    if (changed) this.#onEnqueued();
+    else await change.giveBack();
     return outcome;
   }
 
-  async reschedule(token: string, choice: string): Promise<RescheduleOutcome> {
-    const [date = "", window = ""] = choice.split("/");
-    if (!isValidIsoDate(date) || !isTimeSlotId(window)) {
-      return { ok: false, reason: "invalid", message: "Choose one of the open windows." };
-    }
+  /** Whether `date` is one of the days the page offers windows of: today and the next 20. */
+  #isOffered(office: CompanyProfile, date: string, now: Date): boolean {
+    const today = isoDateIn(now, office.timeZone);
+    return date >= today && date <= addDays(today, rescheduleDays - 1);
+  }
+
+  /**
+   * Moves the visit to `choice` ("yyyy-mm-dd/window"), one of the open windows the page offers;
+   * counted as `cancel` is.
+   */
+  async reschedule(token: string, choice: string, client = "unknown"): Promise<RescheduleOutcome> {
+    const [date = "", window = "", ...rest] = choice.split("/");
+    const invalid = { ok: false, reason: "invalid", message: invalidWindowMessage } as const;
+    if (rest.length > 0 || !isValidIsoDate(date) || !isTimeSlotId(window)) return invalid;
     const now = this.#context.now();
+    const found = await this.#find(this.#db, token);
+    if (!found) return { ok: false, reason: "not-found" };
+    if (!this.#isOffered(officeOf(found), date, now)) return invalid;
+    const change = await this.#budgets.takeChange(found.id, client);
+    if (!change.ok) return limited(change, tooManyChangesMessage);
     let fullAt: { office: CompanyProfile; date: string } | null = null;
     const outcome = await this.#db.transaction(async (tx): Promise<RescheduleOutcome> => {
       const row = await this.#find(tx, token, true);
@@ -316,11 +380,10 @@ export class HomeownerRequests {
         return { ok: false, reason: "invalid", message: "That is already your visit's window." };
       }
       const place = { office: row.office, date, window: window as TimeSlotId };
-      const placed =
-        isBookableInTime(place, now) &&
-        (await movePlace(tx, row, place, async (next) =>
-          takePlace(tx, next, await capacityOf(tx, next, this.#context.config.WINDOW_CAPACITY)),
-        ));
+      const capacity = await capacityOf(tx, place, this.#context.config.WINDOW_CAPACITY);
+      // A Sunday, a closed day or a window about to start is never offered.
+      if (capacity <= 0 || !isBookableInTime(place, now)) return invalid;
+      const placed = await movePlace(tx, row, place, (next) => takePlace(tx, next, capacity));
       if (!placed) {
         fullAt = { office, date };
         return {
@@ -365,45 +428,121 @@ export class HomeownerRequests {
       return { ok: true };
     });
     if (outcome.ok) this.#onEnqueued();
+    else await change.giveBack();
     if (!outcome.ok && outcome.reason === "full" && fullAt) {
       const { office, date: from } = fullAt;
+      const offered = await nextOpenWindows(this.#db, office, {
+        from,
+        now,
+        defaultCapacity: this.#context.config.WINDOW_CAPACITY,
+      });
       return {
         ...outcome,
-        openWindows: await nextOpenWindows(this.#db, office, {
-          from,
-          now,
-          defaultCapacity: this.#context.config.WINDOW_CAPACITY,
-        }),
+        openWindows: offered.filter((open) => this.#isOffered(office, open.date, now)),
       };
     }
     return outcome;
   }
 
-  async addPhotos(token: string, files: readonly UploadedFile[]): Promise<PhotosOutcome> {
+  async #storedPhotos(requestId: string, q: Database | Transaction = this.#db): Promise<number> {
+    const [stored] = await q
+      .select({ total: count() })
+      .from(requestPhotos)
+      .where(eq(requestPhotos.requestId, requestId));
+    return stored?.total ?? 0;
+  }
+
+  /**
+   * Begins an upload of photos, before its body is read: refused at once (nothing read) when
+   * the request holds all the photos it can, another upload for it is under way (in any
+   * process), `client` has added its day's photos, or this process reads as many uploads as it
+   * takes. Otherwise the upload holds the request's turn and the photos it may add of the
+   * address's day until it ends.
+   */
+  async beginUpload(
+    token: string,
+    client = "unknown",
+  ): Promise<{ ok: true; upload: Upload } | Exclude<PhotosOutcome, { ok: true }>> {
     const row = await this.#find(this.#db, token);
     if (!row) return { ok: false, reason: "not-found" };
     if (row.status === "cancelled" || row.status === "spam") {
       return { ok: false, reason: "invalid", message: "This request was cancelled." };
     }
-    const [stored] = await this.#db
-      .select({ total: count() })
-      .from(requestPhotos)
-      .where(eq(requestPhotos.requestId, row.id));
-    const prepared = await preparePhotos([...files], stored?.total ?? 0);
-    if (!prepared.ok) return { ok: false, reason: "invalid", message: prepared.message };
+    const stored = await this.#storedPhotos(row.id);
+    if (stored >= maxPhotos) {
+      return limited({ ok: false, retryAfterSeconds: photosFullRetrySeconds }, photosFullMessage);
+    }
+    if (this.#uploadsAtOnce >= maxUploadsAtOnce) {
+      return {
+        ok: false,
+        reason: "busy",
+        message: photosBusyMessage,
+        retryAfterSeconds: busyRetrySeconds,
+      };
+    }
+    this.#uploadsAtOnce += 1;
+    let ended = false;
+    const end = async (giveBack: () => Promise<unknown>) => {
+      if (ended) return;
+      ended = true;
+      this.#uploadsAtOnce -= 1;
+      await giveBack();
+    };
+    try {
+      const turn = await this.#budgets.takeUploadTurn(row.id);
+      if (!turn.ok) {
+        await end(async () => {});
+        return limited(turn, uploadUnderWayMessage);
+      }
+      const photos = await this.#budgets.takePhotos(client, maxPhotos - stored);
+      if (!photos.ok) {
+        await end(() => turn.giveBack());
+        return limited(photos, photosTodayMessage);
+      }
+      let unused = photos.count;
+      return {
+        ok: true,
+        upload: {
+          add: async (files) => {
+            if (stored + files.length <= maxPhotos && files.length > photos.count) {
+              return limited(
+                { ok: false, retryAfterSeconds: photos.retryAfterSeconds },
+                photosTodayMessage,
+              );
+            }
+            const outcome = await this.#addPhotos(row, files, stored);
+            if (outcome.ok) unused = photos.count - outcome.added;
+            return outcome;
+          },
+          end: () => end(() => Promise.all([turn.giveBack(), photos.giveBack(unused)])),
+        },
+      };
+    } catch (error) {
+      await end(async () => {});
+      throw error;
+    }
+  }
+
+  async #addPhotos(
+    row: ServiceRequestRow,
+    files: readonly PhotoSource[],
+    stored: number,
+  ): Promise<PhotosOutcome> {
+    const prepared = await preparePhotos(files, stored);
+    if (!prepared.ok) {
+      return prepared.reason === "busy"
+        ? { ...prepared, retryAfterSeconds: busyRetrySeconds }
+        : { ok: false, reason: "invalid", message: prepared.message };
+    }
     const outcome = await this.#db.transaction(async (tx): Promise<PhotosOutcome> => {
-      const locked = await this.#find(tx, token, true);
-      if (!locked) return { ok: false, reason: "not-found" };
-      const [again] = await tx
-        .select({ total: count() })
-        .from(requestPhotos)
-        .where(eq(requestPhotos.requestId, row.id));
-      if ((again?.total ?? 0) + prepared.photos.length > maxPhotos) {
-        return {
-          ok: false,
-          reason: "invalid",
-          message: `You can add up to ${maxPhotos} photos to a request.`,
-        };
+      const [locked] = await tx
+        .select()
+        .from(serviceRequests)
+        .where(eq(serviceRequests.id, row.id))
+        .for("update");
+      if (!locked || locked.erasedAt) return { ok: false, reason: "not-found" };
+      if ((await this.#storedPhotos(row.id, tx)) + prepared.photos.length > maxPhotos) {
+        return { ok: false, reason: "invalid", message: photoMessages.tooMany };
       }
       await tx.insert(requestPhotos).values(
         prepared.photos.map((photo) => ({

@@ -1,5 +1,11 @@
-import { fileTypeFromBuffer } from "file-type";
-import sharp from "sharp";
+/**
+ * Photos a homeowner adds on the private page, made safe to store: the type read from the
+ * bytes, decoded and encoded again without any of the file's metadata, bounded in pixels, in
+ * memory and in how many are decoded at once in the whole process.
+ */
+import { fileTypeFromBuffer, fileTypeFromFile } from "file-type";
+import type sharpFunction from "sharp";
+import type { Sharp, SharpOptions } from "sharp";
 
 import { maxPhotoBytes, maxPhotos, photoMessages } from "~/features/requests/photo-rules";
 
@@ -13,38 +19,134 @@ export interface PreparedPhoto {
   height: number;
 }
 
-export type PhotoOutcome = { ok: true; photo: PreparedPhoto } | { ok: false; message: string };
+/** A photo as it came: in memory, or spooled to a file by the upload's reader. */
+export type PhotoSource =
+  { name: string; bytes: Uint8Array } | { name: string; path: string; size: number };
+
+export type PhotoRefusal = { ok: false; reason: "invalid" | "busy"; message: string };
+export type PhotoOutcome = { ok: true; photo: PreparedPhoto } | PhotoRefusal;
 
 const acceptedTypes = new Set<string>(["image/jpeg", "image/png", "image/webp"]);
 /** Larger photos are made smaller: plenty to read an error code or a model plate. */
 const maxSide = 2560;
+/**
+ * sharp's own default (16383 x 16383, about 268 MP): a 200 MP phone photo (16384 x 12288)
+ * passes, a file that declares 100000 x 100000 does not. The header is checked before any
+ * pixel is decoded, and decoding is sequential with shrink-on-load where the format has it
+ * (JPEG, WebP), so even the largest photo is never held whole at full size.
+ */
+export const maxPhotoPixels = 16383 * 16383;
+
+export const photosBusyMessage =
+  "Many photos are arriving right now. Please try again in a minute.";
+
+/** The queue was full: the caller answers 503 with Retry-After. */
+export class QueueFull extends Error {}
+
+/**
+ * At most `concurrency` tasks run at once; up to `maxWaiting` more wait their turn in order,
+ * and one past that is refused at once (`QueueFull`) rather than held.
+ */
+export class WorkQueue {
+  #running = 0;
+  readonly #waiting: (() => void)[] = [];
+
+  constructor(
+    readonly concurrency: number,
+    readonly maxWaiting: number,
+  ) {}
+
+  get running() {
+    return this.#running;
+  }
+
+  get waiting() {
+    return this.#waiting.length;
+  }
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.#running >= this.concurrency) {
+      if (this.#waiting.length >= this.maxWaiting) throw new QueueFull("The queue is full");
+      await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    } else {
+      this.#running += 1;
+    }
+    try {
+      return await task();
+    } finally {
+      const next = this.#waiting.shift();
+      // The slot passes to the next in line as it is, or is given back.
+      if (next) next();
+      else this.#running -= 1;
+    }
+  }
+}
+
+/**
+ * Decoding is what costs memory (a 48 MP photo is about 150 MB of pixels at full size) and CPU:
+ * two at a time in the whole process, the others in line. An upload takes its photos one by
+ * one, and the uploads read at once are bounded by the caller, so the line is short.
+ */
+export const photoDecoding = new WorkQueue(2, 24);
+
+let loadedSharp: Promise<typeof sharpFunction> | null = null;
+
+/** sharp on the first photo: libvips held about 15 MB from start-up in a server that may never see one. */
+function sharpModule() {
+  loadedSharp ??= import("sharp").then(({ default: sharp }) => {
+    // No cache of decoded images or open files between photos, one thread per decode: two
+    // decodes at once use the two cores they are given and leave the event loop its own.
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  });
+  return loadedSharp;
+}
+
+const decodeOptions: SharpOptions = {
+  failOn: "warning",
+  limitInputPixels: maxPhotoPixels,
+  sequentialRead: true,
+};
+
+async function typeOf(source: PhotoSource) {
+  return "bytes" in source ? fileTypeFromBuffer(source.bytes) : fileTypeFromFile(source.path);
+}
+
+function encode(pipeline: Sharp, contentType: PhotoType): Sharp {
+  return contentType === "image/jpeg"
+    ? pipeline.jpeg({ quality: 82, mozjpeg: true })
+    : contentType === "image/png"
+      ? pipeline.png()
+      : pipeline.webp({ quality: 82 });
+}
 
 /**
  * A photo as it may be stored: its type read from its bytes (never its name), decoded and
  * encoded again so nothing of the original file survives but the pixels: no EXIF, GPS, XMP,
  * IPTC or camera data (sharp keeps none unless asked), the orientation applied to the pixels.
+ * A file that decodes only with warnings (cut short, corrupt) is refused.
  */
-export async function preparePhoto(bytes: Uint8Array, fileName: string): Promise<PhotoOutcome> {
-  if (bytes.byteLength === 0) return { ok: false, message: photoMessages.none };
-  if (bytes.byteLength > maxPhotoBytes) {
-    return { ok: false, message: photoMessages.tooLarge(fileName) };
+export async function preparePhoto(source: PhotoSource): Promise<PhotoOutcome> {
+  const size = "bytes" in source ? source.bytes.byteLength : source.size;
+  if (size === 0) return { ok: false, reason: "invalid", message: photoMessages.none };
+  if (size > maxPhotoBytes) {
+    return { ok: false, reason: "invalid", message: photoMessages.tooLarge(source.name) };
   }
-  const detected = await fileTypeFromBuffer(bytes);
+  const detected = await typeOf(source);
   if (!detected || !acceptedTypes.has(detected.mime)) {
-    return { ok: false, message: photoMessages.notAnImage(fileName) };
+    return { ok: false, reason: "invalid", message: photoMessages.notAnImage(source.name) };
   }
   const contentType = detected.mime as PhotoType;
+  const sharp = await sharpModule();
   try {
-    const pipeline = sharp(bytes, { failOn: "error", limitInputPixels: 50_000_000 })
-      .rotate()
-      .resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true });
-    const encoded =
-      contentType === "image/jpeg"
-        ? pipeline.jpeg({ quality: 82, mozjpeg: true })
-        : contentType === "image/png"
-          ? pipeline.png()
-          : pipeline.webp({ quality: 82 });
-    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+    const { data, info } = await photoDecoding.run(() => {
+      const input = "bytes" in source ? source.bytes : source.path;
+      const pipeline = sharp(input, decodeOptions)
+        .rotate()
+        .resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true });
+      return encode(pipeline, contentType).toBuffer({ resolveWithObject: true });
+    });
     return {
       ok: true,
       photo: {
@@ -55,8 +157,10 @@ export async function preparePhoto(bytes: Uint8Array, fileName: string): Promise
         height: info.height,
       },
     };
-  } catch {
-    return { ok: false, message: photoMessages.unreadable(fileName) };
+  } catch (error) {
+    if (error instanceof QueueFull)
+      return { ok: false, reason: "busy", message: photosBusyMessage };
+    return { ok: false, reason: "invalid", message: photoMessages.unreadable(source.name) };
   }
 }
 
@@ -65,15 +169,16 @@ export async function preparePhoto(bytes: Uint8Array, fileName: string): Promise
  * upload, so nothing is stored that the homeowner did not see accepted.
  */
 export async function preparePhotos(
-  files: readonly { name: string; bytes: Uint8Array }[],
+  files: readonly PhotoSource[],
   alreadyStored: number,
-): Promise<{ ok: true; photos: PreparedPhoto[] } | { ok: false; message: string }> {
-  if (files.length === 0) return { ok: false, message: photoMessages.none };
-  if (alreadyStored + files.length > maxPhotos)
-    return { ok: false, message: photoMessages.tooMany };
+): Promise<{ ok: true; photos: PreparedPhoto[] } | PhotoRefusal> {
+  if (files.length === 0) return { ok: false, reason: "invalid", message: photoMessages.none };
+  if (alreadyStored + files.length > maxPhotos) {
+    return { ok: false, reason: "invalid", message: photoMessages.tooMany };
+  }
   const photos: PreparedPhoto[] = [];
   for (const file of files) {
-    const outcome = await preparePhoto(file.bytes, file.name);
+    const outcome = await preparePhoto(file);
     if (!outcome.ok) return outcome;
     photos.push(outcome.photo);
   }

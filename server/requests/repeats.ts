@@ -36,11 +36,11 @@ export function repeatKeyFor(request: { phone: string; selectedAppliance: string
 }
 
 /**
- * Locks each phone and appliance for the rest of the transaction, in one order, so two
- * processes storing the same request at once see each other's and cannot deadlock.
+ * Locks each key (a phone and appliance, a client) for the rest of the transaction, in one order,
+ * so two processes storing the same request at once see each other's and cannot deadlock.
  */
-export async function lockRepeatKeys(tx: Transaction, keys: readonly RepeatKey[]): Promise<void> {
-  const unique = [...new Set(keys.map((key) => key.key))].sort();
+export async function lockKeys(tx: Transaction, keys: readonly string[]): Promise<void> {
+  const unique = [...new Set(keys)].sort();
   if (unique.length === 0) return;
   const values = sql.join(
     unique.map((key) => sql`(${key})`),
@@ -77,22 +77,32 @@ function requestedVisit(request: NewServiceRequest, timeZoneLabel: string): stri
   return request.preferredDate ?? "";
 }
 
+/** The first request of a repeat, as the repeat's emails and the live desk need it. */
+export interface FirstRequest {
+  id: string;
+  office: StateSlug;
+  email: string;
+  appliance: string;
+}
+
 /**
  * Adds what the second request said to the first: the fields that differ go into the notes
- * under "Sent again", an email given only now is kept, and the timeline says so.
+ * under "Sent again" and the timeline says so. Nothing of the first changes otherwise: an email
+ * address given only now is a note, never where the first request's link is sent.
  */
 export async function appendRepeatedRequest(
   tx: Transaction,
   firstId: string,
   request: NewServiceRequest,
-): Promise<string> {
+): Promise<FirstRequest> {
   const [first] = await tx
     .select()
     .from(serviceRequests)
     .where(eq(serviceRequests.id, firstId))
     .for("update");
   if (!first) throw new Error(`The repeated request ${firstId} is gone`);
-  const office = profileForState(first.office as StateSlug);
+  const officeSlug = first.office as StateSlug;
+  const office = profileForState(officeSlug);
   const firstVisit = requestedVisit(
     {
       ...first,
@@ -128,7 +138,6 @@ export async function appendRepeatedRequest(
     .update(serviceRequests)
     .set({
       notes: notes.slice(0, maxNotesLength),
-      ...(first.email === "" && request.email ? { email: request.email } : {}),
       version: sql`${serviceRequests.version} + 1`,
     })
     .where(eq(serviceRequests.id, firstId));
@@ -142,5 +151,10 @@ export async function appendRepeatedRequest(
         ? "The same request was sent again"
         : `Sent again with: ${changes.map(([label]) => label.toLowerCase()).join(", ")}`,
   });
-  return first.office;
+  return {
+    id: first.id,
+    office: officeSlug,
+    email: first.email,
+    appliance: first.selectedAppliance,
+  };
 }

@@ -69,8 +69,12 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     SMTP_URL: smtp.url,
     TRUST_PROXY: "1",
     RATE_LIMIT_MAX: "1000",
+    // Tests email the fixtures' addresses again and again; the limit's own test sets 10.
+    CUSTOMER_EMAILS_PER_DAY: "1000",
     // Tests book one window again and again; capacity tests set their own.
     WINDOW_CAPACITY: "100000",
+    // Tests book fixed dates years ahead (fixtures.ts); the horizon's own test sets 90.
+    BOOKING_DAYS_AHEAD: "3650",
     OUTBOX_POLL_MS: "50",
     OUTBOX_BACKOFF_BASE_MS: "40",
     OUTBOX_BACKOFF_MAX_MS: "200",

@@ -40,6 +40,8 @@ export async function startChildServer(
       PORT: String(port),
       // The tests book one window again and again: they are about losing nothing, not places.
       WINDOW_CAPACITY: "100000",
+      // They book fixed dates years ahead (test-support/fixtures.ts).
+      BOOKING_DAYS_AHEAD: "3650",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,0 +1,250 @@
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+import { rateLimitWindows, requestPhotos } from "../db/schema";
+import { testDatabases } from "../test-support/databases";
+import { serviceRequest } from "../test-support/fixtures";
+import { freshClientIp, startTestServer, type TestServer } from "../test-support/server";
+
+// The private page's budgets, attacked as a stranger holding a link (or many) would: through
+// the page's own forms, posted without JavaScript, on a real server and a real database.
+const databases = await testDatabases();
+
+const tooManyChanges = "Too many changes today. Please call us.";
+
+for (const database of databases) {
+  describe.skipIf(!database.available)(`The private page's limits on ${database.label}`, () => {
+    let server: TestServer;
+
+    beforeAll(async () => {
+      server = await startTestServer({ database, withPages: true });
+    });
+    afterAll(async () => {
+      await server?.close();
+    });
+
+    /** A new service request and its private page's path. */
+    async function book(): Promise<{ id: string; path: string }> {
+      const booked = await server.post("/api/send-email", serviceRequest());
+      expect(booked.status).toBe(201);
+      const { id, requestUrl } = (await booked.json()) as { id: string; requestUrl: string };
+      return { id, path: new URL(requestUrl).pathname };
+    }
+
+    function postForm(path: string, fields: Record<string, string>, ip: string) {
+      return fetch(`${server.baseUrl}${path}`, {
+        method: "POST",
+        headers: { "X-Forwarded-For": ip },
+        body: new URLSearchParams(fields),
+      });
+    }
+
+    /** The windows the page offers to move the visit to, as its select's values. */
+    async function offeredWindows(path: string): Promise<string[]> {
+      const html = await (await fetch(`${server.baseUrl}${path}`)).text();
+      return [...html.matchAll(/<option value="(\d{4}-\d\d-\d\d\/[a-z]+)"/g)].map(
+        (match) => match[1]!,
+      );
+    }
+
+    let photoBytes: Buffer;
+    async function photo() {
+      photoBytes ??= await sharp({
+        create: { width: 64, height: 48, channels: 3, background: "#2a6f97" },
+      })
+        .png()
+        .toBuffer();
+      return photoBytes;
+    }
+
+    async function postPhotos(path: string, count: number, ip: string) {
+      const form = new FormData();
+      form.set("intent", "photos");
+      const bytes = await photo();
+      for (let index = 0; index < count; index += 1) {
+        form.append(
+          "photos",
+          new Blob([new Uint8Array(bytes)], { type: "image/png" }),
+          `p${index}.png`,
+        );
+      }
+      return fetch(`${server.baseUrl}${path}`, {
+        method: "POST",
+        headers: { "X-Forwarded-For": ip },
+        body: form,
+      });
+    }
+
+    async function storedPhotos(id: string) {
+      const { db } = server.serverApp.database;
+      return db
+        .select({ id: requestPhotos.id })
+        .from(requestPhotos)
+        .where(eq(requestPhotos.requestId, id));
+    }
+
+    async function expectRefused(response: Response, text: string) {
+      expect(response.status).toBe(429);
+      expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
+      expect(await response.text()).toContain(text);
+    }
+
+    test("a request is moved at most 5 times a day; the 6th is 429 with Retry-After and the page says to call", async () => {
+      const { path } = await book();
+      const ip = freshClientIp();
+      const windows = await offeredWindows(path);
+      expect(windows.length).toBeGreaterThan(6);
+      for (const window of windows.slice(0, 5)) {
+        const moved = await postForm(path, { intent: "reschedule", window }, freshClientIp());
+        expect(moved.status).toBe(200);
+      }
+      await expectRefused(
+        await postForm(path, { intent: "reschedule", window: windows[5]! }, ip),
+        tooManyChanges,
+      );
+      // Cancelling is a change too; asking to cancel (the confirmation step) is not.
+      expect((await postForm(path, { intent: "cancel-ask" }, ip)).status).toBe(200);
+      await expectRefused(await postForm(path, { intent: "cancel" }, ip), tooManyChanges);
+    });
+
+    test("of 8 moves of one request at once, 5 are made and 3 are refused", async () => {
+      const { path } = await book();
+      const windows = (await offeredWindows(path)).slice(0, 8);
+      expect(windows).toHaveLength(8);
+      const answers = await Promise.all(
+        windows.map((window) => postForm(path, { intent: "reschedule", window }, freshClientIp())),
+      );
+      const statuses = answers.map((answer) => answer.status).sort();
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    });
+
+    test("one address makes at most 5 changes a day across requests", async () => {
+      const ip = freshClientIp();
+      const requests = await Promise.all(Array.from({ length: 6 }, () => book()));
+      const answers = await Promise.all(
+        requests.map(({ path }) => postForm(path, { intent: "cancel" }, ip)),
+      );
+      const statuses = answers.map((answer) => answer.status).sort();
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+      const refused = answers.find((answer) => answer.status === 429)!;
+      await expectRefused(refused, tooManyChanges);
+      // Another address may still change its own request.
+      const { path } = await book();
+      expect((await postForm(path, { intent: "cancel" }, freshClientIp())).status).toBe(200);
+    });
+
+    test("a change that is not made costs nothing", async () => {
+      const { path } = await book();
+      const ip = freshClientIp();
+      for (let attempt = 0; attempt < 6; attempt += 1) {
+        const refused = await postForm(
+          path,
+          { intent: "reschedule", window: "2031-13-40/morning" },
+          ip,
+        );
+        expect(refused.status).toBe(400);
+      }
+      expect((await postForm(path, { intent: "cancel" }, ip)).status).toBe(200);
+    });
+
+    test("a move only to a window the page offers: anything else is 400 with a message, never 500", async () => {
+      const { path } = await book();
+      const ip = freshClientIp();
+      const offered = await offeredWindows(path);
+      const lastOffered = offered.at(-1)!.split("/")[0]!;
+      const later = new Date(`${lastOffered}T12:00:00Z`);
+      later.setUTCDate(later.getUTCDate() + 7);
+      for (const window of [
+        "9999-12-31/morning",
+        "0001-01-01/evening",
+        "2020-01-06/morning",
+        `${later.toISOString().slice(0, 10)}/afternoon`,
+        `${lastOffered}/night`,
+        "tomorrow",
+        "",
+      ]) {
+        const refused = await postForm(path, { intent: "reschedule", window }, ip);
+        expect(refused.status, window).toBe(400);
+        expect(await refused.text()).toContain("Choose one of the open windows.");
+      }
+    });
+
+    test("one upload at a time per request: a second while the first arrives is 429", async () => {
+      const { id, path } = await book();
+      const bytes = await photo();
+      const encoder = new TextEncoder();
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const head = encoder.encode(
+        '--x\r\nContent-Disposition: form-data; name="intent"\r\n\r\nphotos\r\n' +
+          '--x\r\nContent-Disposition: form-data; name="photos"; filename="slow.png"\r\n' +
+          "Content-Type: image/png\r\n\r\n",
+      );
+      let step = 0;
+      const slowBody = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          step += 1;
+          if (step === 1) controller.enqueue(head);
+          else if (step === 2) controller.enqueue(bytes.subarray(0, 16));
+          else if (step === 3) {
+            await released;
+            controller.enqueue(bytes.subarray(16));
+          } else {
+            controller.enqueue(encoder.encode("\r\n--x--\r\n"));
+            controller.close();
+          }
+        },
+      });
+      const ip = freshClientIp();
+      const first = fetch(`${server.baseUrl}${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "multipart/form-data; boundary=x", "X-Forwarded-For": ip },
+        body: slowBody,
+        duplex: "half",
+      } as RequestInit);
+      // The first upload holds the request's turn (it is read up to where its stream waits).
+      const { db } = server.serverApp.database;
+      const turn = () =>
+        db
+          .select({ hits: rateLimitWindows.hits })
+          .from(rateLimitWindows)
+          .where(eq(rateLimitWindows.bucket, `page-upload-turn ${id}`));
+      while ((await turn())[0]?.hits !== 1 || step < 3) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      const second = await postPhotos(path, 1, ip);
+      release();
+      await expectRefused(second, "Your other photos are still being added.");
+      expect((await first).status).toBe(200);
+      expect(await storedPhotos(id)).toHaveLength(1);
+      // Once it is done, the next upload is taken.
+      expect((await postPhotos(path, 1, ip)).status).toBe(200);
+    });
+
+    test("a request holds at most 5 photos: past them, 429 and the page says to call", async () => {
+      const { id, path } = await book();
+      const ip = freshClientIp();
+      expect((await postPhotos(path, 5, ip)).status).toBe(200);
+      await expectRefused(
+        await postPhotos(path, 1, freshClientIp()),
+        "This request has all the photos it can take (5). Please call us.",
+      );
+      expect(await storedPhotos(id)).toHaveLength(5);
+    });
+
+    test("one address adds at most 20 photos a day across requests, even all at once", async () => {
+      const ip = freshClientIp();
+      const requests = await Promise.all(Array.from({ length: 5 }, () => book()));
+      const answers = await Promise.all(requests.map(({ path }) => postPhotos(path, 5, ip)));
+      const statuses = answers.map((answer) => answer.status).sort();
+      expect(statuses).toEqual([200, 200, 200, 200, 429]);
+      await expectRefused(
+        answers.find((answer) => answer.status === 429)!,
+        "No more photos can be added from here today. Please call us.",
+      );
+      const stored = await Promise.all(requests.map(({ id }) => storedPhotos(id)));
+      expect(stored.flat()).toHaveLength(20);
+    });
+  });
+}
