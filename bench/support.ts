@@ -25,7 +25,8 @@ export function startNode(script: string, args: string[], env: Record<string, st
 
 /**
  * The Node flags `npm start` runs the production server with (package.json is their one home):
- * one V8 helper thread, since each thread's malloc arena kept tens of megabytes.
+ * one V8 helper thread (each thread's malloc arena kept tens of megabytes), a small young
+ * generation and a slower-growing heap (README, "Memory").
  */
 export function productionNodeFlags(): string[] {
   const scripts = (

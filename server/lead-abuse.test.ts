@@ -251,6 +251,7 @@ for (const database of databases) {
       server = await startTestServer({
         database,
         env: { RATE_LIMIT_MAX: "100", WINDOW_CAPACITY: "4", PLACES_PER_CLIENT: "3" },
+        withPages: true,
       });
     });
     afterAll(async () => {
@@ -283,6 +284,15 @@ for (const database of databases) {
         expect(answer.body.message).toBe(noPlaceHeldMessage);
         expect(answer.body.requestUrl).toEqual(expect.any(String));
       }
+      // The private page says so too; a request that holds its place does not.
+      const pageOf = async (answer: Answer) =>
+        (
+          await fetch(new URL(new URL(String(answer.body.requestUrl)).pathname, server.baseUrl))
+        ).text();
+      const calledBack = noPlaceHeldMessage.replace("'", "&#x27;");
+      expect(await pageOf(withoutPlace[0]!)).toContain(calledBack);
+      const holding = answers.find((answer) => answer.body.placeHeld === undefined)!;
+      expect(await pageOf(holding)).not.toContain(calledBack);
 
       const { db } = server.serverApp.database;
       const rows = await db

@@ -24,6 +24,7 @@ import {
   spoolMultipart,
   type SpooledForm,
 } from "~/lib/bounded-body.server";
+import { noPlaceHeldMessage } from "~/lib/form-result";
 import { pageMeta } from "~/lib/meta";
 import { cn } from "~/lib/utils";
 
@@ -290,6 +291,9 @@ function Summary({ view }: { view: RequestPageView }) {
               <span className="text-slate-600">
                 ({view.visit.confirmed ? "confirmed" : "requested"})
               </span>
+              {view.visit.placeHeld ? null : (
+                <span className="block font-semibold">{noPlaceHeldMessage}</span>
+              )}
             </>
           ) : (
             "We will call you to choose a time."

@@ -27,6 +27,7 @@ import {
   cancelReminders,
   heldPlaceOf,
   movePlace,
+  holdsNoPlace,
   visitCancelled,
   visitOf,
   visitScheduled,
@@ -83,20 +84,6 @@ function visitText(date: string | null, window: string | null) {
   const day = date ? displayDate(date) : "Any day";
   const label = windowLabel(window);
   return label ? `${day}, ${label}` : day;
-}
-
-/**
- * An open request that asked for a window but holds none of its places: its client already held
- * as many as one client may (`PLACES_PER_CLIENT`), so the office must call to confirm a time.
- */
-function holdsNoPlace(row: typeof serviceRequests.$inferSelect): boolean {
-  return (
-    row.preferredDate !== null &&
-    row.preferredTime !== "" &&
-    row.heldDate === null &&
-    row.scheduledDate === null &&
-    (row.status === "new" || row.status === "contacted")
-  );
 }
 
 function fieldsOf(lead: FoundLead): LeadField[] {

@@ -20,6 +20,7 @@ import { PageBudgets, type Refused } from "./page-limits";
 import { photosBusyMessage, preparePhotos, type PhotoSource } from "./photos";
 import { RequestLinks } from "./request-links";
 import {
+  holdsNoPlace,
   movePlace,
   photosAdded,
   visitCancelled,
@@ -214,6 +215,7 @@ export class HomeownerRequests {
         ? {
             text: formatVisit(visit.date, visit.window, office.timeZoneLabel),
             confirmed: row.status === "scheduled",
+            placeHeld: !holdsNoPlace(row),
           }
         : null,
       timeline: [

@@ -44,6 +44,20 @@ export function visitOf(row: ServiceRequestRow): { date: string; window: TimeSlo
   return null;
 }
 
+/**
+ * An open request that asked for a window but holds none of its places: its client already held
+ * as many as one client may (`PLACES_PER_CLIENT`), so the office must call to confirm a time.
+ */
+export function holdsNoPlace(row: ServiceRequestRow): boolean {
+  return (
+    row.preferredDate !== null &&
+    row.preferredTime !== "" &&
+    row.heldDate === null &&
+    row.scheduledDate === null &&
+    (row.status === "new" || row.status === "contacted")
+  );
+}
+
 export function heldPlaceOf(row: ServiceRequestRow): Place | null {
   return row.heldDate && isTimeSlotId(row.heldWindow)
     ? { office: row.office, date: row.heldDate, window: row.heldWindow }

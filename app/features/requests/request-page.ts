@@ -12,7 +12,12 @@ export interface RequestPageView {
   office: { name: string; phone: string; phoneForCall: string; hours: string };
   step: RequestStep;
   /** "Tue, Dec 1, 8:00 AM - 12:00 PM Eastern": booked by the office, or as requested. */
-  visit: { text: string; confirmed: boolean } | null;
+  visit: {
+    text: string;
+    confirmed: boolean;
+    /** False when the request holds no place in its window: the office calls to confirm a time. */
+    placeHeld: boolean;
+  } | null;
   timeline: { step: RequestStep; label: string; at: string | null }[];
   canCancel: boolean;
   canReschedule: boolean;
