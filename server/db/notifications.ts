@@ -1,2 +1,9 @@
 /** `NOTIFY`'d in the transaction that stores a lead, with the office's slug: the desk goes live. */
 export const newLeadsChannel = "desk_new_leads";
+
+/**
+ * `NOTIFY`'d by triggers (migration 0010) when a staff session ends or a person's access changes:
+ * JSON, `{ staffId, sessionId }` for one session, `{ staffId }` for every session of the person.
+ * Their open desk streams end.
+ */
+export const staffSessionsChannel = "desk_staff_sessions";

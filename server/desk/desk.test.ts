@@ -241,7 +241,17 @@ for (const database of databases) {
       // PGlite admits one connection: there the "other" writer is the same handle.
       const writer = database.label === "PostgreSQL" ? other : handle;
       const abort = new AbortController();
-      const reader = live.stream(["texas"], abort.signal).body!.getReader();
+      const reader = live
+        .stream(
+          {
+            staffId: randomUUID(),
+            sessionId: randomUUID(),
+            offices: ["texas"],
+            stillGranted: () => Promise.resolve(true),
+          },
+          abort.signal,
+        )
+        .body!.getReader();
       const decoder = new TextDecoder();
       const read = async () => decoder.decode((await reader.read()).value);
       try {

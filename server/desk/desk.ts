@@ -47,6 +47,7 @@ import {
 import {
   findStaffById,
   hasActiveStaff,
+  sessionStillGrants,
   StaffAccountError,
   type StaffMember,
 } from "./staff-accounts";
@@ -82,6 +83,8 @@ export type StatusCounts = Record<LeadStatus, number>;
 
 export interface SignedIn {
   staff: StaffMember;
+  /** The better-auth session the request's cookie names: its live streams end with it. */
+  sessionId: string;
   /** A refreshed session cookie to send back, when better-auth moved the expiry. */
   headers: Headers;
 }
@@ -159,8 +162,11 @@ export interface Desk {
   privacyExport(owner: StaffMember, typed: string): Promise<string | null>;
   /** How many records were erased; null for an unreadable email or phone. */
   privacyErase(owner: StaffMember, typed: string): Promise<number | null>;
-  /** A Server-Sent Events stream that says "lead" when one of the person's offices gets one. */
-  events(staff: StaffMember, signal: AbortSignal): Response;
+  /**
+   * A Server-Sent Events stream that says "lead" when one of the person's offices gets one; it
+   * ends with the session or a change of the person's access (429 past a few per session).
+   */
+  events(signedIn: SignedIn, signal: AbortSignal): Response;
   /** Owners only: an office's places per window and weekday, and its closed days to come. */
   windowSettings(owner: StaffMember, office: string): Promise<WindowSettings>;
   /** The posted capacities form: stored, or its field errors. */
@@ -258,7 +264,16 @@ export function createDesk({
       if (!member) return null;
       return desk.signIn({ email: member.email, password, ...visitor });
     },
-    events: (staff, signal) => live.stream(staff.offices, signal),
+    events: ({ staff, sessionId }, signal) =>
+      live.stream(
+        {
+          staffId: staff.id,
+          sessionId,
+          offices: staff.offices,
+          stillGranted: () => sessionStillGrants(db, sessionId, staff),
+        },
+        signal,
+      ),
     lead: (staff, id) => leadView(db, staff, id),
     subscribers: (staff, options) => subscribersPage(db, staff, options),
     unsubscribe: (staff, id) => unsubscribeSubscriber(db, staff, id),
@@ -313,7 +328,7 @@ export function createDesk({
       if (!response) return null;
       const staff = await findStaffById(db, response.user.id);
       if (!staff || staff.disabledAt) return null;
-      return { staff, headers };
+      return { staff, sessionId: response.session.id, headers };
     },
 
     async changePassword(request, currentPassword, newPassword) {

@@ -1,4 +1,4 @@
-import { asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 
 import { stateSlugs, type StateSlug } from "~/content/states";
@@ -69,6 +69,36 @@ export async function hasActiveStaff(db: Database): Promise<boolean> {
 export async function findStaffById(db: Database, id: string): Promise<StaffMember | null> {
   const [row] = await db.select().from(staffUsers).where(eq(staffUsers.id, id));
   return row ? memberFrom(row) : null;
+}
+
+/**
+ * Whether a session still grants what it granted `staff` when it was checked: it exists, has not
+ * expired, and its person is active with the same role and offices.
+ */
+export async function sessionStillGrants(
+  db: Database,
+  sessionId: string,
+  staff: Pick<StaffMember, "id" | "role" | "offices">,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ user: staffUsers })
+    .from(staffSessions)
+    .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.userId))
+    .where(
+      and(
+        eq(staffSessions.id, sessionId),
+        eq(staffSessions.userId, staff.id),
+        gt(staffSessions.expiresAt, sql`now()`),
+        isNull(staffUsers.disabledAt),
+      ),
+    );
+  if (!row) return false;
+  const current = memberFrom(row.user);
+  return (
+    current.role === staff.role &&
+    current.offices.length === staff.offices.length &&
+    current.offices.every((office) => staff.offices.includes(office))
+  );
 }
 
 async function findStaffByEmail(db: Database, email: string) {

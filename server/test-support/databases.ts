@@ -82,6 +82,18 @@ function postgres(available: boolean): TestDatabase {
 }
 
 /**
+ * The database another test server already uses (a second instance of the app on it); dropping
+ * it is left to that server.
+ */
+export function sameDatabase(of: { databaseEnv: Record<string, string> }): TestDatabase {
+  return {
+    label: of.databaseEnv.DATABASE_URL ? "PostgreSQL" : "PGlite",
+    available: true,
+    create: () => Promise.resolve({ env: of.databaseEnv, drop: () => Promise.resolve() }),
+  };
+}
+
+/**
  * PGlite always; PostgreSQL when its server answers. Without one, its tests are skipped with a
  * note, except in CI (CI=true), where a missing server is an error.
  */

@@ -22,6 +22,8 @@ export interface PostOptions {
 export interface TestServer {
   baseUrl: string;
   serverApp: ServerApp;
+  /** What points a process at this server's database (`DATA_DIR`, and `DATABASE_URL` if set). */
+  databaseEnv: Record<string, string>;
   smtp: TestSmtpServer;
   post(path: string, body: unknown, options?: PostOptions): Promise<Response>;
   close(): Promise<void>;
@@ -99,6 +101,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
   return {
     baseUrl,
     serverApp,
+    databaseEnv: instance.env,
     smtp,
     post(path, body, { ip = freshClientIp(), headers = {}, rawBody } = {}) {
       return fetch(`${baseUrl}${path}`, {

@@ -39,6 +39,13 @@ export function useDeskEvents(enabled: boolean) {
       setArrived((count) => count + 1);
       void revalidate.current();
     });
+    // The server ends the stream when the session ends or the person's access changes; the
+    // browser comes back by itself. Refused (401 signed out, 429 too many tabs), EventSource
+    // gives up for good: one reload then shows the page as it now is (the sign-in page, for a
+    // session that ended) instead of a list that silently stopped updating.
+    source.addEventListener("error", () => {
+      if (source.readyState === EventSource.CLOSED) void revalidate.current();
+    });
     return () => source.close();
   }, [enabled]);
   return arrived;
