@@ -462,7 +462,10 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
-/** Photos a homeowner added, re-encoded without metadata; kept in the database with the request. */
+/**
+ * Photos a homeowner added, re-encoded without metadata; kept in the database with the request.
+ * Their bytes are in `request_photo_parts`; `data` holds those of photos stored before the parts.
+ */
 export const requestPhotos = pgTable(
   "request_photos",
   {
@@ -471,13 +474,29 @@ export const requestPhotos = pgTable(
       .notNull()
       .references(() => serviceRequests.id, { onDelete: "cascade" }),
     contentType: text("content_type").notNull(),
-    data: bytea("data").notNull(),
+    data: bytea("data"),
     byteSize: integer("byte_size").notNull(),
     width: integer("width").notNull(),
     height: integer("height").notNull(),
     createdAt: createdAt(),
   },
   (table) => [index("request_photos_request_idx").on(table.requestId, table.createdAt)],
+);
+
+/**
+ * A photo's bytes in parts of at most 256 KB, in order: embedded PGlite runs each statement on
+ * the thread that answers every request, and a whole photo in one held it for a second or more.
+ */
+export const requestPhotoParts = pgTable(
+  "request_photo_parts",
+  {
+    photoId: uuid("photo_id")
+      .notNull()
+      .references(() => requestPhotos.id, { onDelete: "cascade" }),
+    part: integer("part").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.photoId, table.part] })],
 );
 
 export type NewServiceRequest = typeof serviceRequests.$inferInsert;

@@ -2,10 +2,11 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { rateLimitWindows, requestPhotos } from "../db/schema";
+import { rateLimitWindows, requestPhotoParts, requestPhotos } from "../db/schema";
 import { testDatabases } from "../test-support/databases";
 import { serviceRequest } from "../test-support/fixtures";
 import { freshClientIp, startTestServer, type TestServer } from "../test-support/server";
+import { photoBytes as storedPhotoBytes } from "./homeowner-requests";
 
 // The private page's budgets, attacked as a stranger holding a link (or many) would: through
 // the page's own forms, posted without JavaScript, on a real server and a real database.
@@ -89,6 +90,44 @@ for (const database of databases) {
       expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
       expect(await response.text()).toContain(text);
     }
+
+    test("a photo larger than a part is stored in parts, each its own statement, and read back whole", async () => {
+      const { id, path } = await book();
+      const noise = await sharp({
+        create: {
+          width: 900,
+          height: 700,
+          channels: 3,
+          background: "#777777",
+          noise: { type: "gaussian", mean: 128, sigma: 60 },
+        },
+      })
+        .png()
+        .toBuffer();
+      const form = new FormData();
+      form.set("intent", "photos");
+      form.append("photos", new Blob([new Uint8Array(noise)], { type: "image/png" }), "n.png");
+      const answer = await fetch(`${server.baseUrl}${path}`, {
+        method: "POST",
+        headers: { "X-Forwarded-For": freshClientIp() },
+        body: form,
+      });
+      expect(answer.status).toBe(200);
+      const { db } = server.serverApp.database;
+      const [stored] = await db.select().from(requestPhotos).where(eq(requestPhotos.requestId, id));
+      expect(stored!.data).toBeNull();
+      const parts = await db
+        .select({ part: requestPhotoParts.part })
+        .from(requestPhotoParts)
+        .where(eq(requestPhotoParts.photoId, stored!.id));
+      expect(parts.length).toBeGreaterThan(1);
+      const read = await storedPhotoBytes(db, id, stored!.id, ["texas"]);
+      expect(read!.data.length).toBe(stored!.byteSize);
+      const metadata = await sharp(read!.data).metadata();
+      expect([metadata.width, metadata.height]).toEqual([900, 700]);
+      // Another office's desk reads nothing.
+      expect(await storedPhotoBytes(db, id, stored!.id, ["virginia"])).toBeNull();
+    });
 
     test("a request is moved at most 5 times a day; the 6th is 429 with Retry-After and the page says to call", async () => {
       const { path } = await book();
