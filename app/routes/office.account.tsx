@@ -46,12 +46,37 @@ function secretOf(totpURI: string) {
   return new URL(totpURI).searchParams.get("secret") ?? "";
 }
 
+/** Past the sign-in limit, the current-password field says so: 429 with Retry-After. */
+function tooManyAttempts(
+  which: Answer["form"],
+  limited: { retryAfterSeconds: number; message: string },
+) {
+  return data<Answer>(
+    {
+      form: which,
+      fieldErrors:
+        which === "password"
+          ? { currentPassword: limited.message }
+          : { twoFactorPassword: limited.message },
+    },
+    {
+      status: 429,
+      headers: withDeskHeaders(new Headers({ "Retry-After": String(limited.retryAfterSeconds) })),
+    },
+  );
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireStaff(request, context);
+  const { staff } = await requireStaff(request, context);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "password");
+  // Every check of the current password counts in the person's sign-in limit first.
+  const countCheck = () => context.desk.countPasswordCheck(staff, context.clientAddress);
   if (intent === "two-factor-start") {
+    const check = await countCheck();
+    if (check.retryAfterSeconds > 0) return tooManyAttempts("two-factor", check);
     const started = await context.desk.startTwoFactor(request, String(form.get("password") ?? ""));
+    if (started) await check.passed();
     if (!started) {
       return data<Answer>(
         { form: "two-factor", fieldErrors: { twoFactorPassword: "That is not your password" } },
@@ -95,7 +120,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   if (intent === "two-factor-stop") {
+    const check = await countCheck();
+    if (check.retryAfterSeconds > 0) return tooManyAttempts("two-factor", check);
     const headers = await context.desk.stopTwoFactor(request, String(form.get("password") ?? ""));
+    if (headers) await check.passed();
     if (!headers) {
       return data<Answer>(
         { form: "two-factor", fieldErrors: { twoFactorPassword: "That is not your password" } },
@@ -126,11 +154,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
+  const check = await countCheck();
+  if (check.retryAfterSeconds > 0) return tooManyAttempts("password", check);
   const headers = await context.desk.changePassword(
     request,
     parsed.data.currentPassword,
     parsed.data.password,
   );
+  if (headers) await check.passed();
   if (!headers) {
     return data<Answer>(
       { form: "password", fieldErrors: { currentPassword: "That is not your current password" } },

@@ -16,7 +16,7 @@ import { noFilters } from "~/features/desk/inbox";
 import { createDesk, type Desk } from "./desk";
 import { LiveInbox } from "./live-inbox";
 import { pruneSentEmailBodies } from "./privacy";
-import { maxFailuresPerAddress } from "./sign-in-limit";
+import { maxFailuresPerAccount, maxFailuresPerAddress } from "./sign-in-limit";
 import { addStaff, disableStaff, resetStaffPassword } from "./staff-accounts";
 import { authSecret, createStaffAuth, type StaffAuth } from "./staff-auth";
 import { listenForStaffCommands, sendStaffCommand, staffChannelPath } from "./staff-channel";
@@ -164,6 +164,74 @@ for (const database of databases) {
       ).toMatchObject({
         ok: true,
       });
+    });
+
+    test("40 sign-ins at once for one account reach the password at most 5 times, the right one last too", async () => {
+      const email = `owner-${randomUUID()}@example.com`;
+      await addStaff(handle.db, auth, { email, role: "owner", offices: [], password });
+      const outcomes = await Promise.all(
+        Array.from({ length: 40 }, (_, index) =>
+          desk.signIn({
+            email,
+            password: index === 39 ? password : `wrong guess ${index}`,
+            address: `198.51.100.${index + 1}`,
+            userAgent: null,
+          }),
+        ),
+      );
+      const checked = outcomes.filter(
+        (outcome) => !("status" in outcome && outcome.status === 429),
+      );
+      expect(checked.length).toBeLessThanOrEqual(maxFailuresPerAccount);
+      expect(outcomes[39]).toMatchObject({ ok: false, status: 429 });
+      expect(
+        await desk.signIn({ email, password, address: "198.51.100.200", userAgent: null }),
+      ).toMatchObject({ ok: false, status: 429, retryAfterSeconds: expect.any(Number) });
+    });
+
+    test("40 sign-ins at once from one address reach a password at most 20 times", async () => {
+      const address = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+      const outcomes = await Promise.all(
+        Array.from({ length: 40 }, (_, index) =>
+          desk.signIn({
+            email: `guess-${index}-${randomUUID()}@example.com`,
+            password: "guessing a password",
+            address,
+            userAgent: null,
+          }),
+        ),
+      );
+      const checked = outcomes.filter(
+        (outcome) => !("status" in outcome && outcome.status === 429),
+      );
+      expect(checked.length).toBeLessThanOrEqual(maxFailuresPerAddress);
+      expect(checked.length).toBeGreaterThan(0);
+    });
+
+    test("the account page's current-password checks count in the person's sign-in limit", async () => {
+      const email = `owner-${randomUUID()}@example.com`;
+      await addStaff(handle.db, auth, { email, role: "owner", offices: [], password });
+      const signedIn = await desk.signIn({
+        email,
+        password,
+        address: "198.51.100.7",
+        userAgent: null,
+      });
+      expect(signedIn.ok).toBe(true);
+      const staff = (await desk.signedIn(
+        requestWith(cookieFrom((signedIn as { headers: Headers }).headers)),
+      ))!.staff;
+      // Five wrong current passwords (a new password, the authenticator), as the page counts them.
+      for (let check = 0; check < maxFailuresPerAccount; check += 1) {
+        const counted = await desk.countPasswordCheck(staff, `198.51.100.${check + 20}`);
+        expect(counted.retryAfterSeconds).toBe(0);
+      }
+      const sixth = await desk.countPasswordCheck(staff, "198.51.100.40");
+      expect(sixth.retryAfterSeconds).toBeGreaterThan(0);
+      expect(sixth.message).toMatch(/^Too many sign-in attempts/);
+      expect(
+        await desk.signIn({ email, password, address: "198.51.100.41", userAgent: null }),
+      ).toMatchObject({ ok: false, status: 429 });
     });
 
     test("disabling an account or resetting its password ends its sessions", async () => {

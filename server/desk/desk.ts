@@ -52,7 +52,7 @@ import {
   type StaffMember,
 } from "./staff-accounts";
 import { clientAddressHeader, type StaffAuth } from "./staff-auth";
-import { recordSignInFailure, signInRetryAfter } from "./sign-in-limit";
+import { countPasswordCheck } from "./sign-in-limit";
 import {
   addClosedDay,
   removeClosedDay,
@@ -98,6 +98,14 @@ export interface Desk {
     address: string;
     userAgent: string | null;
   }): Promise<SignInOutcome>;
+  /**
+   * Counts a check of the signed-in person's current password (the account page) in the sign-in
+   * limit, before it is made: past it, wait `retryAfterSeconds` and show `message`.
+   */
+  countPasswordCheck(
+    staff: StaffMember,
+    address: string,
+  ): Promise<{ retryAfterSeconds: number; message: string; passed(): Promise<void> }>;
   /** The signed-in staff member of this request, or null (no session, expired, disabled). */
   signedIn(request: Request): Promise<SignedIn | null>;
   /**
@@ -216,6 +224,15 @@ function minutes(seconds: number) {
   return `${count} minute${count === 1 ? "" : "s"}`;
 }
 
+function tooManyAttempts(retryAfterSeconds: number) {
+  return {
+    ok: false as const,
+    status: 429 as const,
+    retryAfterSeconds,
+    message: `Too many sign-in attempts. Try again in ${minutes(retryAfterSeconds)}.`,
+  };
+}
+
 export function createDesk({
   db,
   auth,
@@ -289,16 +306,8 @@ export function createDesk({
     hasActiveStaff: () => hasActiveStaff(db),
 
     async signIn({ email, password, address, userAgent }) {
-      const limited = { email, address };
-      const retryAfterSeconds = await signInRetryAfter(db, limited);
-      if (retryAfterSeconds > 0) {
-        return {
-          ok: false,
-          status: 429,
-          retryAfterSeconds,
-          message: `Too many sign-in attempts. Try again in ${minutes(retryAfterSeconds)}.`,
-        };
-      }
+      const attempt = await countPasswordCheck(db, { email, address });
+      if (attempt.retryAfterSeconds > 0) return tooManyAttempts(attempt.retryAfterSeconds);
       try {
         const { headers, response } = await auth.api.signInEmail({
           body: { email, password, rememberMe: true },
@@ -308,6 +317,7 @@ export function createDesk({
           }),
           returnHeaders: true,
         });
+        await attempt.passed();
         if ("twoFactorRedirect" in response && response.twoFactorRedirect) {
           return { ok: true, headers, needsCode: true };
         }
@@ -315,10 +325,16 @@ export function createDesk({
       } catch (error) {
         // Unknown email, wrong password, a disabled account: one answer for all of them.
         if (!isAPIError(error) || error.statusCode >= 500) throw error;
-        await recordSignInFailure(db, limited);
         return { ok: false, status: 401, message: signInFailedMessage };
       }
     },
+
+    countPasswordCheck: (staff, address) =>
+      countPasswordCheck(db, { email: staff.email, address }).then((attempt) => ({
+        retryAfterSeconds: attempt.retryAfterSeconds,
+        message: tooManyAttempts(attempt.retryAfterSeconds).message,
+        passed: () => attempt.passed(),
+      })),
 
     async signedIn(request) {
       const { response, headers } = await auth.api.getSession({
