@@ -3,6 +3,8 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 
 import { inArray, sql } from "drizzle-orm";
+import { base32 } from "@better-auth/utils/base32";
+import { createOTP } from "@better-auth/utils/otp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { parseConfig } from "../config";
@@ -190,7 +192,7 @@ for (const database of databases) {
     });
 
     test("40 sign-ins at once from one address reach a password at most 20 times", async () => {
-      const address = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+      const address = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
       const outcomes = await Promise.all(
         Array.from({ length: 40 }, (_, index) =>
           desk.signIn({
@@ -232,6 +234,50 @@ for (const database of databases) {
       expect(
         await desk.signIn({ email, password, address: "198.51.100.41", userAgent: null }),
       ).toMatchObject({ ok: false, status: 429 });
+    });
+
+    test("an authenticator code works once: a replay, an older step and a second use at once are refused", async () => {
+      const email = `owner-${randomUUID()}@example.com`;
+      await addStaff(handle.db, auth, { email, role: "owner", offices: [], password });
+      const first = await desk.signIn({
+        email,
+        password,
+        address: "198.51.100.60",
+        userAgent: null,
+      });
+      const cookie = cookieFrom((first as { headers: Headers }).headers);
+      const started = await desk.startTwoFactor(requestWith(cookie), password);
+      const key = base32.decode(new URL(started!.totpURI).searchParams.get("secret")!);
+      const step = Math.floor(Date.now() / 30_000);
+      const codeAt = (at: number) => createOTP(key).hotp(at);
+      expect(await desk.verifyCode(requestWith(cookie), await codeAt(step))).not.toBeNull();
+
+      /** The second step of a new sign-in: the challenge cookie the password step set. */
+      const challenge = async () => {
+        const outcome = await desk.signIn({
+          email,
+          password,
+          address: "198.51.100.61",
+          userAgent: null,
+        });
+        expect(outcome).toMatchObject({ ok: true, needsCode: true });
+        const cookies = (outcome as { headers: Headers }).headers.getSetCookie();
+        return new Request("https://repair.example.test/office", {
+          headers: { cookie: cookies.map((one) => one.split(";")[0]).join("; ") },
+        });
+      };
+      expect(await desk.verifyCode(await challenge(), await codeAt(step))).toBeNull();
+      expect(await desk.verifyCode(await challenge(), await codeAt(step - 1))).toBeNull();
+      const [one, other] = await Promise.all([
+        desk.verifyCode(await challenge(), await codeAt(step + 1)),
+        desk.verifyCode(await challenge(), await codeAt(step + 1)),
+      ]);
+      expect([one, other].filter((headers) => headers !== null)).toHaveLength(1);
+      // A refused replay leaves no session behind.
+      const sessions = await handle.db.execute(
+        sql`select count(*)::int as count from staff_sessions s join staff_users u on u.id = s.user_id where u.email = ${email}`,
+      );
+      expect(Number((sessions as unknown as { rows: { count: number }[] }).rows[0]!.count)).toBe(2);
     });
 
     test("disabling an account or resetting its password ends its sessions", async () => {

@@ -53,6 +53,7 @@ import {
 } from "./staff-accounts";
 import { clientAddressHeader, type StaffAuth } from "./staff-auth";
 import { countPasswordCheck } from "./sign-in-limit";
+import { acceptStepOnce } from "./totp-steps";
 import {
   addClosedDay,
   removeClosedDay,
@@ -362,13 +363,23 @@ export function createDesk({
     },
 
     async verifyCode(request, code) {
+      if (!/^\d{6}$/.test(code)) return null;
+      // The second step of a sign-in (no session yet), or the first code of a signed-in person.
+      const signingIn = !(await auth.api.getSession({ headers: cookieOnly(request) }));
       return refusedAsNull(async () => {
-        const { headers } = await auth.api.verifyTOTP({
+        const { headers, response } = await auth.api.verifyTOTP({
           body: { code },
           headers: cookieOnly(request),
           returnHeaders: true,
         });
-        return headers;
+        // A code works once (RFC 6238 section 5.2): a replay's new session is ended at once.
+        const accepted = await acceptStepOnce(db, {
+          authSecret: (await auth.$context).secret,
+          userId: response.user.id,
+          code,
+          sessionToken: signingIn ? response.token : null,
+        });
+        return accepted ? headers : null;
       });
     },
 
