@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
@@ -6,8 +6,8 @@ import { twoFactor } from "better-auth/plugins";
 import { and, eq, isNull } from "drizzle-orm";
 
 import type { Database } from "../db/database";
+import { serverSecret } from "../db/server-secrets";
 import {
-  serverSecrets,
   staffAccounts,
   staffSessions,
   staffTwoFactors,
@@ -31,17 +31,7 @@ export function sessionCookieName(siteUrl: string) {
  * database so that every server process sharing it signs alike. No configuration needed.
  */
 export async function authSecret(db: Database): Promise<string> {
-  const name = "staff-auth";
-  await db
-    .insert(serverSecrets)
-    .values({ name, value: randomBytes(32).toString("base64url") })
-    .onConflictDoNothing();
-  const [row] = await db
-    .select({ value: serverSecrets.value })
-    .from(serverSecrets)
-    .where(eq(serverSecrets.name, name));
-  if (!row) throw new Error("The auth secret could not be stored");
-  return row.value;
+  return serverSecret(db, "staff-auth");
 }
 
 export interface StaffAuthOptions {

@@ -3,27 +3,15 @@
  * of the table does not hold visitors' addresses (an IPv4 address is only 32 bits: a plain hash
  * would be undone by trying them all). Used to count the window places one client holds.
  */
-import { createHmac, randomBytes } from "node:crypto";
-
-import { eq } from "drizzle-orm";
+import { createHmac } from "node:crypto";
 
 import type { Database } from "../db/database";
-import { serverSecrets } from "../db/schema";
+import { serverSecret } from "../db/server-secrets";
 
 export type ClientKeyOf = (clientAddress: string) => string;
 
 export async function clientKeys(db: Database): Promise<ClientKeyOf> {
-  const name = "client-keys";
-  await db
-    .insert(serverSecrets)
-    .values({ name, value: randomBytes(32).toString("base64url") })
-    .onConflictDoNothing();
-  const [row] = await db
-    .select({ value: serverSecrets.value })
-    .from(serverSecrets)
-    .where(eq(serverSecrets.name, name));
-  if (!row) throw new Error("The client key secret could not be stored");
-  const secret = Buffer.from(row.value, "base64url");
+  const secret = Buffer.from(await serverSecret(db, "client-keys"), "base64url");
   return (clientAddress) =>
     createHmac("sha256", secret).update(`client:${clientAddress}`).digest("base64url");
 }

@@ -5,9 +5,10 @@
  */
 import { createHash, createHmac, randomBytes } from "node:crypto";
 
-import { eq, isNotNull, sql } from "drizzle-orm";
+import { isNotNull, sql } from "drizzle-orm";
 
 import type { Database } from "../db/database";
+import { serverSecret } from "../db/server-secrets";
 import { serverSecrets, serviceRequests } from "../db/schema";
 
 /** 256 bits in base64url. */
@@ -51,17 +52,7 @@ const secretName = "request-links";
 
 /** The secret behind the links, made on first start and shared by every process. */
 export async function requestLinkSecret(db: Database): Promise<string> {
-  const name = secretName;
-  await db
-    .insert(serverSecrets)
-    .values({ name, value: randomBytes(32).toString("base64url") })
-    .onConflictDoNothing();
-  const [row] = await db
-    .select({ value: serverSecrets.value })
-    .from(serverSecrets)
-    .where(eq(serverSecrets.name, name));
-  if (!row) throw new Error("The request link secret could not be stored");
-  return row.value;
+  return serverSecret(db, secretName);
 }
 
 /** Requests whose stored hash is replaced by one statement. */
