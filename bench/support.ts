@@ -42,9 +42,10 @@ export function productionNodeFlags(): string[] {
  */
 export function startServer(env: Record<string, string>, output: "ignore" | "inherit" = "ignore") {
   const extraFlags = (process.env.SERVER_NODE_FLAGS ?? "").split(" ").filter(Boolean);
-  // As `npm start` sets it: glibc's malloc arenas, one per thread that decodes a photo, kept
-  // about 170 MB freed after 12 uploads at once (npm run bench:uploads).
-  env = { MALLOC_ARENA_MAX: "2", ...env };
+  // As `npm start` sets them: glibc's malloc arenas, one per thread that decodes a photo, kept
+  // about 170 MB freed after 12 uploads at once (npm run bench:uploads); with a fixed mmap
+  // threshold a photo's buffers go back to the system when freed instead of into the heap.
+  env = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072", ...env };
   return spawn(
     process.execPath,
     [...productionNodeFlags(), ...extraFlags, "build/server/main.js"],

@@ -10,7 +10,7 @@
 // system's temporary folder, and kept for the next run.
 import { execSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import http from "node:http";
+import { Worker } from "node:worker_threads";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -31,6 +31,54 @@ function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) / 1024;
 }
+
+/**
+ * The measuring runs on a thread of its own: this one sends 600 MB of request bodies, which
+ * would delay its own /healthz requests and count that against the server. It asks /healthz
+ * one request after another and reads the server's RSS every `rssEveryMs` until told "stop",
+ * then answers what it saw (times as performance.timeOrigin + now(): threads differ in origin).
+ */
+const probeSource = `
+const { parentPort, workerData } = require("node:worker_threads");
+const { readFileSync } = require("node:fs");
+const http = require("node:http");
+const { healthUrl, pid, rssEveryMs } = workerData;
+const rssMb = () =>
+  Number(/VmRSS:\\s+(\\d+)/.exec(readFileSync("/proc/" + pid + "/status", "utf8"))[1]) / 1024;
+const rssSamples = [];
+const healthLatencies = [];
+const healthAsked = [];
+let running = true;
+const sampling = setInterval(() => rssSamples.push(rssMb()), rssEveryMs);
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+const ask = () =>
+  new Promise((resolve, reject) => {
+    http
+      .get(healthUrl, { agent }, (response) => {
+        response.resume();
+        response.on("end", () =>
+          response.statusCode === 200
+            ? resolve()
+            : reject(new Error("/healthz answered " + response.statusCode)),
+        );
+      })
+      .on("error", reject);
+  });
+parentPort.on("message", () => (running = false));
+(async () => {
+  parentPort.postMessage("ready");
+  while (running) {
+    const asked = performance.timeOrigin + performance.now();
+    await ask();
+    healthLatencies.push(performance.timeOrigin + performance.now() - asked);
+    healthAsked.push(asked);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  clearInterval(sampling);
+  agent.destroy();
+  parentPort.postMessage({ rssSamples, healthLatencies, healthAsked });
+})();
+`;
 
 /**
  * A phone-sized photo (4000 x 3000) of noise, its JPEG quality chosen so the file is just under
@@ -136,60 +184,47 @@ try {
   );
   const rssBefore = rssMb(pid);
 
-  let running = true;
-  const rssSamples: number[] = [];
-  const sampling = setInterval(() => rssSamples.push(rssMb(pid)), rssEveryMs);
-  const healthLatencies: number[] = [];
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const health = (async () => {
-    while (running) {
-      const started = performance.now();
-      await new Promise<void>((resolve, reject) => {
-        http
-          .get(`${origin}/healthz`, { agent }, (response) => {
-            response.resume();
-            response.on("end", () => {
-              if (response.statusCode === 200) resolve();
-              else reject(new Error(`/healthz answered ${response.statusCode}`));
-            });
-          })
-          .on("error", reject);
-      });
-      healthLatencies.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  })();
+  const forms = pagePaths.map((_, index) => {
+    const form = new FormData();
+    form.set("intent", "photos");
+    files.forEach((file, photo) =>
+      form.append(
+        "photos",
+        new Blob([new Uint8Array(file)], { type: "image/jpeg" }),
+        `IMG_${index}_${photo}.jpg`,
+      ),
+    );
+    return form;
+  });
 
-  const started = performance.now();
+  const probe = new Worker(probeSource, {
+    eval: true,
+    workerData: { healthUrl: `${origin}/healthz`, pid, rssEveryMs },
+  });
+  await new Promise((resolve) => probe.once("message", resolve));
+  const started = performance.timeOrigin + performance.now();
   const answers = await Promise.all(
     pagePaths.map(async (pagePath, index) => {
-      const form = new FormData();
-      form.set("intent", "photos");
-      files.forEach((file, photo) =>
-        form.append(
-          "photos",
-          new Blob([new Uint8Array(file)], { type: "image/jpeg" }),
-          `IMG_${index}_${photo}.jpg`,
-        ),
-      );
       const answer = await fetch(`${origin}${pagePath}`, {
         method: "POST",
         headers: { "X-Forwarded-For": clientAddress(index) },
-        body: form,
+        body: forms[index],
       });
       const page = await answer.text();
       const added = /Thank you: (\d+) photos? added/.exec(page)?.[1];
       return { status: answer.status, added: Number(added ?? 0) };
     }),
   );
-  const seconds = (performance.now() - started) / 1000;
-  running = false;
-  clearInterval(sampling);
-  await health;
-  agent.destroy();
+  const seconds = (performance.timeOrigin + performance.now() - started) / 1000;
+  probe.postMessage("stop");
+  const { rssSamples, healthLatencies, healthAsked } = (await new Promise((resolve) =>
+    probe.once("message", resolve),
+  )) as { rssSamples: number[]; healthLatencies: number[]; healthAsked: number[] };
+  await probe.terminate();
 
   const rssMax = Math.max(rssBefore, ...rssSamples);
   const healthMax = Math.max(...healthLatencies);
+  const healthMaxAt = (healthAsked[healthLatencies.indexOf(healthMax)]! - started) / 1000;
   const statuses = new Map<number, number>();
   for (const { status } of answers) statuses.set(status, (statuses.get(status) ?? 0) + 1);
   const whole = answers.filter(({ status, added }) => status === 200 && added === files.length);
@@ -203,7 +238,7 @@ try {
     `  RSS: ${rssBefore.toFixed(0)} MB before, max ${rssMax.toFixed(0)} MB (${rssSamples.length} samples every ${rssEveryMs} ms); target < ${rssTargetMb} MB: ${rssMax < rssTargetMb ? "met" : "MISSED"}`,
   );
   console.log(
-    `  /healthz: ${healthLatencies.length} answers, median ${percentile(healthLatencies, 50).toFixed(0)} ms, p99 ${percentile(healthLatencies, 99).toFixed(0)} ms, max ${healthMax.toFixed(0)} ms; target <= ${healthTargetMs} ms: ${healthMax <= healthTargetMs ? "met" : "MISSED"}`,
+    `  /healthz: ${healthLatencies.length} answers, median ${percentile(healthLatencies, 50).toFixed(0)} ms, p99 ${percentile(healthLatencies, 99).toFixed(0)} ms, max ${healthMax.toFixed(0)} ms (asked ${healthMaxAt.toFixed(1)} s in); target <= ${healthTargetMs} ms: ${healthMax <= healthTargetMs ? "met" : "MISSED"}`,
   );
   failed = rssMax >= rssTargetMb || healthMax > healthTargetMs || whole.length !== uploads;
 } catch (error) {

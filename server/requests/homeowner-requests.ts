@@ -86,7 +86,7 @@ const invalidWindowMessage = "Choose one of the open windows.";
  * temporary files while it arrives (memory holds a chunk of each), so this bounds the disk they
  * take and the line of photos waiting to be decoded.
  */
-const maxUploadsAtOnce = 16;
+export const maxUploadsAtOnce = 16;
 /** A request full of photos stays full: asking again tomorrow is as good as it gets. */
 const photosFullRetrySeconds = 24 * 60 * 60;
 const busyRetrySeconds = 30;
@@ -556,9 +556,11 @@ export class HomeownerRequests {
           width: photo.width,
           height: photo.height,
         });
-        // A statement a part: between them the server answers everyone else (embedded PGlite
-        // runs each on this thread; five whole photos in one statement held it for seconds).
+        // A statement a part, and a turn of the event loop between them: embedded PGlite runs
+        // each statement on this thread and answers at once, so without the turn a whole
+        // upload's statements ran as one task that held every other request for seconds.
         for (let part = 0; part * photoPartBytes < photo.data.length; part += 1) {
+          await new Promise((resolve) => setImmediate(resolve));
           const bytes = photo.data.subarray(part * photoPartBytes, (part + 1) * photoPartBytes);
           await tx.insert(requestPhotoParts).values({
             photoId,

@@ -6,7 +6,8 @@ import { rateLimitWindows, requestPhotoParts, requestPhotos } from "../db/schema
 import { testDatabases } from "../test-support/databases";
 import { serviceRequest } from "../test-support/fixtures";
 import { freshClientIp, startTestServer, type TestServer } from "../test-support/server";
-import { photoBytes as storedPhotoBytes } from "./homeowner-requests";
+import { maxUploadsAtOnce, photoBytes as storedPhotoBytes } from "./homeowner-requests";
+import { photosBusyMessage } from "./photos";
 
 // The private page's budgets, attacked as a stranger holding a link (or many) would: through
 // the page's own forms, posted without JavaScript, on a real server and a real database.
@@ -209,8 +210,11 @@ for (const database of databases) {
       }
     });
 
-    test("one upload at a time per request: a second while the first arrives is 429", async () => {
-      const { id, path } = await book();
+    /**
+     * An upload of one photo whose body stops part-way until released, once it holds its
+     * request's turn (read up to where its stream waits).
+     */
+    async function heldUpload({ id, path }: { id: string; path: string }, ip: string) {
       const bytes = await photo();
       const encoder = new TextEncoder();
       let release!: () => void;
@@ -235,14 +239,12 @@ for (const database of databases) {
           }
         },
       });
-      const ip = freshClientIp();
-      const first = fetch(`${server.baseUrl}${path}`, {
+      const answer = fetch(`${server.baseUrl}${path}`, {
         method: "POST",
         headers: { "Content-Type": "multipart/form-data; boundary=x", "X-Forwarded-For": ip },
         body: slowBody,
         duplex: "half",
       } as RequestInit);
-      // The first upload holds the request's turn (it is read up to where its stream waits).
       const { db } = server.serverApp.database;
       const turn = () =>
         db
@@ -252,13 +254,84 @@ for (const database of databases) {
       while ((await turn())[0]?.hits !== 1 || step < 3) {
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
-      const second = await postPhotos(path, 1, ip);
-      release();
+      return { answer, release };
+    }
+
+    test("one upload at a time per request: a second while the first arrives is 429", async () => {
+      const request = await book();
+      const ip = freshClientIp();
+      const first = await heldUpload(request, ip);
+      const second = await postPhotos(request.path, 1, ip);
+      first.release();
       await expectRefused(second, "Your other photos are still being added.");
-      expect((await first).status).toBe(200);
-      expect(await storedPhotos(id)).toHaveLength(1);
+      expect((await first.answer).status).toBe(200);
+      expect(await storedPhotos(request.id)).toHaveLength(1);
       // Once it is done, the next upload is taken.
-      expect((await postPhotos(path, 1, ip)).status).toBe(200);
+      expect((await postPhotos(request.path, 1, ip)).status).toBe(200);
+    });
+
+    test(`past ${maxUploadsAtOnce} uploads arriving at once, the next is 503 with Retry-After, its body unread`, async () => {
+      const requests = await Promise.all(
+        Array.from({ length: maxUploadsAtOnce + 1 }, () => book()),
+      );
+      const last = requests.pop()!;
+      const held = await Promise.all(
+        requests.map((request) => heldUpload(request, freshClientIp())),
+      );
+      const refused = await postPhotos(last.path, 1, freshClientIp());
+      expect(refused.status).toBe(503);
+      expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+      expect(await refused.text()).toContain(photosBusyMessage);
+      for (const upload of held) upload.release();
+      const answers = await Promise.all(held.map((upload) => upload.answer));
+      expect(answers.map((answer) => answer.status)).toEqual(requests.map(() => 200));
+      expect(await storedPhotos(last.id)).toHaveLength(0);
+      // The places are given back: the refused one is taken now.
+      expect((await postPhotos(last.path, 1, freshClientIp())).status).toBe(200);
+    });
+
+    test("however many uploads arrive at once, at most two photos are decoded at a time", async () => {
+      const large = await sharp({
+        create: {
+          width: 1600,
+          height: 1200,
+          channels: 3,
+          background: "#52796f",
+          noise: { type: "gaussian", mean: 120, sigma: 30 },
+        },
+      })
+        .jpeg({ quality: 90 })
+        .toBuffer();
+      const requests = await Promise.all(Array.from({ length: 5 }, () => book()));
+      let mostAtOnce = 0;
+      const watching = setInterval(() => {
+        mostAtOnce = Math.max(mostAtOnce, sharp.counters().process);
+      }, 1);
+      try {
+        const answers = await Promise.all(
+          requests.map(({ path }) => {
+            const form = new FormData();
+            form.set("intent", "photos");
+            for (let index = 0; index < 2; index += 1) {
+              const blob = new Blob([new Uint8Array(large)], { type: "image/jpeg" });
+              form.append("photos", blob, `IMG_${index}.jpg`);
+            }
+            return fetch(`${server.baseUrl}${path}`, {
+              method: "POST",
+              headers: { "X-Forwarded-For": freshClientIp() },
+              body: form,
+            });
+          }),
+        );
+        expect(answers.map((answer) => answer.status)).toEqual(requests.map(() => 200));
+      } finally {
+        clearInterval(watching);
+      }
+      // libvips's own count of the images it is working on, seen every millisecond.
+      expect(mostAtOnce).toBeGreaterThan(0);
+      expect(mostAtOnce).toBeLessThanOrEqual(2);
+      const stored = await Promise.all(requests.map(({ id }) => storedPhotos(id)));
+      expect(stored.map((photos) => photos.length)).toEqual(requests.map(() => 2));
     });
 
     test("a request holds at most 5 photos: past them, 429 and the page says to call", async () => {

@@ -84,8 +84,8 @@ export class WorkQueue {
 
 /**
  * Decoding is what costs memory (a 48 MP photo is about 150 MB of pixels at full size) and CPU:
- * two at a time in the whole process, the others in line. An upload takes its photos one by
- * one, and the uploads read at once are bounded by the caller, so the line is short.
+ * two at a time in the whole process, the others in line. A place is an upload, which decodes
+ * its photos one by one; the uploads read at once are bounded by the caller, so the line is short.
  */
 export const photoDecoding = new WorkQueue(2, 24);
 
@@ -121,13 +121,10 @@ function encode(pipeline: Sharp, contentType: PhotoType): Sharp {
       : pipeline.webp({ quality: 82 });
 }
 
-/**
- * A photo as it may be stored: its type read from its bytes (never its name), decoded and
- * encoded again so nothing of the original file survives but the pixels: no EXIF, GPS, XMP,
- * IPTC or camera data (sharp keeps none unless asked), the orientation applied to the pixels.
- * A file that decodes only with warnings (cut short, corrupt) is refused.
- */
-export async function preparePhoto(source: PhotoSource): Promise<PhotoOutcome> {
+type Checked = { ok: true; source: PhotoSource; contentType: PhotoType } | PhotoRefusal;
+
+/** A photo's size and its type, read from its bytes (never its name): nothing decoded yet. */
+async function check(source: PhotoSource): Promise<Checked> {
   const size = "bytes" in source ? source.bytes.byteLength : source.size;
   if (size === 0) return { ok: false, reason: "invalid", message: photoMessages.none };
   if (size > maxPhotoBytes) {
@@ -137,15 +134,26 @@ export async function preparePhoto(source: PhotoSource): Promise<PhotoOutcome> {
   if (!detected || !acceptedTypes.has(detected.mime)) {
     return { ok: false, reason: "invalid", message: photoMessages.notAnImage(source.name) };
   }
-  const contentType = detected.mime as PhotoType;
+  return { ok: true, source, contentType: detected.mime as PhotoType };
+}
+
+/**
+ * Decoded and encoded again so nothing of the original file survives but the pixels: no EXIF,
+ * GPS, XMP, IPTC or camera data (sharp keeps none unless asked), the orientation applied to
+ * the pixels. A file that decodes only with warnings (cut short, corrupt) is refused.
+ */
+async function reencode({
+  source,
+  contentType,
+}: Extract<Checked, { ok: true }>): Promise<PhotoOutcome> {
   const sharp = await sharpModule();
   try {
-    const { data, info } = await photoDecoding.run(() => {
-      const input = "bytes" in source ? source.bytes : source.path;
-      const pipeline = sharp(input, decodeOptions)
-        .rotate()
-        .resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true });
-      return encode(pipeline, contentType).toBuffer({ resolveWithObject: true });
+    const input = "bytes" in source ? source.bytes : source.path;
+    const pipeline = sharp(input, decodeOptions)
+      .rotate()
+      .resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true });
+    const { data, info } = await encode(pipeline, contentType).toBuffer({
+      resolveWithObject: true,
     });
     return {
       ok: true,
@@ -157,16 +165,36 @@ export async function preparePhoto(source: PhotoSource): Promise<PhotoOutcome> {
         height: info.height,
       },
     };
-  } catch (error) {
-    if (error instanceof QueueFull)
-      return { ok: false, reason: "busy", message: photosBusyMessage };
+  } catch {
     return { ok: false, reason: "invalid", message: photoMessages.unreadable(source.name) };
   }
 }
 
+/** `work` in the process's line of decodes, or "busy" when the line is full. */
+async function inLine<T>(work: () => Promise<T>): Promise<T | PhotoRefusal> {
+  try {
+    return await photoDecoding.run(work);
+  } catch (error) {
+    if (error instanceof QueueFull) {
+      return { ok: false, reason: "busy", message: photosBusyMessage };
+    }
+    throw error;
+  }
+}
+
+/** A photo as it may be stored: checked, then made anew in its turn in the line of decodes. */
+export async function preparePhoto(source: PhotoSource): Promise<PhotoOutcome> {
+  const checked = await check(source);
+  if (!checked.ok) return checked;
+  return inLine(() => reencode(checked));
+}
+
 /**
  * Every photo of one upload prepared, or the first problem: one bad file refuses the whole
- * upload, so nothing is stored that the homeowner did not see accepted.
+ * upload, so nothing is stored that the homeowner did not see accepted. Every file is checked
+ * before any is decoded; then the upload takes one place in the line and decodes its photos one
+ * after another, so an upload holds at most its own photos' results and the first uploads end
+ * first (one place per photo had every upload hold four results until the last was decoded).
  */
 export async function preparePhotos(
   files: readonly PhotoSource[],
@@ -176,11 +204,19 @@ export async function preparePhotos(
   if (alreadyStored + files.length > maxPhotos) {
     return { ok: false, reason: "invalid", message: photoMessages.tooMany };
   }
-  const photos: PreparedPhoto[] = [];
+  const checked: Extract<Checked, { ok: true }>[] = [];
   for (const file of files) {
-    const outcome = await preparePhoto(file);
+    const outcome = await check(file);
     if (!outcome.ok) return outcome;
-    photos.push(outcome.photo);
+    checked.push(outcome);
   }
-  return { ok: true, photos };
+  return inLine(async () => {
+    const photos: PreparedPhoto[] = [];
+    for (const photo of checked) {
+      const outcome = await reencode(photo);
+      if (!outcome.ok) return outcome;
+      photos.push(outcome.photo);
+    }
+    return { ok: true as const, photos };
+  });
 }
