@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -51,6 +51,10 @@ const pglite: TestDatabase = {
   available: true,
   async create() {
     const dataDir = await temporaryDataDir();
+    // A copy of the run's migrated database (server/test-support/global-setup.ts); imported
+    // here, as bench/chaos.ts runs outside Vitest and uses only PostgreSQL.
+    const { inject } = await import("vitest");
+    await cp(inject("pgliteTemplate"), path.join(dataDir, "db"), { recursive: true });
     return {
       env: { DATA_DIR: dataDir },
       drop: () => rm(dataDir, { recursive: true, force: true }),

@@ -50,7 +50,7 @@ export function freshClientIp(): string {
 
 async function reactRouterBuild(): Promise<{ build: ServerBuild; close(): Promise<void> }> {
   const vite = await createViteServer({
-    server: { middlewareMode: true, hmr: false },
+    server: { middlewareMode: true, hmr: false, ws: false },
     appType: "custom",
     logLevel: "error",
     // Server rendering only: no browser dependencies to pre-bundle.
