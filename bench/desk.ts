@@ -12,6 +12,7 @@ import path from "node:path";
 
 import pg from "pg";
 
+import { stateSlugs } from "../app/content/states";
 import { openDatabase, type DatabaseHandle } from "../server/db/database";
 import { insertJsonRows } from "../server/db/json-rows";
 import { contactMessages, serviceRequests } from "../server/db/schema";
@@ -27,7 +28,7 @@ const postgresAdminUrl = process.env.DESK_POSTGRES_URL ?? "postgres://postgres@1
 const targetMs = 150;
 const password = "bench staff password";
 
-const offices = ["virginia", "new-jersey", "texas", "north-carolina", "florida", "massachusetts"];
+const offices = stateSlugs;
 const firstNames = [
   "James",
   "Maria",

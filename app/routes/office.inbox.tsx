@@ -4,13 +4,8 @@ import { DeskButton, DeskField, DeskInput, DeskSelect } from "~/features/desk/de
 import { DeskHeader } from "~/features/desk/desk-header";
 import { useDeskEvents } from "~/features/desk/use-desk-events";
 import { deskHandle, deskHeaders, deskMeta, withDeskHeaders } from "~/features/desk/headers";
-import {
-  isFiltered,
-  leadStatusLabels,
-  leadStatusOrder,
-  noFilters,
-  type InboxRow,
-} from "~/features/desk/inbox";
+import { leadStatusLabels, leadStatuses } from "~/domain/leads";
+import { isFiltered, noFilters, type InboxRow } from "~/features/desk/inbox";
 import { inboxFiltersSchema, type InboxFilters } from "~/features/desk/inbox-filters";
 import { inboxRowsFrom } from "~/features/desk/inbox-rows.server";
 import { stateBySlug } from "~/content/states";
@@ -141,7 +136,7 @@ function FilterForm({
         {(wiring) => (
           <DeskSelect {...wiring} name="status" defaultValue={filters.status}>
             <option value="">Any status</option>
-            {leadStatusOrder.map((status) => (
+            {leadStatuses.map((status) => (
               <option key={status} value={status}>
                 {leadStatusLabels[status]}
               </option>
@@ -235,7 +230,7 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
         aria-label="Leads per status"
         className="mt-4 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700"
       >
-        {leadStatusOrder.map((status) => (
+        {leadStatuses.map((status) => (
           <li key={status}>
             {leadStatusLabels[status]}: <strong>{inbox.counts[status]}</strong>
           </li>

@@ -9,7 +9,7 @@ import {
 } from "~/features/desk/desk-controls";
 import { useDeskEvents } from "~/features/desk/use-desk-events";
 import { deskHandle, deskHeaders, deskMeta, withDeskHeaders } from "~/features/desk/headers";
-import { leadStatusLabels } from "~/features/desk/inbox";
+import { leadStatusLabels } from "~/domain/leads";
 import { noteSchema, statusChangeSchema } from "~/features/desk/lead";
 import { timeSlots } from "~/features/booking/time-slots";
 

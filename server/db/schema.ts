@@ -15,18 +15,9 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
+import type { StateSlug } from "../../app/content/states";
+import { leadStatuses } from "../../app/domain/leads";
 import type { OutboxMessage } from "../mail/message";
-
-/** Where a lead stands in the office desk; "new" until someone works it. */
-export const leadStatuses = [
-  "new",
-  "contacted",
-  "scheduled",
-  "completed",
-  "cancelled",
-  "spam",
-] as const;
-export type LeadStatus = (typeof leadStatuses)[number];
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -35,7 +26,7 @@ export const serviceRequests = pgTable(
   {
     id: uuid("id").primaryKey(),
     /** The state slug of the office that handles the request. */
-    office: text("office").notNull(),
+    office: text("office").$type<StateSlug>().notNull(),
     selectedAppliance: text("selected_appliance").notNull(),
     name: text("name").notNull(),
     email: text("email").notNull(),
@@ -94,7 +85,7 @@ export const contactMessages = pgTable(
   "contact_messages",
   {
     id: uuid("id").primaryKey(),
-    office: text("office").notNull(),
+    office: text("office").$type<StateSlug>().notNull(),
     name: text("name").notNull(),
     lastName: text("last_name").notNull(),
     email: text("email").notNull(),
@@ -126,7 +117,7 @@ export const newsletterSubscribers = pgTable(
     id: uuid("id").primaryKey(),
     /** Stored lower-cased: one row per mailbox however it was typed. */
     email: text("email").notNull().unique(),
-    office: text("office").notNull(),
+    office: text("office").$type<StateSlug>().notNull(),
     unsubscribeToken: text("unsubscribe_token").notNull().unique(),
     subscribedAt: timestamp("subscribed_at", { withTimezone: true }).notNull().defaultNow(),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
@@ -239,6 +230,7 @@ export const staffUsers = pgTable(
     role: text("role", { enum: staffRoles }).notNull(),
     offices: text("offices")
       .array()
+      .$type<StateSlug[]>()
       .notNull()
       .default(sql`'{}'::text[]`),
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
@@ -305,6 +297,7 @@ export const staffInvitations = pgTable(
     role: text("role", { enum: staffRoles }).notNull(),
     offices: text("offices")
       .array()
+      .$type<StateSlug[]>()
       .notNull()
       .default(sql`'{}'::text[]`),
     invitedBy: text("invited_by")
@@ -413,7 +406,7 @@ export type ArrivalWindow = (typeof arrivalWindows)[number];
 export const windowCapacities = pgTable(
   "window_capacities",
   {
-    office: text("office").notNull(),
+    office: text("office").$type<StateSlug>().notNull(),
     weekday: integer("weekday").notNull(),
     window: text("window", { enum: arrivalWindows }).notNull(),
     capacity: integer("capacity").notNull(),
@@ -430,7 +423,7 @@ export const windowCapacities = pgTable(
 export const officeClosedDays = pgTable(
   "office_closed_days",
   {
-    office: text("office").notNull(),
+    office: text("office").$type<StateSlug>().notNull(),
     date: date("date", { mode: "string" }).notNull(),
     label: text("label").notNull(),
     createdAt: createdAt(),
@@ -446,7 +439,7 @@ export const officeClosedDays = pgTable(
 export const windowPlaces = pgTable(
   "window_places",
   {
-    office: text("office").notNull(),
+    office: text("office").$type<StateSlug>().notNull(),
     date: date("date", { mode: "string" }).notNull(),
     window: text("window", { enum: arrivalWindows }).notNull(),
     taken: integer("taken").notNull(),

@@ -22,6 +22,7 @@ import { maxFailuresPerAccount, maxFailuresPerAddress } from "./sign-in-limit";
 import { addStaff, disableStaff, resetStaffPassword } from "./staff-accounts";
 import { authSecret, createStaffAuth, type StaffAuth } from "./staff-auth";
 import { listenForStaffCommands, sendStaffCommand, staffChannelPath } from "./staff-channel";
+import type { StateSlug } from "~/content/states";
 
 const password = "a long staff password";
 const databases = await testDatabases();
@@ -38,7 +39,7 @@ function requestWith(cookie: string) {
   });
 }
 
-function serviceRequestRow(office: string, name: string): typeof serviceRequests.$inferInsert {
+function serviceRequestRow(office: StateSlug, name: string): typeof serviceRequests.$inferInsert {
   return {
     id: randomUUID(),
     office,

@@ -1,6 +1,7 @@
 import { isAPIError } from "better-auth/api";
 
-import { leadStatusLabels, type InboxPage, type LeadStatus } from "~/features/desk/inbox";
+import { leadStatusLabels, type LeadStatus } from "~/domain/leads";
+import type { InboxPage } from "~/features/desk/inbox";
 import type { InboxFilters } from "~/features/desk/inbox-filters";
 import type { LeadView, StatusChange } from "~/features/desk/lead";
 import type { invitationSchema, staffAccessSchema } from "~/features/desk/staff-schemas";

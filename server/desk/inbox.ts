@@ -2,13 +2,15 @@ import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { unionAll, type PgColumn } from "drizzle-orm/pg-core";
 
 import { companyProfiles } from "~/content/company";
-import type { InboxLead, InboxPage, LeadStatus } from "~/features/desk/inbox";
+import type { LeadStatus } from "~/domain/leads";
+import type { InboxLead, InboxPage } from "~/features/desk/inbox";
 import { inboxPageSize } from "~/features/desk/inbox";
 import type { InboxFilters } from "~/features/desk/inbox-filters";
 
 import type { Database } from "../db/database";
 import { contactMessages, serviceRequests } from "../db/schema";
 import type { StaffMember } from "./staff-accounts";
+import type { StateSlug } from "~/content/states";
 
 /** The most rows one CSV export holds. */
 export const maxExportRows = 50_000;
@@ -169,7 +171,7 @@ export interface ExportRow {
   createdAt: Date;
   kind: InboxLead["kind"];
   status: LeadStatus;
-  office: string;
+  office: StateSlug;
   name: string;
   email: string;
   phone: string;

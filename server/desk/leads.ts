@@ -5,9 +5,8 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { profileForState } from "~/content/company";
 import { stateBySlug, type StateSlug } from "~/content/states";
 import { timeSlots } from "~/features/booking/time-slots";
-import { leadStatusLabels, type LeadStatus } from "~/features/desk/inbox";
+import { leadStatusLabels, statusesAfter } from "~/domain/leads";
 import {
-  statusesAfter,
   type LeadEmailView,
   type LeadField,
   type LeadView,
@@ -16,13 +15,7 @@ import {
 import { displayDate } from "~/lib/dates";
 
 import type { Database, Transaction } from "../db/database";
-import {
-  contactMessages,
-  leadEvents,
-  outbox,
-  serviceRequests,
-  type LeadStatus as StoredLeadStatus,
-} from "../db/schema";
+import { contactMessages, leadEvents, outbox, serviceRequests } from "../db/schema";
 import {
   cancelReminders,
   heldPlaceOf,
@@ -37,10 +30,6 @@ import {
 import { photosOfRequest } from "../requests/homeowner-requests";
 import { isBookableInTime } from "../requests/windows";
 import type { StaffMember } from "./staff-accounts";
-
-// The desk's statuses are the database's: this fails to compile if the two lists drift apart.
-type SameUnion<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-export const statusListsAgree: SameUnion<LeadStatus, StoredLeadStatus> = true;
 
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -65,8 +54,8 @@ async function findLead(db: Query, staff: StaffMember, id: string): Promise<Foun
   return message ? { kind: "contact-message", row: message } : null;
 }
 
-function officeTime(office: string, instant: Date) {
-  const profile = profileForState(office as StateSlug);
+function officeTime(office: StateSlug, instant: Date) {
+  const profile = profileForState(office);
   const text = new Intl.DateTimeFormat("en-US", {
     timeZone: profile.timeZone,
     dateStyle: "medium",
@@ -131,7 +120,7 @@ function purposeOf(kind: string) {
   return kind;
 }
 
-function emailState(office: string, email: typeof outbox.$inferSelect): string {
+function emailState(office: StateSlug, email: typeof outbox.$inferSelect): string {
   switch (email.status) {
     case "sent":
       return `Sent ${email.sentAt ? officeTime(office, email.sentAt) : ""}`.trim();
@@ -251,7 +240,7 @@ export type LeadChangeOutcome =
   | { ok: false; reason: "not-allowed"; message: string }
   | { ok: false; reason: "conflict"; message: string };
 
-async function conflictMessage(db: Query, office: string, leadId: string) {
+async function conflictMessage(db: Query, office: StateSlug, leadId: string) {
   const [last] = await db
     .select()
     .from(leadEvents)

@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from "../db/database";
 import { newLeadsChannel, staffSessionsChannel } from "../db/notifications";
+import type { StateSlug } from "~/content/states";
 
 /** A comment line every so often keeps proxies from closing a quiet stream. */
 const keepAliveMs = 25_000;
@@ -20,7 +21,7 @@ export type StreamOwner = { sessionId: string } | { staffId: string };
 export interface StreamRequest {
   staffId: string;
   sessionId: string;
-  offices: readonly string[];
+  offices: readonly StateSlug[];
   /**
    * Whether the session still grants this stream. Asked once the stream is registered (a session
    * that ended between the sign-in check and now) and at every keep-alive (a notification lost

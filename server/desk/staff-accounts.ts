@@ -50,7 +50,7 @@ function memberFrom(row: typeof staffUsers.$inferSelect): StaffMember {
     email: row.email,
     name: row.name,
     role: row.role,
-    offices: row.role === "owner" ? [...stateSlugs] : (row.offices as StateSlug[]),
+    offices: row.role === "owner" ? [...stateSlugs] : row.offices,
     disabledAt: row.disabledAt,
     twoFactorEnabled: row.twoFactorEnabled,
   };

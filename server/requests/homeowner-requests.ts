@@ -99,7 +99,7 @@ function limited(refused: Refused, message: string): Limited {
 }
 
 function officeOf(row: ServiceRequestRow): CompanyProfile {
-  return profileForState(row.office as StateSlug);
+  return profileForState(row.office);
 }
 
 function stepOf(status: ServiceRequestRow["status"]): RequestStep {
@@ -116,7 +116,7 @@ function stepOf(status: ServiceRequestRow["status"]): RequestStep {
   }
 }
 
-async function notifyDesk(tx: Transaction, office: string) {
+async function notifyDesk(tx: Transaction, office: StateSlug) {
   await tx.execute(sql`select pg_notify(${newLeadsChannel}, ${office})`);
 }
 
@@ -587,7 +587,11 @@ export class HomeownerRequests {
 }
 
 /** The photos of the requests of the given offices (the desk's lead page), newest last. */
-export async function photosOfRequest(db: Database, requestId: string, offices: readonly string[]) {
+export async function photosOfRequest(
+  db: Database,
+  requestId: string,
+  offices: readonly StateSlug[],
+) {
   if (offices.length === 0) return [];
   return db
     .select({
@@ -611,7 +615,7 @@ export async function photoBytes(
   db: Database,
   requestId: string,
   photoId: string,
-  offices: readonly string[],
+  offices: readonly StateSlug[],
 ) {
   if (offices.length === 0) return null;
   const [photo] = await db

@@ -101,7 +101,7 @@ export async function appendRepeatedRequest(
     .where(eq(serviceRequests.id, firstId))
     .for("update");
   if (!first) throw new Error(`The repeated request ${firstId} is gone`);
-  const officeSlug = first.office as StateSlug;
+  const officeSlug = first.office;
   const office = profileForState(officeSlug);
   const firstVisit = requestedVisit(
     {

@@ -85,8 +85,8 @@ function visitEmailOf(
 }
 
 /** The evening before the visit, 18:00 in the office's time zone. */
-export function reminderTime(office: string, date: string): Date {
-  const profile = profileForState(office as StateSlug);
+export function reminderTime(office: StateSlug, date: string): Date {
+  const profile = profileForState(office);
   return wallTimeToInstant(addDays(date, -1), "18:00", profile.timeZone);
 }
 
@@ -168,7 +168,7 @@ export async function visitScheduled(
   await cancelReminders(tx, row.id, "Not needed: the visit was booked again");
   if (row.email === "" || !visit) return;
   const now = context.now();
-  const mail = mailContextFor(context.config, profileForState(row.office as StateSlug), now);
+  const mail = mailContextFor(context.config, profileForState(row.office), now);
   const sequence = await nextSequence(tx, row.id);
   const email = visitEmailOf(row, visit, sequence, context.links);
   await enqueue(tx, row.id, [visitScheduledEmail(email, mail)]);
@@ -192,7 +192,7 @@ export async function visitCancelled(
   await cancelReminders(tx, row.id, "Not needed: the request was cancelled");
   if (by === "spam") return;
   const now = context.now();
-  const mail = mailContextFor(context.config, profileForState(row.office as StateSlug), now);
+  const mail = mailContextFor(context.config, profileForState(row.office), now);
   const visit = visitOf(row);
   const emails: OutgoingEmail[] = [];
   const sequence = await nextSequence(tx, row.id);
@@ -213,7 +213,7 @@ export async function visitRescheduled(
 ) {
   await cancelReminders(tx, row.id, "Not needed: the visit was moved");
   const now = context.now();
-  const mail = mailContextFor(context.config, profileForState(row.office as StateSlug), now);
+  const mail = mailContextFor(context.config, profileForState(row.office), now);
   const sequence = await nextSequence(tx, row.id);
   const email = visitEmailOf(row, visitOf(row), sequence, context.links);
   const emails: OutgoingEmail[] = [officeVisitChangeEmail(email, mail, "rescheduled")];
@@ -223,11 +223,7 @@ export async function visitRescheduled(
 
 /** The office told of photos the homeowner added. */
 export async function photosAdded(tx: Transaction, row: ServiceRequestRow, context: VisitContext) {
-  const mail = mailContextFor(
-    context.config,
-    profileForState(row.office as StateSlug),
-    context.now(),
-  );
+  const mail = mailContextFor(context.config, profileForState(row.office), context.now());
   const email = visitEmailOf(row, visitOf(row), row.calendarSequence, context.links);
   await enqueue(tx, row.id, [officeVisitChangeEmail(email, mail, "photos")]);
 }

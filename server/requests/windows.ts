@@ -17,7 +17,7 @@ type Query = Database | Transaction;
 export const bookingLeadMs = 2 * 60 * 60 * 1000;
 
 export interface Place {
-  office: string;
+  office: StateSlug;
   /** yyyy-mm-dd in the office's time zone. */
   date: string;
   window: TimeSlotId;
@@ -45,7 +45,7 @@ export function windowStart(office: CompanyProfile, date: string, window: TimeSl
 
 /** Whether the window still takes bookings at `now`: it starts more than two hours later. */
 export function isBookableInTime(place: Place, now: Date): boolean {
-  const office = profileForState(place.office as StateSlug);
+  const office = profileForState(place.office);
   return windowStart(office, place.date, place.window).getTime() - now.getTime() > bookingLeadMs;
 }
 

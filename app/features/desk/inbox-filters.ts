@@ -1,9 +1,9 @@
 import { z } from "zod";
 
+import { leadStatuses } from "~/domain/leads";
+
 import { isValidIsoDate } from "~/features/booking/schema";
 import { stateSlugs } from "~/content/states";
-
-import { leadStatusOrder } from "./inbox";
 
 const optionalDate = z
   .string()
@@ -17,7 +17,7 @@ const optionalDate = z
  * is a customer's name, phone or email, which must not land in logs or the browser's history.
  */
 export const inboxFiltersSchema = z.object({
-  status: z.enum(leadStatusOrder).or(z.literal("")).optional().default(""),
+  status: z.enum(leadStatuses).or(z.literal("")).optional().default(""),
   kind: z.enum(["service-request", "contact-message", ""]).optional().default(""),
   office: z.enum(stateSlugs).or(z.literal("")).optional().default(""),
   from: optionalDate,

@@ -1,5 +1,5 @@
 import { profileForState } from "~/content/company";
-import { stateBySlug, type StateSlug } from "~/content/states";
+import { stateBySlug } from "~/content/states";
 import { timeSlots } from "~/features/booking/time-slots";
 import { displayDate } from "~/lib/dates";
 
@@ -22,7 +22,7 @@ export function inboxRowsFrom<Page extends InboxPage>(
   return {
     ...page,
     leads: page.leads.map((lead) => {
-      const slug = lead.office as StateSlug;
+      const slug = lead.office;
       const profile = profileForState(slug);
       return {
         ...lead,

@@ -1,34 +1,16 @@
 import type { InboxFilters } from "./inbox-filters";
+import type { StateSlug } from "~/content/states";
+import type { LeadKind, LeadStatus } from "~/domain/leads";
 
 /** Leads shown on one page of the inbox. */
 export const inboxPageSize = 50;
 
-/** The statuses in the order a lead moves through them (the database's list, server/db/schema.ts). */
-export const leadStatusOrder = [
-  "new",
-  "contacted",
-  "scheduled",
-  "completed",
-  "cancelled",
-  "spam",
-] as const;
-export type LeadStatus = (typeof leadStatusOrder)[number];
-
-export const leadStatusLabels: Record<LeadStatus, string> = {
-  new: "New",
-  contacted: "Contacted",
-  scheduled: "Scheduled",
-  completed: "Completed",
-  cancelled: "Cancelled",
-  spam: "Spam",
-};
-
 /** One row of the inbox: a service request or a contact message of the person's offices. */
 export interface InboxLead {
   id: string;
-  kind: "service-request" | "contact-message";
+  kind: LeadKind;
   /** The office's state slug. */
-  office: string;
+  office: StateSlug;
   name: string;
   phone: string;
   /** The appliance of a service request, the subject of a message. */

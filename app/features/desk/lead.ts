@@ -3,33 +3,14 @@ import { z } from "zod";
 import { timeSlots } from "~/features/booking/time-slots";
 import { isValidIsoDate } from "~/features/booking/schema";
 
-import { leadStatusOrder, type InboxLead, type LeadStatus } from "./inbox";
-
-/**
- * Where a lead may go from each status: forward along new → contacted → scheduled → completed
- * (a booked visit may be booked again), to cancelled or spam from anywhere, and back to new
- * from cancelled or spam (a mistake undone).
- */
-export const nextStatuses: Record<LeadStatus, readonly LeadStatus[]> = {
-  new: ["contacted", "scheduled", "cancelled", "spam"],
-  contacted: ["scheduled", "cancelled", "spam"],
-  scheduled: ["scheduled", "completed", "cancelled", "spam"],
-  completed: ["cancelled", "spam"],
-  cancelled: ["new", "spam"],
-  spam: ["new", "cancelled"],
-};
-
-/** The statuses a lead of this kind may move to now: a message is never scheduled. */
-export function statusesAfter(kind: InboxLead["kind"], status: LeadStatus): LeadStatus[] {
-  return nextStatuses[status].filter((next) => kind === "service-request" || next !== "scheduled");
-}
+import { leadStatuses, type LeadKind, type LeadStatus } from "~/domain/leads";
 
 const windowIds = timeSlots.map((slot) => slot.id) as [string, ...string[]];
 
 export const statusChangeSchema = z
   .object({
     version: z.coerce.number().int().min(0),
-    status: z.enum(leadStatusOrder, {
+    status: z.enum(leadStatuses, {
       error: "Choose a status",
     }),
     scheduledDate: z.string().trim().optional().default(""),
@@ -89,7 +70,7 @@ export interface LeadEventView {
 
 export interface LeadView {
   id: string;
-  kind: InboxLead["kind"];
+  kind: LeadKind;
   title: string;
   status: LeadStatus;
   version: number;
