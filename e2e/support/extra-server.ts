@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -8,6 +8,11 @@ import { journeyLimits } from "./journey-limits";
 /** Another instance of the production build, with its own configuration and embedded database. */
 export async function startExtraServer(port: number, env: Record<string, string>) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "e2e-extra-"));
+  const template = process.env.E2E_PGLITE_TEMPLATE;
+  // On embedded PGlite: a copy of the journeys' migrated database (e2e/support/global-setup.ts).
+  if (!env.DATABASE_URL && template) {
+    cpSync(template, path.join(dataDir, "db"), { recursive: true });
+  }
   const child = spawn(process.execPath, [path.resolve("build/server/main.js")], {
     env: {
       ...process.env,

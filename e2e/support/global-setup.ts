@@ -8,6 +8,7 @@ import path from "node:path";
 import pg from "pg";
 
 import { e2ePort } from "../../playwright.config";
+import { openDatabase } from "../../server/db/database";
 import { startSmtpServer } from "../../server/test-support/smtp";
 import { journeyLimits } from "./journey-limits";
 
@@ -93,6 +94,13 @@ export default async function globalSetup() {
   // Extra servers a journey starts deliver to the same mailbox.
   process.env.E2E_SMTP_URL = smtp.url;
 
+  // Extra servers on embedded PGlite start from a copy of one database made and migrated here
+  // (e2e/support/extra-server.ts) instead of each running initdb in a process of its own.
+  const pgliteTemplateRoot = mkdtempSync(path.join(tmpdir(), "e2e-pglite-template-"));
+  const pgliteTemplate = path.join(pgliteTemplateRoot, "db");
+  await (await openDatabase({ pgliteDir: pgliteTemplate })).close();
+  process.env.E2E_PGLITE_TEMPLATE = pgliteTemplate;
+
   const databaseUrl = await createDatabase();
   if (databaseUrl) process.env.E2E_DATABASE_URL = databaseUrl;
   const dataDir = mkdtempSync(path.join(tmpdir(), "e2e-data-"));
@@ -128,6 +136,7 @@ export default async function globalSetup() {
     await smtp.close();
     await new Promise((resolve) => mailbox.close(resolve));
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(pgliteTemplateRoot, { recursive: true, force: true });
     if (databaseUrl) {
       const name = new URL(databaseUrl).pathname.slice(1);
       await withAdmin((client) => client.query(`drop database if exists ${name} with (force)`));
