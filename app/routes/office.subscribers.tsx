@@ -124,7 +124,7 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
                   Subscribed
                 </th>
                 <th scope="col" className="py-2">
-                  State
+                  Status
                 </th>
               </tr>
             </thead>

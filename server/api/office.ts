@@ -1,3 +1,4 @@
+import { isoDateIn } from "~/lib/dates";
 import { companyProfiles, defaultProfile, type CompanyProfile } from "~/content/company";
 import {
   isValidIsoDate,
@@ -6,7 +7,6 @@ import {
 } from "~/features/booking/schema";
 
 import type { ServerConfig } from "../config";
-import { isoDateIn } from "../mail/time-zone";
 import { addDays } from "../requests/windows";
 
 /**

@@ -51,12 +51,6 @@ function computeWallClock(instant: Date, timeZone: string): WallClock {
   };
 }
 
-/** The calendar date ("yyyy-mm-dd") it is at `instant` in `timeZone`. */
-export function isoDateIn(instant: Date, timeZone: string): string {
-  const { year, month, day } = wallClock(instant, timeZone);
-  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
-}
-
 function offsetMs(instant: Date, timeZone: string): number {
   const clock = wallClock(instant, timeZone);
   const asUtc = Date.UTC(

@@ -1,5 +1,6 @@
 import express from "express";
 
+import { isoDateIn } from "~/lib/dates";
 import { companyProfiles } from "~/content/company";
 import { isValidIsoDate } from "~/features/booking/schema";
 import {
@@ -10,7 +11,6 @@ import {
 
 import type { Database } from "../db/database";
 import { DatabaseUnavailableError, usingDatabase } from "../api/errors";
-import { isoDateIn } from "../mail/time-zone";
 import { addDays, availability } from "./windows";
 
 /** How far ahead availability may be asked for at least (a year), whatever the booking horizon. */

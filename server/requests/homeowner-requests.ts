@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 
+import { isoDateIn } from "~/lib/dates";
 import { applianceTypes } from "~/content/appliances";
 import { formatPhone, profileForState, type CompanyProfile } from "~/content/company";
 import type { StateSlug } from "~/content/states";
@@ -15,7 +16,6 @@ import { formatVisit } from "~/features/requests/visit-text";
 import type { Database, Transaction } from "../db/database";
 import { newLeadsChannel } from "../db/notifications";
 import { leadEvents, requestPhotoParts, requestPhotos, serviceRequests } from "../db/schema";
-import { isoDateIn } from "../mail/time-zone";
 import { PageBudgets, type Refused } from "./page-limits";
 import { photosBusyMessage, preparePhotos, type PhotoSource } from "./photos";
 import { RequestLinks } from "./request-links";

@@ -1,5 +1,6 @@
 import { and, between, eq, gte, lte, sql } from "drizzle-orm";
 
+import { isoDateIn } from "~/lib/dates";
 import { profileForState, type CompanyProfile } from "~/content/company";
 import type { StateSlug } from "~/content/states";
 import { timeSlots, type TimeSlotId } from "~/features/booking/time-slots";
@@ -9,7 +10,7 @@ import { formatVisit } from "~/features/requests/visit-text";
 import type { Database, Transaction } from "../db/database";
 import { returnedRows } from "../db/json-rows";
 import { officeClosedDays, windowCapacities, windowPlaces } from "../db/schema";
-import { isoDateIn, wallTimeToInstant } from "../mail/time-zone";
+import { wallTimeToInstant } from "../mail/time-zone";
 
 type Query = Database | Transaction;
 
