@@ -94,3 +94,6 @@ export default function handleRequest(
     );
   });
 }
+
+// The server puts its services in the router context under this key (server/app.ts).
+export { servicesContext } from "./services.server";

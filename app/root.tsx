@@ -26,6 +26,8 @@ import type { RootMatchData } from "./lib/meta";
 import { backgroundLocationOf, setModalOpen } from "./lib/page-location";
 import { regionParam } from "./lib/region";
 import type { DeskHandle } from "./features/desk/headers";
+import { DeskErrorPage } from "./features/desk/desk-error-page";
+import { servicesOf } from "./services.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -33,7 +35,8 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function loader({ context }: Route.LoaderArgs): RootMatchData {
-  return { ...context.publicConfig, detectedRegion: context.detectedRegion };
+  const { publicConfig, detectedRegion } = servicesOf(context);
+  return { ...publicConfig, detectedRegion };
 }
 
 // The root's data is configuration: it never changes between navigations.
@@ -179,8 +182,17 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const is404 = isRouteErrorResponse(error) && error.status === 404;
+  const isDeskPage = useIsDeskPage();
   // The server logged it already (entry.server.tsx, one line); the browser's console shows it.
   if (typeof document !== "undefined" && !isRouteErrorResponse(error)) console.error(error);
+  // An error a desk middleware threw (a dispatcher on an owners' page) is the desk's own.
+  if (isDeskPage) {
+    return (
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <DeskErrorPage error={error} />
+      </main>
+    );
+  }
   return (
     <>
       <SiteHeader />

@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
@@ -18,22 +18,34 @@ export default [
   route("newsletter", "routes/newsletter.tsx"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
   route("requests/:token", "routes/requests.tsx"),
-  route("office", "routes/office.inbox.tsx"),
-  route("office/sign-in", "routes/office.sign-in.tsx"),
-  route("office/sign-in/code", "routes/office.sign-in-code.tsx"),
-  route("office/sign-out", "routes/office.sign-out.tsx"),
-  route("office/events", "routes/office.events.ts"),
-  route("office/export", "routes/office.export.ts"),
-  route("office/leads/:id", "routes/office.lead.tsx"),
-  route("office/leads/:id/photos/:photoId", "routes/office.lead-photo.ts"),
-  route("office/subscribers", "routes/office.subscribers.tsx"),
-  route("office/staff", "routes/office.staff.tsx"),
-  route("office/windows", "routes/office.windows.tsx"),
-  route("office/privacy", "routes/office.privacy.tsx"),
-  route("office/account", "routes/office.account.tsx"),
-  route("office/privacy/export", "routes/office.privacy-export.ts"),
-  route("office/invitation/:token", "routes/office.invitation.tsx"),
-  route("office/subscribers/export", "routes/office.subscribers-export.ts"),
+  // The office desk: one layout reads the session; the signed-in and owners' layouts guard.
+  // Pathless, so that /office is the inbox's own address (a form posts there, not to a layout).
+  layout("routes/office.tsx", [
+    route("office/sign-in", "routes/office.sign-in.tsx"),
+    route("office/sign-in/code", "routes/office.sign-in-code.tsx"),
+    route("office/sign-out", "routes/office.sign-out.tsx"),
+    route("office/invitation/:token", "routes/office.invitation.tsx"),
+    // Form posts that answer a file (and send a GET back to their page).
+    route("office/export", "routes/office.export.ts"),
+    route("office/privacy/export", "routes/office.privacy-export.ts"),
+    layout("routes/office.staff-only.ts", [
+      route("office", "routes/office.inbox.tsx"),
+      route("office/leads/:id", "routes/office.lead.tsx"),
+      route("office/subscribers", "routes/office.subscribers.tsx"),
+      route("office/account", "routes/office.account.tsx"),
+      layout("routes/office.owners-only.ts", [
+        route("office/staff", "routes/office.staff.tsx"),
+        route("office/windows", "routes/office.windows.tsx"),
+        route("office/privacy", "routes/office.privacy.tsx"),
+      ]),
+    ]),
+    layout("routes/office.staff-files.ts", [
+      route("office/events", "routes/office.events.ts"),
+      route("office/leads/:id/photos/:photoId", "routes/office.lead-photo.ts"),
+      route("office/subscribers/export", "routes/office.subscribers-export.ts"),
+    ]),
+    route("office/*", "routes/office.not-found.tsx"),
+  ]),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),

@@ -5,18 +5,20 @@ import path from "node:path";
 import compression from "compression";
 import { sql } from "drizzle-orm";
 import express, { type ErrorRequestHandler } from "express";
-import type { ServerBuild } from "react-router";
+import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
+
+import type { Services } from "~/services.server";
 
 import { LeadWriter } from "./api/lead-writer";
 import { createLeadSubmissions } from "./api/lead-submissions";
 import { clientAddress, createApiRouter } from "./api/router";
-import { newsletterService, type NewsletterService } from "./api/unsubscribe";
+import { newsletterService } from "./api/unsubscribe";
 import type { ServerConfig } from "./config";
 import { openDatabase, type DatabaseHandle } from "./db/database";
 import { pruneExpiredRecords } from "./db/housekeeping";
-import { formSubmissionsFor, type FormSubmissions } from "./forms";
+import { formSubmissionsFor } from "./forms";
 import { createMailTransport } from "./mail/transport";
-import { createDesk, type Desk } from "./desk/desk";
+import type { DeskServices } from "./desk/desk-services";
 import { authSecret, createStaffAuth } from "./desk/staff-auth";
 import { listenForStaffCommands } from "./desk/staff-channel";
 import { pruneSentEmailBodies } from "./desk/privacy";
@@ -26,7 +28,7 @@ import { createAvailabilityRouter } from "./requests/availability-router";
 import { HomeownerRequests } from "./requests/homeowner-requests";
 import { clientKeys } from "./requests/client-keys";
 import { RequestLinks, requestLinkSecret } from "./requests/request-links";
-import { publicConfigFrom, type PublicConfig } from "./public-config";
+import { publicConfigFrom } from "./public-config";
 import { precompressedAssets } from "./precompressed";
 import { deferAppScripts } from "./defer-app-scripts";
 import { isPageRequest, renderCache } from "./render-cache";
@@ -56,22 +58,11 @@ import { idempotencyKeySlot } from "~/lib/idempotency-field";
 import { notDetected, type DetectedLocation } from "~/lib/detected-location";
 import { regionParam } from "~/lib/region";
 
-declare module "react-router" {
-  interface AppLoadContext {
-    config: ServerConfig;
-    publicConfig: PublicConfig;
-    newsletter: NewsletterService;
-    /** The lead forms' submission pipeline (the JSON API's), for this request's visitor. */
-    forms: FormSubmissions;
-    /** The visitor's state when detected and one of the six ("Texas"), else null. */
-    detectedRegion: string | null;
-    /** The office desk: staff sign-in and the leads of their offices. */
-    desk: Desk;
-    /** The visitor's address, as the rate limits read it. */
-    clientAddress: string;
-    /** Homeowners' service requests, reached through their private links. */
-    requests: HomeownerRequests;
-  }
+/** The key under which the route bundle reads the services (its entry.server.tsx exports it). */
+function servicesKeyOf(build: ServerBuild): RouterContext<Services> {
+  const { servicesContext } = build.entry.module as { servicesContext?: RouterContext<Services> };
+  if (!servicesContext) throw new Error("The build's entry.server exports no servicesContext");
+  return servicesContext;
 }
 
 const housekeepingIntervalMs = 10 * 60 * 1000;
@@ -223,7 +214,8 @@ export async function createServerApp({
   const staffAuth = createStaffAuth({ db, siteUrl: config.SITE_URL, secret: await authSecret(db) });
   const liveInbox = new LiveInbox();
   await liveInbox.start(database);
-  const desk = createDesk({ db, auth: staffAuth, live: liveInbox, config, visits });
+  const desk: DeskServices = { db, auth: staffAuth, live: liveInbox, config, visits };
+  const publicConfig = publicConfigFrom(config);
   // The embedded database admits this process only: `npm run staff` talks to it instead.
   const staffChannel =
     database.driver === "pglite"
@@ -357,16 +349,19 @@ export async function createServerApp({
     pageRequestHandler({
       build: loadBuild,
       mode: config.NODE_ENV === "production" ? "production" : "development",
-      getLoadContext: (req) => ({
-        config,
-        publicConfig: publicConfigFrom(config),
-        newsletter,
-        forms: formSubmissionsFor(submissions, clientAddress(req)),
-        detectedRegion: visitors.get(req)?.detectedRegion ?? null,
-        desk,
-        clientAddress: clientAddress(req),
-        requests,
-      }),
+      getLoadContext: (req, build) => {
+        const services: Services = {
+          config,
+          publicConfig,
+          newsletter,
+          forms: formSubmissionsFor(submissions, clientAddress(req)),
+          detectedRegion: visitors.get(req)?.detectedRegion ?? null,
+          desk,
+          clientAddress: clientAddress(req),
+          requests,
+        };
+        return new RouterContextProvider(new Map([[servicesKeyOf(build), services]]));
+      },
     }),
   );
   app.use(lastErrorHandler);

@@ -6,8 +6,8 @@ import type express from "express";
 import {
   createRequestHandler,
   matchRoutes,
-  type AppLoadContext,
   type RouteObject,
+  type RouterContextProvider,
   type ServerBuild,
 } from "react-router";
 
@@ -31,7 +31,8 @@ export const formBodyLimitBytes = 64 * 1024;
 
 const formTypes = /^\s*(?:application\/x-www-form-urlencoded|multipart\/form-data)\s*(?:;|$)/i;
 
-type LoadContextOf = (req: express.Request, res: express.Response) => AppLoadContext;
+/** The router context of a request; the build it is for names the keys (entry.server.tsx). */
+type LoadContextOf = (req: express.Request, build: ServerBuild) => RouterContextProvider;
 
 interface PageRequestOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -234,7 +235,7 @@ export function pageRequestHandler({
         signal: controller.signal,
         ...(body === undefined ? {} : { body, duplex: "half" as const }),
       });
-      const response = await handle(request, getLoadContext(req, res));
+      const response = await handle(request, getLoadContext(req, await currentBuild()));
       await sendResponse(res, response, async () => (await allowed()).join(", "));
     } catch (error) {
       next(error);

@@ -11,6 +11,8 @@ import { submitThroughServerAction } from "~/lib/form-client-action";
 import { pageMeta } from "~/lib/meta";
 import { useRegion } from "~/lib/use-region";
 
+import { servicesOf } from "~/services.server";
+
 import type { Route } from "./+types/contact";
 import { regionPageCache, type PageCacheHandle } from "~/lib/page-cache";
 
@@ -30,7 +32,10 @@ export function meta({ matches }: Route.MetaArgs) {
 
 // The contact form posts here, with or without JavaScript.
 export async function action({ request, context }: Route.ActionArgs) {
-  const { result, status, headers } = await context.forms.submit("contactMessage", request);
+  const { result, status, headers } = await servicesOf(context).forms.submit(
+    "contactMessage",
+    request,
+  );
   return data(result, { status, headers });
 }
 

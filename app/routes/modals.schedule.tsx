@@ -11,6 +11,8 @@ import { submitThroughServerAction } from "~/lib/form-client-action";
 import { pageMeta } from "~/lib/meta";
 import { useModalRoute } from "~/lib/use-modal-route";
 
+import { servicesOf } from "~/services.server";
+
 import type { Route } from "./+types/modals.schedule";
 import type { PageCacheHandle } from "~/lib/page-cache";
 
@@ -43,7 +45,10 @@ export function shouldRevalidate() {
 
 // Step 2 of the dialog posts here, with or without JavaScript.
 export async function action({ request, context }: Route.ActionArgs) {
-  const { result, status, headers } = await context.forms.submit("serviceRequest", request);
+  const { result, status, headers } = await servicesOf(context).forms.submit(
+    "serviceRequest",
+    request,
+  );
   return data(result, { status, headers });
 }
 

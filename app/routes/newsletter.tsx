@@ -6,6 +6,8 @@ import { actionRetryAfter } from "~/lib/action-headers";
 import { submitThroughServerAction } from "~/lib/form-client-action";
 import { pageMeta } from "~/lib/meta";
 
+import { servicesOf } from "~/services.server";
+
 import type { Route } from "./+types/newsletter";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -23,7 +25,7 @@ export function meta({ matches }: Route.MetaArgs) {
 // Every newsletter form posts here (the footer's on every page, the home page's): with
 // JavaScript through a fetcher, without it as a page that shows the result.
 export async function action({ request, context }: Route.ActionArgs) {
-  const { result, status, headers } = await context.forms.submit("newsletter", request);
+  const { result, status, headers } = await servicesOf(context).forms.submit("newsletter", request);
   return data(result, { status, headers });
 }
 

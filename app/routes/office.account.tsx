@@ -2,29 +2,34 @@ import { data, Form, useNavigation } from "react-router";
 
 import { DeskButton, DeskField, DeskInput, DeskNotice } from "~/features/desk/desk-controls";
 import { DeskHeader } from "~/features/desk/desk-header";
-import { deskHandle, deskHeaders, deskMeta, withDeskHeaders } from "~/features/desk/headers";
+import { cookiesOf, deskMeta, retryAfterHeaders } from "~/features/desk/headers";
 import { passwordChangeSchema } from "~/features/desk/staff-schemas";
 
-import { requireStaff } from "~/features/desk/desk-route.server";
+import { signedInOf } from "~/features/desk/desk-route.server";
+import { servicesOf } from "~/services.server";
+
+import {
+  changePassword,
+  countCurrentPasswordCheck,
+  startTwoFactor,
+  stopTwoFactor,
+  verifyCode,
+} from "../../server/desk/staff-sessions";
 
 import type { Route } from "./+types/office.account";
 
-export const handle = deskHandle;
-export const headers = deskHeaders;
+export const headers = retryAfterHeaders;
 
 export function meta() {
   return deskMeta("Your account");
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { staff, headers } = await requireStaff(request, context);
-  return data(
-    {
-      staff: { name: staff.name, role: staff.role, email: staff.email },
-      twoFactorEnabled: staff.twoFactorEnabled,
-    },
-    { headers },
-  );
+export function loader({ context }: Route.LoaderArgs) {
+  const { staff } = signedInOf(context);
+  return {
+    staff: { name: staff.name, role: staff.role, email: staff.email },
+    twoFactorEnabled: staff.twoFactorEnabled,
+  };
 }
 
 interface Answer {
@@ -61,21 +66,22 @@ function tooManyAttempts(
     },
     {
       status: 429,
-      headers: withDeskHeaders(new Headers({ "Retry-After": String(limited.retryAfterSeconds) })),
+      headers: { "Retry-After": String(limited.retryAfterSeconds) },
     },
   );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { staff } = await requireStaff(request, context);
+  const { staff } = signedInOf(context);
+  const { desk, clientAddress } = servicesOf(context);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "password");
   // Every check of the current password counts in the person's sign-in limit first.
-  const countCheck = () => context.desk.countPasswordCheck(staff, context.clientAddress);
+  const countCheck = () => countCurrentPasswordCheck(desk, staff, clientAddress);
   if (intent === "two-factor-start") {
     const check = await countCheck();
     if (check.retryAfterSeconds > 0) return tooManyAttempts("two-factor", check);
-    const started = await context.desk.startTwoFactor(request, String(form.get("password") ?? ""));
+    const started = await startTwoFactor(desk.auth, request, String(form.get("password") ?? ""));
     if (started) await check.passed();
     if (!started) {
       return data<Answer>(
@@ -93,12 +99,12 @@ export async function action({ request, context }: Route.ActionArgs) {
           backupCodes: started.backupCodes,
         },
       },
-      { headers: withDeskHeaders(started.headers) },
+      { headers: cookiesOf(started.headers) },
     );
   }
   if (intent === "two-factor-confirm") {
     const code = String(form.get("code") ?? "").replace(/\s/g, "");
-    const headers = /^\d{6}$/.test(code) ? await context.desk.verifyCode(request, code) : null;
+    const headers = /^\d{6}$/.test(code) ? await verifyCode(desk, request, code) : null;
     if (!headers) {
       return data<Answer>(
         {
@@ -116,13 +122,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         message: "Sign-in now asks for a code from your app.",
         fieldErrors: {},
       },
-      { headers: withDeskHeaders(headers) },
+      { headers: cookiesOf(headers) },
     );
   }
   if (intent === "two-factor-stop") {
     const check = await countCheck();
     if (check.retryAfterSeconds > 0) return tooManyAttempts("two-factor", check);
-    const headers = await context.desk.stopTwoFactor(request, String(form.get("password") ?? ""));
+    const headers = await stopTwoFactor(desk.auth, request, String(form.get("password") ?? ""));
     if (headers) await check.passed();
     if (!headers) {
       return data<Answer>(
@@ -132,7 +138,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return data<Answer>(
       { form: "two-factor", message: "Sign-in no longer asks for a code.", fieldErrors: {} },
-      { headers: withDeskHeaders(headers) },
+      { headers: cookiesOf(headers) },
     );
   }
   const parsed = passwordChangeSchema.safeParse({
@@ -156,7 +162,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const check = await countCheck();
   if (check.retryAfterSeconds > 0) return tooManyAttempts("password", check);
-  const headers = await context.desk.changePassword(
+  const headers = await changePassword(
+    desk.auth,
     request,
     parsed.data.currentPassword,
     parsed.data.password,
@@ -174,7 +181,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       message: "Password changed. Every other session of yours has ended.",
       fieldErrors: {},
     },
-    { headers: withDeskHeaders(headers) },
+    { headers: cookiesOf(headers) },
   );
 }
 

@@ -1,11 +1,23 @@
-import { staffOr401 } from "~/features/desk/desk-route.server";
+import { signedInOf } from "~/features/desk/desk-route.server";
+import { servicesOf } from "~/services.server";
+
+import { sessionStillGrants } from "../../server/desk/staff-accounts";
 
 import type { Route } from "./+types/office.events";
 
 // The open inbox's live stream (Server-Sent Events): "lead" when one of the person's offices
-// receives one. Signed out, 401 and nothing else; it ends when the session does.
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const signedIn = await staffOr401(request, context);
-  if (signedIn instanceof Response) return signedIn;
-  return context.desk.events(signedIn, request.signal);
+// receives one. Signed out, 401 and nothing else (routes/office.staff-files); it ends when the
+// session does, or when the person's access changes.
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { staff, sessionId } = signedInOf(context);
+  const { db, live } = servicesOf(context).desk;
+  return live.stream(
+    {
+      staffId: staff.id,
+      sessionId,
+      offices: staff.offices,
+      stillGranted: () => sessionStillGrants(db, sessionId, staff),
+    },
+    request.signal,
+  );
 }

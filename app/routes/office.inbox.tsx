@@ -3,25 +3,26 @@ import { data, Form, Link } from "react-router";
 import { DeskButton, DeskField, DeskInput, DeskSelect } from "~/features/desk/desk-controls";
 import { DeskHeader } from "~/features/desk/desk-header";
 import { useDeskEvents } from "~/features/desk/use-desk-events";
-import { deskHandle, deskHeaders, deskMeta, withDeskHeaders } from "~/features/desk/headers";
+import { deskMeta } from "~/features/desk/headers";
 import { leadStatusLabels, leadStatuses } from "~/domain/leads";
 import { isFiltered, noFilters, type InboxRow } from "~/features/desk/inbox";
 import { inboxFiltersSchema, type InboxFilters } from "~/features/desk/inbox-filters";
 import { inboxRowsFrom } from "~/features/desk/inbox-rows.server";
 import { stateBySlug } from "~/content/states";
 
-import { firstMessages, requireStaff, textFields } from "~/features/desk/desk-route.server";
+import { firstMessages, signedInOf, textFields } from "~/features/desk/desk-route.server";
+import { servicesOf } from "~/services.server";
+
+import { inboxPage } from "../../server/desk/inbox";
+import type { StaffMember } from "../../server/desk/staff-accounts";
 
 import type { Route } from "./+types/office.inbox";
-
-export const handle = deskHandle;
-export const headers = deskHeaders;
 
 export function meta() {
   return deskMeta("Inbox");
 }
 
-function staffSummary(staff: Awaited<ReturnType<typeof requireStaff>>["staff"]) {
+function staffSummary(staff: StaffMember) {
   return {
     name: staff.name,
     role: staff.role,
@@ -32,26 +33,23 @@ function staffSummary(staff: Awaited<ReturnType<typeof requireStaff>>["staff"]) 
 // The unfiltered inbox, page by page (the page number is all its address carries; anything
 // but a page number is a 400).
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const signedIn = await requireStaff(request, context);
+  const { staff } = signedInOf(context);
   const parsed = inboxFiltersSchema.safeParse({
     page: new URL(request.url).searchParams.get("page") ?? undefined,
   });
   if (!parsed.success) {
-    throw data("No such page", { status: 400, headers: withDeskHeaders(new Headers()) });
+    throw data("No such page", { status: 400 });
   }
   const filters = parsed.data;
-  return data(
-    {
-      staff: staffSummary(signedIn.staff),
-      inbox: inboxRowsFrom(await context.desk.inbox(signedIn.staff, filters)),
-    },
-    { headers: signedIn.headers },
-  );
+  return {
+    staff: staffSummary(staff),
+    inbox: inboxRowsFrom(await inboxPage(servicesOf(context).desk.db, staff, filters)),
+  };
 }
 
 // Filters and search arrive by POST: a customer's name or phone never goes into an address.
 export async function action({ request, context }: Route.ActionArgs) {
-  const { staff } = await requireStaff(request, context);
+  const { staff } = signedInOf(context);
   const form = await textFields(request);
   const parsed = inboxFiltersSchema.safeParse(form);
   if (!parsed.success) {
@@ -68,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return {
     filters: parsed.data,
     fieldErrors: {} as Partial<Record<keyof InboxFilters, string>>,
-    inbox: inboxRowsFrom(await context.desk.inbox(staff, parsed.data)),
+    inbox: inboxRowsFrom(await inboxPage(servicesOf(context).desk.db, staff, parsed.data)),
   };
 }
 

@@ -1,30 +1,24 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 
 import { DeskButton, DeskField, DeskInput } from "~/features/desk/desk-controls";
-import {
-  deskHandle,
-  deskMeta,
-  deskResponseHeaders,
-  withDeskHeaders,
-} from "~/features/desk/headers";
+import { cookiesOf, deskMeta } from "~/features/desk/headers";
 import { newPasswordSchema } from "~/features/desk/staff-schemas";
+import { servicesOf } from "~/services.server";
+
+import { acceptInvitation, openInvitation } from "../../server/desk/staff-management";
+import { signIn } from "../../server/desk/staff-sessions";
 
 import type { Route } from "./+types/office.invitation";
 
-export const handle = deskHandle;
-
-// The link's token is in the address: never stored by a cache, and never sent on as a referrer
-// (server/security.ts answers its path with `Referrer-Policy: no-referrer`).
-export function headers() {
-  return deskResponseHeaders;
-}
-
+// The link's token is in the address: never stored by a cache (the desk's layout), and never
+// sent on as a referrer (server/security.ts answers its path with `Referrer-Policy: no-referrer`).
 export function meta() {
   return [...deskMeta("Choose your password"), { name: "referrer", content: "no-referrer" }];
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  return { invitation: await context.desk.openInvitation(params.token) };
+  const invitation = await openInvitation(servicesOf(context).desk.db, params.token);
+  return { invitation: invitation ? { name: invitation.name, email: invitation.email } : null };
 }
 
 interface Answer {
@@ -45,11 +39,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const outcome = await context.desk.acceptInvitation(params.token, parsed.data.password, {
-    address: context.clientAddress,
-    userAgent: request.headers.get("user-agent"),
-  });
-  if (!outcome) {
+  const { desk, clientAddress } = servicesOf(context);
+  const member = await acceptInvitation(desk.db, desk.auth, params.token, parsed.data.password);
+  if (!member) {
     return data(
       {
         error: "This link has been used or has expired. Ask an owner for a new invitation.",
@@ -58,8 +50,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { status: 410 },
     );
   }
-  if (!outcome.ok) throw redirect("/office/sign-in", { headers: withDeskHeaders(new Headers()) });
-  throw redirect("/office", { headers: withDeskHeaders(outcome.headers) });
+  const outcome = await signIn(desk, {
+    email: member.email,
+    password: parsed.data.password,
+    address: clientAddress,
+    userAgent: request.headers.get("user-agent"),
+  });
+  if (!outcome.ok) throw redirect("/office/sign-in");
+  throw redirect("/office", { headers: cookiesOf(outcome.headers) });
 }
 
 export default function Invitation({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,12 +1,14 @@
-import { plainAnswer, staffOr401 } from "~/features/desk/desk-route.server";
+import { plainAnswer, signedInOf } from "~/features/desk/desk-route.server";
+import { servicesOf } from "~/services.server";
+
+import { leadPhoto } from "../../server/desk/leads";
 
 import type { Route } from "./+types/office.lead-photo";
 
 // A homeowner's photo, for staff of the request's office; another office's is 404.
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const signedIn = await staffOr401(request, context);
-  if (signedIn instanceof Response) return signedIn;
-  const photo = await context.desk.leadPhoto(signedIn.staff, params.id, params.photoId);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { staff } = signedInOf(context);
+  const photo = await leadPhoto(servicesOf(context).desk.db, staff, params.id, params.photoId);
   if (!photo) return plainAnswer(404, "Not found");
   return new Response(new Uint8Array(photo.data), {
     headers: {

@@ -8,38 +8,29 @@ import {
   DeskSelect,
 } from "~/features/desk/desk-controls";
 import { useDeskEvents } from "~/features/desk/use-desk-events";
-import { deskHandle, deskHeaders, deskMeta, withDeskHeaders } from "~/features/desk/headers";
+import { deskMeta } from "~/features/desk/headers";
 import { leadStatusLabels } from "~/domain/leads";
 import { noteSchema, statusChangeSchema } from "~/features/desk/lead";
 import { timeSlots } from "~/features/booking/time-slots";
 
-import {
-  firstMessages,
-  notFound,
-  requireStaff,
-  textFields,
-} from "~/features/desk/desk-route.server";
+import { firstMessages, notFound, signedInOf, textFields } from "~/features/desk/desk-route.server";
+import { servicesOf } from "~/services.server";
+
+import { addLeadNote, changeLeadStatus, leadView, sendEmailAgain } from "../../server/desk/leads";
 
 import type { Route } from "./+types/office.lead";
-
-export const handle = deskHandle;
-export const headers = deskHeaders;
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   return deskMeta(loaderData ? loaderData.lead.title : "Lead");
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { staff, headers } = await requireStaff(request, context);
-  const lead = await context.desk.lead(staff, params.id);
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const lead = await leadView(servicesOf(context).desk.db, signedInOf(context).staff, params.id);
   if (!lead) notFound();
-  return data(
-    {
-      lead,
-      windows: timeSlots.map((slot) => ({ id: slot.id, label: `${slot.label} (${slot.window})` })),
-    },
-    { headers },
-  );
+  return {
+    lead,
+    windows: timeSlots.map((slot) => ({ id: slot.id, label: `${slot.label} (${slot.window})` })),
+  };
 }
 
 interface ActionAnswer {
@@ -49,7 +40,8 @@ interface ActionAnswer {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { staff } = await requireStaff(request, context);
+  const { staff } = signedInOf(context);
+  const { db, visits } = servicesOf(context).desk;
   const form = await textFields(request);
   const here = `/office/leads/${params.id}`;
   const answer = (body: ActionAnswer, status: number) => data<ActionAnswer>(body, { status });
@@ -67,7 +59,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           400,
         );
       }
-      outcome = await context.desk.changeStatus(staff, params.id, parsed.data);
+      outcome = await changeLeadStatus(db, staff, params.id, parsed.data, visits);
       break;
     }
     case "note": {
@@ -78,16 +70,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           400,
         );
       }
-      outcome = await context.desk.addNote(staff, params.id, parsed.data.note);
+      outcome = await addLeadNote(db, staff, params.id, parsed.data.note);
       break;
     }
     case "send-again":
-      outcome = await context.desk.sendEmailAgain(staff, params.id, form.emailId ?? "");
+      outcome = await sendEmailAgain(db, staff, params.id, form.emailId ?? "");
       break;
     default:
       return answer({ form: "status", message: "Unknown action" }, 400);
   }
-  if (outcome.ok) throw redirect(here, { headers: withDeskHeaders(new Headers()) });
+  if (outcome.ok) throw redirect(here);
   if (outcome.reason === "not-found") notFound();
   const formName =
     form.intent === "note" ? "note" : form.intent === "send-again" ? "email" : "status";

@@ -2,33 +2,34 @@ import { data, Form, useNavigation } from "react-router";
 
 import { DeskButton, DeskField, DeskInput, DeskNotice } from "~/features/desk/desk-controls";
 import { DeskHeader } from "~/features/desk/desk-header";
-import { deskHandle, deskHeaders, deskMeta } from "~/features/desk/headers";
+import { deskMeta } from "~/features/desk/headers";
 
-import { requireOwner } from "~/features/desk/desk-route.server";
+import { signedInOf } from "~/features/desk/desk-route.server";
+import { servicesOf } from "~/services.server";
+
+import { erasePrivacyRecords, privacySubjectFrom, privacySummary } from "../../server/desk/privacy";
 
 import type { Route } from "./+types/office.privacy";
-
-export const handle = deskHandle;
-export const headers = deskHeaders;
 
 export function meta() {
   return deskMeta("Privacy requests");
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { staff, headers } = await requireOwner(request, context);
-  return data({ staff: { name: staff.name, role: staff.role } }, { headers });
+export function loader({ context }: Route.LoaderArgs) {
+  const { staff } = signedInOf(context);
+  return { staff: { name: staff.name, role: staff.role } };
 }
 
 const unreadable = "Enter an email address or a 10-digit US phone number";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { staff } = await requireOwner(request, context);
+  const { staff } = signedInOf(context);
+  const { db } = servicesOf(context).desk;
   const form = await request.formData();
   const who = String(form.get("who") ?? "").slice(0, 254);
   if (form.get("intent") === "erase") {
     if (form.get("confirm") !== "yes") {
-      const found = await context.desk.privacyFind(who);
+      const found = await privacySummary(db, who);
       return data(
         {
           who,
@@ -39,12 +40,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    const erased = await context.desk.privacyErase(staff, who);
+    const subject = privacySubjectFrom(who);
+    const erased = subject ? await erasePrivacyRecords(db, staff, subject) : null;
     if (erased === null)
       return data({ who, found: null, error: unreadable, erased: null }, { status: 400 });
-    return { who, found: await context.desk.privacyFind(who), error: null, erased };
+    return { who, found: await privacySummary(db, who), error: null, erased };
   }
-  const found = await context.desk.privacyFind(who);
+  const found = await privacySummary(db, who);
   if (!found) return data({ who, found: null, error: unreadable, erased: null }, { status: 400 });
   return { who, found, error: null, erased: null };
 }

@@ -1,21 +1,20 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 
 import { DeskButton, DeskField, DeskInput } from "~/features/desk/desk-controls";
-import { deskHandle, deskHeaders, deskMeta, withDeskHeaders } from "~/features/desk/headers";
+import { cookiesOf, deskMeta } from "~/features/desk/headers";
+import { signedInContext } from "~/features/desk/desk-route.server";
+import { servicesOf } from "~/services.server";
+
+import { verifyCode } from "../../server/desk/staff-sessions";
 
 import type { Route } from "./+types/office.sign-in-code";
-
-export const handle = deskHandle;
-export const headers = deskHeaders;
 
 export function meta() {
   return deskMeta("Code from your app");
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  if (await context.desk.signedIn(request)) {
-    throw redirect("/office", { headers: withDeskHeaders(new Headers()) });
-  }
+export function loader({ context }: Route.LoaderArgs) {
+  if (context.get(signedInContext)) throw redirect("/office");
   return null;
 }
 
@@ -24,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!/^\d{6}$/.test(code)) {
     return data({ error: "Enter the 6 digits your app shows" }, { status: 400 });
   }
-  const headers = await context.desk.verifyCode(request, code);
+  const headers = await verifyCode(servicesOf(context).desk, request, code);
   if (!headers) {
     return data(
       {
@@ -34,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 401 },
     );
   }
-  throw redirect("/office", { headers: withDeskHeaders(headers) });
+  throw redirect("/office", { headers: cookiesOf(headers) });
 }
 
 export default function SignInCode({ actionData }: Route.ComponentProps) {

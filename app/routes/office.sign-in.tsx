@@ -1,23 +1,25 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 
 import { DeskButton, DeskField, DeskInput } from "~/features/desk/desk-controls";
-import { deskHandle, deskHeaders, deskMeta, withDeskHeaders } from "~/features/desk/headers";
+import { cookiesOf, deskMeta, retryAfterHeaders } from "~/features/desk/headers";
 import { signInSchema } from "~/features/desk/sign-in-schema";
+import { signedInContext } from "~/features/desk/desk-route.server";
+import { servicesOf } from "~/services.server";
+
+import { hasActiveStaff } from "../../server/desk/staff-accounts";
+import { signIn } from "../../server/desk/staff-sessions";
 
 import type { Route } from "./+types/office.sign-in";
 
-export const handle = deskHandle;
-export const headers = deskHeaders;
+export const headers = retryAfterHeaders;
 
 export function meta() {
   return deskMeta("Sign in");
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  if (await context.desk.signedIn(request)) {
-    throw redirect("/office", { headers: withDeskHeaders(new Headers()) });
-  }
-  return { hasStaff: await context.desk.hasActiveStaff() };
+export async function loader({ context }: Route.LoaderArgs) {
+  if (context.get(signedInContext)) throw redirect("/office");
+  return { hasStaff: await hasActiveStaff(servicesOf(context).desk.db) };
 }
 
 interface SignInAnswer {
@@ -37,14 +39,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const outcome = await context.desk.signIn({
+  const { desk, clientAddress } = servicesOf(context);
+  const outcome = await signIn(desk, {
     ...parsed.data,
-    address: context.clientAddress,
+    address: clientAddress,
     userAgent: request.headers.get("user-agent"),
   });
   if (outcome.ok) {
     const next = outcome.needsCode ? "/office/sign-in/code" : "/office";
-    throw redirect(next, { headers: withDeskHeaders(outcome.headers) });
+    throw redirect(next, { headers: cookiesOf(outcome.headers) });
   }
   return data<SignInAnswer>(
     { email, formError: outcome.message },

@@ -1,14 +1,17 @@
 import { redirect } from "react-router";
 
-import { withDeskHeaders } from "~/features/desk/headers";
+import { cookiesOf } from "~/features/desk/headers";
+import { servicesOf } from "~/services.server";
+
+import { signOut } from "../../server/desk/staff-sessions";
 
 import type { Route } from "./+types/office.sign-out";
 
 export function loader() {
-  return redirect("/office", { headers: withDeskHeaders(new Headers()) });
+  return redirect("/office");
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const cleared = await context.desk.signOut(request);
-  return redirect("/office/sign-in", { headers: withDeskHeaders(cleared) });
+  const cleared = await signOut(servicesOf(context).desk.auth, request);
+  return redirect("/office/sign-in", { headers: cookiesOf(cleared) });
 }

@@ -8,31 +8,34 @@ import {
   DeskSelect,
 } from "~/features/desk/desk-controls";
 import { DeskHeader } from "~/features/desk/desk-header";
-import { deskHandle, deskHeaders, deskMeta } from "~/features/desk/headers";
+import { deskMeta } from "~/features/desk/headers";
 import { invitationSchema, staffAccessSchema } from "~/features/desk/staff-schemas";
 import { stateBySlug, stateSlugs } from "~/content/states";
 
-import { firstMessages, requireOwner } from "~/features/desk/desk-route.server";
+import { firstMessages, signedInOf } from "~/features/desk/desk-route.server";
+import { servicesOf } from "~/services.server";
+
+import {
+  changeStaffAccess,
+  disableStaffById,
+  inviteStaff,
+  refusalOf,
+  staffOverview,
+} from "../../server/desk/staff-management";
 
 import type { Route } from "./+types/office.staff";
-
-export const handle = deskHandle;
-export const headers = deskHeaders;
 
 export function meta() {
   return deskMeta("Staff");
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { staff, headers } = await requireOwner(request, context);
-  return data(
-    {
-      staff: { id: staff.id, name: staff.name, role: staff.role },
-      offices: stateSlugs.map((slug) => ({ slug, name: stateBySlug(slug)?.name ?? slug })),
-      overview: await context.desk.staffOverview(),
-    },
-    { headers },
-  );
+export async function loader({ context }: Route.LoaderArgs) {
+  const { staff } = signedInOf(context);
+  return {
+    staff: { id: staff.id, name: staff.name, role: staff.role },
+    offices: stateSlugs.map((slug) => ({ slug, name: stateBySlug(slug)?.name ?? slug })),
+    overview: await staffOverview(servicesOf(context).desk.db),
+  };
 }
 
 interface Answer {
@@ -43,7 +46,8 @@ interface Answer {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { staff } = await requireOwner(request, context);
+  const { staff } = signedInOf(context);
+  const { db, config } = servicesOf(context).desk;
   const form = await request.formData();
   const text = (name: string) => String(form.get(name) ?? "");
   const offices = form.getAll("offices").map(String);
@@ -63,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         fieldErrors: firstMessages(errors),
       });
     }
-    const refused = await context.desk.invite(staff, parsed.data);
+    const refused = await refusalOf(inviteStaff(db, config, staff, parsed.data));
     if (refused) return refuse({ form: "invite", error: refused });
     return { form: "invite", message: `Invitation sent to ${parsed.data.email}.` } as Answer;
   }
@@ -71,14 +75,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "access") {
     const parsed = staffAccessSchema.safeParse({ role: text("role"), offices });
     if (!parsed.success) return refuse({ form: memberId, error: parsed.error.issues[0]?.message });
-    const refused = await context.desk.changeAccess(memberId, parsed.data);
+    const refused = await refusalOf(changeStaffAccess(db, memberId, parsed.data));
     if (refused) return refuse({ form: memberId, error: refused });
     return { form: memberId, message: "Saved." } as Answer;
   }
   if (intent === "disable") {
     if (memberId === staff.id)
       return refuse({ form: memberId, error: "You cannot disable yourself." });
-    const refused = await context.desk.disableStaff(memberId);
+    const refused = await refusalOf(disableStaffById(db, memberId));
     if (refused) return refuse({ form: memberId, error: refused });
     return { form: memberId, message: "Disabled and signed out everywhere." } as Answer;
   }

@@ -2,14 +2,14 @@ import { data, Form, Link } from "react-router";
 
 import { DeskButton, DeskField, DeskInput, DeskNotice } from "~/features/desk/desk-controls";
 import { DeskHeader } from "~/features/desk/desk-header";
-import { deskHandle, deskHeaders, deskMeta, withDeskHeaders } from "~/features/desk/headers";
+import { deskMeta } from "~/features/desk/headers";
 
-import { requireStaff } from "~/features/desk/desk-route.server";
+import { signedInOf } from "~/features/desk/desk-route.server";
+import { servicesOf } from "~/services.server";
+
+import { subscribersPage, unsubscribeSubscriber } from "../../server/desk/subscribers";
 
 import type { Route } from "./+types/office.subscribers";
-
-export const handle = deskHandle;
-export const headers = deskHeaders;
 
 export function meta() {
   return deskMeta("Subscribers");
@@ -20,38 +20,36 @@ function pageFrom(value: string | null) {
   if (value === null) return 1;
   const page = /^\d{1,5}$/.test(value) ? Number(value) : 0;
   if (page < 1 || page > 10_000) {
-    throw data("No such page", { status: 400, headers: withDeskHeaders(new Headers()) });
+    throw data("No such page", { status: 400 });
   }
   return page;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { staff, headers } = await requireStaff(request, context);
+  const { staff } = signedInOf(context);
   const page = pageFrom(new URL(request.url).searchParams.get("page"));
-  return data(
-    {
-      staff: { name: staff.name, role: staff.role },
-      list: await context.desk.subscribers(staff, { page, search: "" }),
-    },
-    { headers },
-  );
+  return {
+    staff: { name: staff.name, role: staff.role },
+    list: await subscribersPage(servicesOf(context).desk.db, staff, { page, search: "" }),
+  };
 }
 
 // A search (an email address: by POST, never in the address) or an unsubscribe.
 export async function action({ request, context }: Route.ActionArgs) {
-  const { staff } = await requireStaff(request, context);
+  const { staff } = signedInOf(context);
+  const { db } = servicesOf(context).desk;
   const form = await request.formData();
   const search = String(form.get("search") ?? "")
     .trim()
     .slice(0, 254);
   if (form.get("intent") === "unsubscribe") {
-    const done = await context.desk.unsubscribe(staff, String(form.get("subscriberId") ?? ""));
+    const done = await unsubscribeSubscriber(db, staff, String(form.get("subscriberId") ?? ""));
     return data(
       {
         search,
         message: done ? "Unsubscribed. No more newsletters go to that address." : null,
         error: done ? null : "That subscriber is not subscribed (or not one of your offices').",
-        list: await context.desk.subscribers(staff, { page: 1, search }),
+        list: await subscribersPage(db, staff, { page: 1, search }),
       },
       { status: done ? 200 : 404 },
     );
@@ -60,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     search,
     message: null,
     error: null,
-    list: await context.desk.subscribers(staff, { page: 1, search }),
+    list: await subscribersPage(db, staff, { page: 1, search }),
   };
 }
 

@@ -8,7 +8,7 @@ import {
   DeskSelect,
 } from "~/features/desk/desk-controls";
 import { DeskHeader } from "~/features/desk/desk-header";
-import { deskHandle, deskHeaders, deskMeta } from "~/features/desk/headers";
+import { deskMeta } from "~/features/desk/headers";
 import {
   capacityField,
   closedWeekday,
@@ -18,17 +18,17 @@ import {
 import { timeSlots } from "~/features/booking/time-slots";
 import { stateBySlug, stateSlugs, type StateSlug } from "~/content/states";
 
+import { firstMessages, notFound, signedInOf, textFields } from "~/features/desk/desk-route.server";
+import { servicesOf } from "~/services.server";
+
 import {
-  firstMessages,
-  notFound,
-  requireOwner,
-  textFields,
-} from "~/features/desk/desk-route.server";
+  addClosedDay,
+  removeClosedDay,
+  saveWindowCapacities,
+  windowSettings,
+} from "../../server/desk/window-settings";
 
 import type { Route } from "./+types/office.windows";
-
-export const handle = deskHandle;
-export const headers = deskHeaders;
 
 export function meta() {
   return deskMeta("Arrival windows");
@@ -42,32 +42,30 @@ function officeFrom(value: string | null | undefined): StateSlug {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { staff, headers } = await requireOwner(request, context);
+  const { staff } = signedInOf(context);
+  const { db, config } = servicesOf(context).desk;
   const office = officeFrom(new URL(request.url).searchParams.get("office"));
-  const settings = await context.desk.windowSettings(staff, office);
-  return data(
-    {
-      staff: { name: staff.name, role: staff.role },
-      office,
-      offices: stateSlugs.map((slug) => ({ slug, name: stateBySlug(slug)?.name ?? slug })),
-      windows: timeSlots.map((slot) => ({ id: slot.id, label: slot.label, hours: slot.window })),
-      rows: settings.weekdays.map((day) => ({
-        weekday: day.weekday,
-        label: day.label,
-        cells: timeSlots.map((slot) => ({
-          field: capacityField(day.weekday, slot.id),
-          label: `${day.label} ${slot.label.toLowerCase()}`,
-          capacity: day.capacities[slot.id],
-        })),
+  const settings = await windowSettings(db, staff, office, config.WINDOW_CAPACITY);
+  return {
+    staff: { name: staff.name, role: staff.role },
+    office,
+    offices: stateSlugs.map((slug) => ({ slug, name: stateBySlug(slug)?.name ?? slug })),
+    windows: timeSlots.map((slot) => ({ id: slot.id, label: slot.label, hours: slot.window })),
+    rows: settings.weekdays.map((day) => ({
+      weekday: day.weekday,
+      label: day.label,
+      cells: timeSlots.map((slot) => ({
+        field: capacityField(day.weekday, slot.id),
+        label: `${day.label} ${slot.label.toLowerCase()}`,
+        capacity: day.capacities[slot.id],
       })),
-      closedWeekday: closedWeekday.label,
-      defaultCapacity: settings.defaultCapacity,
-      closedDays: settings.closedDays,
-      today: settings.today,
-      limits: { capacity: maxWindowCapacity, label: maxClosedDayLabel },
-    },
-    { headers },
-  );
+    })),
+    closedWeekday: closedWeekday.label,
+    defaultCapacity: settings.defaultCapacity,
+    closedDays: settings.closedDays,
+    today: settings.today,
+    limits: { capacity: maxWindowCapacity, label: maxClosedDayLabel },
+  };
 }
 
 interface Answer {
@@ -81,13 +79,14 @@ interface Answer {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { staff } = await requireOwner(request, context);
+  const { staff } = signedInOf(context);
+  const { db } = servicesOf(context).desk;
   const fields = await textFields(request);
   if (!fields.office) notFound();
   const office = officeFrom(fields.office);
   const refuse = (answer: Answer, status = 400) => data<Answer>(answer, { status });
   if (fields.intent === "capacities") {
-    const saved = await context.desk.saveWindowCapacities(staff, office, fields);
+    const saved = await saveWindowCapacities(db, staff, office, fields);
     if (!saved.success) {
       return refuse({
         form: "capacities",
@@ -100,7 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { form: "capacities", office, message: "Saved." } as Answer;
   }
   if (fields.intent === "closed-day") {
-    const added = await context.desk.addClosedDay(staff, office, {
+    const added = await addClosedDay(db, staff, office, {
       date: fields.date,
       label: fields.label,
     });
@@ -122,7 +121,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     } as Answer;
   }
   if (fields.intent === "remove") {
-    const removed = await context.desk.removeClosedDay(staff, office, fields.date ?? "");
+    const removed = await removeClosedDay(db, staff, office, fields.date ?? "");
     if (!removed) {
       return refuse({ form: "remove", office, error: "That day was not closed." }, 404);
     }

@@ -28,6 +28,8 @@ import { noPlaceHeldMessage } from "~/lib/form-result";
 import { pageMeta } from "~/lib/meta";
 import { cn } from "~/lib/utils";
 
+import { servicesOf } from "~/services.server";
+
 import type { Route } from "./+types/requests";
 
 /** Photos plus the form's own fields: anything larger is refused before it is read. */
@@ -65,7 +67,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 // Reads only: an email scanner or link preview that opens the link changes nothing.
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const view = await context.requests.view(params.token);
+  const view = await servicesOf(context).requests.view(params.token);
   if (!view) throw data("Not found", { status: 404, headers: privateHeaders });
   return data(view, { headers: privateHeaders });
 }
@@ -105,7 +107,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // The photo form is the page's only multipart one: its body is streamed to disk, not memory.
   if (isMultipart(request)) return addPhotos(request, params.token, context);
   // An unknown link is answered before its body is read.
-  if (!(await context.requests.exists(params.token))) notFound();
+  if (!(await servicesOf(context).requests.exists(params.token))) notFound();
   let form: FormData;
   try {
     form = await formDataWithin(request, maxChangeFormBytes);
@@ -119,8 +121,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 async function change(
   form: { get(name: string): FormDataEntryValue | null },
   token: string,
-  { requests, clientAddress }: Route.ActionArgs["context"],
+  context: Route.ActionArgs["context"],
 ) {
+  const { requests, clientAddress } = servicesOf(context);
   const intent = form.get("intent");
   if (!isIntent(intent)) return chooseWhatToDo();
   switch (intent) {
@@ -168,7 +171,8 @@ async function change(
  * is given back however the upload ends.
  */
 async function addPhotos(request: Request, token: string, context: Route.ActionArgs["context"]) {
-  const begun = await context.requests.beginUpload(token, context.clientAddress);
+  const { requests, clientAddress } = servicesOf(context);
+  const begun = await requests.beginUpload(token, clientAddress);
   if (!begun.ok) {
     if (begun.reason === "not-found") notFound();
     if (begun.reason === "invalid") {

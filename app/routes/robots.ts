@@ -1,7 +1,9 @@
+import { servicesOf } from "~/services.server";
+
 import type { Route } from "./+types/robots";
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { siteUrl } = context.publicConfig;
+  const { siteUrl } = servicesOf(context).publicConfig;
   const body = [
     "User-agent: *",
     "Allow: /",

@@ -1,6 +1,8 @@
 import { serviceSlugs } from "~/content/services";
 import { stateSlugs } from "~/content/states";
 
+import { servicesOf } from "~/services.server";
+
 import type { Route } from "./+types/sitemap";
 
 /** Every public page. Sub-areas (`?county=`) share their state page's content, so they are left out. */
@@ -17,7 +19,7 @@ export const publicPaths = [
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { siteUrl } = context.publicConfig;
+  const { siteUrl } = servicesOf(context).publicConfig;
   const urls = publicPaths.map((path) => `  <url><loc>${siteUrl}${path}</loc></url>`).join("\n");
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
   return new Response(xml, {

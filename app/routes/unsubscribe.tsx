@@ -4,6 +4,8 @@ import { PageHeader, Section } from "~/components/page-parts";
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 
+import { servicesOf } from "~/services.server";
+
 import type { Route } from "./+types/unsubscribe";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -25,7 +27,7 @@ function tokenFrom(request: Request): string {
 // Reads only: a mail scanner that opens the link changes nothing.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = tokenFrom(request);
-  return { token, state: await context.newsletter.stateOf(token) };
+  return { token, state: await servicesOf(context).newsletter.stateOf(token) };
 }
 
 // The button's POST, and the one-click POST mail clients send for List-Unsubscribe-Post.
@@ -33,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
   const fromForm = form?.get("token");
   const token = tokenFrom(request) || (typeof fromForm === "string" ? fromForm : "");
-  return { result: await context.newsletter.unsubscribe(token) };
+  return { result: await servicesOf(context).newsletter.unsubscribe(token) };
 }
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {

@@ -15,7 +15,9 @@ import { RequestLinks, requestLinkSecret } from "../requests/request-links";
 import { testDatabases, type TestDatabaseInstance } from "../test-support/databases";
 import { noFilters } from "~/features/desk/inbox";
 
-import { createDesk, type Desk } from "./desk";
+import type { DeskServices } from "./desk-services";
+import { inboxPage } from "./inbox";
+import * as sessions from "./staff-sessions";
 import { LiveInbox } from "./live-inbox";
 import { pruneSentEmailBodies } from "./privacy";
 import { maxFailuresPerAccount, maxFailuresPerAddress } from "./sign-in-limit";
@@ -64,7 +66,7 @@ for (const database of databases) {
     let instance: TestDatabaseInstance;
     let handle: DatabaseHandle;
     let auth: StaffAuth;
-    let desk: Desk;
+    let desk: DeskServices;
     let live: LiveInbox;
 
     beforeAll(async () => {
@@ -81,7 +83,7 @@ for (const database of databases) {
       live = new LiveInbox();
       await live.start(handle);
       const config = parseConfig({});
-      desk = createDesk({
+      desk = {
         db: handle.db,
         auth,
         live,
@@ -91,7 +93,7 @@ for (const database of databases) {
           links: new RequestLinks(await requestLinkSecret(handle.db), config.SITE_URL),
           now: () => new Date(),
         },
-      });
+      };
     });
     afterAll(async () => {
       await live?.close();
@@ -100,7 +102,12 @@ for (const database of databases) {
     });
 
     async function signIn(email: string, address = "203.0.113.7") {
-      const outcome = await desk.signIn({ email, password, address, userAgent: "vitest" });
+      const outcome = await sessions.signIn(desk, {
+        email,
+        password,
+        address,
+        userAgent: "vitest",
+      });
       if (!outcome.ok) throw new Error(outcome.message);
       return cookieFrom(outcome.headers);
     }
@@ -121,20 +128,20 @@ for (const database of databases) {
       expect(first).toMatch(/; Path=\//i);
       expect(first).not.toMatch(/Domain=/i);
       expect(first.split(";")[0]).not.toBe(second.split(";")[0]);
-      expect((await desk.signedIn(requestWith(first)))?.staff.email).toBe(email);
+      expect((await sessions.signedIn(desk, requestWith(first)))?.staff.email).toBe(email);
     });
 
     test("an unknown email and a wrong password get the same answer", async () => {
       const email = `owner-${randomUUID()}@example.com`;
       await addStaff(handle.db, auth, { email, role: "owner", offices: [], password });
       const attempts = await Promise.all([
-        desk.signIn({
+        sessions.signIn(desk, {
           email,
           password: "wrong password!",
           address: "198.51.100.1",
           userAgent: null,
         }),
-        desk.signIn({
+        sessions.signIn(desk, {
           email: `nobody-${randomUUID()}@example.com`,
           password,
           address: "198.51.100.1",
@@ -152,7 +159,7 @@ for (const database of databases) {
       const email = `owner-${randomUUID()}@example.com`;
       await addStaff(handle.db, auth, { email, role: "owner", offices: [], password });
       for (let failure = 0; failure < maxFailuresPerAddress; failure += 1) {
-        const outcome = await desk.signIn({
+        const outcome = await sessions.signIn(desk, {
           email: `guess-${failure}@example.com`,
           password: "guessing a password",
           address,
@@ -160,10 +167,10 @@ for (const database of databases) {
         });
         expect(outcome.ok).toBe(false);
       }
-      const refused = await desk.signIn({ email, password, address, userAgent: null });
+      const refused = await sessions.signIn(desk, { email, password, address, userAgent: null });
       expect(refused).toMatchObject({ ok: false, status: 429 });
       expect(
-        await desk.signIn({ email, password, address: "192.0.2.254", userAgent: null }),
+        await sessions.signIn(desk, { email, password, address: "192.0.2.254", userAgent: null }),
       ).toMatchObject({
         ok: true,
       });
@@ -174,7 +181,7 @@ for (const database of databases) {
       await addStaff(handle.db, auth, { email, role: "owner", offices: [], password });
       const outcomes = await Promise.all(
         Array.from({ length: 40 }, (_, index) =>
-          desk.signIn({
+          sessions.signIn(desk, {
             email,
             password: index === 39 ? password : `wrong guess ${index}`,
             address: `198.51.100.${index + 1}`,
@@ -188,7 +195,12 @@ for (const database of databases) {
       expect(checked.length).toBeLessThanOrEqual(maxFailuresPerAccount);
       expect(outcomes[39]).toMatchObject({ ok: false, status: 429 });
       expect(
-        await desk.signIn({ email, password, address: "198.51.100.200", userAgent: null }),
+        await sessions.signIn(desk, {
+          email,
+          password,
+          address: "198.51.100.200",
+          userAgent: null,
+        }),
       ).toMatchObject({ ok: false, status: 429, retryAfterSeconds: expect.any(Number) });
     });
 
@@ -196,7 +208,7 @@ for (const database of databases) {
       const address = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
       const outcomes = await Promise.all(
         Array.from({ length: 40 }, (_, index) =>
-          desk.signIn({
+          sessions.signIn(desk, {
             email: `guess-${index}-${randomUUID()}@example.com`,
             password: "guessing a password",
             address,
@@ -214,48 +226,55 @@ for (const database of databases) {
     test("the account page's current-password checks count in the person's sign-in limit", async () => {
       const email = `owner-${randomUUID()}@example.com`;
       await addStaff(handle.db, auth, { email, role: "owner", offices: [], password });
-      const signedIn = await desk.signIn({
+      const signedIn = await sessions.signIn(desk, {
         email,
         password,
         address: "198.51.100.7",
         userAgent: null,
       });
       expect(signedIn.ok).toBe(true);
-      const staff = (await desk.signedIn(
+      const staff = (await sessions.signedIn(
+        desk,
         requestWith(cookieFrom((signedIn as { headers: Headers }).headers)),
       ))!.staff;
       // Five wrong current passwords (a new password, the authenticator), as the page counts them.
       for (let check = 0; check < maxFailuresPerAccount; check += 1) {
-        const counted = await desk.countPasswordCheck(staff, `198.51.100.${check + 20}`);
+        const counted = await sessions.countCurrentPasswordCheck(
+          desk,
+          staff,
+          `198.51.100.${check + 20}`,
+        );
         expect(counted.retryAfterSeconds).toBe(0);
       }
-      const sixth = await desk.countPasswordCheck(staff, "198.51.100.40");
+      const sixth = await sessions.countCurrentPasswordCheck(desk, staff, "198.51.100.40");
       expect(sixth.retryAfterSeconds).toBeGreaterThan(0);
       expect(sixth.message).toMatch(/^Too many sign-in attempts/);
       expect(
-        await desk.signIn({ email, password, address: "198.51.100.41", userAgent: null }),
+        await sessions.signIn(desk, { email, password, address: "198.51.100.41", userAgent: null }),
       ).toMatchObject({ ok: false, status: 429 });
     });
 
     test("an authenticator code works once: a replay, an older step and a second use at once are refused", async () => {
       const email = `owner-${randomUUID()}@example.com`;
       await addStaff(handle.db, auth, { email, role: "owner", offices: [], password });
-      const first = await desk.signIn({
+      const first = await sessions.signIn(desk, {
         email,
         password,
         address: "198.51.100.60",
         userAgent: null,
       });
       const cookie = cookieFrom((first as { headers: Headers }).headers);
-      const started = await desk.startTwoFactor(requestWith(cookie), password);
+      const started = await sessions.startTwoFactor(desk.auth, requestWith(cookie), password);
       const key = base32.decode(new URL(started!.totpURI).searchParams.get("secret")!);
       const step = Math.floor(Date.now() / 30_000);
       const codeAt = (at: number) => createOTP(key).hotp(at);
-      expect(await desk.verifyCode(requestWith(cookie), await codeAt(step))).not.toBeNull();
+      expect(
+        await sessions.verifyCode(desk, requestWith(cookie), await codeAt(step)),
+      ).not.toBeNull();
 
       /** The second step of a new sign-in: the challenge cookie the password step set. */
       const challenge = async () => {
-        const outcome = await desk.signIn({
+        const outcome = await sessions.signIn(desk, {
           email,
           password,
           address: "198.51.100.61",
@@ -267,18 +286,18 @@ for (const database of databases) {
           headers: { cookie: cookies.map((one) => one.split(";")[0]).join("; ") },
         });
       };
-      expect(await desk.verifyCode(await challenge(), await codeAt(step))).toBeNull();
-      expect(await desk.verifyCode(await challenge(), await codeAt(step - 1))).toBeNull();
+      expect(await sessions.verifyCode(desk, await challenge(), await codeAt(step))).toBeNull();
+      expect(await sessions.verifyCode(desk, await challenge(), await codeAt(step - 1))).toBeNull();
       const [one, other] = await Promise.all([
-        desk.verifyCode(await challenge(), await codeAt(step + 1)),
-        desk.verifyCode(await challenge(), await codeAt(step + 1)),
+        sessions.verifyCode(desk, await challenge(), await codeAt(step + 1)),
+        sessions.verifyCode(desk, await challenge(), await codeAt(step + 1)),
       ]);
       expect([one, other].filter((headers) => headers !== null)).toHaveLength(1);
       // A refused replay leaves no session behind.
-      const sessions = await handle.db.execute(
+      const kept = await handle.db.execute(
         sql`select count(*)::int as count from staff_sessions s join staff_users u on u.id = s.user_id where u.email = ${email}`,
       );
-      expect(Number((sessions as unknown as { rows: { count: number }[] }).rows[0]!.count)).toBe(2);
+      expect(Number((kept as unknown as { rows: { count: number }[] }).rows[0]!.count)).toBe(2);
     });
 
     test("disabling an account or resetting its password ends its sessions", async () => {
@@ -291,8 +310,8 @@ for (const database of databases) {
       });
       const before = await signIn(email);
       await resetStaffPassword(handle.db, auth, email, "another long password");
-      expect(await desk.signedIn(requestWith(before))).toBeNull();
-      const outcome = await desk.signIn({
+      expect(await sessions.signedIn(desk, requestWith(before))).toBeNull();
+      const outcome = await sessions.signIn(desk, {
         email,
         password: "another long password",
         address: "203.0.113.9",
@@ -301,9 +320,9 @@ for (const database of databases) {
       expect(outcome.ok).toBe(true);
       const after = cookieFrom((outcome as { headers: Headers }).headers);
       await disableStaff(handle.db, email);
-      expect(await desk.signedIn(requestWith(after))).toBeNull();
+      expect(await sessions.signedIn(desk, requestWith(after))).toBeNull();
       expect(
-        await desk.signIn({
+        await sessions.signIn(desk, {
           email,
           password: "another long password",
           address: "203.0.113.9",
@@ -339,7 +358,7 @@ for (const database of databases) {
         offices: ["texas"],
         password,
       });
-      const { leads } = await desk.inbox(member, noFilters);
+      const { leads } = await inboxPage(desk.db, member, noFilters);
       const ours = leads.filter((lead) => lead.name.includes(tag));
       expect(ours.map((lead) => [lead.kind, lead.name, lead.office, lead.status])).toEqual([
         ["contact-message", `Msg ${tag}`, "texas", "new"],

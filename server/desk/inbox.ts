@@ -2,13 +2,14 @@ import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { unionAll, type PgColumn } from "drizzle-orm/pg-core";
 
 import { companyProfiles } from "~/content/company";
-import type { LeadStatus } from "~/domain/leads";
+import { leadStatusLabels, type LeadStatus } from "~/domain/leads";
 import type { InboxLead, InboxPage } from "~/features/desk/inbox";
 import { inboxPageSize } from "~/features/desk/inbox";
 import type { InboxFilters } from "~/features/desk/inbox-filters";
 
 import type { Database } from "../db/database";
 import { contactMessages, serviceRequests } from "../db/schema";
+import { toCsv } from "./csv";
 import type { StaffMember } from "./staff-accounts";
 import type { StateSlug } from "~/content/states";
 
@@ -234,4 +235,45 @@ export async function exportRows(
     .orderBy(sql`created_at desc`)
     .limit(maxExportRows);
   return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
+}
+
+/** Every lead the filters find, as CSV a spreadsheet opens safely. */
+export async function leadsCsv(
+  db: Database,
+  staff: StaffMember,
+  filters: InboxFilters,
+): Promise<string> {
+  const rows = await exportRows(db, staff, filters);
+  return toCsv(
+    [
+      "Received (UTC)",
+      "Type",
+      "Status",
+      "Office",
+      "Name",
+      "Email",
+      "Phone",
+      "Appliance or subject",
+      "Requested date",
+      "Requested window",
+      "Address",
+      "ZIP code",
+      "Problem or message",
+    ],
+    rows.map((row) => [
+      row.createdAt.toISOString(),
+      row.kind === "service-request" ? "Service request" : "Message",
+      leadStatusLabels[row.status],
+      row.office,
+      row.name,
+      row.email,
+      row.phone,
+      row.topic,
+      row.preferredDate ?? "",
+      row.preferredTime,
+      row.address,
+      row.zipCode,
+      row.details,
+    ]),
+  );
 }

@@ -27,11 +27,23 @@ import {
   type ServiceRequestRow,
   type VisitContext,
 } from "../requests/visit-changes";
-import { photosOfRequest } from "../requests/homeowner-requests";
+import { photoBytes, photosOfRequest } from "../requests/homeowner-requests";
 import { isBookableInTime } from "../requests/windows";
 import type { StaffMember } from "./staff-accounts";
 
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A photo a homeowner added to a request of the person's offices, or null. */
+export function leadPhoto(
+  db: Database,
+  staff: StaffMember,
+  leadId: string,
+  photoId: string,
+): Promise<{ contentType: string; data: Buffer } | null> {
+  return uuidPattern.test(leadId) && uuidPattern.test(photoId)
+    ? photoBytes(db, leadId, photoId, staff.offices)
+    : Promise.resolve(null);
+}
 
 type Query = Database | Transaction;
 

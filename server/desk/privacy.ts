@@ -84,6 +84,28 @@ export async function findPrivacyRecords(db: Database, subject: PrivacySubject) 
   return { requests, messages, subscribers, emails, notes };
 }
 
+export interface PrivacySummary {
+  serviceRequests: number;
+  contactMessages: number;
+  subscriptions: number;
+  emails: number;
+  notes: number;
+}
+
+/** How many records of each kind the company holds about the person; null for unreadable text. */
+export async function privacySummary(db: Database, typed: string): Promise<PrivacySummary | null> {
+  const subject = privacySubjectFrom(typed);
+  if (!subject) return null;
+  const records = await findPrivacyRecords(db, subject);
+  return {
+    serviceRequests: records.requests.length,
+    contactMessages: records.messages.length,
+    subscriptions: records.subscribers.length,
+    emails: records.emails.length,
+    notes: records.notes.length,
+  };
+}
+
 export type PrivacyRecords = Awaited<ReturnType<typeof findPrivacyRecords>>;
 
 export function recordCount(records: PrivacyRecords) {

@@ -15,6 +15,17 @@ import type { StaffAuth } from "./staff-auth";
 
 export const invitationHours = 72;
 
+/** A staff change's refusal (its message is for people), or null when it was done. */
+export async function refusalOf(work: Promise<void>): Promise<string | null> {
+  try {
+    await work;
+    return null;
+  } catch (error) {
+    if (error instanceof StaffAccountError) return error.message;
+    throw error;
+  }
+}
+
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export interface StaffListItem {

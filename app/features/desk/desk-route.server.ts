@@ -1,24 +1,20 @@
-import { data, redirect, type AppLoadContext } from "react-router";
+import { createContext, data, type RouterContextProvider } from "react-router";
 
-import { withDeskHeaders } from "./headers";
+import type { SignedIn } from "../../../server/desk/staff-sessions";
 
-/** The signed-in staff member; anyone else is sent to the sign-in page. */
-export async function requireStaff(request: Request, context: AppLoadContext) {
-  const signedIn = await context.desk.signedIn(request);
-  if (!signedIn) throw redirect("/office/sign-in", { headers: withDeskHeaders(new Headers()) });
+/** The staff member whose session the request carries, or null: read once, by the desk layout. */
+export const signedInContext = createContext<SignedIn | null>(null);
+
+/** The signed-in staff member of a route under the signed-in layout (routes/office.staff-only). */
+export function signedInOf(context: Readonly<RouterContextProvider>): SignedIn {
+  const signedIn = context.get(signedInContext);
+  if (!signedIn) throw new Error("A signed-in desk route ran without a session");
   return signedIn;
 }
 
 /** A desk page that does not exist for this person (another office's lead, an owner's page). */
 export function notFound(): never {
-  throw data("Not found", { status: 404, headers: withDeskHeaders(new Headers()) });
-}
-
-/** The signed-in owner; for a dispatcher the page does not exist (404). */
-export async function requireOwner(request: Request, context: AppLoadContext) {
-  const signedIn = await requireStaff(request, context);
-  if (signedIn.staff.role !== "owner") notFound();
-  return signedIn;
+  throw data("Not found", { status: 404 });
 }
 
 /** A plain-text answer of a desk resource route (a download, the live stream) that sends no data. */
@@ -30,12 +26,11 @@ export function plainAnswer(status: 400 | 401 | 404, text: string): Response {
 }
 
 /**
- * The signed-in staff member of a resource route, or its 401 answer (no sign-in page to send a
- * download or a stream to).
+ * The signed-in staff member of a resource route outside the signed-in layouts, or its 401
+ * answer (no sign-in page to send a download to).
  */
-export async function staffOr401(request: Request, context: AppLoadContext) {
-  const signedIn = await context.desk.signedIn(request);
-  return signedIn ?? plainAnswer(401, "Sign in first");
+export function staffOr401(context: Readonly<RouterContextProvider>): SignedIn | Response {
+  return context.get(signedInContext) ?? plainAnswer(401, "Sign in first");
 }
 
 /** A posted form's text fields (a repeated name keeps its last value; files are dropped). */

@@ -5,29 +5,13 @@ export const deskResponseHeaders = {
 } as const;
 
 /**
- * A desk route's `headers`: the desk's own, the session cookie its loader or action set, and an
- * action's Retry-After (a limited sign-in).
+ * A desk route's `headers` when its action can be limited: the action's Retry-After (a limited
+ * sign-in or password check). The desk's own headers and cookies are added by its layout.
  */
-export function deskHeaders({
-  loaderHeaders,
-  actionHeaders,
-}: {
-  loaderHeaders: Headers;
-  actionHeaders: Headers;
-}): Headers {
-  const headers = new Headers(deskResponseHeaders);
-  for (const source of [actionHeaders, loaderHeaders]) {
-    for (const cookie of source.getSetCookie()) headers.append("Set-Cookie", cookie);
-  }
+export function retryAfterHeaders({ actionHeaders }: { actionHeaders: Headers }): Headers {
+  const headers = new Headers();
   const retryAfter = actionHeaders.get("Retry-After");
   if (retryAfter) headers.set("Retry-After", retryAfter);
-  return headers;
-}
-
-/** The desk's headers with the cookie better-auth set (or cleared), for a redirect. */
-export function withDeskHeaders(authHeaders: Headers): Headers {
-  const headers = new Headers(deskResponseHeaders);
-  for (const cookie of authHeaders.getSetCookie()) headers.append("Set-Cookie", cookie);
   return headers;
 }
 
@@ -40,3 +24,10 @@ export interface DeskHandle {
   desk: true;
 }
 export const deskHandle: DeskHandle = { desk: true };
+
+/** Only the cookies of better-auth's answer (a new session, a cleared one), for a desk answer. */
+export function cookiesOf(authHeaders: Headers): Headers {
+  const headers = new Headers();
+  for (const cookie of authHeaders.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return headers;
+}
