@@ -25,6 +25,25 @@ export default tseslint.config(
     },
   },
   {
+    // The boundary (docs/decisions/0011): the server reads what the business is made of, the
+    // site's content and the shared helpers from app/, never a page's feature, component or route.
+    files: ["server/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(~|(\\.\\./)+app)/(?!(domain|content|lib)(/|$))",
+              message:
+                "server/ may import from app/ only domain, content and lib: move what both need to app/domain.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["e2e/support/*.js"],
     languageOptions: {
       globals: {

@@ -16,7 +16,7 @@ import path from "node:path";
 
 import sharp from "sharp";
 
-import { maxPhotoBytes } from "../app/features/requests/photo-rules";
+import { maxPhotoBytes } from "~/domain/photos";
 import { freePort } from "../server/reliability/support/child-server";
 
 import { percentile, startServer, waitForUrl } from "./support";

@@ -4,7 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { format } from "date-fns";
 
-import { windowFilledMessage } from "../app/features/requests/availability";
+import { windowFilledMessage } from "~/domain/availability";
 
 import { startExtraServer } from "./support/extra-server";
 import { expect, test } from "./support/fixtures";

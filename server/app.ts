@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import express, { type ErrorRequestHandler } from "express";
 import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
 
-import type { Services } from "~/services.server";
+import type { Services } from "./services";
 
 import { LeadWriter } from "./api/lead-writer";
 import { createLeadSubmissions } from "./api/lead-submissions";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { defaultBookingDaysAhead } from "~/features/booking/schema";
+import { defaultBookingDaysAhead } from "~/domain/service-request";
 
 import { compileTrustProxy, type TrustProxySetting } from "./geo/client-ip";
 

@@ -4,7 +4,7 @@ import http from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 
-import { tooFarAheadMessage } from "~/features/booking/schema";
+import { tooFarAheadMessage } from "~/domain/service-request";
 
 import { parseConfig } from "./config";
 import { requestPhotos, serviceRequests } from "./db/schema";

@@ -1,4 +1,4 @@
-import { windowFilledMessage } from "~/features/requests/availability";
+import { windowFilledMessage } from "~/domain/availability";
 import { BodyTooLarge, formDataWithin } from "~/lib/bounded-body.server";
 import { parseTypedDate } from "~/lib/dates";
 import { formatUsPhone } from "~/lib/form-rules";

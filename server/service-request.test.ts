@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 
 import { defaultProfile } from "~/content/company";
-import { serviceRequestSchema } from "~/features/booking/schema";
+import { serviceRequestSchema } from "~/domain/service-request";
 
 import { LeadWriter } from "./api/lead-writer";
 import { serviceRequestWrite } from "./api/submissions";

@@ -1,4 +1,4 @@
-import type { OpenWindow } from "~/features/requests/availability";
+import type { OpenWindow } from "~/domain/availability";
 
 /** What a repeat request is told: nothing of the first request, which may be someone else's. */
 export const repeatRequestMessage =

@@ -3,7 +3,7 @@ import { data, Form, useNavigation } from "react-router";
 import { DeskButton, DeskField, DeskInput, DeskNotice } from "~/features/desk/desk-controls";
 import { DeskHeader } from "~/features/desk/desk-header";
 import { cookiesOf, deskMeta, retryAfterHeaders } from "~/features/desk/headers";
-import { passwordChangeSchema } from "~/features/desk/staff-schemas";
+import { passwordChangeSchema } from "~/domain/staff";
 
 import { signedInOf } from "~/features/desk/desk-route.server";
 import { servicesOf } from "~/services.server";

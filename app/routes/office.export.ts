@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 
-import { inboxFiltersSchema } from "~/features/desk/inbox-filters";
+import { inboxFiltersSchema } from "~/domain/inbox-filters";
 import { download, plainAnswer, staffOr401, textFields } from "~/features/desk/desk-route.server";
 import { servicesOf } from "~/services.server";
 

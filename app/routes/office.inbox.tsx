@@ -5,8 +5,8 @@ import { DeskHeader } from "~/features/desk/desk-header";
 import { useDeskEvents } from "~/features/desk/use-desk-events";
 import { deskMeta } from "~/features/desk/headers";
 import { leadStatusLabels, leadStatuses } from "~/domain/leads";
-import { isFiltered, noFilters, type InboxRow } from "~/features/desk/inbox";
-import { inboxFiltersSchema, type InboxFilters } from "~/features/desk/inbox-filters";
+import { isFiltered, noFilters, type InboxRow } from "~/domain/inbox";
+import { inboxFiltersSchema, type InboxFilters } from "~/domain/inbox-filters";
 import { inboxRowsFrom } from "~/features/desk/inbox-rows.server";
 import { stateBySlug } from "~/content/states";
 

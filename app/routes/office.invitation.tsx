@@ -2,7 +2,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 
 import { DeskButton, DeskField, DeskInput } from "~/features/desk/desk-controls";
 import { cookiesOf, deskMeta } from "~/features/desk/headers";
-import { newPasswordSchema } from "~/features/desk/staff-schemas";
+import { newPasswordSchema } from "~/domain/staff";
 import { servicesOf } from "~/services.server";
 
 import { acceptInvitation, openInvitation } from "../../server/desk/staff-management";

@@ -10,8 +10,8 @@ import {
 import { useDeskEvents } from "~/features/desk/use-desk-events";
 import { deskMeta } from "~/features/desk/headers";
 import { leadStatusLabels } from "~/domain/leads";
-import { noteSchema, statusChangeSchema } from "~/features/desk/lead";
-import { timeSlots } from "~/features/booking/time-slots";
+import { noteSchema, statusChangeSchema } from "~/domain/lead-view";
+import { timeSlots } from "~/domain/time-slots";
 
 import { firstMessages, notFound, signedInOf, textFields } from "~/features/desk/desk-route.server";
 import { servicesOf } from "~/services.server";

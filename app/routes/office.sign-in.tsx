@@ -2,7 +2,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 
 import { DeskButton, DeskField, DeskInput } from "~/features/desk/desk-controls";
 import { cookiesOf, deskMeta, retryAfterHeaders } from "~/features/desk/headers";
-import { signInSchema } from "~/features/desk/sign-in-schema";
+import { signInSchema } from "~/domain/sign-in";
 import { signedInContext } from "~/features/desk/desk-route.server";
 import { servicesOf } from "~/services.server";
 

@@ -9,7 +9,7 @@ import {
 } from "~/features/desk/desk-controls";
 import { DeskHeader } from "~/features/desk/desk-header";
 import { deskMeta } from "~/features/desk/headers";
-import { invitationSchema, staffAccessSchema } from "~/features/desk/staff-schemas";
+import { invitationSchema, staffAccessSchema } from "~/domain/staff";
 import { stateBySlug, stateSlugs } from "~/content/states";
 
 import { firstMessages, signedInOf } from "~/features/desk/desk-route.server";

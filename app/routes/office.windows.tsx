@@ -14,8 +14,8 @@ import {
   closedWeekday,
   maxClosedDayLabel,
   maxWindowCapacity,
-} from "~/features/desk/window-schemas";
-import { timeSlots } from "~/features/booking/time-slots";
+} from "~/domain/windows";
+import { timeSlots } from "~/domain/time-slots";
 import { stateBySlug, stateSlugs, type StateSlug } from "~/content/states";
 
 import { firstMessages, notFound, signedInOf, textFields } from "~/features/desk/desk-route.server";

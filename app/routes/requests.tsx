@@ -9,13 +9,13 @@ import {
   photoAccept,
   photoMessages,
   photoProblemBeforeUpload,
-} from "~/features/requests/photo-rules";
+} from "~/domain/photos";
 import {
   requestIntents,
   type RequestActionResult,
   type RequestIntent,
   type RequestPageView,
-} from "~/features/requests/request-page";
+} from "~/domain/request-page";
 import { actionRetryAfter } from "~/lib/action-headers";
 import {
   BodyTooLarge,

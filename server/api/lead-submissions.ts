@@ -1,9 +1,9 @@
 import { z } from "zod";
 
 import type { CompanyProfile } from "~/content/company";
-import { contactMessageSchema } from "~/features/contact/schema";
-import type { OpenWindow } from "~/features/requests/availability";
-import { newsletterSchema } from "~/features/newsletter/schema";
+import { contactMessageSchema } from "~/domain/contact-message";
+import type { OpenWindow } from "~/domain/availability";
+import { newsletterSchema } from "~/domain/newsletter";
 import type { LeadKind } from "~/lib/form-result";
 import { honeypotName } from "~/lib/honeypot";
 

@@ -1,10 +1,6 @@
 import { isoDateIn } from "~/lib/dates";
 import { companyProfiles, defaultProfile, type CompanyProfile } from "~/content/company";
-import {
-  isValidIsoDate,
-  serviceRequestSchema,
-  tooFarAheadMessage,
-} from "~/features/booking/schema";
+import { isValidIsoDate, serviceRequestSchema, tooFarAheadMessage } from "~/domain/service-request";
 
 import type { ServerConfig } from "../config";
 import { addDays } from "../requests/windows";

@@ -1,6 +1,6 @@
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 
-import { windowFilledMessage } from "~/features/requests/availability";
+import { windowFilledMessage } from "~/domain/availability";
 import { requestErrorLine } from "~/lib/log-line";
 
 import { clientIp, type TrustProxy } from "../geo/client-ip";

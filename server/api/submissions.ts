@@ -3,9 +3,9 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 
 import { profileForState, type CompanyProfile } from "~/content/company";
-import type { ServiceRequest } from "~/features/booking/schema";
-import type { ContactMessage } from "~/features/contact/schema";
-import type { NewsletterSubscription } from "~/features/newsletter/schema";
+import type { ServiceRequest } from "~/domain/service-request";
+import type { ContactMessage } from "~/domain/contact-message";
+import type { NewsletterSubscription } from "~/domain/newsletter";
 
 import type { Transaction } from "../db/database";
 import {

@@ -13,7 +13,7 @@ import { newLeadsChannel } from "../db/notifications";
 import { contactMessages, outbox, serviceRequests } from "../db/schema";
 import { RequestLinks, requestLinkSecret } from "../requests/request-links";
 import { testDatabases, type TestDatabaseInstance } from "../test-support/databases";
-import { noFilters } from "~/features/desk/inbox";
+import { noFilters } from "~/domain/inbox";
 
 import type { DeskServices } from "./desk-services";
 import { inboxPage } from "./inbox";

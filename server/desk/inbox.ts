@@ -3,9 +3,9 @@ import { unionAll, type PgColumn } from "drizzle-orm/pg-core";
 
 import { companyProfiles } from "~/content/company";
 import { leadStatusLabels, type LeadStatus } from "~/domain/leads";
-import type { InboxLead, InboxPage } from "~/features/desk/inbox";
-import { inboxPageSize } from "~/features/desk/inbox";
-import type { InboxFilters } from "~/features/desk/inbox-filters";
+import type { InboxLead, InboxPage } from "~/domain/inbox";
+import { inboxPageSize } from "~/domain/inbox";
+import type { InboxFilters } from "~/domain/inbox-filters";
 
 import type { Database } from "../db/database";
 import { contactMessages, serviceRequests } from "../db/schema";

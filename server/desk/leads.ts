@@ -4,14 +4,14 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 
 import { profileForState } from "~/content/company";
 import { stateBySlug, type StateSlug } from "~/content/states";
-import { timeSlots } from "~/features/booking/time-slots";
+import { timeSlots } from "~/domain/time-slots";
 import { leadStatusLabels, statusesAfter } from "~/domain/leads";
 import {
   type LeadEmailView,
   type LeadField,
   type LeadView,
   type StatusChange,
-} from "~/features/desk/lead";
+} from "~/domain/lead-view";
 import { displayDate } from "~/lib/dates";
 
 import type { Database, Transaction } from "../db/database";

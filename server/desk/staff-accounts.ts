@@ -2,7 +2,7 @@ import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 
 import { stateSlugs, type StateSlug } from "~/content/states";
-import { staffPasswordSchema } from "~/features/desk/staff-schemas";
+import { staffPasswordSchema } from "~/domain/staff";
 
 import type { Database } from "../db/database";
 import { staffRoles, staffSessions, staffUsers, type StaffRole } from "../db/schema";

@@ -4,7 +4,7 @@ import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 
 import { brandName } from "~/content/company";
-import type { invitationSchema, staffAccessSchema } from "~/features/desk/staff-schemas";
+import type { invitationSchema, staffAccessSchema } from "~/domain/staff";
 
 import { mailFromAddress, type ServerConfig } from "../config";
 import type { Database } from "../db/database";

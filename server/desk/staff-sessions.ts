@@ -1,6 +1,6 @@
 import { isAPIError } from "better-auth/api";
 
-import { signInFailedMessage } from "~/features/desk/sign-in-schema";
+import { signInFailedMessage } from "~/domain/sign-in";
 
 import type { DeskServices } from "./desk-services";
 import { countPasswordCheck } from "./sign-in-limit";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { capacityField, pastClosedDayMessage } from "~/features/desk/window-schemas";
+import { capacityField, pastClosedDayMessage } from "~/domain/windows";
 
 import { openDatabase, type DatabaseHandle } from "../db/database";
 import { officeClosedDays, windowCapacities } from "../db/schema";

@@ -3,13 +3,13 @@ import type { z } from "zod";
 
 import { profileForState } from "~/content/company";
 import { stateSlugs, type StateSlug } from "~/content/states";
-import { timeSlots, type TimeSlotId } from "~/features/booking/time-slots";
+import { timeSlots, type TimeSlotId } from "~/domain/time-slots";
 import {
   closedDaySchema,
   openWeekdays,
   pastClosedDayMessage,
   windowCapacitiesSchema,
-} from "~/features/desk/window-schemas";
+} from "~/domain/windows";
 import { isoDateIn } from "~/lib/dates";
 
 import type { Database } from "../db/database";

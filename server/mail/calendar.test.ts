@@ -2,7 +2,7 @@ import ICAL from "ical.js";
 import { expect, test } from "vitest";
 
 import { brandName, profileForState } from "~/content/company";
-import { serviceRequestSchema } from "~/features/booking/schema";
+import { serviceRequestSchema } from "~/domain/service-request";
 
 import { calendarInvite, visitUid, type CalendarEvent } from "./calendar";
 import type { MailContext } from "./context";

@@ -3,7 +3,7 @@
  * acknowledgement, which repeats nothing they typed (the address may be someone else's).
  */
 import { formatPhone } from "~/content/company";
-import type { ContactMessage } from "~/features/contact/schema";
+import type { ContactMessage } from "~/domain/contact-message";
 
 import { messageId, type MailContext } from "./context";
 import {

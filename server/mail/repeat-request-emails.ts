@@ -6,7 +6,7 @@
  * office gets what the repeat said, as "Repeat request".
  */
 import { formatPhone } from "~/content/company";
-import type { ServiceRequest } from "~/features/booking/schema";
+import type { ServiceRequest } from "~/domain/service-request";
 
 import { messageId, type MailContext } from "./context";
 import {

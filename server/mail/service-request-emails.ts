@@ -6,7 +6,7 @@
  */
 import { applianceTypes } from "~/content/appliances";
 import { formatPhone } from "~/content/company";
-import { timeSlots, type ServiceRequest } from "~/features/booking/schema";
+import { timeSlots, type ServiceRequest } from "~/domain/service-request";
 
 import { messageId, type MailContext } from "./context";
 import {

@@ -7,8 +7,8 @@
  */
 import { applianceTypes } from "~/content/appliances";
 import { formatPhone } from "~/content/company";
-import { timeSlots, type TimeSlotId } from "~/features/booking/time-slots";
-import { formatVisit } from "~/features/requests/visit-text";
+import { timeSlots, type TimeSlotId } from "~/domain/time-slots";
+import { formatVisit } from "~/domain/visit";
 
 import { calendarAttachment, visitUid, type CalendarEvent, type CalendarUpdate } from "./calendar";
 import { messageId, type MailContext } from "./context";

@@ -6,9 +6,9 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { z } from "zod";
 
-import { serviceRequestSchema } from "~/features/booking/schema";
-import { contactMessageSchema } from "~/features/contact/schema";
-import { newsletterSchema } from "~/features/newsletter/schema";
+import { serviceRequestSchema } from "~/domain/service-request";
+import { contactMessageSchema } from "~/domain/contact-message";
+import { newsletterSchema } from "~/domain/newsletter";
 
 import { contactMessages, newsletterSubscribers, outbox, serviceRequests } from "../db/schema";
 import { startHttpServer, type HttpServer } from "../http-server";

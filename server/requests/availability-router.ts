@@ -2,12 +2,12 @@ import express from "express";
 
 import { isoDateIn } from "~/lib/dates";
 import { companyProfiles } from "~/content/company";
-import { isValidIsoDate } from "~/features/booking/schema";
+import { isValidIsoDate } from "~/domain/service-request";
 import {
   availabilityPath,
   maxAvailabilityDays,
   type AvailabilityAnswer,
-} from "~/features/requests/availability";
+} from "~/domain/availability";
 
 import type { Database } from "../db/database";
 import { DatabaseUnavailableError, usingDatabase } from "../api/errors";

@@ -6,12 +6,12 @@ import { isoDateIn } from "~/lib/dates";
 import { applianceTypes } from "~/content/appliances";
 import { formatPhone, profileForState, type CompanyProfile } from "~/content/company";
 import type { StateSlug } from "~/content/states";
-import { isValidIsoDate } from "~/features/booking/schema";
-import type { TimeSlotId } from "~/features/booking/time-slots";
-import type { OpenWindow } from "~/features/requests/availability";
-import { maxPhotos, photoMessages } from "~/features/requests/photo-rules";
-import type { RequestPageView, RequestStep } from "~/features/requests/request-page";
-import { formatVisit } from "~/features/requests/visit-text";
+import { isValidIsoDate } from "~/domain/service-request";
+import type { TimeSlotId } from "~/domain/time-slots";
+import type { OpenWindow } from "~/domain/availability";
+import { maxPhotos, photoMessages } from "~/domain/photos";
+import type { RequestPageView, RequestStep } from "~/domain/request-page";
+import { formatVisit } from "~/domain/visit";
 
 import type { Database, Transaction } from "../db/database";
 import { newLeadsChannel } from "../db/notifications";

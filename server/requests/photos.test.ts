@@ -6,7 +6,7 @@ import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { expect, test } from "vitest";
 
-import { maxPhotoBytes } from "~/features/requests/photo-rules";
+import { maxPhotoBytes } from "~/domain/photos";
 
 import { maxPhotoPixels, preparePhoto, preparePhotos, QueueFull, WorkQueue } from "./photos";
 

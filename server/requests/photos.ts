@@ -7,7 +7,7 @@ import { fileTypeFromBuffer, fileTypeFromFile } from "file-type";
 import type sharpFunction from "sharp";
 import type { Sharp, SharpOptions } from "sharp";
 
-import { maxPhotoBytes, maxPhotos, photoMessages } from "~/features/requests/photo-rules";
+import { maxPhotoBytes, maxPhotos, photoMessages } from "~/domain/photos";
 
 export type PhotoType = "image/jpeg" | "image/png" | "image/webp";
 

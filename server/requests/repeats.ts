@@ -4,8 +4,8 @@ import { and, asc, eq, gte, isNull, notInArray, sql } from "drizzle-orm";
 
 import { profileForState } from "~/content/company";
 import type { StateSlug } from "~/content/states";
-import { timeSlots } from "~/features/booking/time-slots";
-import { formatVisit } from "~/features/requests/visit-text";
+import { timeSlots } from "~/domain/time-slots";
+import { formatVisit } from "~/domain/visit";
 
 import type { Transaction } from "../db/database";
 import { leadEvents, serviceRequests, type NewServiceRequest } from "../db/schema";

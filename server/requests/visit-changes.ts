@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 
 import { profileForState } from "~/content/company";
 import type { StateSlug } from "~/content/states";
-import type { TimeSlotId } from "~/features/booking/time-slots";
+import type { TimeSlotId } from "~/domain/time-slots";
 
 import type { ServerConfig } from "../config";
 import type { Transaction } from "../db/database";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { windowFilledMessage, type OpenWindow } from "~/features/requests/availability";
+import { windowFilledMessage, type OpenWindow } from "~/domain/availability";
 import { repeatRequestMessage } from "~/lib/form-result";
 
 import { openDatabase, type DatabaseHandle } from "../db/database";

@@ -3,9 +3,9 @@ import { and, between, eq, gte, lte, sql } from "drizzle-orm";
 import { isoDateIn } from "~/lib/dates";
 import { profileForState, type CompanyProfile } from "~/content/company";
 import type { StateSlug } from "~/content/states";
-import { timeSlots, type TimeSlotId } from "~/features/booking/time-slots";
-import type { DayAvailability, OpenWindow, WindowState } from "~/features/requests/availability";
-import { formatVisit } from "~/features/requests/visit-text";
+import { timeSlots, type TimeSlotId } from "~/domain/time-slots";
+import type { DayAvailability, OpenWindow, WindowState } from "~/domain/availability";
+import { formatVisit } from "~/domain/visit";
 
 import type { Database, Transaction } from "../db/database";
 import { returnedRows } from "../db/json-rows";

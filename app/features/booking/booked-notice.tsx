@@ -10,7 +10,7 @@ import { displayDate, parseTypedDate } from "~/lib/dates";
 import type { FormResult } from "~/lib/form-result";
 import { useRegion } from "~/lib/use-region";
 
-import { timeSlots } from "./time-slots";
+import { timeSlots } from "~/domain/time-slots";
 
 export type BookedResult = Extract<FormResult, { status: "success" }>;
 

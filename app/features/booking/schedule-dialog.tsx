@@ -17,11 +17,7 @@ import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 import { applianceTypeIds, applianceTypes, type ApplianceTypeId } from "~/content/appliances";
 import { brands } from "~/content/brands";
-import {
-  windowFilledMessage,
-  type OpenWindow,
-  type WindowState,
-} from "~/features/requests/availability";
+import { windowFilledMessage, type OpenWindow, type WindowState } from "~/domain/availability";
 import { displayDate, isoDateIn, parseTypedDate } from "~/lib/dates";
 import type { FormResult } from "~/lib/form-result";
 import { useLeadForm } from "~/lib/use-lead-form";
@@ -33,7 +29,7 @@ import { BookedNotice, bookedNoticeId } from "./booked-notice";
 import { DateField } from "./date-field";
 import { safetyConcerns } from "./safety";
 import { SafetyNotice } from "./safety-notice";
-import { timeSlots, type TimeSlotId } from "./time-slots";
+import { timeSlots, type TimeSlotId } from "~/domain/time-slots";
 import { useAvailability, type Availability } from "./use-availability";
 
 /** The query parameter step 1's links carry: an appliance id, never something typed. */
@@ -304,7 +300,7 @@ export function ScheduleDialog({ onClose }: { onClose: () => void }) {
   const [answers, setAnswers] = useState(0);
   const form = useLeadForm({
     kind: "serviceRequest",
-    loadSchema: async () => (await import("./schema")).serviceRequestSchema,
+    loadSchema: async () => (await import("~/domain/service-request")).serviceRequestSchema,
     onResult: (result) => {
       setAnswers((count) => count + 1);
       if (result.status === "success") {

@@ -6,9 +6,9 @@ import {
   type AvailabilityAnswer,
   type DayAvailability,
   type WindowState,
-} from "~/features/requests/availability";
+} from "~/domain/availability";
 
-import { timeSlots, type TimeSlotId } from "./time-slots";
+import { timeSlots, type TimeSlotId } from "~/domain/time-slots";
 
 const windowStates: readonly WindowState[] = ["open", "full", "past", "closed"];
 

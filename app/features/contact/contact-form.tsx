@@ -17,7 +17,7 @@ export function ContactForm() {
   const { profile } = useRegion();
   const form = useLeadForm({
     kind: "contactMessage",
-    loadSchema: async () => (await import("./schema")).contactMessageSchema,
+    loadSchema: async () => (await import("~/domain/contact-message")).contactMessageSchema,
   });
   const { errors } = form;
 

@@ -1,9 +1,9 @@
 import { profileForState } from "~/content/company";
 import { stateBySlug } from "~/content/states";
-import { timeSlots } from "~/features/booking/time-slots";
+import { timeSlots } from "~/domain/time-slots";
 import { displayDate } from "~/lib/dates";
 
-import type { InboxLead, InboxPage, InboxRow } from "./inbox";
+import type { InboxLead, InboxPage, InboxRow } from "~/domain/inbox";
 
 function requestedVisit(lead: InboxLead) {
   if (lead.kind !== "service-request") return "";

@@ -30,7 +30,7 @@ export function NewsletterForm({
   const { profile, link } = useRegion();
   const form = useLeadForm({
     kind: "newsletter",
-    loadSchema: async () => (await import("./schema")).newsletterSchema,
+    loadSchema: async () => (await import("~/domain/newsletter")).newsletterSchema,
     api: newsletterApi,
     onResult: (result) => {
       // A subscribed address is done with: the field empties for the next one.

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { leadStatuses } from "~/domain/leads";
 
-import { isValidIsoDate } from "~/features/booking/schema";
+import { isValidIsoDate } from "./service-request";
 import { stateSlugs } from "~/content/states";
 
 const optionalDate = z

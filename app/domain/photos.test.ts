@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 
-import { maxPhotoBytes, photoProblemBeforeUpload } from "./photo-rules";
+import { maxPhotoBytes, photoProblemBeforeUpload } from "./photos";
 
 const photo = (name: string, size = 2_000_000, type = "image/jpeg") => ({ name, size, type });
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { timeSlots, type TimeSlotId } from "~/features/booking/time-slots";
+import { timeSlots, type TimeSlotId } from "./time-slots";
 
 /** The weekdays an owner sets (0 = Sunday, as `Date.getUTCDay`); Sunday is always closed. */
 export const openWeekdays = [

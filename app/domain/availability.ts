@@ -1,4 +1,4 @@
-import type { TimeSlotId } from "~/features/booking/time-slots";
+import type { TimeSlotId } from "./time-slots";
 
 /**
  * Whether a window can be booked: "open" has places left; "full" has none; "past" starts too

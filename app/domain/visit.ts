@@ -1,4 +1,4 @@
-import { timeSlots, type TimeSlotId } from "~/features/booking/time-slots";
+import { timeSlots, type TimeSlotId } from "./time-slots";
 
 const weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
 const months = [

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
-import { timeSlots } from "~/features/booking/time-slots";
-import { isValidIsoDate } from "~/features/booking/schema";
+import { timeSlots } from "./time-slots";
+import { isValidIsoDate } from "./service-request";
 
 import { leadStatuses, type LeadKind, type LeadStatus } from "~/domain/leads";
 

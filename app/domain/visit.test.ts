@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 
-import { formatVisit, formatVisitDay } from "./visit-text";
+import { formatVisit, formatVisitDay } from "./visit";
 
 test("a visit reads as its short day, the window and the office's time zone", () => {
   expect(formatVisit("2026-12-01", "morning", "Eastern")).toBe(

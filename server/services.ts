@@ -1,0 +1,23 @@
+import type { ServerConfig } from "./config";
+import type { DeskServices } from "./desk/desk-services";
+import type { FormSubmissions } from "./forms";
+import type { NewsletterService } from "./api/unsubscribe";
+import type { PublicConfig } from "./public-config";
+import type { HomeownerRequests } from "./requests/homeowner-requests";
+
+/** What the server gives every route's loader, action and middleware, for this request. */
+export interface Services {
+  config: ServerConfig;
+  publicConfig: PublicConfig;
+  newsletter: NewsletterService;
+  /** The lead forms' submission pipeline (the JSON API's), for this request's visitor. */
+  forms: FormSubmissions;
+  /** The visitor's state when detected and one of the six ("Texas"), else null. */
+  detectedRegion: string | null;
+  /** The office desk's database, staff sign-in and live inbox. */
+  desk: DeskServices;
+  /** The visitor's address, as the rate limits read it. */
+  clientAddress: string;
+  /** Homeowners' service requests, reached through their private links. */
+  requests: HomeownerRequests;
+}
