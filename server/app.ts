@@ -9,14 +9,14 @@ import { RouterContextProvider, type RouterContext, type ServerBuild } from "rea
 
 import type { Services } from "./services";
 
-import { LeadWriter } from "./api/lead-writer";
-import { createLeadSubmissions } from "./api/lead-submissions";
+import { LeadWriter } from "./leads/lead-writer";
+import { createLeadSubmissions } from "./leads/lead-submissions";
 import { clientAddress, createApiRouter } from "./api/router";
 import { newsletterService } from "./api/unsubscribe";
 import type { ServerConfig } from "./config";
 import { openDatabase, type DatabaseHandle } from "./db/database";
 import { pruneExpiredRecords } from "./db/housekeeping";
-import { formSubmissionsFor } from "./forms";
+import { formSubmissionsFor } from "./leads/forms";
 import { createMailTransport } from "./mail/transport";
 import type { DeskServices } from "./desk/desk-services";
 import { authSecret, createStaffAuth } from "./desk/staff-auth";

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { noPlaceHeldMessage, repeatRequestMessage } from "~/lib/form-result";
 
-import { keyReusedMessage } from "./api/idempotency";
+import { keyReusedMessage } from "./leads/idempotency";
 import {
   idempotencyKeys,
   leadEvents,

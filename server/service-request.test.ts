@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { defaultProfile } from "~/content/company";
 import { serviceRequestSchema } from "~/domain/service-request";
 
-import { LeadWriter } from "./api/lead-writer";
-import { serviceRequestWrite } from "./api/submissions";
+import { LeadWriter } from "./leads/lead-writer";
+import { serviceRequestWrite } from "./leads/submissions";
 import { parseConfig } from "./config";
 import { outbox, serviceRequests, type SubmissionSuccess } from "./db/schema";
 import { mailContextFor } from "./mail/context";

@@ -1,6 +1,6 @@
 import type { ServerConfig } from "./config";
 import type { DeskServices } from "./desk/desk-services";
-import type { FormSubmissions } from "./forms";
+import type { FormSubmissions } from "./leads/forms";
 import type { NewsletterService } from "./api/unsubscribe";
 import type { PublicConfig } from "./public-config";
 import type { HomeownerRequests } from "./requests/homeowner-requests";

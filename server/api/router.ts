@@ -7,8 +7,8 @@ import { clientIp, type TrustProxy } from "../geo/client-ip";
 import { clientNetwork } from "../geo/ip-address";
 
 import { DatabaseUnavailableError, describeCause } from "./errors";
-import { idempotencyKeyHeader, keyReusedMessage } from "./idempotency";
-import { endpointOf, leadKinds, type LeadKind, type LeadSubmissions } from "./lead-submissions";
+import { idempotencyKeyHeader, keyReusedMessage } from "../leads/idempotency";
+import { endpointOf, leadKinds, type LeadKind, type LeadSubmissions } from "../leads/lead-submissions";
 
 export const maxBodyBytes = 16 * 1024;
 

@@ -1,3 +1,30 @@
+/**
+ * The lead pipeline: every lead a visitor sends (a service request, a contact message, a newsletter
+ * sign-up) passes through this module, whichever door it came in by. A contact message, from the
+ * form to the email and the live desk:
+ *
+ * 1. `app/features/contact/contact-form.tsx` draws the form with `useLeadForm`
+ *    (`app/lib/use-lead-form.ts`): a real `<form method="post">` to `/contact`, through a fetcher
+ *    once hydrated. The fields are checked in the browser with the schema the server uses,
+ *    `app/domain/contact-message.ts`.
+ * 2. `app/routes/contact.tsx`'s action hands the request to `servicesOf(context).forms`
+ *    (`server/leads/forms.ts`), which reads the body within its bound and calls `submit` here.
+ *    (The JSON API, `server/api/router.ts`, calls the same `submit` for `POST /api/…`.)
+ * 3. Here: the per-address limit (`server/api/rate-limit.ts`), the honeypot, the schema again, the
+ *    office the page named (`server/leads/office.ts`), and the Idempotency-Key bound to the body's
+ *    hash (`server/leads/idempotency.ts`): a retry gets the stored answer, another body a 422.
+ * 4. `server/leads/submissions.ts` turns the fields into the row and its emails
+ *    (`server/mail/contact-emails.ts`); `server/leads/lead-writer.ts` writes the row, the outbox
+ *    rows and `pg_notify(newLeadsChannel, office)` in one transaction, grouped with the leads that
+ *    arrived meanwhile.
+ * 5. The outbox worker (`server/outbox/worker.ts`) leases the emails and sends them over SMTP
+ *    (`server/mail/transport.ts`), again after a failure, never twice.
+ * 6. The notification reaches every server process: `server/desk/live-inbox.ts` listens
+ *    (`server/db/notifications.ts`) and writes "lead" to the open desks of that office's staff
+ *    (`/office/events`, `app/routes/office.events.ts`); `app/features/desk/use-desk-events.ts`
+ *    reloads the inbox.
+ */
+
 import { z } from "zod";
 
 import type { CompanyProfile } from "~/content/company";
@@ -13,7 +40,7 @@ import { mailContextFor, type MailContext } from "../mail/context";
 import type { ClientKeyOf } from "../requests/client-keys";
 import type { RequestLinks } from "../requests/request-links";
 import { isBookableInTime, nextOpenWindows } from "../requests/windows";
-import { DatabaseUnavailableError, describeCause, usingDatabase } from "./errors";
+import { DatabaseUnavailableError, describeCause, usingDatabase } from "../api/errors";
 import {
   idempotencyKeyHeader,
   idempotencyKeyMaxLength,
@@ -24,7 +51,7 @@ import {
 } from "./idempotency";
 import type { LeadWriter, WriteResult } from "./lead-writer";
 import { officeFor, serviceRequestSchemaFor } from "./office";
-import { countRequest } from "./rate-limit";
+import { countRequest } from "../api/rate-limit";
 import { contactMessageWrite, serviceRequestWrite, subscribeToNewsletter } from "./submissions";
 
 export type { LeadKind } from "~/lib/form-result";

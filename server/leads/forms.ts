@@ -6,8 +6,8 @@ import type { FieldErrors, FormResult, LeadKind } from "~/lib/form-result";
 import { honeypotName } from "~/lib/honeypot";
 import { idempotencyKeyField } from "~/lib/idempotency-field";
 
-import type { LeadSubmissions, SubmissionOutcome } from "./api/lead-submissions";
-import { maxBodyBytes } from "./api/router";
+import type { LeadSubmissions, SubmissionOutcome } from "./lead-submissions";
+import { maxBodyBytes } from "../api/router";
 
 /** A form action's answer: the result the page renders, and the response's status. */
 export interface FormAnswer {
