@@ -8,7 +8,12 @@ import { clientNetwork } from "../geo/ip-address";
 
 import { DatabaseUnavailableError, describeCause } from "./errors";
 import { idempotencyKeyHeader, keyReusedMessage } from "../leads/idempotency";
-import { endpointOf, leadKinds, type LeadKind, type LeadSubmissions } from "../leads/lead-submissions";
+import {
+  endpointOf,
+  leadKinds,
+  type LeadKind,
+  type LeadSubmissions,
+} from "../leads/lead-submissions";
 
 export const maxBodyBytes = 16 * 1024;
 
