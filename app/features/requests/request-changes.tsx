@@ -1,0 +1,164 @@
+import { useState, type FormEvent } from "react";
+import { Form, useNavigation } from "react-router";
+
+import { Button } from "~/components/ui/button";
+import { photoAccept, photoProblemBeforeUpload } from "~/domain/photos";
+import type { RequestActionResult, RequestPageView } from "~/domain/request-page";
+
+// What the homeowner can do on the private page: move or cancel the visit, add photos. Plain
+// form posts (server/requests/page-actions.ts answers them), with or without JavaScript.
+
+export function Changes({
+  view,
+  result,
+}: {
+  view: RequestPageView;
+  result: RequestActionResult | undefined;
+}) {
+  const navigation = useNavigation();
+  if (view.tooLateToChange) {
+    return (
+      <p className="rounded-lg bg-amber-50 px-4 py-3 text-amber-950">
+        Your visit starts soon. To change or cancel it, please call{" "}
+        <a className="font-semibold underline" href={`tel:${view.office.phoneForCall}`}>
+          {view.office.phone}
+        </a>
+        .
+      </p>
+    );
+  }
+  if (!view.canReschedule && !view.canCancel) return null;
+  const offered =
+    result && "openWindows" in result && result.openWindows?.length
+      ? result.openWindows
+      : view.rescheduleOptions;
+  return (
+    <section aria-labelledby="change-heading" className="grid gap-4">
+      <h2 id="change-heading" className="text-lg font-bold text-slate-900">
+        Change your visit
+      </h2>
+      {view.canReschedule ? (
+        <Form method="post" className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
+          <input type="hidden" name="intent" value="reschedule" />
+          <label className="grid gap-1.5 text-sm font-semibold text-slate-900">
+            Move to another open window
+            <select
+              name="window"
+              required
+              className="h-10 w-full max-w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 text-base font-normal"
+              defaultValue=""
+            >
+              <option value="" disabled>
+                Choose a day and window
+              </option>
+              {offered.map((option) => (
+                <option
+                  key={`${option.date}/${option.window}`}
+                  value={`${option.date}/${option.window}`}
+                >
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <Button
+            type="submit"
+            loading={
+              navigation.state === "submitting" &&
+              navigation.formData?.get("intent") === "reschedule"
+            }
+          >
+            Move my visit
+          </Button>
+        </Form>
+      ) : null}
+      {view.canCancel ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="cancel-ask" />
+          <Button type="submit" variant="outline">
+            Cancel this visit
+          </Button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}
+
+export function Photos({
+  view,
+  result,
+}: {
+  view: RequestPageView;
+  result: RequestActionResult | undefined;
+}) {
+  const navigation = useNavigation();
+  const [problemBeforeUpload, setProblemBeforeUpload] = useState<string | null>(null);
+  if (!view.canAddPhotos) return null;
+  const left = view.photos.max - view.photos.stored;
+  const answered =
+    result?.intent === "photos" && "message" in result && !result.ok ? result.message : null;
+  const error = problemBeforeUpload ?? answered;
+
+  // With scripts, a file the server would refuse is told at once instead of after its upload.
+  function checkBeforeUpload(event: FormEvent<HTMLFormElement>) {
+    const input = event.currentTarget.elements.namedItem("photos");
+    if (!(input instanceof HTMLInputElement)) return;
+    const problem = photoProblemBeforeUpload(Array.from(input.files ?? []), view.photos.stored);
+    setProblemBeforeUpload(problem);
+    if (problem) {
+      event.preventDefault();
+      input.focus();
+    }
+  }
+  return (
+    <section aria-labelledby="photos-heading" className="grid gap-3">
+      <h2 id="photos-heading" className="text-lg font-bold text-slate-900">
+        Photos for the technician
+      </h2>
+      <p className="text-slate-700">
+        A photo of the error code, the model plate or the problem helps us bring the right part.{" "}
+        {view.photos.stored} of {view.photos.max} added.
+      </p>
+      {left > 0 ? (
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end"
+          onSubmit={checkBeforeUpload}
+        >
+          <input type="hidden" name="intent" value="photos" />
+          <div className="grid gap-1.5">
+            <label className="grid gap-1.5 text-sm font-semibold text-slate-900">
+              Add up to {left} photo{left === 1 ? "" : "s"} (JPEG, PNG or WebP, 10 MB each)
+              <input
+                type="file"
+                name="photos"
+                accept={photoAccept}
+                multiple
+                required
+                onChange={() => setProblemBeforeUpload(null)}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? "photos-error" : undefined}
+                className="w-full min-w-0 rounded-md border border-slate-300 bg-white p-2 text-base font-normal"
+              />
+            </label>
+            {error ? (
+              <p id="photos-error" role="alert" className="text-sm text-red-800">
+                {error}
+              </p>
+            ) : null}
+          </div>
+          <Button
+            type="submit"
+            variant="outline"
+            loading={
+              navigation.state === "submitting" && navigation.formData?.get("intent") === "photos"
+            }
+          >
+            Add photos
+          </Button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}

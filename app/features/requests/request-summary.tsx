@@ -1,0 +1,119 @@
+import { Form, Link, useNavigation } from "react-router";
+
+import { Button, buttonVariants } from "~/components/ui/button";
+import type { RequestPageView } from "~/domain/request-page";
+import { noPlaceHeldMessage } from "~/lib/form-result";
+import { cn } from "~/lib/utils";
+
+// The private page's account of the request: what, when and where, where it stands, and the
+// question before a cancel.
+
+export function Summary({ view }: { view: RequestPageView }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 className="text-xl font-bold text-slate-900">{view.appliance} repair</h2>
+      <dl className="mt-4 grid gap-3 text-slate-800 sm:grid-cols-[10rem_1fr]">
+        <dt className="font-semibold">Visit</dt>
+        <dd>
+          {view.visit ? (
+            <>
+              {view.visit.text}{" "}
+              <span className="text-slate-600">
+                ({view.visit.confirmed ? "confirmed" : "requested"})
+              </span>
+              {view.visit.placeHeld ? null : (
+                <span className="block font-semibold">{noPlaceHeldMessage}</span>
+              )}
+            </>
+          ) : (
+            "We will call you to choose a time."
+          )}
+        </dd>
+        <dt className="font-semibold">Address</dt>
+        <dd>{view.address}</dd>
+        <dt className="font-semibold">Office</dt>
+        <dd>
+          {view.office.name},{" "}
+          <a
+            className="font-semibold text-brand-800 underline"
+            href={`tel:${view.office.phoneForCall}`}
+          >
+            {view.office.phone}
+          </a>{" "}
+          <span className="text-slate-600">({view.office.hours})</span>
+        </dd>
+      </dl>
+    </div>
+  );
+}
+
+export function Timeline({ view }: { view: RequestPageView }) {
+  const order = view.timeline.map((entry) => entry.step);
+  const reached = order.indexOf(view.step);
+  return (
+    <section aria-labelledby="status-heading">
+      <h2 id="status-heading" className="text-lg font-bold text-slate-900">
+        Status
+      </h2>
+      <ol className="mt-3 grid gap-3">
+        {view.timeline.map((entry, index) => {
+          const done = index <= reached;
+          const current = index === reached;
+          return (
+            <li
+              key={entry.step}
+              aria-current={current ? "step" : undefined}
+              className="flex items-start gap-3"
+            >
+              <span
+                aria-hidden="true"
+                className={cn(
+                  "mt-1 size-4 shrink-0 rounded-full border-2",
+                  done ? "border-brand-700 bg-brand-700" : "border-slate-400 bg-white",
+                )}
+              />
+              <span>
+                <span
+                  className={cn("block", done ? "font-semibold text-slate-900" : "text-slate-600")}
+                >
+                  {entry.label}
+                  {done ? null : <span className="sr-only"> (not yet)</span>}
+                </span>
+                {entry.at ? <span className="text-sm text-slate-600">{entry.at}</span> : null}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+export function CancelConfirmation({ view }: { view: RequestPageView }) {
+  const navigation = useNavigation();
+  if (!view.canCancel) return null;
+  return (
+    <section
+      aria-labelledby="cancel-heading"
+      className="rounded-xl border border-red-200 bg-red-50 p-6"
+    >
+      <h2 id="cancel-heading" className="text-lg font-bold text-red-900">
+        Cancel this visit?
+      </h2>
+      <p className="mt-2 text-red-900">
+        The office will free the time for someone else. You can always book a new visit.
+      </p>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Form method="post">
+          <input type="hidden" name="intent" value="cancel" />
+          <Button type="submit" variant="destructive" loading={navigation.state === "submitting"}>
+            Yes, cancel the visit
+          </Button>
+        </Form>
+        <Link to="." replace className={buttonVariants({ variant: "outline" })}>
+          Keep my visit
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,192 @@
+import { data } from "react-router";
+
+import { maxPhotoBytes, maxPhotos, photoMessages } from "~/domain/photos";
+import {
+  requestIntents,
+  type RequestActionResult,
+  type RequestIntent,
+} from "~/domain/request-page";
+import {
+  BodyTooLarge,
+  formDataWithin,
+  isMultipart,
+  spoolMultipart,
+  type SpooledForm,
+} from "~/lib/bounded-body.server";
+
+import type { HomeownerRequests } from "./homeowner-requests";
+
+/** Photos plus the form's own fields: anything larger is refused before it is read. */
+const maxUploadBytes = maxPhotos * maxPhotoBytes + 64 * 1024;
+/** The cancel and move forms: an intent and a window. */
+const maxChangeFormBytes = 16 * 1024;
+
+export const privateHeaders = {
+  "Cache-Control": "no-store",
+  "X-Robots-Tag": "noindex, nofollow",
+} as const;
+
+function isIntent(value: unknown): value is RequestIntent {
+  return requestIntents.includes(value as RequestIntent);
+}
+
+function answer(result: RequestActionResult, status = 200, retryAfterSeconds?: number) {
+  const headers =
+    retryAfterSeconds === undefined
+      ? privateHeaders
+      : { ...privateHeaders, "Retry-After": String(retryAfterSeconds) };
+  return data(result, { status, headers });
+}
+
+function notFound(): never {
+  throw data("Not found", { status: 404, headers: privateHeaders });
+}
+
+const chooseWhatToDo = () =>
+  answer({ intent: "cancel-ask", ok: false, message: "Choose what to do." }, 400);
+
+/** Past a budget: 429 (503 when the server is too busy for it now), Retry-After and the words. */
+function refused(
+  intent: RequestIntent,
+  outcome: { reason: "limited" | "busy"; message: string; retryAfterSeconds: number },
+) {
+  return answer(
+    { intent, ok: false, message: outcome.message },
+    outcome.reason === "busy" ? 503 : 429,
+    outcome.retryAfterSeconds,
+  );
+}
+
+/** Who acts on a private page: the requests, and the visitor's address their budgets count. */
+export interface PageVisitor {
+  requests: HomeownerRequests;
+  clientAddress: string;
+}
+
+/**
+ * The private page's form posts: cancel (asked, then confirmed), move, add photos. Each answer
+ * is the page's result with its status (429 or 503 with Retry-After past a budget); an unknown
+ * link is a 404 before its body is read.
+ */
+export async function requestPageAction(request: Request, token: string, visitor: PageVisitor) {
+  // The photo form is the page's only multipart one: its body is streamed to disk, not memory.
+  if (isMultipart(request)) return addPhotos(request, token, visitor);
+  // An unknown link is answered before its body is read.
+  if (!(await visitor.requests.exists(token))) notFound();
+  let form: FormData;
+  try {
+    form = await formDataWithin(request, maxChangeFormBytes);
+  } catch {
+    return chooseWhatToDo();
+  }
+  return change(form, token, visitor);
+}
+
+/** Cancel (asked, then confirmed) and move: each counted against the day's changes. */
+async function change(
+  form: { get(name: string): FormDataEntryValue | null },
+  token: string,
+  { requests, clientAddress }: PageVisitor,
+) {
+  const intent = form.get("intent");
+  if (!isIntent(intent)) return chooseWhatToDo();
+  switch (intent) {
+    case "cancel-ask":
+      return answer({ intent });
+    case "cancel": {
+      const outcome = await requests.cancel(token, clientAddress);
+      if (outcome.ok) return answer({ intent, ok: true });
+      if (outcome.reason === "not-found") notFound();
+      if (outcome.reason === "limited" || outcome.reason === "busy") {
+        return refused(intent, outcome);
+      }
+      return answer({ intent, ok: false, message: outcome.message ?? "" }, 409);
+    }
+    case "reschedule": {
+      const choice = form.get("window");
+      const outcome = await requests.reschedule(
+        token,
+        typeof choice === "string" ? choice : "",
+        clientAddress,
+      );
+      if (outcome.ok) return answer({ intent, ok: true });
+      if (outcome.reason === "not-found") notFound();
+      if (outcome.reason === "limited" || outcome.reason === "busy") {
+        return refused(intent, outcome);
+      }
+      return answer(
+        {
+          intent,
+          ok: false,
+          message: outcome.message,
+          ...(outcome.reason === "full" ? { openWindows: outcome.openWindows } : {}),
+        },
+        outcome.reason === "invalid" ? 400 : 409,
+      );
+    }
+    case "photos":
+      return answer({ intent, ok: false, message: photoMessages.none }, 400);
+  }
+}
+
+/**
+ * Photos: the request's turn and the address's photos are taken before the body is read (a
+ * refusal reads nothing), the body is streamed to temporary files within bounds, and the turn
+ * is given back however the upload ends.
+ */
+async function addPhotos(request: Request, token: string, visitor: PageVisitor) {
+  const { requests, clientAddress } = visitor;
+  const begun = await requests.beginUpload(token, clientAddress);
+  if (!begun.ok) {
+    if (begun.reason === "not-found") notFound();
+    if (begun.reason === "invalid") {
+      return answer({ intent: "photos", ok: false, message: begun.message }, 400);
+    }
+    return refused("photos", begun);
+  }
+  const { upload } = begun;
+  const tooLarge = () =>
+    answer(
+      {
+        intent: "photos",
+        ok: false,
+        message: `Add at most ${maxPhotos} photos of 10 MB each at a time.`,
+      },
+      413,
+    );
+  let form: SpooledForm | null = null;
+  try {
+    if (Number(request.headers.get("Content-Length") ?? "0") > maxUploadBytes) return tooLarge();
+    try {
+      form = await spoolMultipart(request, {
+        maxBytes: maxUploadBytes,
+        maxFileBytes: maxPhotoBytes,
+        maxFiles: maxPhotos,
+      });
+    } catch (error) {
+      return error instanceof BodyTooLarge ? tooLarge() : chooseWhatToDo();
+    }
+    if (form.fields.get("intent") !== "photos") {
+      await upload.end();
+      return change(form.fields, token, visitor);
+    }
+    const [oversized] = form.oversized;
+    const problem =
+      oversized !== undefined
+        ? photoMessages.tooLarge(oversized)
+        : form.extraFiles > 0
+          ? photoMessages.tooMany
+          : null;
+    if (problem) return answer({ intent: "photos", ok: false, message: problem }, 400);
+    const outcome = await upload.add(form.files);
+    if (outcome.ok) return answer({ intent: "photos", ok: true, added: outcome.added });
+    if (outcome.reason === "not-found") notFound();
+    if (outcome.reason === "limited" || outcome.reason === "busy") {
+      return refused("photos", outcome);
+    }
+    return answer({ intent: "photos", ok: false, message: outcome.message }, 400);
+  } finally {
+    await form?.dispose();
+    await upload.end();
+  }
+}
