@@ -1,0 +1,163 @@
+import { ArrowLeft, Check } from "lucide-react";
+import { useRef, type Dispatch } from "react";
+
+import { FormStatus } from "~/components/form-status";
+import { LeadFormFields } from "~/components/lead-form-fields";
+import { PhoneInput } from "~/components/phone-input";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input, Textarea } from "~/components/ui/input";
+import { applianceTypes } from "~/content/appliances";
+import { brands } from "~/content/brands";
+import { windowFilledMessage, type OpenWindow } from "~/domain/availability";
+import type { useLeadForm } from "~/lib/use-lead-form";
+import { useRegion } from "~/lib/use-region";
+
+import { DateField } from "./date-field";
+import { safetyConcerns } from "./safety";
+import { SafetyNotice } from "./safety-notice";
+import type { ScheduleEvent, ScheduleState } from "./schedule-state";
+import { StepControl } from "./step-controls";
+import { TimeChoices } from "./time-choices";
+import type { Availability } from "./use-availability";
+
+/**
+ * Step 2: the contact form, posted to the /modals/schedule action (app/lib/use-lead-form.ts).
+ * Kept (hidden) on step 1 once an appliance was picked, so Back keeps what was typed.
+ */
+export function ContactStep({
+  form,
+  state,
+  dispatch,
+  availability,
+  today,
+  backHref,
+}: {
+  form: ReturnType<typeof useLeadForm>;
+  state: ScheduleState;
+  dispatch: Dispatch<ScheduleEvent>;
+  availability: Availability;
+  /** yyyy-mm-dd in the office's time zone: the first day that can be chosen. */
+  today: string;
+  /** Step 1's address (without JavaScript, Back is a link to it). */
+  backHref: string;
+}) {
+  const { profile } = useRegion();
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const applianceName = applianceTypes.find((type) => type.id === state.selectedAppliance)?.name;
+  // The server's "just filled up" and its alternatives stay until the visitor chooses again.
+  const timeError =
+    form.errors.preferredTime === windowFilledMessage && !state.openWindows
+      ? undefined
+      : form.errors.preferredTime;
+  const pickOpenWindow = (window: OpenWindow) => {
+    dispatch({ type: "open-window-picked", window });
+    submitRef.current?.focus();
+  };
+  return (
+    <form.fetcher.Form
+      hidden={state.step === 1}
+      method="post"
+      noValidate
+      onSubmit={form.onSubmit}
+      onChange={form.onChange}
+      className="relative grid gap-5"
+      aria-label="Contact Information"
+    >
+      <FormStatus kind="serviceRequest" result={form.pageResult} />
+      <input type="hidden" name="selectedAppliance" value={state.selectedAppliance ?? ""} />
+      <p className="flex items-center gap-2 rounded-lg bg-brand-50 px-3 py-2 text-sm text-slate-800">
+        <Check className="size-4 text-brand-700" aria-hidden="true" />
+        Appliance: <strong>{applianceName}</strong>
+      </p>
+      <Field label="Full Name (required)" error={form.errors.name}>
+        <Input {...form.field("name")} autoComplete="name" />
+      </Field>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Email" error={form.errors.email}>
+          <Input {...form.field("email")} type="email" autoComplete="email" />
+        </Field>
+        <Field label="Phone" markedRequired error={form.errors.phone}>
+          <PhoneInput {...form.field("phone")} />
+        </Field>
+      </div>
+      <div className="grid gap-5 sm:grid-cols-3">
+        <Field label="Address" markedRequired error={form.errors.address} className="sm:col-span-2">
+          <Input {...form.field("address")} autoComplete="address-line1" />
+        </Field>
+        <Field label="Zip Code" error={form.errors.zipCode}>
+          <Input {...form.field("zipCode")} inputMode="numeric" autoComplete="postal-code" />
+        </Field>
+      </div>
+      <Field
+        label="Preferred Date"
+        markedRequired
+        hint={`Today or later (${profile.timeZoneLabel} time).`}
+        error={form.errors.preferredDate}
+      >
+        {(wiring) => (
+          <DateField
+            {...wiring}
+            {...form.field("preferredDate")}
+            value={state.preferredDate}
+            onValueChange={(date) => dispatch({ type: "date-chosen", date })}
+            minDate={today}
+            isDayOffered={availability.isDayOffered}
+          />
+        )}
+      </Field>
+      <TimeChoices
+        date={state.preferredDate}
+        time={state.preferredTime}
+        onTimeChange={(time) => dispatch({ type: "time-chosen", time })}
+        availability={availability}
+        error={timeError}
+        openWindows={state.openWindows}
+        onPickOpenWindow={pickOpenWindow}
+        droppedWindow={state.droppedWindow}
+      />
+      <div className="grid gap-5 sm:grid-cols-3">
+        <Field label="Brand" error={form.errors.brand}>
+          <Input {...form.field("brand")} list="schedule-brands" />
+        </Field>
+        <Field label="Model" error={form.errors.model}>
+          <Input {...form.field("model")} />
+        </Field>
+        <Field label="Serial Number" error={form.errors.serialNumber}>
+          <Input {...form.field("serialNumber")} />
+        </Field>
+      </div>
+      <datalist id="schedule-brands">
+        {brands.map((brand) => (
+          <option key={brand.slug} value={brand.name} />
+        ))}
+      </datalist>
+      <Field label="Description of the problem" error={form.errors.description}>
+        <Textarea
+          {...form.field("description")}
+          rows={3}
+          onChange={(event) => dispatch({ type: "described", text: event.target.value })}
+        />
+      </Field>
+      <Field label="Notes" error={form.errors.notes}>
+        <Textarea {...form.field("notes")} rows={2} placeholder="Gate code, pets, parking…" />
+      </Field>
+      <LeadFormFields companyEmail={profile.email} />
+      <SafetyNotice concerns={safetyConcerns(state.description)} office={profile} />
+      <div className="flex flex-col-reverse justify-between gap-3 border-t border-slate-200 pt-5 sm:flex-row">
+        <StepControl
+          href={backHref}
+          onActivate={() => dispatch({ type: "back" })}
+          disabled={form.busy}
+          className={buttonVariants({ variant: "outline" })}
+        >
+          <ArrowLeft aria-hidden="true" />
+          Back
+        </StepControl>
+        <Button ref={submitRef} type="submit" loading={form.busy}>
+          Submit Request
+        </Button>
+      </div>
+    </form.fetcher.Form>
+  );
+}

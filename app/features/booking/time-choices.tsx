@@ -1,0 +1,134 @@
+import { Button } from "~/components/ui/button";
+import type { OpenWindow, WindowState } from "~/domain/availability";
+import { timeSlots, type TimeSlotId } from "~/domain/time-slots";
+import { displayDate } from "~/lib/dates";
+import { useHydrated } from "~/lib/use-hydrated";
+
+import type { TimeChoice } from "./schedule-state";
+import type { Availability } from "./use-availability";
+
+/** What a window's state adds to its label: the words say it, not only the colour. */
+const windowStateLabels: Record<Exclude<WindowState, "open">, string> = {
+  full: "Full",
+  past: "Not available",
+  closed: "Closed",
+};
+
+/**
+ * Step 2's Preferred Time: the three windows of the chosen date, each marked with what the
+ * office has left (unknown: offered). A window that filled up while the visitor typed comes
+ * back from the server with its message and the next open windows, offered as buttons that
+ * set the date and the time (a plain list before and without JavaScript).
+ */
+export function TimeChoices({
+  date,
+  time,
+  onTimeChange,
+  availability,
+  error,
+  openWindows,
+  onPickOpenWindow,
+  droppedWindow,
+}: {
+  date: string;
+  time: TimeChoice;
+  onTimeChange: (time: TimeSlotId) => void;
+  availability: Availability;
+  error: string | undefined;
+  openWindows: OpenWindow[] | undefined;
+  onPickOpenWindow: (window: OpenWindow) => void;
+  /** The window the visitor had chosen and that is no longer open (unchecked). */
+  droppedWindow: TimeSlotId | undefined;
+}) {
+  const hydrated = useHydrated();
+  const errorId = "preferred-time-error";
+  const closedDay = date !== "" && availability.day(date)?.closed === true;
+  const droppedLabel = timeSlots.find((slot) => slot.id === droppedWindow)?.label;
+  return (
+    <fieldset className="grid gap-2" aria-describedby={error ? errorId : undefined}>
+      <legend className="text-sm font-semibold text-slate-900">
+        Preferred Time
+        <span className="text-red-700" aria-hidden="true">
+          {" "}
+          *
+        </span>
+      </legend>
+      <div className="grid gap-2 sm:grid-cols-3">
+        {timeSlots.map((slot) => {
+          const state = date === "" ? undefined : availability.windowState(date, slot.id);
+          const unavailable = state !== undefined && state !== "open";
+          return (
+            <label
+              key={slot.id}
+              data-state={state}
+              className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 p-3 text-sm has-checked:border-brand-700 has-checked:bg-brand-50 has-disabled:cursor-not-allowed has-disabled:border-dashed has-disabled:bg-slate-50"
+            >
+              <input
+                type="radio"
+                name="preferredTime"
+                value={slot.id}
+                checked={time === slot.id}
+                onChange={() => onTimeChange(slot.id)}
+                disabled={unavailable}
+                className="size-4 accent-brand-700"
+              />
+              <span>
+                <span className="block font-semibold text-slate-900">{slot.label}</span>
+                <span className="text-slate-700">{slot.window}</span>
+                {unavailable ? (
+                  <span className="mt-1 block font-semibold text-red-800">
+                    {windowStateLabels[state]}
+                  </span>
+                ) : null}
+              </span>
+            </label>
+          );
+        })}
+      </div>
+      <div aria-live="polite" className="text-sm text-slate-700">
+        {closedDay ? (
+          <p>The office takes no visits on {displayDate(date)}: please choose another day.</p>
+        ) : droppedLabel && !error ? (
+          <p>
+            The {droppedLabel.toLowerCase()} window is no longer open on {displayDate(date)}: please
+            choose another time.
+          </p>
+        ) : null}
+      </div>
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-red-700" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {openWindows?.length === 0 ? (
+        <p className="text-sm text-slate-800">
+          No other window is open online in the coming weeks: please call the office.
+        </p>
+      ) : null}
+      {openWindows && openWindows.length > 0 ? (
+        <div className="grid gap-2">
+          <p id="open-windows-title" className="text-sm text-slate-800">
+            {hydrated
+              ? "These windows are still open:"
+              : "These windows are still open (enter the date and choose the time above):"}
+          </p>
+          <ul aria-labelledby="open-windows-title" className="flex flex-wrap gap-2">
+            {openWindows.map((window) => (
+              <li key={`${window.date}/${window.window}`}>
+                {hydrated ? (
+                  <Button variant="outline" size="sm" onClick={() => onPickOpenWindow(window)}>
+                    {window.label}
+                  </Button>
+                ) : (
+                  <span className="inline-block rounded-md border border-slate-300 px-3 py-1.5 text-sm">
+                    {window.label}
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}
