@@ -51,6 +51,20 @@ export async function formDataWithin(request: Request, limit: number): Promise<F
   return new Response(body, { headers: { "Content-Type": contentType } }).formData();
 }
 
+/**
+ * A posted form's text fields, read within `limit` bytes: the one way every form's action reads
+ * its body (the public forms, the desk). A repeated name keeps its first value (a list such as
+ * an invitation's offices is read with `formDataWithin` and `getAll`); files are dropped.
+ */
+export async function formFields(request: Request, limit: number): Promise<Record<string, string>> {
+  const form = await formDataWithin(request, limit);
+  const fields: Record<string, string> = {};
+  form.forEach((value, key) => {
+    if (typeof value === "string" && !(key in fields)) fields[key] = value;
+  });
+  return fields;
+}
+
 export function isMultipart(request: Request): boolean {
   return /^\s*multipart\/form-data\s*;/i.test(request.headers.get("Content-Type") ?? "");
 }

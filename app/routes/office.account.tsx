@@ -6,6 +6,7 @@ import { cookiesOf, deskMeta, retryAfterHeaders } from "~/features/desk/headers"
 import { passwordChangeSchema } from "~/domain/staff";
 
 import { signedInOf } from "~/features/desk/desk-route.server";
+import { fieldErrorsOf } from "~/lib/field-errors";
 import { servicesOf } from "~/services.server";
 
 import {
@@ -147,16 +148,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     repeat: String(form.get("repeat") ?? ""),
   });
   if (!parsed.success) {
-    const errors = parsed.error.flatten().fieldErrors;
     return data<Answer>(
-      {
-        form: "password",
-        fieldErrors: {
-          currentPassword: errors.currentPassword?.[0],
-          password: errors.password?.[0],
-          repeat: errors.repeat?.[0],
-        },
-      },
+      { form: "password", fieldErrors: fieldErrorsOf(parsed.error) },
       { status: 400 },
     );
   }

@@ -10,7 +10,8 @@ import { inboxFiltersSchema, type InboxFilters } from "~/domain/inbox-filters";
 import { inboxRowsFrom } from "~/features/desk/inbox-rows.server";
 import { stateBySlug } from "~/content/states";
 
-import { firstMessages, signedInOf, textFields } from "~/features/desk/desk-route.server";
+import { signedInOf, textFields } from "~/features/desk/desk-route.server";
+import { fieldErrorsOf } from "~/lib/field-errors";
 import { servicesOf } from "~/services.server";
 
 import { inboxPage } from "../../server/desk/inbox";
@@ -53,11 +54,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await textFields(request);
   const parsed = inboxFiltersSchema.safeParse(form);
   if (!parsed.success) {
-    const errors = parsed.error.flatten().fieldErrors;
     return data(
       {
         filters: noFilters,
-        fieldErrors: firstMessages(errors) as Partial<Record<keyof InboxFilters, string>>,
+        fieldErrors: fieldErrorsOf(parsed.error) as Partial<Record<keyof InboxFilters, string>>,
         inbox: null,
       },
       { status: 400 },

@@ -3,6 +3,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { DeskButton, DeskField, DeskInput } from "~/features/desk/desk-controls";
 import { cookiesOf, deskMeta } from "~/features/desk/headers";
 import { newPasswordSchema } from "~/domain/staff";
+import { fieldErrorsOf } from "~/lib/field-errors";
 import { servicesOf } from "~/services.server";
 
 import { acceptInvitation, openInvitation } from "../../server/desk/staff-management";
@@ -33,11 +34,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     repeat: String(form.get("repeat") ?? ""),
   });
   if (!parsed.success) {
-    const errors = parsed.error.flatten().fieldErrors;
-    return data<Answer>(
-      { error: null, fieldErrors: { password: errors.password?.[0], repeat: errors.repeat?.[0] } },
-      { status: 400 },
-    );
+    return data<Answer>({ error: null, fieldErrors: fieldErrorsOf(parsed.error) }, { status: 400 });
   }
   const { desk, clientAddress } = servicesOf(context);
   const member = await acceptInvitation(desk.db, desk.auth, params.token, parsed.data.password);

@@ -13,7 +13,8 @@ import { leadStatusLabels } from "~/domain/leads";
 import { noteSchema, statusChangeSchema } from "~/domain/lead-view";
 import { timeSlots } from "~/domain/time-slots";
 
-import { firstMessages, notFound, signedInOf, textFields } from "~/features/desk/desk-route.server";
+import { notFound, signedInOf, textFields } from "~/features/desk/desk-route.server";
+import { fieldErrorsOf } from "~/lib/field-errors";
 import { servicesOf } from "~/services.server";
 
 import { addLeadNote, changeLeadStatus, leadView, sendEmailAgain } from "../../server/desk/leads";
@@ -50,11 +51,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "status": {
       const parsed = statusChangeSchema.safeParse(form);
       if (!parsed.success) {
-        const errors = parsed.error.flatten().fieldErrors;
         return answer(
           {
             form: "status",
-            fieldErrors: firstMessages(errors),
+            fieldErrors: fieldErrorsOf(parsed.error),
           },
           400,
         );
@@ -65,10 +65,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "note": {
       const parsed = noteSchema.safeParse(form);
       if (!parsed.success) {
-        return answer(
-          { form: "note", fieldErrors: { note: parsed.error.flatten().fieldErrors.note?.[0] } },
-          400,
-        );
+        return answer({ form: "note", fieldErrors: fieldErrorsOf(parsed.error) }, 400);
       }
       outcome = await addLeadNote(db, staff, params.id, parsed.data.note);
       break;

@@ -4,6 +4,7 @@ import { DeskButton, DeskField, DeskInput } from "~/features/desk/desk-controls"
 import { cookiesOf, deskMeta, retryAfterHeaders } from "~/features/desk/headers";
 import { signInSchema } from "~/domain/sign-in";
 import { signedInContext } from "~/features/desk/desk-route.server";
+import { fieldErrorsOf } from "~/lib/field-errors";
 import { servicesOf } from "~/services.server";
 
 import { hasActiveStaff } from "../../server/desk/staff-accounts";
@@ -33,11 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = String(form.get("email") ?? "");
   const parsed = signInSchema.safeParse({ email, password: String(form.get("password") ?? "") });
   if (!parsed.success) {
-    const errors = parsed.error.flatten().fieldErrors;
-    return data<SignInAnswer>(
-      { email, fieldErrors: { email: errors.email?.[0], password: errors.password?.[0] } },
-      { status: 400 },
-    );
+    return data<SignInAnswer>({ email, fieldErrors: fieldErrorsOf(parsed.error) }, { status: 400 });
   }
   const { desk, clientAddress } = servicesOf(context);
   const outcome = await signIn(desk, {

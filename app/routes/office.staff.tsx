@@ -12,7 +12,8 @@ import { deskMeta } from "~/features/desk/headers";
 import { invitationSchema, staffAccessSchema } from "~/domain/staff";
 import { stateBySlug, stateSlugs } from "~/content/states";
 
-import { firstMessages, signedInOf } from "~/features/desk/desk-route.server";
+import { signedInOf } from "~/features/desk/desk-route.server";
+import { fieldErrorsOf } from "~/lib/field-errors";
 import { servicesOf } from "~/services.server";
 
 import {
@@ -61,11 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       offices,
     });
     if (!parsed.success) {
-      const errors = parsed.error.flatten().fieldErrors as Record<string, string[] | undefined>;
-      return refuse({
-        form: "invite",
-        fieldErrors: firstMessages(errors),
-      });
+      return refuse({ form: "invite", fieldErrors: fieldErrorsOf(parsed.error) });
     }
     const refused = await refusalOf(inviteStaff(db, config, staff, parsed.data));
     if (refused) return refuse({ form: "invite", error: refused });

@@ -18,7 +18,8 @@ import {
 import { timeSlots } from "~/domain/time-slots";
 import { stateBySlug, stateSlugs, type StateSlug } from "~/content/states";
 
-import { firstMessages, notFound, signedInOf, textFields } from "~/features/desk/desk-route.server";
+import { notFound, signedInOf, textFields } from "~/features/desk/desk-route.server";
+import { firstMessages } from "~/lib/field-errors";
 import { servicesOf } from "~/services.server";
 
 import {

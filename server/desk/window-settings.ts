@@ -1,5 +1,4 @@
 import { and, asc, eq, gte, sql } from "drizzle-orm";
-import type { z } from "zod";
 
 import { profileForState } from "~/content/company";
 import { stateSlugs, type StateSlug } from "~/content/states";
@@ -11,6 +10,7 @@ import {
   windowCapacitiesSchema,
 } from "~/domain/windows";
 import { isoDateIn } from "~/lib/dates";
+import { messagesByField } from "~/lib/field-errors";
 
 import type { Database } from "../db/database";
 import { officeClosedDays, windowCapacities } from "../db/schema";
@@ -73,14 +73,6 @@ export function closedDayText(date: string): string {
   return dateTextFormat.format(new Date(`${date}T00:00:00Z`));
 }
 
-/** A form's errors by field, as `z.flattenError` gives them (the capacities parse into rows). */
-function fieldErrorsOf(error: z.ZodError): Record<string, string[] | undefined> {
-  const errors: Record<string, string[]> = {};
-  for (const issue of error.issues)
-    (errors[String(issue.path[0] ?? "")] ??= []).push(issue.message);
-  return errors;
-}
-
 function todayAt(office: StateSlug, now: Date): string {
   return isoDateIn(now, profileForState(office).timeZone);
 }
@@ -131,7 +123,7 @@ export async function saveWindowCapacities(
   const slug = ownersOffice(staff, office);
   const parsed = windowCapacitiesSchema.safeParse(fields);
   if (!parsed.success) {
-    return { success: false, fieldErrors: fieldErrorsOf(parsed.error) };
+    return { success: false, fieldErrors: messagesByField(parsed.error) };
   }
   await db
     .insert(windowCapacities)
@@ -160,7 +152,7 @@ export async function addClosedDay(
     .refine((day) => day.date >= today, { path: ["date"], message: pastClosedDayMessage })
     .safeParse(fields);
   if (!parsed.success) {
-    return { success: false, fieldErrors: fieldErrorsOf(parsed.error) };
+    return { success: false, fieldErrors: messagesByField(parsed.error) };
   }
   const [row] = await db
     .insert(officeClosedDays)

@@ -1,8 +1,9 @@
 import { windowFilledMessage } from "~/domain/availability";
-import { BodyTooLarge, formDataWithin } from "~/lib/bounded-body.server";
+import { BodyTooLarge, formFields } from "~/lib/bounded-body.server";
 import { parseTypedDate } from "~/lib/dates";
+import { firstMessages } from "~/lib/field-errors";
 import { formatUsPhone } from "~/lib/form-rules";
-import type { FieldErrors, FormResult, LeadKind } from "~/lib/form-result";
+import type { FormResult, LeadKind } from "~/lib/form-result";
 import { honeypotName } from "~/lib/honeypot";
 import { idempotencyKeyField } from "~/lib/idempotency-field";
 
@@ -19,16 +20,6 @@ export interface FormAnswer {
 /** What route actions reach the submission pipeline through (the load context's `forms`). */
 export interface FormSubmissions {
   submit(kind: LeadKind, request: Request): Promise<FormAnswer>;
-}
-
-/** The form's text fields (files and repeated names beyond the first are ignored). */
-export async function formFields(request: Request): Promise<Record<string, string>> {
-  const form = await formDataWithin(request, maxBodyBytes);
-  const fields: Record<string, string> = {};
-  form.forEach((value, key) => {
-    if (typeof value === "string" && !(key in fields)) fields[key] = value;
-  });
-  return fields;
 }
 
 /**
@@ -52,14 +43,6 @@ function typedValues(fields: Record<string, string>): Record<string, string> {
   return Object.fromEntries(
     Object.entries(fields).filter(
       ([name]) => name !== honeypotName && name !== idempotencyKeyField,
-    ),
-  );
-}
-
-function firstMessages(errors: Record<string, string[] | undefined>): FieldErrors {
-  return Object.fromEntries(
-    Object.entries(errors).flatMap(([field, messages]) =>
-      messages?.[0] ? [[field, messages[0]]] : [],
     ),
   );
 }
@@ -128,7 +111,7 @@ export function formSubmissionsFor(submissions: LeadSubmissions, client: string)
     async submit(kind, request) {
       let fields: Record<string, string>;
       try {
-        fields = await formFields(request);
+        fields = await formFields(request, maxBodyBytes);
       } catch (error) {
         const status = error instanceof BodyTooLarge ? 413 : 400;
         return { result: { kind, status: "failed", values: {} }, status };

@@ -1,6 +1,11 @@
 import { createContext, data, type RouterContextProvider } from "react-router";
 
+import { formFields } from "~/lib/bounded-body.server";
+
 import type { SignedIn } from "../../../server/desk/staff-sessions";
+
+/** The most a desk form's body holds: a 4,000-character note, escaped, fits. */
+const deskFormBytes = 64 * 1024;
 
 /** The staff member whose session the request carries, or null: read once, by the desk layout. */
 export const signedInContext = createContext<SignedIn | null>(null);
@@ -33,20 +38,9 @@ export function staffOr401(context: Readonly<RouterContextProvider>): SignedIn |
   return context.get(signedInContext) ?? plainAnswer(401, "Sign in first");
 }
 
-/** A posted form's text fields (a repeated name keeps its last value; files are dropped). */
-export async function textFields(request: Request): Promise<Record<string, string>> {
-  return Object.fromEntries(
-    [...(await request.formData()).entries()].filter(
-      (entry): entry is [string, string] => typeof entry[1] === "string",
-    ),
-  );
-}
-
-/** zod's field errors as the pages show them: the first message of each field. */
-export function firstMessages(errors: Record<string, string[] | undefined>) {
-  return Object.fromEntries(
-    Object.entries(errors).map(([field, messages]) => [field, messages?.[0]]),
-  ) as Record<string, string | undefined>;
+/** A desk form's text fields (app/lib/bounded-body.server.ts: the first of a repeated name). */
+export function textFields(request: Request): Promise<Record<string, string>> {
+  return formFields(request, deskFormBytes);
 }
 
 /** A file the desk hands over: never stored, never indexed. */
