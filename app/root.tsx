@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -26,7 +26,6 @@ import type { RootMatchData } from "./lib/meta";
 import { backgroundLocationOf, setModalOpen } from "./lib/page-location";
 import { regionParam } from "./lib/region";
 import type { DeskHandle } from "./features/desk/headers";
-import { DeskErrorPage } from "./features/desk/desk-error-page";
 import { servicesOf } from "./services.server";
 
 export const links: Route.LinksFunction = () => [
@@ -180,19 +179,24 @@ export default function App() {
   );
 }
 
+// A desk error a middleware threw is drawn here (see below): its page is loaded only then, so
+// the public pages' first load carries none of it.
+const DeskErrorPage = lazy(() => import("./features/desk/desk-error-page"));
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const is404 = isRouteErrorResponse(error) && error.status === 404;
-  const isDeskPage = useIsDeskPage();
-  // The server logged it already (entry.server.tsx, one line); the browser's console shows it.
-  if (typeof document !== "undefined" && !isRouteErrorResponse(error)) console.error(error);
   // An error a desk middleware threw (a dispatcher on an owners' page) is the desk's own.
-  if (isDeskPage) {
+  if (useIsDeskPage()) {
     return (
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        <DeskErrorPage error={error} />
+        <Suspense>
+          <DeskErrorPage error={error} />
+        </Suspense>
       </main>
     );
   }
+  const is404 = isRouteErrorResponse(error) && error.status === 404;
+  // The server logged it already (entry.server.tsx, one line); the browser's console shows it.
+  if (typeof document !== "undefined" && !isRouteErrorResponse(error)) console.error(error);
   return (
     <>
       <SiteHeader />

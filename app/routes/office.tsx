@@ -1,6 +1,4 @@
-import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
-
-import { DeskErrorPage, deskErrorTitle } from "~/features/desk/desk-error-page";
+import DeskErrorPage, { deskErrorTitle } from "~/features/desk/desk-error-page";
 import { DeskHeader } from "~/features/desk/desk-header";
 import { deskHandle, deskResponseHeaders } from "~/features/desk/headers";
 import { signedInContext } from "~/features/desk/desk-route.server";
@@ -47,18 +45,14 @@ export function loader({ context }: Route.LoaderArgs) {
   return { staff: signedIn ? { name: signedIn.staff.name, role: signedIn.staff.role } : null };
 }
 
-export default function Office() {
-  return <Outlet />;
-}
-
 /**
  * An error a desk page's loader or action threw. (One a middleware throws, such as the owners'
  * pages' 404 for a dispatcher, is drawn by the root's boundary with the same page.)
  */
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const staff = useRouteLoaderData<typeof loader>("routes/office")?.staff ?? null;
-  // The server logged it already (entry.server.tsx, one line); the browser's console shows it.
-  if (typeof document !== "undefined" && !isRouteErrorResponse(error)) console.error(error);
+// No component: the layout draws its child (React Router's default Outlet).
+
+export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
+  const staff = loaderData?.staff ?? null;
   return (
     <DeskErrorPage
       error={error}

@@ -11,10 +11,18 @@ export function deskErrorTitle(error: unknown) {
 /**
  * A desk error (a 404, a page number that is not one, a failure) in the desk's chrome: the
  * desk's header with its sections when the person is known (`header`), else the desk's name.
- * (The root's boundary draws it too, so it stays small and leaves the header to its caller.)
+ * (The root's boundary draws it too, loaded when needed: it leaves the header to its caller.)
  */
-export function DeskErrorPage({ error, header }: { error: unknown; header?: React.ReactNode }) {
+export default function DeskErrorPage({
+  error,
+  header,
+}: {
+  error: unknown;
+  header?: React.ReactNode;
+}) {
   const title = deskErrorTitle(error);
+  // The server logged it already (entry.server.tsx, one line); the browser's console shows it.
+  if (typeof document !== "undefined" && !isRouteErrorResponse(error)) console.error(error);
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8">
       {/* React puts these in the head: a middleware's error has no route meta to give them. */}
