@@ -1,3 +1,5 @@
+import { displayDate } from "~/lib/dates";
+
 import { timeSlots, type TimeSlotId } from "./time-slots";
 
 const weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
@@ -29,9 +31,32 @@ export function formatVisitDay(date: string): string {
   return `${weekdays[day.getUTCDay()]}, ${months[day.getUTCMonth()]} ${day.getUTCDate()}`;
 }
 
-/** "Tue, Dec 1, 8:00 AM - 12:00 PM Eastern": a visit's day and window, as every page and email says it. */
-export function formatVisit(date: string, window: TimeSlotId, timeZoneLabel: string): string {
+/** How a visit is written where it is read: the defaults are the pages', emails' and calendars'. */
+export interface VisitStyle {
+  /** "December 1, 2026", the year too: the desk's lists and the request's confirmation email. */
+  longDay?: boolean;
+  /** The window by its name and hours, "morning (8:00 AM - 12:00 PM)": the desk's lists. */
+  namedWindow?: boolean;
+}
+
+/** The desk's lists: "July 15, 2031, morning (8:00 AM - 12:00 PM)", in the office's own zone. */
+export const deskVisitStyle: VisitStyle = { longDay: true, namedWindow: true };
+
+/**
+ * "Tue, Dec 1, 8:00 AM - 12:00 PM Eastern": a visit's day and window, the one function that
+ * writes a visit, for the pages, the desk, the emails and the calendar files (their words differ
+ * by `style` only). A request that named no day says "Any day"; a day without a known window is
+ * the day alone; without a time zone label the hours stand alone (the desk works in the office's).
+ */
+export function formatVisit(
+  date: string | null,
+  window: TimeSlotId | string | null,
+  timeZoneLabel: string | null,
+  style: VisitStyle = {},
+): string {
   const slot = timeSlots.find((candidate) => candidate.id === window);
-  if (!slot) throw new RangeError(`Not a time window: ${String(window)}`);
-  return `${formatVisitDay(date)}, ${slot.window} ${timeZoneLabel}`;
+  const day = !date ? "Any day" : style.longDay ? displayDate(date) : formatVisitDay(date);
+  if (!slot) return day;
+  const hours = style.namedWindow ? `${slot.label.toLowerCase()} (${slot.window})` : slot.window;
+  return `${day}, ${hours}${timeZoneLabel ? ` ${timeZoneLabel}` : ""}`;
 }

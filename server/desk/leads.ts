@@ -4,15 +4,14 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 
 import { profileForState } from "~/content/company";
 import { stateBySlug, type StateSlug } from "~/content/states";
-import { timeSlots } from "~/domain/time-slots";
 import { leadStatusLabels, statusesAfter } from "~/domain/leads";
+import { deskVisitStyle, formatVisit } from "~/domain/visit";
 import {
   type LeadEmailView,
   type LeadField,
   type LeadView,
   type StatusChange,
 } from "~/domain/lead-view";
-import { displayDate } from "~/lib/dates";
 
 import type { Database, Transaction } from "../db/database";
 import { contactMessages, leadEvents, outbox, serviceRequests } from "../db/schema";
@@ -76,15 +75,9 @@ function officeTime(office: StateSlug, instant: Date) {
   return `${text} ${profile.timeZoneLabel}`;
 }
 
-function windowLabel(id: string | null) {
-  const slot = timeSlots.find((candidate) => candidate.id === id);
-  return slot ? `${slot.label.toLowerCase()} (${slot.window})` : "";
-}
-
+/** A visit as the desk writes it: "July 15, 2031, morning (8:00 AM - 12:00 PM)". */
 function visitText(date: string | null, window: string | null) {
-  const day = date ? displayDate(date) : "Any day";
-  const label = windowLabel(window);
-  return label ? `${day}, ${label}` : day;
+  return formatVisit(date, window, null, deskVisitStyle);
 }
 
 function fieldsOf(lead: FoundLead): LeadField[] {

@@ -7,6 +7,7 @@
 import { applianceTypes } from "~/content/appliances";
 import { formatPhone } from "~/content/company";
 import { timeSlots, type ServiceRequest } from "~/domain/service-request";
+import { formatVisit } from "~/domain/visit";
 
 import { messageId, type MailContext } from "./context";
 import {
@@ -97,10 +98,13 @@ function companyEmail(request: StoredServiceRequest, context: MailContext): Outg
 function customerConfirmation(request: StoredServiceRequest, context: MailContext): OutgoingEmail {
   const { office } = context;
   const appliance = applianceName(request);
-  const date = preferredDate(request);
-  const window = timeWindow(request, context);
   const phone = formatPhone(office.phone);
-  const visit = [date, window].filter((part) => part !== "").join(", ");
+  const visit =
+    request.preferredDate === ""
+      ? ""
+      : formatVisit(request.preferredDate, request.preferredTime, office.timeZoneLabel, {
+          longDay: true,
+        });
   const paragraphs = [
     "Hello,",
     `Thank you for choosing ${office.shortName}. We received your request to repair your ${appliance}.`,

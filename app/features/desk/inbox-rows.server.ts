@@ -1,15 +1,13 @@
 import { profileForState } from "~/content/company";
 import { stateBySlug } from "~/content/states";
-import { timeSlots } from "~/domain/time-slots";
-import { displayDate } from "~/lib/dates";
+import { deskVisitStyle, formatVisit } from "~/domain/visit";
 
 import type { InboxLead, InboxPage, InboxRow } from "~/domain/inbox";
 
+/** "July 15, 2031, morning (8:00 AM - 12:00 PM)": the desk's way of writing a visit. */
 function requestedVisit(lead: InboxLead) {
   if (lead.kind !== "service-request") return "";
-  const window = timeSlots.find((slot) => slot.id === lead.preferredTime);
-  const date = lead.preferredDate ? displayDate(lead.preferredDate) : "Any day";
-  return window ? `${date}, ${window.label.toLowerCase()} (${window.window})` : date;
+  return formatVisit(lead.preferredDate, lead.preferredTime, null, deskVisitStyle);
 }
 
 /**
