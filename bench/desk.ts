@@ -13,6 +13,7 @@ import path from "node:path";
 import pg from "pg";
 
 import { stateSlugs } from "../app/content/states";
+import { leadStatuses } from "../app/domain/leads";
 import { openDatabase, type DatabaseHandle } from "../server/db/database";
 import { insertJsonRows } from "../server/db/json-rows";
 import { contactMessages, serviceRequests } from "../server/db/schema";
@@ -58,7 +59,6 @@ const lastNames = [
   "Moore",
 ];
 const appliances = ["refrigerator", "washer", "dryer", "oven", "dishwasher", "microwave"];
-const statuses = ["new", "contacted", "scheduled", "completed", "cancelled", "spam"] as const;
 
 function pick<T>(list: readonly T[], index: number): T {
   return list[index % list.length]!;
@@ -85,7 +85,7 @@ async function fill(database: DatabaseHandle) {
         office: pick(offices, index * 7),
         email: `${first}.${last}${index}@example.com`.toLowerCase(),
         phone: phoneOf(index),
-        status: pick(statuses, Math.floor(index / 3)),
+        status: pick(leadStatuses, Math.floor(index / 3)),
         createdAt: new Date(now - ((index * 1_261_000) % (730 * 86_400_000))),
       };
       if (index % 5 === 4) {
