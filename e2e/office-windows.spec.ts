@@ -35,10 +35,10 @@ test.afterAll(async () => {
 const password = "a long staff password";
 
 /** A new account on this file's server, made with `npm run staff -- add`. */
-function addStaff(role: "owner" | "dispatcher", office?: string) {
+async function addStaff(role: "owner" | "dispatcher", office?: string) {
   const email = `${role}-${randomUUID().slice(0, 8)}@example.com`;
   const args = ["add", email, "--role", role, ...(office ? ["--office", office] : [])];
-  expect(staffCommand(args, password, server!.dataDir).status).toBe(0);
+  expect((await staffCommand(args, password, server!.dataDir)).status).toBe(0);
   return email;
 }
 
@@ -61,7 +61,7 @@ const addHoliday = (page: Page) => page.getByRole("form", { name: "Add a holiday
 test("an owner sets Texas's Tuesday morning to 2 and adds a holiday; both are there after a reload", async ({
   page,
 }) => {
-  await signIn(page, addStaff("owner"), password);
+  await signIn(page, await addStaff("owner"), password);
   await page
     .getByRole("navigation", { name: "Desk" })
     .getByRole("link", { name: "Windows" })
@@ -137,7 +137,7 @@ test("without JavaScript, saving the windows and adding a holiday are real form 
     javaScriptEnabled: false,
   });
   const page = await context.newPage();
-  await signIn(page, addStaff("owner"), password);
+  await signIn(page, await addStaff("owner"), password);
   await page.goto("/office/windows");
   await page.getByRole("combobox", { name: "Office" }).selectOption("New Jersey");
   await page.getByRole("button", { name: "Show" }).click();
@@ -197,7 +197,7 @@ test("a dispatcher gets 404; signed out, the sign-in page; never stored or index
   expect(signedOutPost.status()).toBe(302);
   expect(signedOutPost.headers()["location"]).toBe("/office/sign-in");
 
-  await signIn(page, addStaff("dispatcher", "texas"), password);
+  await signIn(page, await addStaff("dispatcher", "texas"), password);
   await expect(
     page.getByRole("navigation", { name: "Desk" }).getByRole("link", { name: "Windows" }),
   ).toHaveCount(0);
@@ -207,7 +207,7 @@ test("a dispatcher gets 404; signed out, the sign-in page; never stored or index
   );
   await page.getByRole("button", { name: "Sign out" }).click();
 
-  await signIn(page, addStaff("owner"), password);
+  await signIn(page, await addStaff("owner"), password);
   const shown = await page.request.get("/office/windows?office=texas");
   expect(shown.status()).toBe(200);
   expect(shown.headers()["cache-control"]).toBe("no-store");
@@ -221,7 +221,7 @@ test("a dispatcher gets 404; signed out, the sign-in page; never stored or index
 for (const width of [375, 1280]) {
   test(`axe finds nothing on the windows page at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    await signIn(page, addStaff("owner"), password);
+    await signIn(page, await addStaff("owner"), password);
     await page.goto("/office/windows?office=north-carolina");
     const add = addHoliday(page);
     await add.getByLabel("Date").fill(dayNextYear("12-24").date);

@@ -28,7 +28,9 @@ test.beforeAll(async () => {
     OUTBOX_POLL_MS: "200",
   });
   owner = `owner-${randomUUID().slice(0, 8)}@example.com`;
-  expect(staffCommand(["add", owner, "--role", "owner"], password, server.dataDir).status).toBe(0);
+  expect(
+    (await staffCommand(["add", owner, "--role", "owner"], password, server.dataDir)).status,
+  ).toBe(0);
 });
 test.afterAll(async () => {
   await server?.stop();
