@@ -34,8 +34,8 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function loader({ context }: Route.LoaderArgs): RootMatchData {
-  const { publicConfig, detectedRegion } = servicesOf(context);
-  return { ...publicConfig, detectedRegion };
+  const { publicConfig, detectedState } = servicesOf(context);
+  return { ...publicConfig, detectedState };
 }
 
 // The root's data is configuration: it never changes between navigations.
@@ -127,19 +127,19 @@ function useFocusOnNewPage(isModal: boolean) {
 function useRegionStartUp(enabled: boolean) {
   const location = useLocation();
   const navigate = useNavigate();
-  const detectedRegion = useRouteLoaderData<RootMatchData>("root")?.detectedRegion ?? null;
+  const detectedState = useRouteLoaderData<RootMatchData>("root")?.detectedState ?? null;
   useEffect(() => {
     if (enabled) startLocationDetection();
   }, [enabled]);
   useEffect(() => {
     const search = new URLSearchParams(location.search);
-    if (!enabled || !detectedRegion || search.has(regionParam)) return;
-    search.set(regionParam, detectedRegion);
+    if (!enabled || !detectedState || search.has(regionParam)) return;
+    search.set(regionParam, detectedState);
     void navigate(
       { pathname: location.pathname, search: `?${search.toString()}`, hash: location.hash },
       { replace: true, preventScrollReset: true, state: location.state },
     );
-  }, [enabled, detectedRegion, location, navigate]);
+  }, [enabled, detectedState, location, navigate]);
 }
 
 /** The office desk's pages (`handle.desk`) are the company's own: no public header, map or footer. */

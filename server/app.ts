@@ -1,3 +1,6 @@
+// The composition root: it builds every service (database, mail, outbox, desk, the homeowners'
+// requests) and wires the Express app in the order requests meet them. Long because it is the one
+// place where that order is written; what each part does lives in its own module.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
@@ -74,7 +77,7 @@ async function resolveBuild(build: ServerBuild | (() => Promise<ServerBuild>)) {
 interface Visitor {
   detectedLocation: DetectedLocation;
   /** The visitor's state when the page is drawn for it (no `?region=`), else null. */
-  detectedRegion: string | null;
+  detectedState: string | null;
 }
 
 /** Whether the request came over HTTPS, as Express's `req.secure` decides it. */
@@ -248,7 +251,7 @@ export async function createServerApp({
     const names = new URLSearchParams(searchOf(req.url ?? "")).has(regionParam);
     const visitor = {
       detectedLocation,
-      detectedRegion: names ? null : serviceRegionOf(detectedLocation),
+      detectedState: names ? null : serviceRegionOf(detectedLocation),
     };
     visitors.set(req, visitor);
     return visitor;
@@ -273,7 +276,7 @@ export async function createServerApp({
       const key = pageCacheKey(policy, {
         pathname,
         search,
-        detectedRegion: visitors.get(req)?.detectedRegion ?? null,
+        detectedState: visitors.get(req)?.detectedState ?? null,
       });
       return key && policy ? { key, variants: policy.variants ?? 1 } : null;
     },
@@ -355,7 +358,7 @@ export async function createServerApp({
           publicConfig,
           newsletter,
           forms: formSubmissionsFor(submissions, clientAddress(req)),
-          detectedRegion: visitors.get(req)?.detectedRegion ?? null,
+          detectedState: visitors.get(req)?.detectedState ?? null,
           desk,
           clientAddress: clientAddress(req),
           requests,

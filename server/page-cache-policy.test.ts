@@ -11,8 +11,8 @@ const copies: PageCachePolicy = { params: ["region"], copiesQueryString: true };
 const key = (
   policy: PageCachePolicy | undefined,
   search: string,
-  detectedRegion: string | null = "Virginia",
-) => pageCacheKey(policy, { pathname: "/p", search, detectedRegion });
+  detectedState: string | null = "Virginia",
+) => pageCacheKey(policy, { pathname: "/p", search, detectedState });
 
 test("a route that did not opt in has no entry", () => {
   expect(key(undefined, "")).toBeNull();

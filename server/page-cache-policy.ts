@@ -53,7 +53,7 @@ export interface PageRequest {
   /** The query string as requested, with its "?" (or empty). */
   search: string;
   /** The visitor's detected state, when the page is rendered for it (no `?region=`). */
-  detectedRegion: string | null;
+  detectedState: string | null;
 }
 
 /**
@@ -64,7 +64,7 @@ export interface PageRequest {
  */
 export function pageCacheKey(
   policy: PageCachePolicy | undefined,
-  { pathname, search, detectedRegion }: PageRequest,
+  { pathname, search, detectedState }: PageRequest,
 ): string | null {
   if (!policy) return null;
   const params = new URLSearchParams(search);
@@ -80,6 +80,6 @@ export function pageCacheKey(
   const readQuery = read.size > 0 ? `?${read.toString()}` : "";
   if (policy.copiesQueryString && search !== readQuery) return null;
   // Without `?region=` the page is drawn for the visitor's detected state.
-  const detected = params.has(regionParam) ? "" : `\ndetected=${detectedRegion ?? ""}`;
+  const detected = params.has(regionParam) ? "" : `\ndetected=${detectedState ?? ""}`;
   return `${pathname}${readQuery}${detected}`;
 }

@@ -29,7 +29,7 @@ function visitorDataIn(html: string) {
   const location = /<script type="application\/json" id="[^"]+">(.*?)<\/script>/.exec(html);
   return {
     detectedLocation: JSON.parse(location?.[1] ?? "null") as { region?: string; ip?: string },
-    detectedRegionInRender: /detectedRegion\\?"?,\\?"([A-Za-z ]+)\\?"/.exec(html)?.[1] ?? null,
+    detectedStateInRender: /detectedState\\?"?,\\?"([A-Za-z ]+)\\?"/.exec(html)?.[1] ?? null,
   };
 }
 
@@ -87,7 +87,7 @@ test("a page drawn for a visitor in Virginia, asked for with ?region=Texas from 
   const seen = visitorDataIn(secondHtml);
   expect(seen.detectedLocation.region).toBe("Florida");
   expect(seen.detectedLocation.ip).toBe(stateTestAddresses.Florida);
-  expect(seen.detectedRegionInRender).toBeNull();
+  expect(seen.detectedStateInRender).toBeNull();
   expect(secondHtml).not.toContain(stateTestAddresses.Virginia);
   expect(secondHtml).not.toMatch(/Charlottesville/i);
 });
@@ -97,9 +97,9 @@ test("without ?region= each detected state has its own entry", async () => {
   const fromFlorida = await get("/brands", stateTestAddresses.Florida);
   expect(fromFlorida.headers.get("x-render-cache")).toBeNull();
   const floridaHtml = await fromFlorida.text();
-  expect(visitorDataIn(fromVirginia).detectedRegionInRender).toBe("Virginia");
-  expect(visitorDataIn(floridaHtml).detectedRegionInRender).toBe("Florida");
+  expect(visitorDataIn(fromVirginia).detectedStateInRender).toBe("Virginia");
+  expect(visitorDataIn(floridaHtml).detectedStateInRender).toBe("Florida");
   const again = await get("/brands", stateTestAddresses.Florida);
   expect(again.headers.get("x-render-cache")).toBe("hit");
-  expect(visitorDataIn(await again.text()).detectedRegionInRender).toBe("Florida");
+  expect(visitorDataIn(await again.text()).detectedStateInRender).toBe("Florida");
 });

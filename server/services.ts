@@ -13,7 +13,7 @@ export interface Services {
   /** The lead forms' submission pipeline (the JSON API's), for this request's visitor. */
   forms: FormSubmissions;
   /** The visitor's state when detected and one of the six ("Texas"), else null. */
-  detectedRegion: string | null;
+  detectedState: string | null;
   /** The office desk's database, staff sign-in and live inbox. */
   desk: DeskServices;
   /** The visitor's address, as the rate limits read it. */

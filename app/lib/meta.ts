@@ -13,7 +13,7 @@ export interface RootMatchData {
   googleMapsApiKey: string | null;
   googleMapsScriptUrl: string;
   /** The state detected for this visitor when it is one of the six ("Texas"), else null. */
-  detectedRegion: string | null;
+  detectedState: string | null;
 }
 
 interface MetaMatch {

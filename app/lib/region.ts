@@ -36,9 +36,9 @@ export interface RegionInfo {
  */
 export function regionInfo(
   search: URLSearchParams,
-  detectedRegion: string | null = null,
+  detectedState: string | null = null,
 ): RegionInfo {
-  const region = search.get(regionParam) ?? detectedRegion;
+  const region = search.get(regionParam) ?? detectedState;
   return {
     region,
     state: findStateByRegion(region),

@@ -13,9 +13,9 @@ export interface UseRegion extends RegionInfo {
 
 export function useRegion(): UseRegion {
   const { search } = usePageLocation();
-  const detectedRegion = useRouteLoaderData<RootMatchData>("root")?.detectedRegion ?? null;
+  const detectedState = useRouteLoaderData<RootMatchData>("root")?.detectedState ?? null;
   return useMemo(() => {
-    const info = regionInfo(new URLSearchParams(search), detectedRegion);
+    const info = regionInfo(new URLSearchParams(search), detectedState);
     return { ...info, link: (href: string) => withRegion(href, info.region) };
-  }, [search, detectedRegion]);
+  }, [search, detectedState]);
 }
