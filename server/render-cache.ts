@@ -1,3 +1,6 @@
+// Long on purpose: cutting a rendered page at its per-visitor slots and compressing the pieces
+// once (deflate blocks joined with crc32-combine.ts) only make sense together; apart they hide the
+// invariant that a kept page is the same bytes for every visitor.
 import { createHash } from "node:crypto";
 import { constants as zlibConstants, crc32, deflateRawSync } from "node:zlib";
 

@@ -1,3 +1,5 @@
+// Content, not code: each service page's problems, causes and answers, the words a homeowner
+// reads (about 360 lines of text). Split by service it would be six files that change together.
 import type { ServiceSlug } from "./services";
 
 export interface ServiceProblem {

@@ -1,3 +1,5 @@
+// Content, not code: each state page's sections and towns, the words a homeowner reads (about 380
+// lines of text), kept in one module so the six states read and change side by side.
 import type { StateSlug } from "./states";
 
 export interface TitledText {

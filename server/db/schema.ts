@@ -1,3 +1,5 @@
+// The whole database schema in one module, over 250 lines on purpose: drizzle-kit reads it to write
+// the migrations (drizzle.config.ts), and a table's foreign keys and indexes sit beside its peers.
 import { sql, type SQL } from "drizzle-orm";
 import {
   bigint,

@@ -1,3 +1,5 @@
+// The inbox's queries (a page, the counts per status, the CSV's rows) over the two lead tables:
+// they share the scoping to the person's offices and the filters, which is why they are together.
 import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { unionAll, type PgColumn } from "drizzle-orm/pg-core";
 

@@ -1,3 +1,5 @@
+// A privacy request end to end (find, export, erase, and the sent emails' bodies pruned after
+// MAIL_RETENTION_DAYS): one module, so that what "every record about a person" means is written once.
 import { createHash, randomUUID } from "node:crypto";
 
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";

@@ -1,3 +1,6 @@
+// Long on purpose: the group commit (one transaction for the leads that arrived together) and
+// every row it writes, the lead, its emails, its window's place, its repeat and its notification,
+// read in one place, so that what one transaction holds is visible at once.
 import { and, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
 
 import type { Database, Transaction } from "../db/database";
