@@ -1,8 +1,9 @@
 import type { HeadersArgs } from "react-router";
 
 /**
- * A lead form route's `headers`: a refusal's `Retry-After` (past a rate limit, the database busy)
- * reaches the page's response, with or without JavaScript. React Router keeps an action's own
+ * A form route's `headers` (the lead forms, the private page, the desk's sign-in and account): a
+ * refusal's `Retry-After` (past a rate limit, the database busy) reaches the page's response, with
+ * or without JavaScript. React Router keeps an action's own
  * headers only when the route passes them on.
  */
 export function actionRetryAfter({ actionHeaders }: HeadersArgs): Headers {

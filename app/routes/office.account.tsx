@@ -2,7 +2,8 @@ import { data, Form, useNavigation } from "react-router";
 
 import { DeskButton, DeskField, DeskInput, DeskNotice } from "~/features/desk/desk-controls";
 import { DeskHeader } from "~/features/desk/desk-header";
-import { cookiesOf, deskMeta, retryAfterHeaders } from "~/features/desk/headers";
+import { cookiesOf, deskMeta } from "~/features/desk/headers";
+import { actionRetryAfter } from "~/lib/action-headers";
 import { passwordChangeSchema } from "~/domain/staff";
 
 import { signedInOf } from "~/features/desk/desk-route.server";
@@ -19,7 +20,8 @@ import {
 
 import type { Route } from "./+types/office.account";
 
-export const headers = retryAfterHeaders;
+// A limited sign-in or password check keeps its Retry-After (the desk layout adds the rest).
+export const headers = actionRetryAfter;
 
 export function meta() {
   return deskMeta("Your account");

@@ -1,7 +1,8 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 
 import { DeskButton, DeskField, DeskInput } from "~/features/desk/desk-controls";
-import { cookiesOf, deskMeta, retryAfterHeaders } from "~/features/desk/headers";
+import { cookiesOf, deskMeta } from "~/features/desk/headers";
+import { actionRetryAfter } from "~/lib/action-headers";
 import { signInSchema } from "~/domain/sign-in";
 import { signedInContext } from "~/features/desk/desk-route.server";
 import { fieldErrorsOf } from "~/lib/field-errors";
@@ -12,7 +13,8 @@ import { signIn } from "../../server/desk/staff-sessions";
 
 import type { Route } from "./+types/office.sign-in";
 
-export const headers = retryAfterHeaders;
+// A limited sign-in or password check keeps its Retry-After (the desk layout adds the rest).
+export const headers = actionRetryAfter;
 
 export function meta() {
   return deskMeta("Sign in");

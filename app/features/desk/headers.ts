@@ -4,17 +4,6 @@ export const deskResponseHeaders = {
   "X-Robots-Tag": "noindex, nofollow",
 } as const;
 
-/**
- * A desk route's `headers` when its action can be limited: the action's Retry-After (a limited
- * sign-in or password check). The desk's own headers and cookies are added by its layout.
- */
-export function retryAfterHeaders({ actionHeaders }: { actionHeaders: Headers }): Headers {
-  const headers = new Headers();
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) headers.set("Retry-After", retryAfter);
-  return headers;
-}
-
 export const deskMeta = (title: string) => [
   { title: `${title} | Office desk` },
   { name: "robots", content: "noindex, nofollow" },
