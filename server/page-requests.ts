@@ -11,6 +11,8 @@ import {
   type ServerBuild,
 } from "react-router";
 
+import { formBodyLimitBytes } from "~/lib/bounded-body.server";
+
 import { isUpload } from "./http-server";
 
 /**
@@ -25,9 +27,6 @@ import { isUpload } from "./http-server";
  * - a route's own header replaces the app's default of that name (one `X-Content-Type-Options`
  *   even when a route sends its own); only `Set-Cookie` adds up.
  */
-
-/** The most a page form's body may hold (a desk note of 4,000 characters, escaped, fits). */
-export const formBodyLimitBytes = 64 * 1024;
 
 const formTypes = /^\s*(?:application\/x-www-form-urlencoded|multipart\/form-data)\s*(?:;|$)/i;
 

@@ -7,6 +7,9 @@ import { mkdtemp, open, rm, type FileHandle } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+/** The most a page form's body may hold (a desk note of 4,000 characters, escaped, fits). */
+export const formBodyLimitBytes = 64 * 1024;
+
 export class BodyTooLarge extends Error {
   constructor(readonly limit: number) {
     super(`The request body is larger than ${limit} bytes`);

@@ -45,12 +45,12 @@ export function loader({ context }: Route.LoaderArgs) {
   return { staff: signedIn ? { name: signedIn.staff.name, role: signedIn.staff.role } : null };
 }
 
+// No component: the layout draws its child (React Router's default Outlet).
+
 /**
  * An error a desk page's loader or action threw. (One a middleware throws, such as the owners'
  * pages' 404 for a dispatcher, is drawn by the root's boundary with the same page.)
  */
-// No component: the layout draws its child (React Router's default Outlet).
-
 export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
   const staff = loaderData?.staff ?? null;
   return (

@@ -1,11 +1,8 @@
 import { createContext, data, type RouterContextProvider } from "react-router";
 
-import { formFields } from "~/lib/bounded-body.server";
+import { formBodyLimitBytes, formFields } from "~/lib/bounded-body.server";
 
 import type { SignedIn } from "../../../server/desk/staff-sessions";
-
-/** The most a desk form's body holds: a 4,000-character note, escaped, fits. */
-const deskFormBytes = 64 * 1024;
 
 /** The staff member whose session the request carries, or null: read once, by the desk layout. */
 export const signedInContext = createContext<SignedIn | null>(null);
@@ -40,7 +37,7 @@ export function staffOr401(context: Readonly<RouterContextProvider>): SignedIn |
 
 /** A desk form's text fields (app/lib/bounded-body.server.ts: the first of a repeated name). */
 export function textFields(request: Request): Promise<Record<string, string>> {
-  return formFields(request, deskFormBytes);
+  return formFields(request, formBodyLimitBytes);
 }
 
 /** A file the desk hands over: never stored, never indexed. */
