@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 
 import { leadOutcomeMessage, outcomeOf } from "~/features/lead-messages";
-import type { FormResult, LeadKind } from "~/lib/form-result";
+import type { LeadFormResult, LeadKind } from "~/lib/form-result";
 import { cn } from "~/lib/utils";
 
 /**
@@ -17,7 +17,7 @@ export function FormStatus({
   className,
 }: {
   kind: LeadKind;
-  result: FormResult | undefined;
+  result: LeadFormResult | undefined;
   className?: string;
 }) {
   if (!result || result.status === "invalid") return null;

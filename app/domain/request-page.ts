@@ -1,3 +1,5 @@
+import type { FormResult } from "~/lib/form-result";
+
 import type { OpenWindow } from "./availability";
 
 /** Where a request stands, as the homeowner sees it. */
@@ -33,10 +35,12 @@ export interface RequestPageView {
 export const requestIntents = ["cancel-ask", "cancel", "reschedule", "photos"] as const;
 export type RequestIntent = (typeof requestIntents)[number];
 
-/** What an action answers; the page shows it and keeps the choice. */
-export type RequestActionResult =
-  | { intent: "cancel-ask" }
-  | { intent: "cancel"; ok: true }
-  | { intent: RequestIntent; ok: false; message: string; openWindows?: OpenWindow[] }
-  | { intent: "reschedule"; ok: true }
-  | { intent: "photos"; ok: true; added: number };
+/**
+ * What the page's actions answer (`form` is the intent): asked to confirm a cancellation, done,
+ * refused with why (and, for a full window, the open ones), or past a budget (`failed`).
+ */
+export type RequestPageResult = FormResult<
+  RequestIntent,
+  { added?: number },
+  { openWindows?: OpenWindow[] }
+>;

@@ -1,4 +1,4 @@
-import type { FormResult, LeadKind } from "~/lib/form-result";
+import type { LeadFormResult, LeadKind } from "~/lib/form-result";
 
 export type LeadOutcome = "success" | "failure" | "exception";
 
@@ -31,7 +31,7 @@ export function leadOutcomeMessage(
 }
 
 /** A form action's result as one of the spec's outcomes ("success false" is a failure). */
-export function outcomeOf(result: FormResult): LeadOutcome {
+export function outcomeOf(result: LeadFormResult): LeadOutcome {
   if (result.status === "success") return "success";
   return result.status === "exception" ? "exception" : "failure";
 }

@@ -54,18 +54,40 @@ export async function formDataWithin(request: Request, limit: number): Promise<F
   return new Response(body, { headers: { "Content-Type": contentType } }).formData();
 }
 
+/** A posted form's text fields (files are left out). */
+export interface PostedForm {
+  /** The field's first value, or "" when it was not sent. */
+  text(name: string): string;
+  /** Every value of a repeated name (an invitation's offices). */
+  list(name: string): string[];
+  /** Every field by name, the first value of a repeated one. */
+  fields(): Record<string, string>;
+}
+
 /**
- * A posted form's text fields, read within `limit` bytes: the one way every form's action reads
- * its body (the public forms, the desk). A repeated name keeps its first value (a list such as
- * an invitation's offices is read with `formDataWithin` and `getAll`); files are dropped.
+ * The one way every form's action reads its body (the public forms, the desk, the private
+ * page): read within `limit` bytes, whatever the headers claim, then parsed as its Content-Type
+ * says. The page handler (server/page-requests.ts) has already refused a body that is too large
+ * or unreadable with a 4xx before a route's action runs.
  */
-export async function formFields(request: Request, limit: number): Promise<Record<string, string>> {
+export async function postedForm(
+  request: Request,
+  limit = formBodyLimitBytes,
+): Promise<PostedForm> {
   const form = await formDataWithin(request, limit);
-  const fields: Record<string, string> = {};
-  form.forEach((value, key) => {
-    if (typeof value === "string" && !(key in fields)) fields[key] = value;
-  });
-  return fields;
+  const texts = (name: string) =>
+    form.getAll(name).filter((value): value is string => typeof value === "string");
+  return {
+    text: (name) => texts(name)[0] ?? "",
+    list: texts,
+    fields() {
+      const fields: Record<string, string> = {};
+      form.forEach((value, key) => {
+        if (typeof value === "string" && !(key in fields)) fields[key] = value;
+      });
+      return fields;
+    },
+  };
 }
 
 export function isMultipart(request: Request): boolean {

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse } from "react-router";
 
-import type { FormResult, LeadKind } from "./form-result";
+import type { LeadFormResult, LeadKind } from "./form-result";
 
 /**
  * A lead form's `clientAction`: the route's server action, with the two ways it can fail in the
@@ -10,12 +10,12 @@ import type { FormResult, LeadKind } from "./form-result";
  */
 export async function submitThroughServerAction(
   kind: LeadKind,
-  serverAction: () => Promise<FormResult>,
-): Promise<FormResult> {
+  serverAction: () => Promise<LeadFormResult>,
+): Promise<LeadFormResult> {
   try {
     return await serverAction();
   } catch (error) {
     const answered = isRouteErrorResponse(error) || !(error instanceof TypeError);
-    return { kind, status: answered ? "failed" : "exception", values: {} };
+    return { form: kind, status: answered ? "failed" : "exception", values: {} };
   }
 }

@@ -13,30 +13,44 @@ export type LeadKind = "serviceRequest" | "contactMessage" | "newsletter";
 export type FieldErrors = Partial<Record<string, string>>;
 
 /**
- * What a form's route action answers, with or without JavaScript. The typed values come back
- * in the response body (never in a URL) so a page rendered without JavaScript can keep them;
- * `kind` says which form it answers (a page can hold two kinds, e.g. the dialog over home).
+ * What every form's action answers, with or without JavaScript: the public lead forms, the
+ * desk's forms and the private page's. `form` says which form it answers (a page can hold
+ * several: the dialog over home, a desk page's one form per staff member); what was typed comes
+ * back in the body (never in a URL) so a page rendered without JavaScript can keep it.
+ * - `success`: done; `message` says what happened where the page shows it.
+ * - `invalid`: the person can fix it: a message per field, or one `message` for the form (a 4xx).
+ * - `failed`: the server could not take it now (database down, too many requests): try later.
+ * - `exception`: only in the browser, when the request never got an answer.
  */
-export type FormResult = { kind: LeadKind; values: Record<string, string> } & (
-  | {
-      status: "success";
-      /** A service request's private page, where the homeowner follows and changes it. */
-      requestUrl?: string;
-      /** The same phone asked for the same appliance within a day: the first request was updated. */
-      duplicate?: boolean;
-      /** The request was stored without holding its window's place: the office calls to confirm. */
-      placeHeld?: false;
-      /** What the visitor is told besides the toast (a repeat, no place held). */
-      message?: string;
-    }
-  | {
-      status: "invalid";
-      errors: FieldErrors;
-      /** The chosen arrival window filled up meanwhile (409): the next open ones. */
-      openWindows?: OpenWindow[];
-    }
-  /** The server could not take it now (database down, too many requests): try again later. */
+export type FormResult<Form extends string = string, Success = unknown, Invalid = unknown> = {
+  form: Form;
+  values?: Record<string, string>;
+  message?: string;
+} & (
+  | ({ status: "success" } & Success)
+  | ({ status: "invalid"; fieldErrors?: FieldErrors } & Invalid)
   | { status: "failed" }
-  /** Only in the browser: the request never got an answer. */
   | { status: "exception" }
 );
+
+/** A public lead form's result: the typed values always come back. */
+export type LeadFormResult = FormResult<
+  LeadKind,
+  {
+    /** A service request's private page, where the homeowner follows and changes it. */
+    requestUrl?: string;
+    /** The same phone asked for the same appliance within a day: the first request was updated. */
+    duplicate?: boolean;
+    /** The request was stored without holding its window's place: the office calls to confirm. */
+    placeHeld?: false;
+  },
+  {
+    /** The chosen arrival window filled up meanwhile (409): the next open ones. */
+    openWindows?: OpenWindow[];
+  }
+> & { values: Record<string, string> };
+
+/** The answer's field messages (none unless it is `invalid`). */
+export function fieldErrorsIn(result: FormResult | undefined): FieldErrors {
+  return (result?.status === "invalid" && result.fieldErrors) || {};
+}

@@ -1,4 +1,4 @@
-import type { FormResult, LeadKind } from "./form-result";
+import type { LeadFormResult, LeadKind } from "./form-result";
 import { honeypotName } from "./honeypot";
 import { idempotencyKeyField } from "./idempotency-field";
 
@@ -17,7 +17,7 @@ export async function postLeadJson(
   path: string,
   formData: FormData,
   idempotencyKey: string,
-): Promise<FormResult> {
+): Promise<LeadFormResult> {
   const values: Record<string, string> = {};
   formData.forEach((value, name) => {
     if (typeof value !== "string" || name === idempotencyKeyField) return;
@@ -31,10 +31,10 @@ export async function postLeadJson(
         headers: { "Content-Type": "application/json", "Idempotency-Key": idempotencyKey },
         body: JSON.stringify(values),
       });
-      return { kind, values, status: response.ok ? "success" : "failed" };
+      return { form: kind, values, status: response.ok ? "success" : "failed" };
     } catch {
       // Only the network throws here (no answer at all): try again, then say so.
-      if (attempt >= networkRetries) return { kind, values, status: "exception" };
+      if (attempt >= networkRetries) return { form: kind, values, status: "exception" };
       await new Promise((resolve) => setTimeout(resolve, 400 * (attempt + 1)));
     }
   }

@@ -3,7 +3,7 @@ import { flushSync } from "react-dom";
 import { useActionData, useFetcher } from "react-router";
 import type { ZodType } from "zod";
 
-import type { FieldErrors, FormResult, LeadKind } from "./form-result";
+import type { FieldErrors, LeadFormResult, LeadKind } from "./form-result";
 import { idempotencyKeyField } from "./idempotency-field";
 
 function valuesOf(form: HTMLFormElement): Record<string, string> {
@@ -33,7 +33,7 @@ export interface LeadFormOptions {
   /** The shared zod schema, loaded with the first validation (zod stays out of the first load). */
   loadSchema: () => Promise<ZodType>;
   /** Called once per answer the server gave this form (not for the page's own POST). */
-  onResult?: (result: FormResult) => void;
+  onResult?: (result: LeadFormResult) => void;
   /** Once hydrated, post the fields as JSON to this API path instead (app/lib/post-lead-json.ts). */
   api?: string;
 }
@@ -49,22 +49,22 @@ export interface LeadFormOptions {
  * form posts JSON to that API path instead of the fetcher (the page's POST stays the action).
  */
 export function useLeadForm({ kind, loadSchema, onResult, api }: LeadFormOptions) {
-  const fetcher = useFetcher<FormResult>();
+  const fetcher = useFetcher<LeadFormResult>();
   // The result of this route's own POST, when the page was rendered by it (no JavaScript).
-  const routeResult = useActionData<FormResult | undefined>();
-  const pageResult = routeResult?.kind === kind ? routeResult : undefined;
+  const routeResult = useActionData<LeadFormResult | undefined>();
+  const pageResult = routeResult?.form === kind ? routeResult : undefined;
   const [errors, setErrors] = useState<FieldErrors>(
-    pageResult?.status === "invalid" ? pageResult.errors : {},
+    pageResult?.status === "invalid" ? (pageResult.fieldErrors ?? {}) : {},
   );
   const [submitted, setSubmitted] = useState(pageResult?.status === "invalid");
   const [pending, setPending] = useState(false);
   // Fields are uncontrolled: what the page's POST rendered is where they start, and stays so.
   const [defaultValues] = useState<Record<string, string>>(pageResult?.values ?? {});
-  const [seen, setSeen] = useState<FormResult | undefined>(undefined);
-  const [answer, setAnswer] = useState<FormResult | undefined>(undefined);
+  const [seen, setSeen] = useState<LeadFormResult | undefined>(undefined);
+  const [answer, setAnswer] = useState<LeadFormResult | undefined>(undefined);
   // A request that got no answer (the network) is sent again, with the same key, a few times.
   const [retries, setRetries] = useState(0);
-  const [retryDue, setRetryDue] = useState<FormResult | undefined>(undefined);
+  const [retryDue, setRetryDue] = useState<LeadFormResult | undefined>(undefined);
   const lastSubmission = useRef<{ formData: FormData; action: string } | null>(null);
   // One key per lead, kept until it is stored: a resubmission after a lost answer replays.
   const idempotencyKey = useRef<string | null>(null);
@@ -81,7 +81,7 @@ export function useLeadForm({ kind, loadSchema, onResult, api }: LeadFormOptions
       setRetryDue(fetcher.data);
     } else {
       setAnswer(fetcher.data);
-      if (fetcher.data.status === "invalid") setErrors(fetcher.data.errors);
+      if (fetcher.data.status === "invalid") setErrors(fetcher.data.fieldErrors ?? {});
       if (fetcher.data.status === "success") setSubmitted(false);
     }
   }
@@ -144,7 +144,7 @@ export function useLeadForm({ kind, loadSchema, onResult, api }: LeadFormOptions
   // After the page's own POST found problems, the browser focuses the first field named
   // (the schema lists fields in the form's order).
   const firstInvalid =
-    pageResult?.status === "invalid" ? Object.keys(pageResult.errors)[0] : undefined;
+    pageResult?.status === "invalid" ? Object.keys(pageResult.fieldErrors ?? {})[0] : undefined;
 
   return {
     fetcher,

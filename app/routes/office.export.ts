@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
 
 import { inboxFiltersSchema } from "~/domain/inbox-filters";
-import { download, plainAnswer, staffOr401, textFields } from "~/features/desk/desk-route.server";
+import { download, plainAnswer, staffOr401 } from "~/features/desk/desk-route.server";
+import { postedForm } from "~/lib/bounded-body.server";
 import { servicesOf } from "~/services.server";
 
 import { leadsCsv } from "../../server/desk/inbox";
@@ -16,8 +17,7 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const signedIn = staffOr401(context);
   if (signedIn instanceof Response) return signedIn;
-  const form = await textFields(request);
-  const parsed = inboxFiltersSchema.safeParse(form);
+  const parsed = inboxFiltersSchema.safeParse((await postedForm(request)).fields());
   if (!parsed.success) {
     return plainAnswer(400, parsed.error.issues.map((issue) => issue.message).join("\n"));
   }

@@ -1,6 +1,8 @@
 import { data, Form, Link } from "react-router";
 
-import { DeskButton, DeskField, DeskInput, DeskSelect } from "~/features/desk/desk-controls";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input, Select } from "~/components/ui/input";
 import { DeskHeader } from "~/features/desk/desk-header";
 import { useDeskEvents } from "~/features/desk/use-desk-events";
 import { deskMeta } from "~/features/desk/headers";
@@ -10,14 +12,23 @@ import { inboxFiltersSchema, type InboxFilters } from "~/domain/inbox-filters";
 import { inboxRowsFrom } from "~/features/desk/inbox-rows.server";
 import { stateBySlug } from "~/content/states";
 
-import { signedInOf, textFields } from "~/features/desk/desk-route.server";
+import { signedInOf } from "~/features/desk/desk-route.server";
+import { postedForm } from "~/lib/bounded-body.server";
 import { fieldErrorsOf } from "~/lib/field-errors";
+import { fieldErrorsIn, type FieldErrors, type FormResult } from "~/lib/form-result";
 import { servicesOf } from "~/services.server";
 
 import { inboxPage } from "../../server/desk/inbox";
 import type { StaffMember } from "../../server/desk/staff-accounts";
 
 import type { Route } from "./+types/office.inbox";
+
+/** The filters' answer: the leads they select, or why they were refused. */
+type InboxPageWithCounts = Awaited<ReturnType<typeof inboxPage>>;
+type FilterResult = FormResult<
+  "filters",
+  { filters: InboxFilters; inbox: ReturnType<typeof inboxRowsFrom<InboxPageWithCounts>> }
+>;
 
 export function meta() {
   return deskMeta("Inbox");
@@ -51,23 +62,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // Filters and search arrive by POST: a customer's name or phone never goes into an address.
 export async function action({ request, context }: Route.ActionArgs) {
   const { staff } = signedInOf(context);
-  const form = await textFields(request);
-  const parsed = inboxFiltersSchema.safeParse(form);
+  const answer = (result: FilterResult, status = 200) => data(result, { status });
+  const parsed = inboxFiltersSchema.safeParse((await postedForm(request)).fields());
   if (!parsed.success) {
-    return data(
-      {
-        filters: noFilters,
-        fieldErrors: fieldErrorsOf(parsed.error) as Partial<Record<keyof InboxFilters, string>>,
-        inbox: null,
-      },
-      { status: 400 },
+    return answer(
+      { form: "filters", status: "invalid", fieldErrors: fieldErrorsOf(parsed.error) },
+      400,
     );
   }
-  return {
+  return answer({
+    form: "filters",
+    status: "success",
     filters: parsed.data,
-    fieldErrors: {} as Partial<Record<keyof InboxFilters, string>>,
     inbox: inboxRowsFrom(await inboxPage(servicesOf(context).desk.db, staff, parsed.data)),
-  };
+  });
 }
 
 function LeadRow({ lead }: { lead: InboxRow }) {
@@ -117,7 +125,7 @@ function FilterForm({
   staff,
 }: {
   filters: InboxFilters;
-  fieldErrors: Partial<Record<keyof InboxFilters, string>>;
+  fieldErrors: FieldErrors;
   staff: StaffSummary;
 }) {
   return (
@@ -130,55 +138,55 @@ function FilterForm({
       <h2 id="filters-heading" className="sr-only">
         Filters and search
       </h2>
-      <DeskField label="Status">
+      <Field label="Status">
         {(wiring) => (
-          <DeskSelect {...wiring} name="status" defaultValue={filters.status}>
+          <Select {...wiring} name="status" defaultValue={filters.status}>
             <option value="">Any status</option>
             {leadStatuses.map((status) => (
               <option key={status} value={status}>
                 {leadStatusLabels[status]}
               </option>
             ))}
-          </DeskSelect>
+          </Select>
         )}
-      </DeskField>
-      <DeskField label="Type">
+      </Field>
+      <Field label="Type">
         {(wiring) => (
-          <DeskSelect {...wiring} name="kind" defaultValue={filters.kind}>
+          <Select {...wiring} name="kind" defaultValue={filters.kind}>
             <option value="">Requests and messages</option>
             <option value="service-request">Service requests</option>
             <option value="contact-message">Messages</option>
-          </DeskSelect>
+          </Select>
         )}
-      </DeskField>
-      <DeskField label="Office">
+      </Field>
+      <Field label="Office">
         {(wiring) => (
-          <DeskSelect {...wiring} name="office" defaultValue={filters.office}>
+          <Select {...wiring} name="office" defaultValue={filters.office}>
             <option value="">Every office</option>
             {staff.offices.map((office) => (
               <option key={office.slug} value={office.slug}>
                 {office.name}
               </option>
             ))}
-          </DeskSelect>
+          </Select>
         )}
-      </DeskField>
-      <DeskField label="Received from" error={fieldErrors.from}>
-        {(wiring) => <DeskInput {...wiring} type="date" name="from" defaultValue={filters.from} />}
-      </DeskField>
-      <DeskField label="Received until" error={fieldErrors.to}>
-        {(wiring) => <DeskInput {...wiring} type="date" name="to" defaultValue={filters.to} />}
-      </DeskField>
-      <DeskField label="Name, phone or email" error={fieldErrors.search}>
+      </Field>
+      <Field label="Received from" error={fieldErrors.from}>
+        {(wiring) => <Input {...wiring} type="date" name="from" defaultValue={filters.from} />}
+      </Field>
+      <Field label="Received until" error={fieldErrors.to}>
+        {(wiring) => <Input {...wiring} type="date" name="to" defaultValue={filters.to} />}
+      </Field>
+      <Field label="Name, phone or email" error={fieldErrors.search}>
         {(wiring) => (
-          <DeskInput {...wiring} type="search" name="search" defaultValue={filters.search} />
+          <Input {...wiring} type="search" name="search" defaultValue={filters.search} />
         )}
-      </DeskField>
+      </Field>
       <div className="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-6">
-        <DeskButton type="submit">Apply</DeskButton>
-        <DeskButton type="submit" look="outline" formAction="/office/export">
+        <Button type="submit">Apply</Button>
+        <Button type="submit" variant="outline" formAction="/office/export">
           Download CSV
-        </DeskButton>
+        </Button>
         <Link to="/office" reloadDocument className="self-center text-sm text-brand-700 underline">
           Clear
         </Link>
@@ -202,18 +210,18 @@ function FilteredPageButton({
       {Object.entries({ ...filters, page }).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={String(value)} />
       ))}
-      <DeskButton type="submit" look="outline">
+      <Button type="submit" variant="outline">
         {children}
-      </DeskButton>
+      </Button>
     </Form>
   );
 }
 
 export default function Inbox({ loaderData, actionData }: Route.ComponentProps) {
   const { staff } = loaderData;
-  const filtered = actionData?.inbox ? actionData : null;
+  const filtered = actionData?.status === "success" ? actionData : null;
   const inbox = filtered?.inbox ?? loaderData.inbox;
-  const filters = actionData?.filters ?? noFilters;
+  const filters = filtered?.filters ?? noFilters;
   const arrived = useDeskEvents(!filtered && inbox.page === 1);
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8">
@@ -223,7 +231,7 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
           ? `${arrived} new ${arrived === 1 ? "lead" : "leads"} since this page opened`
           : ""}
       </p>
-      <FilterForm filters={filters} fieldErrors={actionData?.fieldErrors ?? {}} staff={staff} />
+      <FilterForm filters={filters} fieldErrors={fieldErrorsIn(actionData)} staff={staff} />
       <ul
         aria-label="Leads per status"
         className="mt-4 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700"

@@ -1,13 +1,17 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 
-import { DeskButton, DeskField, DeskInput } from "~/features/desk/desk-controls";
-import { cookiesOf, deskMeta } from "~/features/desk/headers";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { deskMeta } from "~/features/desk/headers";
 import { newPasswordSchema } from "~/domain/staff";
+import { postedForm } from "~/lib/bounded-body.server";
 import { fieldErrorsOf } from "~/lib/field-errors";
+import { fieldErrorsIn, type FormResult } from "~/lib/form-result";
 import { servicesOf } from "~/services.server";
 
 import { acceptInvitation, openInvitation } from "../../server/desk/staff-management";
-import { signIn } from "../../server/desk/staff-sessions";
+import { cookiesOf, signIn } from "../../server/desk/staff-sessions";
 
 import type { Route } from "./+types/office.invitation";
 
@@ -22,29 +26,32 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { invitation: invitation ? { name: invitation.name, email: invitation.email } : null };
 }
 
-interface Answer {
-  error: string | null;
-  fieldErrors: { password?: string; repeat?: string };
-}
+/** Choosing a password; a used or expired link says so in place of the form (410). */
+type InvitationResult = FormResult<"password">;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await postedForm(request);
+  const answer = (result: InvitationResult, status: number) => data(result, { status });
   const parsed = newPasswordSchema.safeParse({
-    password: String(form.get("password") ?? ""),
-    repeat: String(form.get("repeat") ?? ""),
+    password: form.text("password"),
+    repeat: form.text("repeat"),
   });
   if (!parsed.success) {
-    return data<Answer>({ error: null, fieldErrors: fieldErrorsOf(parsed.error) }, { status: 400 });
+    return answer(
+      { form: "password", status: "invalid", fieldErrors: fieldErrorsOf(parsed.error) },
+      400,
+    );
   }
   const { desk, clientAddress } = servicesOf(context);
   const member = await acceptInvitation(desk.db, desk.auth, params.token, parsed.data.password);
   if (!member) {
-    return data(
+    return answer(
       {
-        error: "This link has been used or has expired. Ask an owner for a new invitation.",
-        fieldErrors: {},
+        form: "password",
+        status: "invalid",
+        message: "This link has been used or has expired. Ask an owner for a new invitation.",
       },
-      { status: 410 },
+      410,
     );
   }
   const outcome = await signIn(desk, {
@@ -59,40 +66,35 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function Invitation({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
-  const fieldErrors: Answer["fieldErrors"] = actionData?.fieldErrors ?? {};
+  const fieldErrors = fieldErrorsIn(actionData);
   const { invitation } = loaderData;
   return (
     <div className="mx-auto w-full max-w-md px-4 py-16">
       <h1 className="text-3xl font-bold text-slate-900">Office desk</h1>
-      {invitation && !actionData?.error ? (
+      {invitation && !actionData?.message ? (
         <>
           <p className="mt-2 text-slate-600">
             Welcome, {invitation.name}. Choose the password for {invitation.email}.
           </p>
           <Form method="post" className="mt-8 grid gap-5">
-            <DeskField label="New password" error={fieldErrors.password}>
+            <Field label="New password" error={fieldErrors.password}>
               {(wiring) => (
-                <DeskInput
-                  {...wiring}
-                  type="password"
-                  name="password"
-                  autoComplete="new-password"
-                />
+                <Input {...wiring} type="password" name="password" autoComplete="new-password" />
               )}
-            </DeskField>
-            <DeskField label="The same password again" error={fieldErrors.repeat}>
+            </Field>
+            <Field label="The same password again" error={fieldErrors.repeat}>
               {(wiring) => (
-                <DeskInput {...wiring} type="password" name="repeat" autoComplete="new-password" />
+                <Input {...wiring} type="password" name="repeat" autoComplete="new-password" />
               )}
-            </DeskField>
-            <DeskButton type="submit" disabled={busy}>
+            </Field>
+            <Button type="submit" disabled={busy}>
               Set password and sign in
-            </DeskButton>
+            </Button>
           </Form>
         </>
       ) : (
         <p role="alert" className="mt-6 text-slate-700">
-          {actionData?.error ??
+          {actionData?.message ??
             "This link has been used or has expired. Ask an owner for a new invitation."}
         </p>
       )}

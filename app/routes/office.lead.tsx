@@ -1,23 +1,21 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 
-import {
-  DeskButton,
-  DeskField,
-  DeskInput,
-  DeskNotice,
-  DeskSelect,
-} from "~/features/desk/desk-controls";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input, Select } from "~/components/ui/input";
+import { Notice } from "~/components/ui/notice";
 import { useDeskEvents } from "~/features/desk/use-desk-events";
 import { deskMeta } from "~/features/desk/headers";
 import { leadStatusLabels } from "~/domain/leads";
-import { noteSchema, statusChangeSchema } from "~/domain/lead-view";
 import { timeSlots } from "~/domain/time-slots";
 
-import { notFound, signedInOf, textFields } from "~/features/desk/desk-route.server";
-import { fieldErrorsOf } from "~/lib/field-errors";
+import { notFound, signedInOf } from "~/features/desk/desk-route.server";
+import { postedForm } from "~/lib/bounded-body.server";
+import { fieldErrorsIn } from "~/lib/form-result";
 import { servicesOf } from "~/services.server";
 
-import { addLeadNote, changeLeadStatus, leadView, sendEmailAgain } from "../../server/desk/leads";
+import { leadPageAction } from "../../server/desk/lead-changes";
+import { leadView } from "../../server/desk/leads";
 
 import type { Route } from "./+types/office.lead";
 
@@ -34,67 +32,20 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   };
 }
 
-interface ActionAnswer {
-  form: "status" | "note" | "email";
-  message?: string;
-  fieldErrors?: Record<string, string | undefined>;
-}
-
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { staff } = signedInOf(context);
-  const { db, visits } = servicesOf(context).desk;
-  const form = await textFields(request);
-  const here = `/office/leads/${params.id}`;
-  const answer = (body: ActionAnswer, status: number) => data<ActionAnswer>(body, { status });
-  let outcome;
-  switch (form.intent) {
-    case "status": {
-      const parsed = statusChangeSchema.safeParse(form);
-      if (!parsed.success) {
-        return answer(
-          {
-            form: "status",
-            fieldErrors: fieldErrorsOf(parsed.error),
-          },
-          400,
-        );
-      }
-      outcome = await changeLeadStatus(db, staff, params.id, parsed.data, visits);
-      break;
-    }
-    case "note": {
-      const parsed = noteSchema.safeParse(form);
-      if (!parsed.success) {
-        return answer({ form: "note", fieldErrors: fieldErrorsOf(parsed.error) }, 400);
-      }
-      outcome = await addLeadNote(db, staff, params.id, parsed.data.note);
-      break;
-    }
-    case "send-again":
-      outcome = await sendEmailAgain(db, staff, params.id, form.emailId ?? "");
-      break;
-    default:
-      return answer({ form: "status", message: "Unknown action" }, 400);
-  }
-  if (outcome.ok) throw redirect(here);
-  if (outcome.reason === "not-found") notFound();
-  const formName =
-    form.intent === "note" ? "note" : form.intent === "send-again" ? "email" : "status";
-  return answer(
-    { form: formName, message: outcome.message },
-    outcome.reason === "conflict" ? 409 : 400,
-  );
+  const { desk } = servicesOf(context);
+  return leadPageAction(await postedForm(request), desk, signedInOf(context).staff, params.id);
 }
 
 function FormMessage({ message }: { message?: string }) {
-  return message ? <DeskNotice tone="error">{message}</DeskNotice> : null;
+  return message ? <Notice tone="error">{message}</Notice> : null;
 }
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, windows } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const statusErrors = actionData?.form === "status" ? actionData.fieldErrors : undefined;
+  const statusErrors = actionData?.form === "status" ? fieldErrorsIn(actionData) : undefined;
   // A homeowner's cancellation, new window or photos show without a reload.
   useDeskEvents(true);
   return (
@@ -174,9 +125,9 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
               <input type="hidden" name="intent" value="status" />
               <input type="hidden" name="version" value={lead.version} />
               {actionData?.form === "status" ? <FormMessage message={actionData.message} /> : null}
-              <DeskField label="New status" error={statusErrors?.status}>
+              <Field label="New status" error={statusErrors?.status}>
                 {(wiring) => (
-                  <DeskSelect {...wiring} name="status" defaultValue="">
+                  <Select {...wiring} name="status" defaultValue="">
                     <option value="" disabled>
                       Choose…
                     </option>
@@ -187,27 +138,27 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
                           : leadStatusLabels[status]}
                       </option>
                     ))}
-                  </DeskSelect>
+                  </Select>
                 )}
-              </DeskField>
+              </Field>
               {lead.kind === "service-request" ? (
                 <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4">
                   <legend className="px-1 text-sm font-semibold text-slate-900">
                     The visit (when scheduling)
                   </legend>
-                  <DeskField label="Date" error={statusErrors?.scheduledDate}>
+                  <Field label="Date" error={statusErrors?.scheduledDate}>
                     {(wiring) => (
-                      <DeskInput
+                      <Input
                         {...wiring}
                         type="date"
                         name="scheduledDate"
                         defaultValue={lead.scheduled.date}
                       />
                     )}
-                  </DeskField>
-                  <DeskField label="Window" error={statusErrors?.scheduledWindow}>
+                  </Field>
+                  <Field label="Window" error={statusErrors?.scheduledWindow}>
                     {(wiring) => (
-                      <DeskSelect
+                      <Select
                         {...wiring}
                         name="scheduledWindow"
                         defaultValue={lead.scheduled.window}
@@ -218,23 +169,23 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
                             {window.label}
                           </option>
                         ))}
-                      </DeskSelect>
+                      </Select>
                     )}
-                  </DeskField>
-                  <DeskField label="Technician" error={statusErrors?.technician}>
+                  </Field>
+                  <Field label="Technician" error={statusErrors?.technician}>
                     {(wiring) => (
-                      <DeskInput
+                      <Input
                         {...wiring}
                         name="technician"
                         defaultValue={lead.scheduled.technician}
                       />
                     )}
-                  </DeskField>
+                  </Field>
                 </fieldset>
               ) : null}
-              <DeskButton type="submit" disabled={busy}>
+              <Button type="submit" disabled={busy}>
                 Save status
-              </DeskButton>
+              </Button>
             </Form>
           </section>
 
@@ -244,9 +195,9 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
             </h2>
             <Form method="post" className="mt-4 grid gap-4" aria-labelledby="note-heading">
               <input type="hidden" name="intent" value="note" />
-              <DeskField
+              <Field
                 label="Note"
-                error={actionData?.form === "note" ? actionData.fieldErrors?.note : undefined}
+                error={actionData?.form === "note" ? fieldErrorsIn(actionData).note : undefined}
               >
                 {(wiring) => (
                   <textarea
@@ -256,10 +207,10 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
                     className="min-h-24 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus-visible:border-brand-600 focus-visible:ring-3 focus-visible:ring-brand-400/40 focus-visible:outline-none aria-invalid:border-red-600 sm:text-sm"
                   />
                 )}
-              </DeskField>
-              <DeskButton type="submit" look="outline" disabled={busy}>
+              </Field>
+              <Button type="submit" variant="outline" disabled={busy}>
                 Add note
-              </DeskButton>
+              </Button>
             </Form>
           </section>
         </div>
@@ -287,9 +238,9 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
                 <Form method="post" className="mt-3">
                   <input type="hidden" name="intent" value="send-again" />
                   <input type="hidden" name="emailId" value={email.id} />
-                  <DeskButton type="submit" look="outline" disabled={busy}>
+                  <Button type="submit" variant="outline" disabled={busy}>
                     Send again
-                  </DeskButton>
+                  </Button>
                 </Form>
               ) : null}
             </li>

@@ -1,10 +1,15 @@
 import { data, Form, useNavigation } from "react-router";
 
-import { DeskButton, DeskField, DeskInput, DeskNotice } from "~/features/desk/desk-controls";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Notice } from "~/components/ui/notice";
 import { DeskHeader } from "~/features/desk/desk-header";
 import { deskMeta } from "~/features/desk/headers";
 
 import { signedInOf } from "~/features/desk/desk-route.server";
+import { postedForm } from "~/lib/bounded-body.server";
+import { fieldErrorsIn, type FormResult } from "~/lib/form-result";
 import { servicesOf } from "~/services.server";
 
 import { erasePrivacyRecords, privacySubjectFrom, privacySummary } from "../../server/desk/privacy";
@@ -22,38 +27,56 @@ export function loader({ context }: Route.LoaderArgs) {
 
 const unreadable = "Enter an email address or a 10-digit US phone number";
 
+type PrivacySummary = NonNullable<Awaited<ReturnType<typeof privacySummary>>>;
+/** Finding a person's records, or erasing them: what was found stays on the page. */
+type PrivacyResult = FormResult<
+  "find" | "erase",
+  { found: PrivacySummary; erased?: number },
+  { found?: PrivacySummary }
+>;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { staff } = signedInOf(context);
   const { db } = servicesOf(context).desk;
-  const form = await request.formData();
-  const who = String(form.get("who") ?? "").slice(0, 254);
-  if (form.get("intent") === "erase") {
-    if (form.get("confirm") !== "yes") {
-      const found = await privacySummary(db, who);
-      return data(
+  const form = await postedForm(request);
+  const who = form.text("who").slice(0, 254);
+  const values = { who };
+  const answer = (result: PrivacyResult, status = 200) => data(result, { status });
+  const unfound: PrivacyResult = {
+    form: "find",
+    status: "invalid",
+    values,
+    fieldErrors: { who: unreadable },
+  };
+  if (form.text("intent") === "erase") {
+    if (form.text("confirm") !== "yes") {
+      const found = (await privacySummary(db, who)) ?? undefined;
+      return answer(
         {
-          who,
+          form: "erase",
+          status: "invalid",
+          values,
           found,
-          error: "Tick the box to confirm that you checked who is asking.",
-          erased: null,
+          message: "Tick the box to confirm that you checked who is asking.",
         },
-        { status: 400 },
+        400,
       );
     }
     const subject = privacySubjectFrom(who);
     const erased = subject ? await erasePrivacyRecords(db, staff, subject) : null;
-    if (erased === null)
-      return data({ who, found: null, error: unreadable, erased: null }, { status: 400 });
-    return { who, found: await privacySummary(db, who), error: null, erased };
+    const found = erased === null ? null : await privacySummary(db, who);
+    if (erased === null || !found) return answer(unfound, 400);
+    return answer({ form: "erase", status: "success", values, found, erased });
   }
   const found = await privacySummary(db, who);
-  if (!found) return data({ who, found: null, error: unreadable, erased: null }, { status: 400 });
-  return { who, found, error: null, erased: null };
+  if (!found) return answer(unfound, 400);
+  return answer({ form: "find", status: "success", values, found });
 }
 
 export default function Privacy({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
-  const found = actionData?.found;
+  const found = actionData && "found" in actionData ? actionData.found : undefined;
+  const who = actionData?.values?.who;
   const total = found
     ? found.serviceRequests + found.contactMessages + found.subscriptions + found.emails
     : 0;
@@ -72,23 +95,21 @@ export default function Privacy({ loaderData, actionData }: Route.ComponentProps
         className="mt-6 flex flex-wrap items-end gap-3"
       >
         <div className="min-w-64 flex-1">
-          <DeskField
+          <Field
             label="Email or phone"
-            error={actionData?.found === null ? (actionData.error ?? undefined) : undefined}
+            error={actionData?.form === "find" ? fieldErrorsIn(actionData).who : undefined}
           >
-            {(wiring) => (
-              <DeskInput {...wiring} name="who" defaultValue={actionData?.who} autoComplete="off" />
-            )}
-          </DeskField>
+            {(wiring) => <Input {...wiring} name="who" defaultValue={who} autoComplete="off" />}
+          </Field>
         </div>
-        <DeskButton type="submit" name="intent" value="find" disabled={busy}>
+        <Button type="submit" name="intent" value="find" disabled={busy}>
           Find records
-        </DeskButton>
+        </Button>
       </Form>
-      {actionData?.erased != null ? (
-        <DeskNotice tone="success" className="mt-6">
+      {actionData?.status === "success" && actionData.erased !== undefined ? (
+        <Notice tone="success" className="mt-6">
           Erased {actionData.erased} records.
-        </DeskNotice>
+        </Notice>
       ) : null}
       {found ? (
         <section aria-labelledby="found-heading" className="mt-6">
@@ -105,20 +126,20 @@ export default function Privacy({ loaderData, actionData }: Route.ComponentProps
           {total > 0 ? (
             <div className="mt-4 grid gap-4">
               <form method="post" action="/office/privacy/export">
-                <input type="hidden" name="who" value={actionData?.who} />
-                <DeskButton type="submit" look="outline">
+                <input type="hidden" name="who" value={who} />
+                <Button type="submit" variant="outline">
                   Download as JSON
-                </DeskButton>
+                </Button>
               </form>
               <Form
                 method="post"
                 className="grid gap-3 rounded-lg border border-red-200 p-4"
                 aria-label="Erase"
               >
-                <input type="hidden" name="who" value={actionData?.who} />
-                {actionData?.error ? (
+                <input type="hidden" name="who" value={who} />
+                {actionData?.form === "erase" && actionData.message ? (
                   <p role="alert" className="text-sm font-medium text-red-700">
-                    {actionData.error}
+                    {actionData.message}
                   </p>
                 ) : null}
                 <label
@@ -134,9 +155,9 @@ export default function Privacy({ loaderData, actionData }: Route.ComponentProps
                   />
                   I checked that the request comes from this person. Erasing cannot be undone.
                 </label>
-                <DeskButton type="submit" name="intent" value="erase" disabled={busy}>
+                <Button type="submit" name="intent" value="erase" disabled={busy}>
                   Erase everything
-                </DeskButton>
+                </Button>
               </Form>
             </div>
           ) : null}

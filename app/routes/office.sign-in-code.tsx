@@ -1,11 +1,15 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 
-import { DeskButton, DeskField, DeskInput } from "~/features/desk/desk-controls";
-import { cookiesOf, deskMeta } from "~/features/desk/headers";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { deskMeta } from "~/features/desk/headers";
 import { signedInContext } from "~/features/desk/desk-route.server";
+import { postedForm } from "~/lib/bounded-body.server";
+import { fieldErrorsIn, type FormResult } from "~/lib/form-result";
 import { servicesOf } from "~/services.server";
 
-import { verifyCode } from "../../server/desk/staff-sessions";
+import { cookiesOf, verifyCode } from "../../server/desk/staff-sessions";
 
 import type { Route } from "./+types/office.sign-in-code";
 
@@ -18,19 +22,21 @@ export function loader({ context }: Route.LoaderArgs) {
   return null;
 }
 
+type CodeResult = FormResult<"code">;
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const code = String((await request.formData()).get("code") ?? "").replace(/\s/g, "");
-  if (!/^\d{6}$/.test(code)) {
-    return data({ error: "Enter the 6 digits your app shows" }, { status: 400 });
-  }
+  const code = (await postedForm(request)).text("code").replace(/\s/g, "");
+  const refuse = (message: string, status: number) =>
+    data<CodeResult>(
+      { form: "code", status: "invalid", fieldErrors: { code: message } },
+      { status },
+    );
+  if (!/^\d{6}$/.test(code)) return refuse("Enter the 6 digits your app shows", 400);
   const headers = await verifyCode(servicesOf(context).desk, request, code);
   if (!headers) {
-    return data(
-      {
-        error:
-          "That code is not right, or the sign-in took too long. Try the newest code, or sign in again.",
-      },
-      { status: 401 },
+    return refuse(
+      "That code is not right, or the sign-in took too long. Try the newest code, or sign in again.",
+      401,
     );
   }
   throw redirect("/office", { headers: cookiesOf(headers) });
@@ -45,9 +51,9 @@ export default function SignInCode({ actionData }: Route.ComponentProps) {
         Your password was right. Now the code from your authenticator app.
       </p>
       <Form method="post" className="mt-8 grid gap-5">
-        <DeskField label="Code" error={actionData?.error}>
+        <Field label="Code" error={fieldErrorsIn(actionData).code}>
           {(wiring) => (
-            <DeskInput
+            <Input
               {...wiring}
               name="code"
               inputMode="numeric"
@@ -55,10 +61,10 @@ export default function SignInCode({ actionData }: Route.ComponentProps) {
               maxLength={7}
             />
           )}
-        </DeskField>
-        <DeskButton type="submit" disabled={busy}>
+        </Field>
+        <Button type="submit" disabled={busy}>
           Sign in
-        </DeskButton>
+        </Button>
       </Form>
       <p className="mt-6 text-sm">
         <a className="text-brand-700 underline" href="/office/sign-in">

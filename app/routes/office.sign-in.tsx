@@ -1,15 +1,19 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 
-import { DeskButton, DeskField, DeskInput } from "~/features/desk/desk-controls";
-import { cookiesOf, deskMeta } from "~/features/desk/headers";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { deskMeta } from "~/features/desk/headers";
 import { actionRetryAfter } from "~/lib/action-headers";
 import { signInSchema } from "~/domain/sign-in";
 import { signedInContext } from "~/features/desk/desk-route.server";
+import { postedForm } from "~/lib/bounded-body.server";
 import { fieldErrorsOf } from "~/lib/field-errors";
+import { fieldErrorsIn, type FormResult } from "~/lib/form-result";
 import { servicesOf } from "~/services.server";
 
 import { hasActiveStaff } from "../../server/desk/staff-accounts";
-import { signIn } from "../../server/desk/staff-sessions";
+import { cookiesOf, signIn } from "../../server/desk/staff-sessions";
 
 import type { Route } from "./+types/office.sign-in";
 
@@ -25,18 +29,19 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { hasStaff: await hasActiveStaff(servicesOf(context).desk.db) };
 }
 
-interface SignInAnswer {
-  email: string;
-  fieldErrors?: { email?: string; password?: string };
-  formError?: string;
-}
+/** A refused sign-in keeps the email typed; a wrong password or the limit is one message. */
+type SignInResult = FormResult<"sign-in">;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const email = String(form.get("email") ?? "");
-  const parsed = signInSchema.safeParse({ email, password: String(form.get("password") ?? "") });
+  const form = await postedForm(request);
+  const email = form.text("email");
+  const values = { email };
+  const parsed = signInSchema.safeParse({ email, password: form.text("password") });
   if (!parsed.success) {
-    return data<SignInAnswer>({ email, fieldErrors: fieldErrorsOf(parsed.error) }, { status: 400 });
+    return data<SignInResult>(
+      { form: "sign-in", status: "invalid", values, fieldErrors: fieldErrorsOf(parsed.error) },
+      { status: 400 },
+    );
   }
   const { desk, clientAddress } = servicesOf(context);
   const outcome = await signIn(desk, {
@@ -48,8 +53,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const next = outcome.needsCode ? "/office/sign-in/code" : "/office";
     throw redirect(next, { headers: cookiesOf(outcome.headers) });
   }
-  return data<SignInAnswer>(
-    { email, formError: outcome.message },
+  return data<SignInResult>(
+    { form: "sign-in", status: "invalid", values, message: outcome.message },
     {
       status: outcome.status,
       headers:
@@ -86,30 +91,30 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       <div className="mt-8">
         {loaderData.hasStaff ? (
           <Form method="post" className="grid gap-5">
-            {actionData?.formError ? (
+            {actionData?.message ? (
               <p
                 id="sign-in-error"
                 role="alert"
                 className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800 ring-1 ring-red-200"
               >
-                {actionData.formError}
+                {actionData.message}
               </p>
             ) : null}
-            <DeskField label="Email" error={actionData?.fieldErrors?.email}>
+            <Field label="Email" error={fieldErrorsIn(actionData).email}>
               {(wiring) => (
-                <DeskInput
+                <Input
                   {...wiring}
                   name="email"
                   type="email"
                   autoComplete="username"
-                  defaultValue={actionData?.email}
+                  defaultValue={actionData?.values?.email}
                   required
                 />
               )}
-            </DeskField>
-            <DeskField label="Password" error={actionData?.fieldErrors?.password}>
+            </Field>
+            <Field label="Password" error={fieldErrorsIn(actionData).password}>
               {(wiring) => (
-                <DeskInput
+                <Input
                   {...wiring}
                   name="password"
                   type="password"
@@ -117,10 +122,10 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
                   required
                 />
               )}
-            </DeskField>
-            <DeskButton type="submit" disabled={submitting}>
+            </Field>
+            <Button type="submit" disabled={submitting}>
               Sign in
-            </DeskButton>
+            </Button>
           </Form>
         ) : (
           <NoAccountYet />

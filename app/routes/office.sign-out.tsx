@@ -1,9 +1,8 @@
 import { redirect } from "react-router";
 
-import { cookiesOf } from "~/features/desk/headers";
 import { servicesOf } from "~/services.server";
 
-import { signOut } from "../../server/desk/staff-sessions";
+import { cookiesOf, signOut } from "../../server/desk/staff-sessions";
 
 import type { Route } from "./+types/office.sign-out";
 

@@ -1,19 +1,18 @@
 import { data, Form, useNavigation } from "react-router";
 
-import {
-  DeskButton,
-  DeskField,
-  DeskInput,
-  DeskNotice,
-  DeskSelect,
-} from "~/features/desk/desk-controls";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input, Select } from "~/components/ui/input";
+import { ResultNotice } from "~/components/ui/notice";
 import { DeskHeader } from "~/features/desk/desk-header";
 import { deskMeta } from "~/features/desk/headers";
 import { invitationSchema, staffAccessSchema } from "~/domain/staff";
 import { stateBySlug, stateSlugs } from "~/content/states";
 
 import { signedInOf } from "~/features/desk/desk-route.server";
+import { postedForm } from "~/lib/bounded-body.server";
 import { fieldErrorsOf } from "~/lib/field-errors";
+import { fieldErrorsIn, type FormResult } from "~/lib/form-result";
 import { servicesOf } from "~/services.server";
 
 import {
@@ -39,51 +38,59 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-interface Answer {
-  form: string;
-  message?: string;
-  error?: string;
-  fieldErrors?: Record<string, string | undefined>;
-}
+/** The invitation form's answer, or a staff member's form's (`form` is their id). */
+type StaffResult = FormResult;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { staff } = signedInOf(context);
   const { db, config } = servicesOf(context).desk;
-  const form = await request.formData();
-  const text = (name: string) => String(form.get(name) ?? "");
-  const offices = form.getAll("offices").map(String);
-  const intent = text("intent");
-  const refuse = (answer: Answer, status = 400) => data<Answer>(answer, { status });
+  const form = await postedForm(request);
+  const offices = form.list("offices");
+  const intent = form.text("intent");
+  const answer = (result: StaffResult, status = 200) => data(result, { status });
+  const refuse = (which: string, message: string) =>
+    answer({ form: which, status: "invalid", message }, 400);
   if (intent === "invite") {
     const parsed = invitationSchema.safeParse({
-      email: text("email"),
-      name: text("name"),
-      role: text("role"),
+      email: form.text("email"),
+      name: form.text("name"),
+      role: form.text("role"),
       offices,
     });
     if (!parsed.success) {
-      return refuse({ form: "invite", fieldErrors: fieldErrorsOf(parsed.error) });
+      return answer(
+        { form: "invite", status: "invalid", fieldErrors: fieldErrorsOf(parsed.error) },
+        400,
+      );
     }
     const refused = await refusalOf(inviteStaff(db, config, staff, parsed.data));
-    if (refused) return refuse({ form: "invite", error: refused });
-    return { form: "invite", message: `Invitation sent to ${parsed.data.email}.` } as Answer;
+    if (refused) return refuse("invite", refused);
+    return answer({
+      form: "invite",
+      status: "success",
+      message: `Invitation sent to ${parsed.data.email}.`,
+    });
   }
-  const memberId = text("memberId");
+  const memberId = form.text("memberId");
   if (intent === "access") {
-    const parsed = staffAccessSchema.safeParse({ role: text("role"), offices });
-    if (!parsed.success) return refuse({ form: memberId, error: parsed.error.issues[0]?.message });
+    const parsed = staffAccessSchema.safeParse({ role: form.text("role"), offices });
+    if (!parsed.success)
+      return refuse(memberId, parsed.error.issues[0]?.message ?? "Check the role");
     const refused = await refusalOf(changeStaffAccess(db, memberId, parsed.data));
-    if (refused) return refuse({ form: memberId, error: refused });
-    return { form: memberId, message: "Saved." } as Answer;
+    if (refused) return refuse(memberId, refused);
+    return answer({ form: memberId, status: "success", message: "Saved." });
   }
   if (intent === "disable") {
-    if (memberId === staff.id)
-      return refuse({ form: memberId, error: "You cannot disable yourself." });
+    if (memberId === staff.id) return refuse(memberId, "You cannot disable yourself.");
     const refused = await refusalOf(disableStaffById(db, memberId));
-    if (refused) return refuse({ form: memberId, error: refused });
-    return { form: memberId, message: "Disabled and signed out everywhere." } as Answer;
+    if (refused) return refuse(memberId, refused);
+    return answer({
+      form: memberId,
+      status: "success",
+      message: "Disabled and signed out everywhere.",
+    });
   }
-  return refuse({ form: "invite", error: "Unknown action" });
+  return refuse("invite", "Unknown action");
 }
 
 function RoleAndOffices({
@@ -99,14 +106,14 @@ function RoleAndOffices({
 }) {
   return (
     <>
-      <DeskField label="Role">
+      <Field label="Role">
         {(wiring) => (
-          <DeskSelect {...wiring} name="role" defaultValue={role}>
+          <Select {...wiring} name="role" defaultValue={role}>
             <option value="dispatcher">Dispatcher (the offices below)</option>
             <option value="owner">Owner (every office, and the staff)</option>
-          </DeskSelect>
+          </Select>
         )}
-      </DeskField>
+      </Field>
       <fieldset className="grid gap-1">
         <legend className="text-sm font-semibold text-slate-900">Offices (for a dispatcher)</legend>
         <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
@@ -132,16 +139,11 @@ function RoleAndOffices({
   );
 }
 
-function Notice({ answer }: { answer?: Answer }) {
-  if (answer?.error) return <DeskNotice tone="error">{answer.error}</DeskNotice>;
-  if (answer?.message) return <DeskNotice tone="success">{answer.message}</DeskNotice>;
-  return null;
-}
-
 export default function Staff({ loaderData, actionData }: Route.ComponentProps) {
   const { staff, offices, overview } = loaderData;
   const busy = useNavigation().state !== "idle";
   const inviteAnswer = actionData?.form === "invite" ? actionData : undefined;
+  const inviteErrors = fieldErrorsIn(inviteAnswer);
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8">
       <DeskHeader title="Staff" staff={staff} />
@@ -159,24 +161,24 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
         >
           <input type="hidden" name="intent" value="invite" />
           <div className="sm:col-span-2">
-            <Notice answer={inviteAnswer} />
+            <ResultNotice result={inviteAnswer} />
           </div>
-          <DeskField label="Name" error={inviteAnswer?.fieldErrors?.name}>
-            {(wiring) => <DeskInput {...wiring} name="name" autoComplete="off" />}
-          </DeskField>
-          <DeskField label="Email" error={inviteAnswer?.fieldErrors?.email}>
-            {(wiring) => <DeskInput {...wiring} type="email" name="email" autoComplete="off" />}
-          </DeskField>
+          <Field label="Name" error={inviteErrors.name}>
+            {(wiring) => <Input {...wiring} name="name" autoComplete="off" />}
+          </Field>
+          <Field label="Email" error={inviteErrors.email}>
+            {(wiring) => <Input {...wiring} type="email" name="email" autoComplete="off" />}
+          </Field>
           <RoleAndOffices role="dispatcher" chosen={[]} offices={offices} idPrefix="invite" />
-          {inviteAnswer?.fieldErrors?.offices ? (
+          {inviteErrors.offices ? (
             <p role="alert" className="text-sm font-medium text-red-700 sm:col-span-2">
-              {inviteAnswer.fieldErrors.offices}
+              {inviteErrors.offices}
             </p>
           ) : null}
           <div className="sm:col-span-2">
-            <DeskButton type="submit" disabled={busy}>
+            <Button type="submit" disabled={busy}>
               Send invitation
-            </DeskButton>
+            </Button>
           </div>
         </Form>
         {overview.invitations.length > 0 ? (
@@ -215,7 +217,9 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
                 >
                   <input type="hidden" name="memberId" value={member.id} />
                   <div className="sm:col-span-2">
-                    <Notice answer={actionData?.form === member.id ? actionData : undefined} />
+                    <ResultNotice
+                      result={actionData?.form === member.id ? actionData : undefined}
+                    />
                   </div>
                   <RoleAndOffices
                     role={member.role}
@@ -224,25 +228,25 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
                     idPrefix={member.id}
                   />
                   <div className="flex gap-3 sm:col-span-2">
-                    <DeskButton
+                    <Button
                       type="submit"
                       name="intent"
                       value="access"
-                      look="outline"
+                      variant="outline"
                       disabled={busy}
                     >
                       Save access
-                    </DeskButton>
+                    </Button>
                     {member.id === staff.id ? null : (
-                      <DeskButton
+                      <Button
                         type="submit"
                         name="intent"
                         value="disable"
-                        look="outline"
+                        variant="outline"
                         disabled={busy}
                       >
                         Disable
-                      </DeskButton>
+                      </Button>
                     )}
                   </div>
                 </Form>

@@ -1,10 +1,15 @@
 import { data, Form, Link } from "react-router";
 
-import { DeskButton, DeskField, DeskInput, DeskNotice } from "~/features/desk/desk-controls";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { ResultNotice } from "~/components/ui/notice";
 import { DeskHeader } from "~/features/desk/desk-header";
 import { deskMeta } from "~/features/desk/headers";
 
 import { signedInOf } from "~/features/desk/desk-route.server";
+import { postedForm } from "~/lib/bounded-body.server";
+import { type FormResult } from "~/lib/form-result";
 import { servicesOf } from "~/services.server";
 
 import { subscribersPage, unsubscribeSubscriber } from "../../server/desk/subscribers";
@@ -34,37 +39,51 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+type SubscribersList = Awaited<ReturnType<typeof subscribersPage>>;
+/** A search or an unsubscribe: the list it leaves, and what happened. */
+type SubscribersResult = FormResult<
+  "search" | "unsubscribe",
+  { list: SubscribersList },
+  { list: SubscribersList }
+>;
+
 // A search (an email address: by POST, never in the address) or an unsubscribe.
 export async function action({ request, context }: Route.ActionArgs) {
   const { staff } = signedInOf(context);
   const { db } = servicesOf(context).desk;
-  const form = await request.formData();
-  const search = String(form.get("search") ?? "")
-    .trim()
-    .slice(0, 254);
-  if (form.get("intent") === "unsubscribe") {
-    const done = await unsubscribeSubscriber(db, staff, String(form.get("subscriberId") ?? ""));
-    return data(
-      {
-        search,
-        message: done ? "Unsubscribed. No more newsletters go to that address." : null,
-        error: done ? null : "That subscriber is not subscribed (or not one of your offices').",
-        list: await subscribersPage(db, staff, { page: 1, search }),
-      },
-      { status: done ? 200 : 404 },
-    );
+  const form = await postedForm(request);
+  const search = form.text("search").trim().slice(0, 254);
+  const answer = (result: SubscribersResult, status = 200) => data(result, { status });
+  const values = { search };
+  if (form.text("intent") === "unsubscribe") {
+    const done = await unsubscribeSubscriber(db, staff, form.text("subscriberId"));
+    const list = await subscribersPage(db, staff, { page: 1, search });
+    return done
+      ? answer({
+          form: "unsubscribe",
+          status: "success",
+          values,
+          list,
+          message: "Unsubscribed. No more newsletters go to that address.",
+        })
+      : answer(
+          {
+            form: "unsubscribe",
+            status: "invalid",
+            values,
+            list,
+            message: "That subscriber is not subscribed (or not one of your offices').",
+          },
+          404,
+        );
   }
-  return {
-    search,
-    message: null,
-    error: null,
-    list: await subscribersPage(db, staff, { page: 1, search }),
-  };
+  const list = await subscribersPage(db, staff, { page: 1, search });
+  return answer({ form: "search", status: "success", values, list });
 }
 
 export default function Subscribers({ loaderData, actionData }: Route.ComponentProps) {
-  const list = actionData?.list ?? loaderData.list;
-  const search = actionData?.search ?? "";
+  const list = actionData && "list" in actionData ? actionData.list : loaderData.list;
+  const search = actionData?.values?.search ?? "";
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8">
       <DeskHeader title="Newsletter subscribers" staff={loaderData.staff} />
@@ -80,24 +99,13 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
         aria-label="Find a subscriber"
       >
         <div className="min-w-64 flex-1">
-          <DeskField label="Email contains">
-            {(wiring) => (
-              <DeskInput {...wiring} type="search" name="search" defaultValue={search} />
-            )}
-          </DeskField>
+          <Field label="Email contains">
+            {(wiring) => <Input {...wiring} type="search" name="search" defaultValue={search} />}
+          </Field>
         </div>
-        <DeskButton type="submit">Find</DeskButton>
+        <Button type="submit">Find</Button>
       </Form>
-      {actionData?.message ? (
-        <DeskNotice tone="success" className="mt-4">
-          {actionData.message}
-        </DeskNotice>
-      ) : null}
-      {actionData?.error ? (
-        <DeskNotice tone="error" className="mt-4">
-          {actionData.error}
-        </DeskNotice>
-      ) : null}
+      <ResultNotice result={actionData} className="mt-4" />
       {list.subscribers.length === 0 ? (
         <p className="mt-6 text-slate-700">No subscribers {search ? "match" : "yet"}.</p>
       ) : (
@@ -140,13 +148,13 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
                         <input type="hidden" name="intent" value="unsubscribe" />
                         <input type="hidden" name="subscriberId" value={subscriber.id} />
                         <input type="hidden" name="search" value={search} />
-                        <DeskButton
+                        <Button
                           type="submit"
-                          look="outline"
+                          variant="outline"
                           aria-label={`Unsubscribe ${subscriber.email}`}
                         >
                           Unsubscribe
-                        </DeskButton>
+                        </Button>
                       </Form>
                     )}
                   </td>

@@ -1,12 +1,9 @@
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 
-import {
-  DeskButton,
-  DeskField,
-  DeskInput,
-  DeskNotice,
-  DeskSelect,
-} from "~/features/desk/desk-controls";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input, Select } from "~/components/ui/input";
+import { ResultNotice } from "~/components/ui/notice";
 import { DeskHeader } from "~/features/desk/desk-header";
 import { deskMeta } from "~/features/desk/headers";
 import {
@@ -18,16 +15,13 @@ import {
 import { timeSlots } from "~/domain/time-slots";
 import { stateBySlug, stateSlugs, type StateSlug } from "~/content/states";
 
-import { notFound, signedInOf, textFields } from "~/features/desk/desk-route.server";
-import { firstMessages } from "~/lib/field-errors";
+import { notFound, signedInOf } from "~/features/desk/desk-route.server";
+import { postedForm } from "~/lib/bounded-body.server";
+import { fieldErrorsIn } from "~/lib/form-result";
 import { servicesOf } from "~/services.server";
 
-import {
-  addClosedDay,
-  removeClosedDay,
-  saveWindowCapacities,
-  windowSettings,
-} from "../../server/desk/window-settings";
+import { windowsPageAction } from "../../server/desk/window-changes";
+import { windowSettings } from "../../server/desk/window-settings";
 
 import type { Route } from "./+types/office.windows";
 
@@ -69,82 +63,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-interface Answer {
-  form: "capacities" | "closed-day" | "remove";
-  office: string;
-  message?: string;
-  error?: string;
-  fieldErrors?: Record<string, string | undefined>;
-  /** What was typed, shown again beside its errors. */
-  values?: Record<string, string>;
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
-  const { staff } = signedInOf(context);
   const { db } = servicesOf(context).desk;
-  const fields = await textFields(request);
-  if (!fields.office) notFound();
-  const office = officeFrom(fields.office);
-  const refuse = (answer: Answer, status = 400) => data<Answer>(answer, { status });
-  if (fields.intent === "capacities") {
-    const saved = await saveWindowCapacities(db, staff, office, fields);
-    if (!saved.success) {
-      return refuse({
-        form: "capacities",
-        office,
-        error: "Nothing was saved: check the numbers marked below.",
-        fieldErrors: firstMessages(saved.fieldErrors),
-        values: fields,
-      });
-    }
-    return { form: "capacities", office, message: "Saved." } as Answer;
-  }
-  if (fields.intent === "closed-day") {
-    const added = await addClosedDay(db, staff, office, {
-      date: fields.date,
-      label: fields.label,
-    });
-    if (!added.success) {
-      return refuse({
-        form: "closed-day",
-        office,
-        fieldErrors: firstMessages(added.fieldErrors),
-        values: { date: fields.date ?? "", label: fields.label ?? "" },
-      });
-    }
-    const label = (fields.label ?? "").trim();
-    return {
-      form: "closed-day",
-      office,
-      message: added.relabelled
-        ? `${added.dateText} is now called ${label}.`
-        : `Closed on ${added.dateText} (${label}).`,
-    } as Answer;
-  }
-  if (fields.intent === "remove") {
-    const removed = await removeClosedDay(db, staff, office, fields.date ?? "");
-    if (!removed) {
-      return refuse({ form: "remove", office, error: "That day was not closed." }, 404);
-    }
-    return {
-      form: "remove",
-      office,
-      message: `${removed.dateText} (${removed.label}) is open again.`,
-    } as Answer;
-  }
-  return refuse({ form: "capacities", office, error: "Unknown action" });
-}
-
-function Notice({ answer }: { answer?: Answer }) {
-  if (answer?.error) return <DeskNotice tone="error">{answer.error}</DeskNotice>;
-  if (answer?.message) return <DeskNotice tone="success">{answer.message}</DeskNotice>;
-  return null;
+  return windowsPageAction(await postedForm(request), db, signedInOf(context).staff);
 }
 
 export default function Windows({ loaderData, actionData }: Route.ComponentProps) {
   const { staff, office, offices, windows, rows, closedDays, today, limits } = loaderData;
   const busy = useNavigation().state !== "idle";
-  const answer = actionData?.office === office ? actionData : undefined;
+  const answer = actionData?.values?.office === office ? actionData : undefined;
   const capacitiesAnswer = answer?.form === "capacities" ? answer : undefined;
   const closedDayAnswer = answer?.form === "closed-day" ? answer : undefined;
   const officeName = offices.find((candidate) => candidate.slug === office)?.name ?? office;
@@ -155,21 +82,21 @@ export default function Windows({ loaderData, actionData }: Route.ComponentProps
 
       <Form method="get" aria-label="Choose an office" className="mt-6 flex items-end gap-3">
         <div className="min-w-0 flex-1 sm:max-w-xs">
-          <DeskField label="Office">
+          <Field label="Office">
             {(wiring) => (
-              <DeskSelect {...wiring} key={office} name="office" defaultValue={office}>
+              <Select {...wiring} key={office} name="office" defaultValue={office}>
                 {offices.map((candidate) => (
                   <option key={candidate.slug} value={candidate.slug}>
                     {candidate.name}
                   </option>
                 ))}
-              </DeskSelect>
+              </Select>
             )}
-          </DeskField>
+          </Field>
         </div>
-        <DeskButton type="submit" look="outline">
+        <Button type="submit" variant="outline">
           Show
-        </DeskButton>
+        </Button>
       </Form>
 
       <section aria-labelledby="capacities-heading" className="mt-8">
@@ -192,7 +119,7 @@ export default function Windows({ loaderData, actionData }: Route.ComponentProps
         >
           <input type="hidden" name="intent" value="capacities" />
           <input type="hidden" name="office" value={office} />
-          <Notice answer={capacitiesAnswer} />
+          <ResultNotice result={capacitiesAnswer} />
           <div
             className="overflow-x-auto focus-visible:ring-3 focus-visible:ring-brand-400/60 focus-visible:outline-none"
             // On a narrow phone the table scrolls sideways: the keyboard can scroll it too.
@@ -226,14 +153,14 @@ export default function Windows({ loaderData, actionData }: Route.ComponentProps
                       {row.label}
                     </th>
                     {row.cells.map((cell) => {
-                      const error = capacitiesAnswer?.fieldErrors?.[cell.field];
+                      const error = fieldErrorsIn(capacitiesAnswer)[cell.field];
                       const id = `capacity-${cell.field}`;
                       return (
                         <td key={cell.field} className="px-1 py-2 align-top">
                           <label htmlFor={id} className="sr-only">
                             {cell.label}
                           </label>
-                          <DeskInput
+                          <Input
                             id={id}
                             type="number"
                             name={cell.field}
@@ -272,9 +199,9 @@ export default function Windows({ loaderData, actionData }: Route.ComponentProps
             </table>
           </div>
           <div>
-            <DeskButton type="submit" disabled={busy}>
+            <Button type="submit" disabled={busy}>
               Save
-            </DeskButton>
+            </Button>
           </div>
         </Form>
       </section>
@@ -286,7 +213,7 @@ export default function Windows({ loaderData, actionData }: Route.ComponentProps
         <p className="mt-1 text-sm text-slate-600">No visits are offered on these days.</p>
         {answer?.form === "remove" ? (
           <div className="mt-4">
-            <Notice answer={answer} />
+            <ResultNotice result={answer} />
           </div>
         ) : null}
         {closedDays.length === 0 ? (
@@ -306,14 +233,14 @@ export default function Windows({ loaderData, actionData }: Route.ComponentProps
                   <input type="hidden" name="intent" value="remove" />
                   <input type="hidden" name="office" value={office} />
                   <input type="hidden" name="date" value={day.date} />
-                  <DeskButton
+                  <Button
                     type="submit"
-                    look="outline"
+                    variant="outline"
                     disabled={busy}
                     aria-label={`Remove ${day.dateText} ${day.label}`}
                   >
                     Remove
-                  </DeskButton>
+                  </Button>
                 </Form>
               </li>
             ))}
@@ -335,11 +262,11 @@ export default function Windows({ loaderData, actionData }: Route.ComponentProps
           <input type="hidden" name="intent" value="closed-day" />
           <input type="hidden" name="office" value={office} />
           <div className="sm:col-span-3">
-            <Notice answer={closedDayAnswer} />
+            <ResultNotice result={closedDayAnswer} />
           </div>
-          <DeskField label="Date" error={closedDayAnswer?.fieldErrors?.date}>
+          <Field label="Date" error={fieldErrorsIn(closedDayAnswer).date}>
             {(wiring) => (
-              <DeskInput
+              <Input
                 {...wiring}
                 type="date"
                 name="date"
@@ -348,10 +275,10 @@ export default function Windows({ loaderData, actionData }: Route.ComponentProps
                 defaultValue={closedDayAnswer?.values?.date}
               />
             )}
-          </DeskField>
-          <DeskField label="Holiday name" error={closedDayAnswer?.fieldErrors?.label}>
+          </Field>
+          <Field label="Holiday name" error={fieldErrorsIn(closedDayAnswer).label}>
             {(wiring) => (
-              <DeskInput
+              <Input
                 {...wiring}
                 name="label"
                 maxLength={limits.label}
@@ -360,10 +287,10 @@ export default function Windows({ loaderData, actionData }: Route.ComponentProps
                 defaultValue={closedDayAnswer?.values?.label}
               />
             )}
-          </DeskField>
-          <DeskButton type="submit" disabled={busy} className="sm:mt-7">
+          </Field>
+          <Button type="submit" disabled={busy} className="sm:mt-7">
             Add holiday
-          </DeskButton>
+          </Button>
         </Form>
       </section>
     </div>

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 
 import { PageHeader, Section } from "~/components/page-parts";
-import type { RequestActionResult, RequestPageView } from "~/domain/request-page";
+import type { RequestPageResult, RequestPageView } from "~/domain/request-page";
 import { Changes, Photos } from "~/features/requests/request-changes";
 import { CancelConfirmation, Summary, Timeline } from "~/features/requests/request-summary";
 import { actionRetryAfter } from "~/lib/action-headers";
@@ -60,7 +60,9 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
           <Outcome result={result} view={view} />
           <Summary view={view} />
           <Timeline view={view} />
-          {result?.intent === "cancel-ask" ? <CancelConfirmation view={view} /> : null}
+          {result?.form === "cancel-ask" && result.status === "success" ? (
+            <CancelConfirmation view={view} />
+          ) : null}
           <Changes view={view} result={result} />
           <Photos view={view} result={result} />
         </div>
@@ -73,22 +75,21 @@ function Outcome({
   result,
   view,
 }: {
-  result: RequestActionResult | undefined;
+  result: RequestPageResult | undefined;
   view: RequestPageView;
 }) {
-  if (!result || result.intent === "cancel-ask") return null;
-  const ok = "ok" in result && result.ok;
+  if (!result || (result.form === "cancel-ask" && result.status === "success")) return null;
+  const ok = result.status === "success";
   // A refused photo is answered under its field.
-  if (!ok && result.intent === "photos") return null;
+  if (!ok && result.form === "photos") return null;
+  const added = ok && result.added !== undefined ? result.added : 0;
   const text = ok
-    ? result.intent === "cancel"
+    ? result.form === "cancel"
       ? "Your visit is cancelled. We have let the office know."
-      : result.intent === "reschedule"
+      : result.form === "reschedule"
         ? `Your visit is moved to ${view.visit?.text ?? "the new window"}. The office will confirm it.`
-        : `Thank you: ${"added" in result ? result.added : ""} photo${"added" in result && result.added === 1 ? "" : "s"} added for the technician.`
-    : "message" in result
-      ? result.message
-      : "";
+        : `Thank you: ${added} photo${added === 1 ? "" : "s"} added for the technician.`
+    : (result.message ?? "");
   return (
     <p
       role={ok ? "status" : "alert"}

@@ -3,6 +3,8 @@ import { Form, useNavigation } from "react-router";
 import { PageHeader, Section } from "~/components/page-parts";
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
+import { postedForm } from "~/lib/bounded-body.server";
+import type { FormResult } from "~/lib/form-result";
 
 import { servicesOf } from "~/services.server";
 
@@ -32,15 +34,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 // The button's POST, and the one-click POST mail clients send for List-Unsubscribe-Post.
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData().catch(() => null);
-  const fromForm = form?.get("token");
-  const token = tokenFrom(request) || (typeof fromForm === "string" ? fromForm : "");
-  return { result: await servicesOf(context).newsletter.unsubscribe(token) };
+  // A mail client's one-click POST may carry no form at all: the token is then the address's.
+  const fromForm = await postedForm(request).then(
+    (form) => form.text("token"),
+    () => "",
+  );
+  const token = tokenFrom(request) || fromForm;
+  const state = await servicesOf(context).newsletter.unsubscribe(token);
+  return {
+    form: "unsubscribe",
+    status: state === "unsubscribed" ? "success" : "invalid",
+  } satisfies FormResult;
 }
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  if (actionData?.result === "unsubscribed") {
+  if (actionData?.status === "success") {
     return (
       <UnsubscribePage title="You have been unsubscribed">
         <p>You will no longer receive our newsletter. We are sorry to see you go.</p>

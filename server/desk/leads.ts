@@ -1,33 +1,15 @@
-import { randomUUID } from "node:crypto";
-
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 
 import { profileForState } from "~/content/company";
 import { stateBySlug, type StateSlug } from "~/content/states";
 import { leadStatusLabels, statusesAfter } from "~/domain/leads";
 import { deskVisitStyle, formatVisit } from "~/domain/visit";
-import {
-  type LeadEmailView,
-  type LeadField,
-  type LeadView,
-  type StatusChange,
-} from "~/domain/lead-view";
+import { type LeadEmailView, type LeadField, type LeadView } from "~/domain/lead-view";
 
 import type { Database, Transaction } from "../db/database";
 import { contactMessages, leadEvents, outbox, serviceRequests } from "../db/schema";
-import {
-  cancelReminders,
-  heldPlaceOf,
-  movePlace,
-  holdsNoPlace,
-  visitCancelled,
-  visitOf,
-  visitScheduled,
-  type ServiceRequestRow,
-  type VisitContext,
-} from "../requests/visit-changes";
+import { holdsNoPlace } from "../requests/visit-changes";
 import { photoBytes, photosOfRequest } from "../requests/homeowner-requests";
-import { isBookableInTime } from "../requests/windows";
 import type { StaffMember } from "./staff-accounts";
 
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -44,14 +26,18 @@ export function leadPhoto(
     : Promise.resolve(null);
 }
 
-type Query = Database | Transaction;
+export type Query = Database | Transaction;
 
 type FoundLead =
   | { kind: "service-request"; row: typeof serviceRequests.$inferSelect }
   | { kind: "contact-message"; row: typeof contactMessages.$inferSelect };
 
 /** A lead of one of the person's offices, or null: another office's lead does not exist for them. */
-async function findLead(db: Query, staff: StaffMember, id: string): Promise<FoundLead | null> {
+export async function findLead(
+  db: Query,
+  staff: StaffMember,
+  id: string,
+): Promise<FoundLead | null> {
   if (!uuidPattern.test(id) || staff.offices.length === 0) return null;
   const [request] = await db
     .select()
@@ -65,7 +51,7 @@ async function findLead(db: Query, staff: StaffMember, id: string): Promise<Foun
   return message ? { kind: "contact-message", row: message } : null;
 }
 
-function officeTime(office: StateSlug, instant: Date) {
+export function officeTime(office: StateSlug, instant: Date) {
   const profile = profileForState(office);
   const text = new Intl.DateTimeFormat("en-US", {
     timeZone: profile.timeZone,
@@ -76,7 +62,7 @@ function officeTime(office: StateSlug, instant: Date) {
 }
 
 /** A visit as the desk writes it: "July 15, 2031, morning (8:00 AM - 12:00 PM)". */
-function visitText(date: string | null, window: string | null) {
+export function visitText(date: string | null, window: string | null) {
   return formatVisit(date, window, null, deskVisitStyle);
 }
 
@@ -119,7 +105,7 @@ function fieldsOf(lead: FoundLead): LeadField[] {
   ];
 }
 
-function purposeOf(kind: string) {
+export function purposeOf(kind: string) {
   if (kind.endsWith(".company")) return "To the office";
   if (kind.endsWith(".customer") || kind.endsWith(".visitor")) return "To the customer";
   return kind;
@@ -237,189 +223,4 @@ function describeEvent(event: typeof leadEvents.$inferSelect) {
     case "repeated":
       return event.detail;
   }
-}
-
-export type LeadChangeOutcome =
-  | { ok: true }
-  | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "not-allowed"; message: string }
-  | { ok: false; reason: "conflict"; message: string };
-
-async function conflictMessage(db: Query, office: StateSlug, leadId: string) {
-  const [last] = await db
-    .select()
-    .from(leadEvents)
-    .where(eq(leadEvents.leadId, leadId))
-    .orderBy(desc(leadEvents.at), desc(leadEvents.id))
-    .limit(1);
-  const who = last
-    ? `${last.actorName} changed this lead at ${officeTime(office, last.at)}`
-    : "Someone changed this lead";
-  return `${who} while you had it open. Nothing of yours was saved: look at the change, then try again.`;
-}
-
-export async function changeLeadStatus(
-  db: Database,
-  staff: StaffMember,
-  id: string,
-  change: StatusChange,
-  visits: VisitContext,
-): Promise<LeadChangeOutcome> {
-  return db.transaction(async (tx) => {
-    const lead = await findLead(tx, staff, id);
-    if (!lead) return { ok: false, reason: "not-found" };
-    const { row } = lead;
-    if (row.version !== change.version) {
-      return {
-        ok: false,
-        reason: "conflict",
-        message: await conflictMessage(tx, row.office, row.id),
-      };
-    }
-    if (!statusesAfter(lead.kind, row.status).includes(change.status)) {
-      return {
-        ok: false,
-        reason: "not-allowed",
-        message: `A ${leadStatusLabels[row.status].toLowerCase()} lead cannot become ${leadStatusLabels[change.status].toLowerCase()}.`,
-      };
-    }
-    const scheduling = change.status === "scheduled";
-    const changed =
-      lead.kind === "service-request"
-        ? await tx
-            .update(serviceRequests)
-            .set({
-              status: change.status,
-              version: sql`${serviceRequests.version} + 1`,
-              ...(scheduling
-                ? {
-                    scheduledDate: change.scheduledDate,
-                    scheduledWindow: change.scheduledWindow,
-                    technician: change.technician,
-                  }
-                : {}),
-            })
-            .where(and(eq(serviceRequests.id, row.id), eq(serviceRequests.version, change.version)))
-            .returning()
-        : await tx
-            .update(contactMessages)
-            .set({ status: change.status, version: sql`${contactMessages.version} + 1` })
-            .where(and(eq(contactMessages.id, row.id), eq(contactMessages.version, change.version)))
-            .returning({ id: contactMessages.id });
-    if (changed.length === 0) {
-      return {
-        ok: false,
-        reason: "conflict",
-        message: await conflictMessage(tx, row.office, row.id),
-      };
-    }
-    await tx.insert(leadEvents).values({
-      id: randomUUID(),
-      leadId: row.id,
-      kind: "status",
-      actorId: staff.id,
-      actorName: staff.name,
-      fromStatus: row.status,
-      toStatus: change.status,
-      detail: scheduling
-        ? `${visitText(change.scheduledDate, change.scheduledWindow)}, technician ${change.technician}`
-        : "",
-    });
-    if (lead.kind === "service-request") {
-      await visitStatusChanged(tx, lead.row, changed[0] as ServiceRequestRow, visits);
-    }
-    return { ok: true };
-  });
-}
-
-/**
- * What a status change means for the homeowner's visit: a booking moves its place and updates
- * their calendar (with a reminder the evening before), a cancellation gives the place back and
- * cancels the calendar event, a reopened request takes its requested window again.
- */
-async function visitStatusChanged(
-  tx: Transaction,
-  before: ServiceRequestRow,
-  after: ServiceRequestRow,
-  visits: VisitContext,
-) {
-  switch (after.status) {
-    case "scheduled":
-      await visitScheduled(tx, after, visits);
-      return;
-    case "cancelled":
-    case "spam":
-      if (before.status !== "cancelled" && before.status !== "spam") {
-        await visitCancelled(tx, before, after.status === "spam" ? "spam" : "office", visits);
-      }
-      return;
-    case "completed":
-      await cancelReminders(tx, after.id, "Not needed: the repair was completed");
-      return;
-    case "new":
-    case "contacted": {
-      const visit = visitOf(after);
-      const place = visit ? { office: after.office, ...visit } : null;
-      if (place && isBookableInTime(place, visits.now()) && !heldPlaceOf(after)) {
-        await movePlace(tx, after, place);
-      }
-      return;
-    }
-  }
-}
-
-export async function addLeadNote(
-  db: Database,
-  staff: StaffMember,
-  id: string,
-  note: string,
-): Promise<LeadChangeOutcome> {
-  const lead = await findLead(db, staff, id);
-  if (!lead) return { ok: false, reason: "not-found" };
-  await db.insert(leadEvents).values({
-    id: randomUUID(),
-    leadId: lead.row.id,
-    kind: "note",
-    actorId: staff.id,
-    actorName: staff.name,
-    detail: note,
-  });
-  return { ok: true };
-}
-
-/** Puts an email that was given up on back in the outbox, to be sent at once. */
-export async function sendEmailAgain(
-  db: Database,
-  staff: StaffMember,
-  id: string,
-  emailId: string,
-): Promise<LeadChangeOutcome> {
-  if (!uuidPattern.test(emailId)) return { ok: false, reason: "not-found" };
-  return db.transaction(async (tx) => {
-    const lead = await findLead(tx, staff, id);
-    if (!lead) return { ok: false, reason: "not-found" };
-    const [email] = await tx
-      .update(outbox)
-      .set({ status: "pending", attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null })
-      .where(
-        and(eq(outbox.id, emailId), eq(outbox.subjectId, lead.row.id), eq(outbox.status, "dead")),
-      )
-      .returning();
-    if (!email) {
-      return {
-        ok: false,
-        reason: "not-allowed",
-        message: "That email is not waiting to be sent again.",
-      };
-    }
-    await tx.insert(leadEvents).values({
-      id: randomUUID(),
-      leadId: lead.row.id,
-      kind: "email-resent",
-      actorId: staff.id,
-      actorName: staff.name,
-      detail: `${purposeOf(email.kind)} (${email.message.to})`,
-    });
-    return { ok: true };
-  });
 }

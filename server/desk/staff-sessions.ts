@@ -30,7 +30,14 @@ export interface SignInAttempt {
   userAgent: string | null;
 }
 
-/** Only the cookie of a request goes to better-auth: the desk decides every other matter. */
+/** Only the cookies of better-auth's answer (a new session, a cleared one), for a desk answer. */
+export function cookiesOf(authHeaders: Headers): Headers {
+  const headers = new Headers();
+  for (const cookie of authHeaders.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return headers;
+}
+/** Only the cookie of a request goes to better-auth
+: the desk decides every other matter. */
 function cookieOnly(request: Request) {
   return new Headers({ cookie: request.headers.get("cookie") ?? "" });
 }

@@ -1,25 +1,25 @@
 import { windowFilledMessage } from "~/domain/availability";
-import { BodyTooLarge, formFields } from "~/lib/bounded-body.server";
+import { BodyTooLarge, postedForm } from "~/lib/bounded-body.server";
 import { parseTypedDate } from "~/lib/dates";
 import { firstMessages } from "~/lib/field-errors";
 import { formatUsPhone } from "~/lib/form-rules";
-import type { FormResult, LeadKind } from "~/lib/form-result";
+import type { LeadFormResult, LeadKind } from "~/lib/form-result";
 import { honeypotName } from "~/lib/honeypot";
 import { idempotencyKeyField } from "~/lib/idempotency-field";
 
 import type { LeadSubmissions, SubmissionOutcome } from "./lead-submissions";
 import { maxBodyBytes } from "../api/router";
 
-/** A form action's answer: the result the page renders, and the response's status. */
-export interface FormAnswer {
-  result: FormResult;
+/** A lead form action's response: the result the page renders, its status and headers. */
+export interface FormResponse {
+  result: LeadFormResult;
   status: number;
   headers?: Record<string, string>;
 }
 
 /** What route actions reach the submission pipeline through (the load context's `forms`). */
 export interface FormSubmissions {
-  submit(kind: LeadKind, request: Request): Promise<FormAnswer>;
+  submit(kind: LeadKind, request: Request): Promise<FormResponse>;
 }
 
 /**
@@ -51,8 +51,8 @@ function answerFor(
   kind: LeadKind,
   outcome: SubmissionOutcome,
   values: Record<string, string>,
-): FormAnswer {
-  const answered = { kind, values };
+): FormResponse {
+  const answered = { form: kind, values };
   switch (outcome.status) {
     case "stored":
       return {
@@ -73,14 +73,14 @@ function answerFor(
         result: {
           ...answered,
           status: "invalid",
-          errors: { preferredTime: windowFilledMessage },
+          fieldErrors: { preferredTime: windowFilledMessage },
           openWindows: outcome.openWindows,
         },
         status: 409,
       };
     case "invalid":
       return {
-        result: { ...answered, status: "invalid", errors: firstMessages(outcome.errors) },
+        result: { ...answered, status: "invalid", fieldErrors: firstMessages(outcome.errors) },
         status: 400,
       };
     case "bad-request":
@@ -111,10 +111,10 @@ export function formSubmissionsFor(submissions: LeadSubmissions, client: string)
     async submit(kind, request) {
       let fields: Record<string, string>;
       try {
-        fields = await formFields(request, maxBodyBytes);
+        fields = (await postedForm(request, maxBodyBytes)).fields();
       } catch (error) {
         const status = error instanceof BodyTooLarge ? 413 : 400;
-        return { result: { kind, status: "failed", values: {} }, status };
+        return { result: { form: kind, status: "failed", values: {} }, status };
       }
       const { [idempotencyKeyField]: idempotencyKey, ...submitted } = fields;
       const outcome = await submissions(kind, {

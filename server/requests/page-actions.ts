@@ -1,14 +1,11 @@
 import { data } from "react-router";
 
 import { maxPhotoBytes, maxPhotos, photoMessages } from "~/domain/photos";
-import {
-  requestIntents,
-  type RequestActionResult,
-  type RequestIntent,
-} from "~/domain/request-page";
+import { requestIntents, type RequestPageResult, type RequestIntent } from "~/domain/request-page";
 import {
   BodyTooLarge,
-  formDataWithin,
+  postedForm,
+  type PostedForm,
   isMultipart,
   spoolMultipart,
   type SpooledForm,
@@ -30,7 +27,7 @@ function isIntent(value: unknown): value is RequestIntent {
   return requestIntents.includes(value as RequestIntent);
 }
 
-function answer(result: RequestActionResult, status = 200, retryAfterSeconds?: number) {
+function answer(result: RequestPageResult, status = 200, retryAfterSeconds?: number) {
   const headers =
     retryAfterSeconds === undefined
       ? privateHeaders
@@ -43,7 +40,7 @@ function notFound(): never {
 }
 
 const chooseWhatToDo = () =>
-  answer({ intent: "cancel-ask", ok: false, message: "Choose what to do." }, 400);
+  answer({ form: "cancel-ask", status: "invalid", message: "Choose what to do." }, 400);
 
 /** Past a budget: 429 (503 when the server is too busy for it now), Retry-After and the words. */
 function refused(
@@ -51,7 +48,7 @@ function refused(
   outcome: { reason: "limited" | "busy"; message: string; retryAfterSeconds: number },
 ) {
   return answer(
-    { intent, ok: false, message: outcome.message },
+    { form: intent, status: "failed", message: outcome.message },
     outcome.reason === "busy" ? 503 : 429,
     outcome.retryAfterSeconds,
   );
@@ -73,51 +70,46 @@ export async function requestPageAction(request: Request, token: string, visitor
   if (isMultipart(request)) return addPhotos(request, token, visitor);
   // An unknown link is answered before its body is read.
   if (!(await visitor.requests.exists(token))) notFound();
-  let form: FormData;
+  let form: PostedForm;
   try {
-    form = await formDataWithin(request, maxChangeFormBytes);
+    form = await postedForm(request, maxChangeFormBytes);
   } catch {
     return chooseWhatToDo();
   }
-  return change(form, token, visitor);
+  return change(form.text, token, visitor);
 }
 
 /** Cancel (asked, then confirmed) and move: each counted against the day's changes. */
 async function change(
-  form: { get(name: string): FormDataEntryValue | null },
+  text: PostedForm["text"],
   token: string,
   { requests, clientAddress }: PageVisitor,
 ) {
-  const intent = form.get("intent");
+  const intent = text("intent");
   if (!isIntent(intent)) return chooseWhatToDo();
   switch (intent) {
     case "cancel-ask":
-      return answer({ intent });
+      return answer({ form: intent, status: "success" });
     case "cancel": {
       const outcome = await requests.cancel(token, clientAddress);
-      if (outcome.ok) return answer({ intent, ok: true });
+      if (outcome.ok) return answer({ form: intent, status: "success" });
       if (outcome.reason === "not-found") notFound();
       if (outcome.reason === "limited" || outcome.reason === "busy") {
         return refused(intent, outcome);
       }
-      return answer({ intent, ok: false, message: outcome.message ?? "" }, 409);
+      return answer({ form: intent, status: "invalid", message: outcome.message ?? "" }, 409);
     }
     case "reschedule": {
-      const choice = form.get("window");
-      const outcome = await requests.reschedule(
-        token,
-        typeof choice === "string" ? choice : "",
-        clientAddress,
-      );
-      if (outcome.ok) return answer({ intent, ok: true });
+      const outcome = await requests.reschedule(token, text("window"), clientAddress);
+      if (outcome.ok) return answer({ form: intent, status: "success" });
       if (outcome.reason === "not-found") notFound();
       if (outcome.reason === "limited" || outcome.reason === "busy") {
         return refused(intent, outcome);
       }
       return answer(
         {
-          intent,
-          ok: false,
+          form: intent,
+          status: "invalid",
           message: outcome.message,
           ...(outcome.reason === "full" ? { openWindows: outcome.openWindows } : {}),
         },
@@ -125,7 +117,7 @@ async function change(
       );
     }
     case "photos":
-      return answer({ intent, ok: false, message: photoMessages.none }, 400);
+      return answer({ form: intent, status: "invalid", message: photoMessages.none }, 400);
   }
 }
 
@@ -140,7 +132,7 @@ async function addPhotos(request: Request, token: string, visitor: PageVisitor) 
   if (!begun.ok) {
     if (begun.reason === "not-found") notFound();
     if (begun.reason === "invalid") {
-      return answer({ intent: "photos", ok: false, message: begun.message }, 400);
+      return answer({ form: "photos", status: "invalid", message: begun.message }, 400);
     }
     return refused("photos", begun);
   }
@@ -148,8 +140,8 @@ async function addPhotos(request: Request, token: string, visitor: PageVisitor) 
   const tooLarge = () =>
     answer(
       {
-        intent: "photos",
-        ok: false,
+        form: "photos",
+        status: "invalid",
         message: `Add at most ${maxPhotos} photos of 10 MB each at a time.`,
       },
       413,
@@ -168,7 +160,8 @@ async function addPhotos(request: Request, token: string, visitor: PageVisitor) 
     }
     if (form.fields.get("intent") !== "photos") {
       await upload.end();
-      return change(form.fields, token, visitor);
+      const { fields } = form;
+      return change((name) => fields.get(name) ?? "", token, visitor);
     }
     const [oversized] = form.oversized;
     const problem =
@@ -177,14 +170,14 @@ async function addPhotos(request: Request, token: string, visitor: PageVisitor) 
         : form.extraFiles > 0
           ? photoMessages.tooMany
           : null;
-    if (problem) return answer({ intent: "photos", ok: false, message: problem }, 400);
+    if (problem) return answer({ form: "photos", status: "invalid", message: problem }, 400);
     const outcome = await upload.add(form.files);
-    if (outcome.ok) return answer({ intent: "photos", ok: true, added: outcome.added });
+    if (outcome.ok) return answer({ form: "photos", status: "success", added: outcome.added });
     if (outcome.reason === "not-found") notFound();
     if (outcome.reason === "limited" || outcome.reason === "busy") {
       return refused("photos", outcome);
     }
-    return answer({ intent: "photos", ok: false, message: outcome.message }, 400);
+    return answer({ form: "photos", status: "invalid", message: outcome.message }, 400);
   } finally {
     await form?.dispose();
     await upload.end();

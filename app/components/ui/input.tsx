@@ -26,4 +26,10 @@ function Textarea({ className, ...props }: React.ComponentProps<"textarea">) {
   );
 }
 
-export { Input, Textarea };
+function Select({ className, ...props }: React.ComponentProps<"select">) {
+  return (
+    <select data-slot="select" className={cn("h-10", fieldControlClass, className)} {...props} />
+  );
+}
+
+export { Input, Select, Textarea };

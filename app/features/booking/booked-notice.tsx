@@ -7,12 +7,12 @@ import { buttonVariants } from "~/components/ui/button";
 import { applianceTypes } from "~/content/appliances";
 import { formatPhone, type CompanyProfile } from "~/content/company";
 import { displayDate, parseTypedDate } from "~/lib/dates";
-import type { FormResult } from "~/lib/form-result";
+import type { LeadFormResult } from "~/lib/form-result";
 import { useRegion } from "~/lib/use-region";
 
 import { timeSlots } from "~/domain/time-slots";
 
-export type BookedResult = Extract<FormResult, { status: "success" }>;
+export type BookedResult = Extract<LeadFormResult, { status: "success" }>;
 
 /** The id a dialog that closed on success focuses (docs/decisions/0009). */
 export const bookedNoticeId = "booked-notice";
@@ -116,9 +116,9 @@ export function BookedNotice({
  * words where the toast would be, then the notice, above the page. Dismiss leaves for home.
  */
 export function ScheduleResult() {
-  const result = useActionData<FormResult | undefined>();
+  const result = useActionData<LeadFormResult | undefined>();
   const { profile, link } = useRegion();
-  if (result?.kind !== "serviceRequest" || result.status !== "success") return null;
+  if (result?.form !== "serviceRequest" || result.status !== "success") return null;
   return (
     <div className="mx-auto grid max-w-7xl gap-4 px-4 pt-6 sm:px-6 lg:px-8">
       <FormStatus kind="serviceRequest" result={result} />

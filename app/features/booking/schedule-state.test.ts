@@ -57,10 +57,10 @@ describe("the schedule dialog's state", () => {
     const refused = run(start("washer"), {
       type: "answered",
       result: {
-        kind: "serviceRequest",
+        form: "serviceRequest",
         values: {},
         status: "invalid",
-        errors: { preferredTime: windowFilledMessage },
+        fieldErrors: { preferredTime: windowFilledMessage },
         openWindows: [nextOpen],
       },
     });
@@ -79,7 +79,7 @@ describe("the schedule dialog's state", () => {
     expect(completedSteps(second, true)).toBe(2);
     const booked = run(second, {
       type: "answered",
-      result: { kind: "serviceRequest", values: {}, status: "success" },
+      result: { form: "serviceRequest", values: {}, status: "success" },
     });
     expect(booked.booked).toBe(true);
     expect(completedSteps(booked, false)).toBe(2);

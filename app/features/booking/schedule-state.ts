@@ -2,7 +2,7 @@ import type { ApplianceTypeId } from "~/content/appliances";
 import { windowFilledMessage, type OpenWindow } from "~/domain/availability";
 import { timeSlots, type TimeSlotId } from "~/domain/time-slots";
 import { parseTypedDate } from "~/lib/dates";
-import type { FormResult } from "~/lib/form-result";
+import type { LeadFormResult } from "~/lib/form-result";
 
 /** The schedule dialog's steps: 1 picks the appliance, 2 is the contact form. */
 export const stepTitles = { 1: "Select Appliances", 2: "Contact Information" } as const;
@@ -15,8 +15,8 @@ export function timeChoiceOf(value: string | undefined): TimeChoice {
 }
 
 /** The windows offered when the chosen one filled up: none when the answer is another. */
-export function openWindowsAfter(result: FormResult | undefined): OpenWindow[] | undefined {
-  return result?.status === "invalid" && result.errors.preferredTime === windowFilledMessage
+export function openWindowsAfter(result: LeadFormResult | undefined): OpenWindow[] | undefined {
+  return result?.status === "invalid" && result.fieldErrors?.preferredTime === windowFilledMessage
     ? (result.openWindows ?? [])
     : undefined;
 }
@@ -43,7 +43,7 @@ export interface ScheduleState {
 export type ScheduleEvent =
   | { type: "appliance-picked"; appliance: ApplianceTypeId }
   | { type: "back" }
-  | { type: "answered"; result: FormResult }
+  | { type: "answered"; result: LeadFormResult }
   | { type: "date-chosen"; date: string }
   | { type: "time-chosen"; time: TimeSlotId }
   | { type: "open-window-picked"; window: OpenWindow }
@@ -58,7 +58,7 @@ export function initialScheduleState({
   appliance,
 }: {
   values: Record<string, string | undefined>;
-  pageResult: FormResult | undefined;
+  pageResult: LeadFormResult | undefined;
   appliance: ApplianceTypeId | undefined;
 }): ScheduleState {
   const given = values.preferredDate ?? "";

@@ -1,6 +1,6 @@
 import { Form, NavLink } from "react-router";
 
-import { DeskButton } from "./desk-controls";
+import { Button } from "~/components/ui/button";
 
 const sections = [
   { to: "/office", label: "Inbox", ownersOnly: false },
@@ -47,9 +47,9 @@ export function DeskHeader({
           {staff.name} ({staff.role === "owner" ? "Owner" : "Dispatcher"})
         </span>
         <Form method="post" action="/office/sign-out">
-          <DeskButton type="submit" look="outline">
+          <Button type="submit" variant="outline">
             Sign out
-          </DeskButton>
+          </Button>
         </Form>
       </div>
     </header>

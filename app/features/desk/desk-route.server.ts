@@ -1,7 +1,5 @@
 import { createContext, data, type RouterContextProvider } from "react-router";
 
-import { formBodyLimitBytes, formFields } from "~/lib/bounded-body.server";
-
 import type { SignedIn } from "../../../server/desk/staff-sessions";
 
 /** The staff member whose session the request carries, or null: read once, by the desk layout. */
@@ -33,11 +31,6 @@ export function plainAnswer(status: 400 | 401 | 404, text: string): Response {
  */
 export function staffOr401(context: Readonly<RouterContextProvider>): SignedIn | Response {
   return context.get(signedInContext) ?? plainAnswer(401, "Sign in first");
-}
-
-/** A desk form's text fields (app/lib/bounded-body.server.ts: the first of a repeated name). */
-export function textFields(request: Request): Promise<Record<string, string>> {
-  return formFields(request, formBodyLimitBytes);
 }
 
 /** A file the desk hands over: never stored, never indexed. */

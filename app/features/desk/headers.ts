@@ -13,10 +13,3 @@ export interface DeskHandle {
   desk: true;
 }
 export const deskHandle: DeskHandle = { desk: true };
-
-/** Only the cookies of better-auth's answer (a new session, a cleared one), for a desk answer. */
-export function cookiesOf(authHeaders: Headers): Headers {
-  const headers = new Headers();
-  for (const cookie of authHeaders.getSetCookie()) headers.append("Set-Cookie", cookie);
-  return headers;
-}

@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { photoAccept, photoProblemBeforeUpload } from "~/domain/photos";
-import type { RequestActionResult, RequestPageView } from "~/domain/request-page";
+import type { RequestPageResult, RequestPageView } from "~/domain/request-page";
 
 // What the homeowner can do on the private page: move or cancel the visit, add photos. Plain
 // form posts (server/requests/page-actions.ts answers them), with or without JavaScript.
@@ -13,7 +13,7 @@ export function Changes({
   result,
 }: {
   view: RequestPageView;
-  result: RequestActionResult | undefined;
+  result: RequestPageResult | undefined;
 }) {
   const navigation = useNavigation();
   if (view.tooLateToChange) {
@@ -89,14 +89,14 @@ export function Photos({
   result,
 }: {
   view: RequestPageView;
-  result: RequestActionResult | undefined;
+  result: RequestPageResult | undefined;
 }) {
   const navigation = useNavigation();
   const [problemBeforeUpload, setProblemBeforeUpload] = useState<string | null>(null);
   if (!view.canAddPhotos) return null;
   const left = view.photos.max - view.photos.stored;
   const answered =
-    result?.intent === "photos" && "message" in result && !result.ok ? result.message : null;
+    result?.form === "photos" && result.status !== "success" ? (result.message ?? null) : null;
   const error = problemBeforeUpload ?? answered;
 
   // With scripts, a file the server would refuse is told at once instead of after its upload.

@@ -1,0 +1,272 @@
+/**
+ * What a staff member changes on a lead's page (routes/office.lead.tsx): its status (a booking
+ * moves the visit's place and the homeowner's calendar), a note, an email sent again. Each
+ * change is checked against the lead's version, so two people never overwrite each other.
+ */
+import { randomUUID } from "node:crypto";
+
+import { and, desc, eq, sql } from "drizzle-orm";
+import { data, redirect } from "react-router";
+
+import type { StateSlug } from "~/content/states";
+import { leadStatusLabels, statusesAfter } from "~/domain/leads";
+import { noteSchema, statusChangeSchema, type StatusChange } from "~/domain/lead-view";
+import type { PostedForm } from "~/lib/bounded-body.server";
+import { fieldErrorsOf } from "~/lib/field-errors";
+import type { FormResult } from "~/lib/form-result";
+
+import type { Database, Transaction } from "../db/database";
+import { contactMessages, leadEvents, outbox, serviceRequests } from "../db/schema";
+import {
+  cancelReminders,
+  heldPlaceOf,
+  movePlace,
+  visitCancelled,
+  visitOf,
+  visitScheduled,
+  type ServiceRequestRow,
+  type VisitContext,
+} from "../requests/visit-changes";
+import { isBookableInTime } from "../requests/windows";
+import type { DeskServices } from "./desk-services";
+import { findLead, officeTime, purposeOf, uuidPattern, visitText, type Query } from "./leads";
+import type { StaffMember } from "./staff-accounts";
+
+/** The lead page's forms' answer: which form, and why it was refused (a change redirects). */
+export type LeadPageResult = FormResult<"status" | "note" | "email">;
+
+/**
+ * The lead page's form posts. A change that worked redirects to the page (so a reload does not
+ * post it again); a refusal answers the form that posted; another office's lead is a 404.
+ */
+export async function leadPageAction(
+  form: PostedForm,
+  { db, visits }: Pick<DeskServices, "db" | "visits">,
+  staff: StaffMember,
+  leadId: string,
+) {
+  const refuse = (result: LeadPageResult, status: number) => data(result, { status });
+  const intent = form.text("intent");
+  let outcome: LeadChangeOutcome;
+  switch (intent) {
+    case "status": {
+      const parsed = statusChangeSchema.safeParse(form.fields());
+      if (!parsed.success) {
+        return refuse(
+          { form: "status", status: "invalid", fieldErrors: fieldErrorsOf(parsed.error) },
+          400,
+        );
+      }
+      outcome = await changeLeadStatus(db, staff, leadId, parsed.data, visits);
+      break;
+    }
+    case "note": {
+      const parsed = noteSchema.safeParse(form.fields());
+      if (!parsed.success) {
+        return refuse(
+          { form: "note", status: "invalid", fieldErrors: fieldErrorsOf(parsed.error) },
+          400,
+        );
+      }
+      outcome = await addLeadNote(db, staff, leadId, parsed.data.note);
+      break;
+    }
+    case "send-again":
+      outcome = await sendEmailAgain(db, staff, leadId, form.text("emailId"));
+      break;
+    default:
+      return refuse({ form: "status", status: "invalid", message: "Unknown action" }, 400);
+  }
+  if (outcome.ok) throw redirect(`/office/leads/${leadId}`);
+  if (outcome.reason === "not-found") throw data("Not found", { status: 404 });
+  const formName = intent === "note" ? "note" : intent === "send-again" ? "email" : "status";
+  return refuse(
+    { form: formName, status: "invalid", message: outcome.message },
+    outcome.reason === "conflict" ? 409 : 400,
+  );
+}
+
+export type LeadChangeOutcome =
+  | { ok: true }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "not-allowed"; message: string }
+  | { ok: false; reason: "conflict"; message: string };
+
+async function conflictMessage(db: Query, office: StateSlug, leadId: string) {
+  const [last] = await db
+    .select()
+    .from(leadEvents)
+    .where(eq(leadEvents.leadId, leadId))
+    .orderBy(desc(leadEvents.at), desc(leadEvents.id))
+    .limit(1);
+  const who = last
+    ? `${last.actorName} changed this lead at ${officeTime(office, last.at)}`
+    : "Someone changed this lead";
+  return `${who} while you had it open. Nothing of yours was saved: look at the change, then try again.`;
+}
+
+export async function changeLeadStatus(
+  db: Database,
+  staff: StaffMember,
+  id: string,
+  change: StatusChange,
+  visits: VisitContext,
+): Promise<LeadChangeOutcome> {
+  return db.transaction(async (tx) => {
+    const lead = await findLead(tx, staff, id);
+    if (!lead) return { ok: false, reason: "not-found" };
+    const { row } = lead;
+    if (row.version !== change.version) {
+      return {
+        ok: false,
+        reason: "conflict",
+        message: await conflictMessage(tx, row.office, row.id),
+      };
+    }
+    if (!statusesAfter(lead.kind, row.status).includes(change.status)) {
+      return {
+        ok: false,
+        reason: "not-allowed",
+        message: `A ${leadStatusLabels[row.status].toLowerCase()} lead cannot become ${leadStatusLabels[change.status].toLowerCase()}.`,
+      };
+    }
+    const scheduling = change.status === "scheduled";
+    const changed =
+      lead.kind === "service-request"
+        ? await tx
+            .update(serviceRequests)
+            .set({
+              status: change.status,
+              version: sql`${serviceRequests.version} + 1`,
+              ...(scheduling
+                ? {
+                    scheduledDate: change.scheduledDate,
+                    scheduledWindow: change.scheduledWindow,
+                    technician: change.technician,
+                  }
+                : {}),
+            })
+            .where(and(eq(serviceRequests.id, row.id), eq(serviceRequests.version, change.version)))
+            .returning()
+        : await tx
+            .update(contactMessages)
+            .set({ status: change.status, version: sql`${contactMessages.version} + 1` })
+            .where(and(eq(contactMessages.id, row.id), eq(contactMessages.version, change.version)))
+            .returning({ id: contactMessages.id });
+    if (changed.length === 0) {
+      return {
+        ok: false,
+        reason: "conflict",
+        message: await conflictMessage(tx, row.office, row.id),
+      };
+    }
+    await tx.insert(leadEvents).values({
+      id: randomUUID(),
+      leadId: row.id,
+      kind: "status",
+      actorId: staff.id,
+      actorName: staff.name,
+      fromStatus: row.status,
+      toStatus: change.status,
+      detail: scheduling
+        ? `${visitText(change.scheduledDate, change.scheduledWindow)}, technician ${change.technician}`
+        : "",
+    });
+    if (lead.kind === "service-request") {
+      await visitStatusChanged(tx, lead.row, changed[0] as ServiceRequestRow, visits);
+    }
+    return { ok: true };
+  });
+}
+
+/**
+ * What a status change means for the homeowner's visit: a booking moves its place and updates
+ * their calendar (with a reminder the evening before), a cancellation gives the place back and
+ * cancels the calendar event, a reopened request takes its requested window again.
+ */
+async function visitStatusChanged(
+  tx: Transaction,
+  before: ServiceRequestRow,
+  after: ServiceRequestRow,
+  visits: VisitContext,
+) {
+  switch (after.status) {
+    case "scheduled":
+      await visitScheduled(tx, after, visits);
+      return;
+    case "cancelled":
+    case "spam":
+      if (before.status !== "cancelled" && before.status !== "spam") {
+        await visitCancelled(tx, before, after.status === "spam" ? "spam" : "office", visits);
+      }
+      return;
+    case "completed":
+      await cancelReminders(tx, after.id, "Not needed: the repair was completed");
+      return;
+    case "new":
+    case "contacted": {
+      const visit = visitOf(after);
+      const place = visit ? { office: after.office, ...visit } : null;
+      if (place && isBookableInTime(place, visits.now()) && !heldPlaceOf(after)) {
+        await movePlace(tx, after, place);
+      }
+      return;
+    }
+  }
+}
+
+export async function addLeadNote(
+  db: Database,
+  staff: StaffMember,
+  id: string,
+  note: string,
+): Promise<LeadChangeOutcome> {
+  const lead = await findLead(db, staff, id);
+  if (!lead) return { ok: false, reason: "not-found" };
+  await db.insert(leadEvents).values({
+    id: randomUUID(),
+    leadId: lead.row.id,
+    kind: "note",
+    actorId: staff.id,
+    actorName: staff.name,
+    detail: note,
+  });
+  return { ok: true };
+}
+
+/** Puts an email that was given up on back in the outbox, to be sent at once. */
+export async function sendEmailAgain(
+  db: Database,
+  staff: StaffMember,
+  id: string,
+  emailId: string,
+): Promise<LeadChangeOutcome> {
+  if (!uuidPattern.test(emailId)) return { ok: false, reason: "not-found" };
+  return db.transaction(async (tx) => {
+    const lead = await findLead(tx, staff, id);
+    if (!lead) return { ok: false, reason: "not-found" };
+    const [email] = await tx
+      .update(outbox)
+      .set({ status: "pending", attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null })
+      .where(
+        and(eq(outbox.id, emailId), eq(outbox.subjectId, lead.row.id), eq(outbox.status, "dead")),
+      )
+      .returning();
+    if (!email) {
+      return {
+        ok: false,
+        reason: "not-allowed",
+        message: "That email is not waiting to be sent again.",
+      };
+    }
+    await tx.insert(leadEvents).values({
+      id: randomUUID(),
+      leadId: lead.row.id,
+      kind: "email-resent",
+      actorId: staff.id,
+      actorName: staff.name,
+      detail: `${purposeOf(email.kind)} (${email.message.to})`,
+    });
+    return { ok: true };
+  });
+}
