@@ -1,7 +1,8 @@
 /**
  * Request bodies read within a bound, whatever their headers claim: small forms whole into
  * memory, photo uploads streamed part by part to temporary files, so that memory holds a few
- * chunks per upload however many arrive at once.
+ * chunks per upload however many arrive at once. Past 250 lines: the streaming multipart reader
+ * (RFC 7578) and its limits are one state machine, kept beside the form reader they bound alike.
  */
 import { mkdtemp, open, rm, type FileHandle } from "node:fs/promises";
 import { tmpdir } from "node:os";

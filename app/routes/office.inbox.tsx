@@ -1,13 +1,11 @@
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 
-import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
-import { Input, Select } from "~/components/ui/input";
 import { DeskHeader } from "~/features/desk/desk-header";
+import { FilteredPageButton, FilterForm, LeadRow } from "~/features/desk/inbox-parts";
 import { useDeskEvents } from "~/features/desk/use-desk-events";
 import { deskMeta } from "~/features/desk/headers";
 import { leadStatusLabels, leadStatuses } from "~/domain/leads";
-import { isFiltered, noFilters, type InboxRow } from "~/domain/inbox";
+import { isFiltered, noFilters } from "~/domain/inbox";
 import { inboxFiltersSchema, type InboxFilters } from "~/domain/inbox-filters";
 import { inboxRowsFrom } from "~/features/desk/inbox-rows.server";
 import { stateBySlug } from "~/content/states";
@@ -15,7 +13,7 @@ import { stateBySlug } from "~/content/states";
 import { signedInOf } from "~/features/desk/desk-route.server";
 import { postedForm } from "~/lib/bounded-body.server";
 import { fieldErrorsOf } from "~/lib/field-errors";
-import { fieldErrorsIn, type FieldErrors, type FormResult } from "~/lib/form-result";
+import { fieldErrorsIn, type FormResult } from "~/lib/form-result";
 import { servicesOf } from "~/services.server";
 
 import { inboxPage } from "../../server/desk/inbox";
@@ -76,145 +74,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     filters: parsed.data,
     inbox: inboxRowsFrom(await inboxPage(servicesOf(context).desk.db, staff, parsed.data)),
   });
-}
-
-function LeadRow({ lead }: { lead: InboxRow }) {
-  return (
-    <tr className="align-top">
-      <td className="py-3 pr-4 whitespace-nowrap">
-        {lead.receivedAt} <span className="text-slate-500">{lead.timeZoneLabel}</span>
-      </td>
-      <td className="py-3 pr-4">
-        {lead.kind === "service-request" ? "Service request" : "Message"}
-      </td>
-      <td className="py-3 pr-4 font-medium [overflow-wrap:anywhere] text-slate-900">
-        <Link className="text-brand-700 underline" to={`/office/leads/${lead.id}`}>
-          <bdi>{lead.name}</bdi>
-        </Link>
-      </td>
-      <td className="py-3 pr-4 whitespace-nowrap">
-        {lead.phone ? (
-          <a className="text-brand-700 underline" href={`tel:${lead.phone.replace(/[^\d+]/g, "")}`}>
-            {lead.phone}
-          </a>
-        ) : (
-          "—"
-        )}
-      </td>
-      <td className="py-3 pr-4 [overflow-wrap:anywhere]">
-        <bdi>{lead.topic}</bdi>
-      </td>
-      <td className="py-3 pr-4">{lead.requestedVisit}</td>
-      <td className="py-3 pr-4">{leadStatusLabels[lead.status]}</td>
-      <td className="py-3">{lead.officeName}</td>
-    </tr>
-  );
-}
-
-interface StaffSummary {
-  offices: { slug: string; name: string }[];
-}
-
-/**
- * The filters and search. A plain form post (a full page, with or without JavaScript): its
- * second button downloads the same selection as CSV.
- */
-function FilterForm({
-  filters,
-  fieldErrors,
-  staff,
-}: {
-  filters: InboxFilters;
-  fieldErrors: FieldErrors;
-  staff: StaffSummary;
-}) {
-  return (
-    <Form
-      method="post"
-      reloadDocument
-      aria-labelledby="filters-heading"
-      className="mt-6 grid gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-2 lg:grid-cols-6"
-    >
-      <h2 id="filters-heading" className="sr-only">
-        Filters and search
-      </h2>
-      <Field label="Status">
-        {(wiring) => (
-          <Select {...wiring} name="status" defaultValue={filters.status}>
-            <option value="">Any status</option>
-            {leadStatuses.map((status) => (
-              <option key={status} value={status}>
-                {leadStatusLabels[status]}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
-      <Field label="Type">
-        {(wiring) => (
-          <Select {...wiring} name="kind" defaultValue={filters.kind}>
-            <option value="">Requests and messages</option>
-            <option value="service-request">Service requests</option>
-            <option value="contact-message">Messages</option>
-          </Select>
-        )}
-      </Field>
-      <Field label="Office">
-        {(wiring) => (
-          <Select {...wiring} name="office" defaultValue={filters.office}>
-            <option value="">Every office</option>
-            {staff.offices.map((office) => (
-              <option key={office.slug} value={office.slug}>
-                {office.name}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
-      <Field label="Received from" error={fieldErrors.from}>
-        {(wiring) => <Input {...wiring} type="date" name="from" defaultValue={filters.from} />}
-      </Field>
-      <Field label="Received until" error={fieldErrors.to}>
-        {(wiring) => <Input {...wiring} type="date" name="to" defaultValue={filters.to} />}
-      </Field>
-      <Field label="Name, phone or email" error={fieldErrors.search}>
-        {(wiring) => (
-          <Input {...wiring} type="search" name="search" defaultValue={filters.search} />
-        )}
-      </Field>
-      <div className="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-6">
-        <Button type="submit">Apply</Button>
-        <Button type="submit" variant="outline" formAction="/office/export">
-          Download CSV
-        </Button>
-        <Link to="/office" reloadDocument className="self-center text-sm text-brand-700 underline">
-          Clear
-        </Link>
-      </div>
-    </Form>
-  );
-}
-
-/** The filtered results' pages: the filters travel again in the body. */
-function FilteredPageButton({
-  filters,
-  page,
-  children,
-}: {
-  filters: InboxFilters;
-  page: number;
-  children: React.ReactNode;
-}) {
-  return (
-    <Form method="post" reloadDocument>
-      {Object.entries({ ...filters, page }).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={String(value)} />
-      ))}
-      <Button type="submit" variant="outline">
-        {children}
-      </Button>
-    </Form>
-  );
 }
 
 export default function Inbox({ loaderData, actionData }: Route.ComponentProps) {

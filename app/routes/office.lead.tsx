@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
-import { Notice } from "~/components/ui/notice";
+import { ResultNotice } from "~/components/ui/notice";
 import { useDeskEvents } from "~/features/desk/use-desk-events";
 import { deskMeta } from "~/features/desk/headers";
 import { leadStatusLabels } from "~/domain/leads";
@@ -35,10 +35,6 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { desk } = servicesOf(context);
   return leadPageAction(await postedForm(request), desk, signedInOf(context).staff, params.id);
-}
-
-function FormMessage({ message }: { message?: string }) {
-  return message ? <Notice tone="error">{message}</Notice> : null;
 }
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -124,7 +120,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
             <Form method="post" className="mt-4 grid gap-4" aria-labelledby="status-heading">
               <input type="hidden" name="intent" value="status" />
               <input type="hidden" name="version" value={lead.version} />
-              {actionData?.form === "status" ? <FormMessage message={actionData.message} /> : null}
+              <ResultNotice result={actionData?.form === "status" ? actionData : undefined} />
               <Field label="New status" error={statusErrors?.status}>
                 {(wiring) => (
                   <Select {...wiring} name="status" defaultValue="">
@@ -220,7 +216,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         <h2 id="emails-heading" className="text-lg font-bold text-slate-900">
           Emails
         </h2>
-        {actionData?.form === "email" ? <FormMessage message={actionData.message} /> : null}
+        <ResultNotice result={actionData?.form === "email" ? actionData : undefined} />
         <ul className="mt-4 grid gap-3 text-sm">
           {lead.emails.map((email) => (
             <li key={email.id} className="rounded-lg border border-slate-200 p-4">

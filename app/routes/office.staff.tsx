@@ -2,9 +2,10 @@ import { data, Form, useNavigation } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { Input, Select } from "~/components/ui/input";
+import { Input } from "~/components/ui/input";
 import { ResultNotice } from "~/components/ui/notice";
 import { DeskHeader } from "~/features/desk/desk-header";
+import { RoleAndOffices } from "~/features/desk/role-and-offices";
 import { deskMeta } from "~/features/desk/headers";
 import { invitationSchema, staffAccessSchema } from "~/domain/staff";
 import { stateBySlug, stateSlugs } from "~/content/states";
@@ -91,52 +92,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   return refuse("invite", "Unknown action");
-}
-
-function RoleAndOffices({
-  role,
-  chosen,
-  offices,
-  idPrefix,
-}: {
-  role: string;
-  chosen: readonly string[];
-  offices: { slug: string; name: string }[];
-  idPrefix: string;
-}) {
-  return (
-    <>
-      <Field label="Role">
-        {(wiring) => (
-          <Select {...wiring} name="role" defaultValue={role}>
-            <option value="dispatcher">Dispatcher (the offices below)</option>
-            <option value="owner">Owner (every office, and the staff)</option>
-          </Select>
-        )}
-      </Field>
-      <fieldset className="grid gap-1">
-        <legend className="text-sm font-semibold text-slate-900">Offices (for a dispatcher)</legend>
-        <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-          {offices.map((office) => (
-            <label
-              key={office.slug}
-              htmlFor={`${idPrefix}-${office.slug}`}
-              className="flex items-center gap-1.5"
-            >
-              <input
-                id={`${idPrefix}-${office.slug}`}
-                type="checkbox"
-                name="offices"
-                value={office.slug}
-                defaultChecked={chosen.includes(office.slug)}
-              />
-              {office.name}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-    </>
-  );
 }
 
 export default function Staff({ loaderData, actionData }: Route.ComponentProps) {

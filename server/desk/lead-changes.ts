@@ -2,6 +2,7 @@
  * What a staff member changes on a lead's page (routes/office.lead.tsx): its status (a booking
  * moves the visit's place and the homeowner's calendar), a note, an email sent again. Each
  * change is checked against the lead's version, so two people never overwrite each other.
+ * Past 250 lines: a status change and what it means for the visit are one transaction.
  */
 import { randomUUID } from "node:crypto";
 

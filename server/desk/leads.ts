@@ -9,7 +9,7 @@ import { type LeadEmailView, type LeadField, type LeadView } from "~/domain/lead
 import type { Database, Transaction } from "../db/database";
 import { contactMessages, leadEvents, outbox, serviceRequests } from "../db/schema";
 import { holdsNoPlace } from "../requests/visit-changes";
-import { photoBytes, photosOfRequest } from "../requests/homeowner-requests";
+import { photoBytes, photosOfRequest } from "../requests/photo-store";
 import type { StaffMember } from "./staff-accounts";
 
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -23,6 +23,9 @@
  *    (`server/db/notifications.ts`) and writes "lead" to the open desks of that office's staff
  *    (`/office/events`, `app/routes/office.events.ts`); `app/features/desk/use-desk-events.ts`
  *    reloads the inbox.
+ *
+ * Past 250 lines on purpose: every door's checks (limits, body, honeypot, schema, idempotency) are
+ * written here once.
  */
 
 import { z } from "zod";

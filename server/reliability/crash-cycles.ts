@@ -1,6 +1,7 @@
 // Kill the server with SIGKILL while submissions are in flight, restart it, let the clients retry
 // what got no answer with the same Idempotency-Key, and check that nothing was lost or doubled.
-// Shared by server/reliability/crash.test.ts (5 cycles) and bench/chaos.ts (20).
+// Shared by server/reliability/crash.test.ts (5 cycles) and bench/chaos.ts (20). Past 250 lines: one
+// scenario (start, load, kill, restart, reconcile), read top to bottom.
 import { randomUUID } from "node:crypto";
 
 import { ne } from "drizzle-orm";

@@ -1,26 +1,32 @@
+/**
+ * The changes a homeowner makes on their private page: cancel, move, add photos. Past 250 lines
+ * on purpose: the three share one object's state (the request found by its link and locked, the
+ * day's budgets per address, this process's uploads at once) and each is one transaction that
+ * reads best whole. What the page shows is ./request-view.ts; how photos are stored, ./photo-store.ts.
+ */
 import { randomUUID } from "node:crypto";
 
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 
 import { isoDateIn } from "~/lib/dates";
-import { applianceTypes } from "~/content/appliances";
-import { formatPhone, profileForState, type CompanyProfile } from "~/content/company";
+import { formatPhone, type CompanyProfile } from "~/content/company";
 import type { StateSlug } from "~/content/states";
 import { isValidIsoDate } from "~/domain/service-request";
 import type { TimeSlotId } from "~/domain/time-slots";
 import type { OpenWindow } from "~/domain/availability";
 import { maxPhotos, photoMessages } from "~/domain/photos";
-import type { RequestPageView, RequestStep } from "~/domain/request-page";
+import type { RequestPageView } from "~/domain/request-page";
 import { formatVisit } from "~/domain/visit";
 
 import type { Database, Transaction } from "../db/database";
 import { newLeadsChannel } from "../db/notifications";
-import { leadEvents, requestPhotoParts, requestPhotos, serviceRequests } from "../db/schema";
+import { leadEvents, serviceRequests } from "../db/schema";
 import { PageBudgets, type Refused } from "./page-limits";
 import { photosBusyMessage, preparePhotos, type PhotoSource } from "./photos";
+import { closedStatuses, officeOf, requestPageView, rescheduleDays } from "./request-view";
+import { storedPhotos, storePhoto } from "./photo-store";
 import { RequestLinks } from "./request-links";
 import {
-  holdsNoPlace,
   movePlace,
   photosAdded,
   visitCancelled,
@@ -31,7 +37,6 @@ import {
 } from "./visit-changes";
 import {
   addDays,
-  availability,
   capacityOf,
   isBookableInTime,
   isTimeSlotId,
@@ -40,9 +45,6 @@ import {
   windowStart,
   bookingLeadMs,
 } from "./windows";
-
-/** How far ahead the private page offers windows to move the visit to. */
-const rescheduleDays = 21;
 
 /** Past a budget (429) or too busy to take it now (503): try again after `retryAfterSeconds`. */
 export type Limited = {
@@ -92,28 +94,9 @@ const photosFullRetrySeconds = 24 * 60 * 60;
 const busyRetrySeconds = 30;
 
 const customer = "Customer";
-const closedStatuses = ["cancelled", "spam", "completed"] as const;
 
 function limited(refused: Refused, message: string): Limited {
   return { ok: false, reason: "limited", message, retryAfterSeconds: refused.retryAfterSeconds };
-}
-
-function officeOf(row: ServiceRequestRow): CompanyProfile {
-  return profileForState(row.office);
-}
-
-function stepOf(status: ServiceRequestRow["status"]): RequestStep {
-  switch (status) {
-    case "scheduled":
-      return "confirmed";
-    case "completed":
-      return "completed";
-    case "cancelled":
-    case "spam":
-      return "cancelled";
-    default:
-      return "received";
-  }
 }
 
 async function notifyDesk(tx: Transaction, office: StateSlug) {
@@ -122,7 +105,7 @@ async function notifyDesk(tx: Transaction, office: StateSlug) {
 
 /**
  * The homeowner's side of a service request, reached only through its private link: what the
- * page shows, and the three things the homeowner may do (each a POST).
+ * page shows (./request-view.ts), and the three things the homeowner may do (each a POST).
  */
 export class HomeownerRequests {
   readonly #db: Database;
@@ -166,123 +149,12 @@ export class HomeownerRequests {
   async view(token: string): Promise<RequestPageView | null> {
     const row = await this.#find(this.#db, token);
     if (!row) return null;
-    const office = officeOf(row);
     const now = this.#context.now();
-    const [events, [photos]] = await Promise.all([
-      this.#db
-        .select()
-        .from(leadEvents)
-        .where(and(eq(leadEvents.leadId, row.id), eq(leadEvents.kind, "status")))
-        .orderBy(desc(leadEvents.at)),
-      this.#db
-        .select({ total: count() })
-        .from(requestPhotos)
-        .where(eq(requestPhotos.requestId, row.id)),
-    ]);
-    const when = (instant: Date) =>
-      `${new Intl.DateTimeFormat("en-US", {
-        timeZone: office.timeZone,
-        month: "short",
-        day: "numeric",
-        hour: "numeric",
-        minute: "2-digit",
-      }).format(instant)} ${office.timeZoneLabel}`;
-    const lastTo = (status: ServiceRequestRow["status"]) =>
-      events.find((event) => event.toStatus === status)?.at;
-    const step = stepOf(row.status);
-    const visit = visitOf(row);
-    const open = !closedStatuses.includes(row.status as (typeof closedStatuses)[number]);
-    const tooLate = this.#tooLate(row, now);
-    const rescheduleOptions =
-      open && !tooLate ? await this.#rescheduleOptions(row, office, now) : [];
-    const appliance =
-      applianceTypes.find((type) => type.id === row.selectedAppliance)?.name ?? "Appliance";
-    const scheduledAt = lastTo("scheduled");
-    const completedAt = lastTo("completed");
-    const cancelledAt = lastTo("cancelled") ?? lastTo("spam");
-    return {
-      appliance,
-      name: row.name,
-      address: [row.address, row.zipCode].filter(Boolean).join(", "),
-      office: {
-        name: office.name,
-        phone: formatPhone(office.phone),
-        phoneForCall: office.phoneForCall,
-        hours: office.hours,
-      },
-      step,
-      visit: visit
-        ? {
-            text: formatVisit(visit.date, visit.window, office.timeZoneLabel),
-            confirmed: row.status === "scheduled",
-            placeHeld: !holdsNoPlace(row),
-          }
-        : null,
-      timeline: [
-        { step: "received", label: "Request received", at: when(row.createdAt) },
-        ...(step === "cancelled"
-          ? [
-              {
-                step: "cancelled" as const,
-                label: "Cancelled",
-                at: cancelledAt ? when(cancelledAt) : null,
-              },
-            ]
-          : [
-              {
-                step: "confirmed" as const,
-                label:
-                  visit && row.status !== "new" && row.status !== "contacted"
-                    ? `Visit confirmed: ${formatVisit(visit.date, visit.window, office.timeZoneLabel)}`
-                    : "Visit confirmed",
-                at:
-                  step === "confirmed" || step === "completed"
-                    ? scheduledAt
-                      ? when(scheduledAt)
-                      : null
-                    : null,
-              },
-              {
-                step: "completed" as const,
-                label: "Repair completed",
-                at: step === "completed" && completedAt ? when(completedAt) : null,
-              },
-            ]),
-      ],
-      canCancel: open && !tooLate,
-      canReschedule: open && !tooLate,
-      tooLateToChange: open && tooLate,
-      rescheduleOptions,
-      photos: { stored: photos?.total ?? 0, max: maxPhotos },
-      canAddPhotos: row.status !== "cancelled" && row.status !== "spam",
-    };
-  }
-
-  async #rescheduleOptions(
-    row: ServiceRequestRow,
-    office: CompanyProfile,
-    now: Date,
-  ): Promise<OpenWindow[]> {
-    const current = visitOf(row);
-    const days = await availability(this.#db, office, {
-      from: isoDateIn(now, office.timeZone),
-      days: rescheduleDays,
+    return requestPageView(this.#db, row, {
       now,
+      tooLate: this.#tooLate(row, now),
       defaultCapacity: this.#context.config.WINDOW_CAPACITY,
     });
-    return days.flatMap((day) =>
-      day.windows.flatMap((window) =>
-        window.state === "open" && !(current?.date === day.date && current.window === window.id)
-          ? [
-              {
-                date: day.date,
-                window: window.id,
-                label: formatVisit(day.date, window.id, office.timeZoneLabel),
-              },
-            ]
-          : [],
-      ),
-    );
   }
 
   /**
@@ -446,14 +318,6 @@ export class HomeownerRequests {
     return outcome;
   }
 
-  async #storedPhotos(requestId: string, q: Database | Transaction = this.#db): Promise<number> {
-    const [stored] = await q
-      .select({ total: count() })
-      .from(requestPhotos)
-      .where(eq(requestPhotos.requestId, requestId));
-    return stored?.total ?? 0;
-  }
-
   /**
    * Begins an upload of photos, before its body is read: refused at once (nothing read) when
    * the request holds all the photos it can, another upload for it is under way (in any
@@ -470,7 +334,7 @@ export class HomeownerRequests {
     if (row.status === "cancelled" || row.status === "spam") {
       return { ok: false, reason: "invalid", message: "This request was cancelled." };
     }
-    const stored = await this.#storedPhotos(row.id);
+    const stored = await storedPhotos(this.#db, row.id);
     if (stored >= maxPhotos) {
       return limited({ ok: false, retryAfterSeconds: photosFullRetrySeconds }, photosFullMessage);
     }
@@ -543,32 +407,10 @@ export class HomeownerRequests {
         .where(eq(serviceRequests.id, row.id))
         .for("update");
       if (!locked || locked.erasedAt) return { ok: false, reason: "not-found" };
-      if ((await this.#storedPhotos(row.id, tx)) + prepared.photos.length > maxPhotos) {
+      if ((await storedPhotos(tx, row.id)) + prepared.photos.length > maxPhotos) {
         return { ok: false, reason: "invalid", message: photoMessages.tooMany };
       }
-      for (const photo of prepared.photos) {
-        const photoId = randomUUID();
-        await tx.insert(requestPhotos).values({
-          id: photoId,
-          requestId: row.id,
-          contentType: photo.contentType,
-          byteSize: photo.byteSize,
-          width: photo.width,
-          height: photo.height,
-        });
-        // A statement a part, and a turn of the event loop between them: embedded PGlite runs
-        // each statement on this thread and answers at once, so without the turn a whole
-        // upload's statements ran as one task that held every other request for seconds.
-        for (let part = 0; part * photoPartBytes < photo.data.length; part += 1) {
-          await new Promise((resolve) => setImmediate(resolve));
-          const bytes = photo.data.subarray(part * photoPartBytes, (part + 1) * photoPartBytes);
-          await tx.insert(requestPhotoParts).values({
-            photoId,
-            part,
-            data: bytesFromBase64(bytes),
-          });
-        }
-      }
+      for (const photo of prepared.photos) await storePhoto(tx, row.id, photo);
       const added = prepared.photos.length;
       await tx.insert(leadEvents).values({
         id: randomUUID(),
@@ -584,84 +426,4 @@ export class HomeownerRequests {
     if (outcome.ok) this.#onEnqueued();
     return outcome;
   }
-}
-
-/** The photos of the requests of the given offices (the desk's lead page), newest last. */
-export async function photosOfRequest(
-  db: Database,
-  requestId: string,
-  offices: readonly StateSlug[],
-) {
-  if (offices.length === 0) return [];
-  return db
-    .select({
-      id: requestPhotos.id,
-      contentType: requestPhotos.contentType,
-      width: requestPhotos.width,
-      height: requestPhotos.height,
-      byteSize: requestPhotos.byteSize,
-      createdAt: requestPhotos.createdAt,
-    })
-    .from(requestPhotos)
-    .innerJoin(serviceRequests, eq(serviceRequests.id, requestPhotos.requestId))
-    .where(
-      and(eq(requestPhotos.requestId, requestId), inArray(serviceRequests.office, [...offices])),
-    )
-    .orderBy(asc(requestPhotos.createdAt));
-}
-
-/** One photo's bytes, for staff of the request's office only. */
-export async function photoBytes(
-  db: Database,
-  requestId: string,
-  photoId: string,
-  offices: readonly StateSlug[],
-) {
-  if (offices.length === 0) return null;
-  const [photo] = await db
-    .select({
-      id: requestPhotos.id,
-      contentType: requestPhotos.contentType,
-      data: base64Of(requestPhotos.data),
-    })
-    .from(requestPhotos)
-    .innerJoin(serviceRequests, eq(serviceRequests.id, requestPhotos.requestId))
-    .where(
-      and(
-        eq(requestPhotos.id, photoId),
-        eq(requestPhotos.requestId, requestId),
-        inArray(serviceRequests.office, [...offices]),
-      ),
-    );
-  if (!photo) return null;
-  if (photo.data !== null) {
-    return { contentType: photo.contentType, data: Buffer.from(photo.data, "base64") };
-  }
-  const parts = await db
-    .select({ data: base64Of(requestPhotoParts.data) })
-    .from(requestPhotoParts)
-    .where(eq(requestPhotoParts.photoId, photo.id))
-    .orderBy(asc(requestPhotoParts.part));
-  return {
-    contentType: photo.contentType,
-    data: Buffer.concat(parts.map((part) => Buffer.from(part.data ?? "", "base64"))),
-  };
-}
-
-/** A photo's bytes are stored in parts of this size (`request_photo_parts`). */
-const photoPartBytes = 256 * 1024;
-
-/**
- * Photo bytes travel to and from the database as base64 text, decoded by the database: PGlite
- * passes a bytea parameter or column as hex that it converts in JavaScript, about ten times
- * slower (and with more memory) than base64, on the thread that answers every request.
- */
-function bytesFromBase64(bytes: Buffer): SQL<Buffer> {
-  return sql<Buffer>`decode(${bytes.toString("base64")}, 'base64')`;
-}
-
-function base64Of(
-  column: typeof requestPhotos.data | typeof requestPhotoParts.data,
-): SQL<string | null> {
-  return sql<string | null>`encode(${column}, 'base64')`;
 }

@@ -6,7 +6,8 @@ import { rateLimitWindows, requestPhotoParts, requestPhotos } from "../db/schema
 import { testDatabases } from "../test-support/databases";
 import { serviceRequest } from "../test-support/fixtures";
 import { freshClientIp, startTestServer, type TestServer } from "../test-support/server";
-import { maxUploadsAtOnce, photoBytes as storedPhotoBytes } from "./homeowner-requests";
+import { maxUploadsAtOnce } from "./homeowner-requests";
+import { photoBytes as storedPhotoBytes } from "./photo-store";
 import { photosBusyMessage } from "./photos";
 
 // The private page's budgets, attacked as a stranger holding a link (or many) would: through

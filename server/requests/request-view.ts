@@ -1,0 +1,165 @@
+/**
+ * What the homeowner's private page shows of their request (`RequestPageView`): the visit in
+ * the office's time zone, the steps with their times, what may still be changed and the open
+ * windows to move to. Read only; the changes are `HomeownerRequests`' (homeowner-requests.ts).
+ */
+import { and, count, desc, eq } from "drizzle-orm";
+
+import { isoDateIn } from "~/lib/dates";
+import { applianceTypes } from "~/content/appliances";
+import { formatPhone, profileForState, type CompanyProfile } from "~/content/company";
+import type { OpenWindow } from "~/domain/availability";
+import { maxPhotos } from "~/domain/photos";
+import type { RequestPageView, RequestStep } from "~/domain/request-page";
+import { formatVisit } from "~/domain/visit";
+
+import type { Database } from "../db/database";
+import { leadEvents, requestPhotos } from "../db/schema";
+import { holdsNoPlace, visitOf, type ServiceRequestRow } from "./visit-changes";
+import { availability } from "./windows";
+
+/** How far ahead the private page offers windows to move the visit to. */
+export const rescheduleDays = 21;
+
+/** A request in one of these may no longer be changed. */
+export const closedStatuses = ["cancelled", "spam", "completed"] as const;
+
+export function officeOf(row: ServiceRequestRow): CompanyProfile {
+  return profileForState(row.office);
+}
+
+function stepOf(status: ServiceRequestRow["status"]): RequestStep {
+  switch (status) {
+    case "scheduled":
+      return "confirmed";
+    case "completed":
+      return "completed";
+    case "cancelled":
+    case "spam":
+      return "cancelled";
+    default:
+      return "received";
+  }
+}
+
+export async function requestPageView(
+  db: Database,
+  row: ServiceRequestRow,
+  { now, tooLate, defaultCapacity }: { now: Date; tooLate: boolean; defaultCapacity: number },
+): Promise<RequestPageView> {
+  const office = officeOf(row);
+  const [events, [photos]] = await Promise.all([
+    db
+      .select()
+      .from(leadEvents)
+      .where(and(eq(leadEvents.leadId, row.id), eq(leadEvents.kind, "status")))
+      .orderBy(desc(leadEvents.at)),
+    db.select({ total: count() }).from(requestPhotos).where(eq(requestPhotos.requestId, row.id)),
+  ]);
+  const when = (instant: Date) =>
+    `${new Intl.DateTimeFormat("en-US", {
+      timeZone: office.timeZone,
+      month: "short",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+    }).format(instant)} ${office.timeZoneLabel}`;
+  const lastTo = (status: ServiceRequestRow["status"]) =>
+    events.find((event) => event.toStatus === status)?.at;
+  const step = stepOf(row.status);
+  const visit = visitOf(row);
+  const open = !closedStatuses.includes(row.status as (typeof closedStatuses)[number]);
+  const rescheduleOptions =
+    open && !tooLate ? await openWindowsToMoveTo(db, row, office, now, defaultCapacity) : [];
+  const appliance =
+    applianceTypes.find((type) => type.id === row.selectedAppliance)?.name ?? "Appliance";
+  const scheduledAt = lastTo("scheduled");
+  const completedAt = lastTo("completed");
+  const cancelledAt = lastTo("cancelled") ?? lastTo("spam");
+  return {
+    appliance,
+    name: row.name,
+    address: [row.address, row.zipCode].filter(Boolean).join(", "),
+    office: {
+      name: office.name,
+      phone: formatPhone(office.phone),
+      phoneForCall: office.phoneForCall,
+      hours: office.hours,
+    },
+    step,
+    visit: visit
+      ? {
+          text: formatVisit(visit.date, visit.window, office.timeZoneLabel),
+          confirmed: row.status === "scheduled",
+          placeHeld: !holdsNoPlace(row),
+        }
+      : null,
+    timeline: [
+      { step: "received", label: "Request received", at: when(row.createdAt) },
+      ...(step === "cancelled"
+        ? [
+            {
+              step: "cancelled" as const,
+              label: "Cancelled",
+              at: cancelledAt ? when(cancelledAt) : null,
+            },
+          ]
+        : [
+            {
+              step: "confirmed" as const,
+              label:
+                visit && row.status !== "new" && row.status !== "contacted"
+                  ? `Visit confirmed: ${formatVisit(visit.date, visit.window, office.timeZoneLabel)}`
+                  : "Visit confirmed",
+              at:
+                step === "confirmed" || step === "completed"
+                  ? scheduledAt
+                    ? when(scheduledAt)
+                    : null
+                  : null,
+            },
+            {
+              step: "completed" as const,
+              label: "Repair completed",
+              at: step === "completed" && completedAt ? when(completedAt) : null,
+            },
+          ]),
+    ],
+    canCancel: open && !tooLate,
+    canReschedule: open && !tooLate,
+    tooLateToChange: open && tooLate,
+    rescheduleOptions,
+    photos: { stored: photos?.total ?? 0, max: maxPhotos },
+    canAddPhotos: row.status !== "cancelled" && row.status !== "spam",
+  };
+}
+
+/** Open windows to move the visit to, over the next three weeks, its own window left out. */
+async function openWindowsToMoveTo(
+  db: Database,
+  row: ServiceRequestRow,
+  office: CompanyProfile,
+  now: Date,
+  defaultCapacity: number,
+): Promise<OpenWindow[]> {
+  const current = visitOf(row);
+  const days = await availability(db, office, {
+    from: isoDateIn(now, office.timeZone),
+    days: rescheduleDays,
+    now,
+    defaultCapacity: defaultCapacity,
+  });
+  return days.flatMap((day) =>
+    day.windows.flatMap((window) =>
+      window.state === "open" && !(current?.date === day.date && current.window === window.id)
+        ? [
+            {
+              date: day.date,
+              window: window.id,
+              label: formatVisit(day.date, window.id, office.timeZoneLabel),
+            },
+          ]
+        : [],
+    ),
+  );
+}
