@@ -14,6 +14,7 @@ import {
 
 import type { Route } from "./+types/root";
 import "./app.css";
+import { PhoneActionBar } from "./components/phone-action-bar";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { MapSection } from "./components/map-section";
@@ -173,6 +174,7 @@ export default function App() {
       </main>
       <MapSection />
       <SiteFooter newsletter={<NewsletterForm tone="dark" />} />
+      <PhoneActionBar />
       {modal}
       <LazyToaster />
     </>

@@ -11,6 +11,8 @@ export const scheduleModalPath = "/modals/schedule";
 interface ScheduleLinkProps extends Pick<ButtonProps, "variant" | "size" | "className"> {
   children?: React.ReactNode;
   onClick?: () => void;
+  /** Opens the dialog at step 2 with this appliance chosen (a service page's own). */
+  appliance?: string;
 }
 
 /** Opens the schedule dialog over the current page (the page is kept as the background). */
@@ -20,13 +22,14 @@ export function ScheduleLink({
   size,
   className,
   onClick,
+  appliance,
 }: ScheduleLinkProps) {
   const pageLocation = usePageLocation();
   const { link } = useRegion();
   const state: ModalNavigationState = { backgroundLocation: pageLocation };
   return (
     <Link
-      to={link(scheduleModalPath)}
+      to={link(appliance ? `${scheduleModalPath}?appliance=${appliance}` : scheduleModalPath)}
       state={state}
       preventScrollReset
       onClick={onClick}

@@ -1,9 +1,13 @@
-import type { LeadKind } from "~/lib/form-result";
+import type { LeadFormResult, LeadKind } from "~/lib/form-result";
 import { toast } from "~/lib/toast-store";
 
-import { leadOutcomeMessage, type LeadOutcome } from "./lead-messages";
+import { leadOutcomeMessage, outcomeOf } from "./lead-messages";
 
-/** The toasts of spec section 8, word for word. */
-export function showLeadOutcome(kind: LeadKind, outcome: LeadOutcome) {
-  toast(leadOutcomeMessage(kind, outcome));
+/**
+ * The toasts of spec section 8, word for word. A window that filled up meanwhile is a normal
+ * answer, not a failure: the form says so and offers the open windows, with no toast.
+ */
+export function showLeadOutcome(kind: LeadKind, result: LeadFormResult) {
+  if (result.status === "invalid" && result.openWindows) return;
+  toast(leadOutcomeMessage(kind, outcomeOf(result)));
 }

@@ -100,8 +100,8 @@ export function useLeadForm({ kind, loadSchema, onResult, api }: LeadFormOptions
   useEffect(() => {
     if (!answer) return;
     if (answer.status === "success") idempotencyKey.current = null;
-    void Promise.all([import("~/features/lead-toasts"), import("~/features/lead-messages")]).then(
-      ([{ showLeadOutcome }, { outcomeOf }]) => showLeadOutcome(kind, outcomeOf(answer)),
+    void import("~/features/lead-toasts").then(({ showLeadOutcome }) =>
+      showLeadOutcome(kind, answer),
     );
     onResultRef.current?.(answer);
   }, [answer, kind]);

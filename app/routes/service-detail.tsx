@@ -2,6 +2,7 @@ import { AlertTriangle } from "lucide-react";
 import { data, useParams } from "react-router";
 
 import { JsonLd } from "~/components/json-ld";
+import { ScheduleLink } from "~/components/schedule-link";
 import { CallToAction, PageHeader, Section } from "~/components/page-parts";
 import { serviceDetailBySlug } from "~/content/service-details.server";
 import { serviceBySlug } from "~/content/services";
@@ -61,7 +62,11 @@ export default function ServiceDetail() {
         })}
       />
       <JsonLd data={breadcrumbJsonLd(siteUrl, trail)} />
-      <PageHeader title={service.title} lead={service.description} trail={trail} />
+      <PageHeader title={service.title} lead={service.description} trail={trail}>
+        <ScheduleLink size="lg" appliance={service.slug} className="mt-6">
+          Book {service.title.toLowerCase()}
+        </ScheduleLink>
+      </PageHeader>
       <Section>
         <div className="grid gap-10 lg:grid-cols-3">
           <div className="space-y-4 text-lg text-slate-700 lg:col-span-2">

@@ -1,5 +1,6 @@
 import { ArrowLeft, Check } from "lucide-react";
 import { useRef, type Dispatch } from "react";
+import { flushSync } from "react-dom";
 
 import { FormStatus } from "~/components/form-status";
 import { LeadFormFields } from "~/components/lead-form-fields";
@@ -50,9 +51,11 @@ export function ContactStep({
     form.errors.preferredTime === windowFilledMessage && !state.openWindows
       ? undefined
       : form.errors.preferredTime;
+  // One tap on an open window books it: the form is sent again with that date and window.
   const pickOpenWindow = (window: OpenWindow) => {
-    dispatch({ type: "open-window-picked", window });
+    flushSync(() => dispatch({ type: "open-window-picked", window }));
     submitRef.current?.focus();
+    submitRef.current?.form?.requestSubmit();
   };
   return (
     <form.fetcher.Form

@@ -117,6 +117,7 @@ export function DateField({
           id={calendarId}
           role="group"
           aria-label="Calendar"
+          data-calendar
           className="absolute right-0 z-10 mt-2 rounded-xl border border-slate-200 bg-white p-3 shadow-xl"
           onKeyDown={(event) => {
             if (event.key === "Escape") {

@@ -1,4 +1,4 @@
-import { useReducer, useState } from "react";
+import { useEffect, useLayoutEffect, useReducer, useRef, useState } from "react";
 import { useLocation } from "react-router";
 
 import { showPageNotice } from "~/components/form-status";
@@ -18,6 +18,8 @@ import { useRegion } from "~/lib/use-region";
 import { ApplianceStep } from "./appliance-step";
 import { BookedNotice, bookedNoticeId } from "./booked-notice";
 import { ContactStep } from "./contact-step";
+import { DiscardQuestion } from "./discard-question";
+import { clearDraft, draftOf, fillForm, hasTyped, readDraft, saveDraft } from "./schedule-draft";
 import {
   completedSteps,
   initialScheduleState,
@@ -53,6 +55,7 @@ export function ScheduleDialog({ onClose }: { onClose: () => void }) {
     onResult: (result) => {
       dispatch({ type: "answered", result });
       if (result.status !== "success") return;
+      clearDraft();
       showPageNotice(
         <BookedNotice
           result={result}
@@ -83,6 +86,57 @@ export function ScheduleDialog({ onClose }: { onClose: () => void }) {
     }),
   );
   const [today] = useState(() => isoDateIn(new Date(), profile.timeZone));
+  const stepTwo = useRef<HTMLDivElement>(null);
+  const formOf = () => stepTwo.current?.querySelector("form") ?? null;
+  // The draft of an earlier opening in this tab comes back once (not over a POST's own values).
+  const draftRestored = useRef(false);
+  useLayoutEffect(() => {
+    if (draftRestored.current) return;
+    const draft = form.pageResult ? null : readDraft();
+    if (!draft) {
+      draftRestored.current = true;
+      return;
+    }
+    if (!state.selectedAppliance) {
+      if (draft.appliance) dispatch({ type: "appliance-picked", appliance: draft.appliance });
+      else draftRestored.current = true;
+      return;
+    }
+    const element = formOf();
+    if (!element) return;
+    draftRestored.current = true;
+    fillForm(element, draft);
+    dispatch({ type: "draft-restored", fields: draft.fields });
+  }, [state.selectedAppliance, form.pageResult]);
+  const keepDraft = () => {
+    const element = formOf();
+    if (draftRestored.current && element && !state.booked) saveDraft(draftOf(element));
+  };
+  // The date and window are the dialog's state: kept once they are in the form's fields.
+  useEffect(keepDraft, [state.preferredDate, state.preferredTime, state.booked]);
+  // Closing by the backdrop or Escape asks first when anything was typed; the close button
+  // closes (the draft stays for the next opening).
+  const [askingToDiscard, setAskingToDiscard] = useState(false);
+  // The field last focused in the form, to come back to (focus is elsewhere by the time the
+  // dialog hears of a tap outside).
+  const focusBeforeAsking = useRef<HTMLElement | null>(null);
+  const keepTyping = () => {
+    setAskingToDiscard(false);
+    // Back where the visitor was typing, once the form is no longer inert.
+    const typing = focusBeforeAsking.current;
+    setTimeout(() => typing?.focus());
+  };
+  const closeAsking = (event: Event) => {
+    event.preventDefault();
+    keepTyping();
+  };
+  const askFirst = (event: Event) => {
+    if (askingToDiscard) return closeAsking(event);
+    const element = formOf();
+    if (state.step !== 2 || state.booked || !element || !hasTyped(draftOf(element))) return;
+    event.preventDefault();
+    setAskingToDiscard(true);
+  };
   const availability = useAvailability({
     office: profile.stateSlug,
     today,
@@ -118,6 +172,15 @@ export function ScheduleDialog({ onClose }: { onClose: () => void }) {
         aria-labelledby="schedule-title"
         aria-describedby="schedule-description"
         closeHref={homeHref}
+        onEscapeKeyDown={(event) => {
+          // Escape in the open calendar closes only the calendar (date-field.tsx).
+          if (event.target instanceof Element && event.target.closest("[data-calendar]")) {
+            event.preventDefault();
+            return;
+          }
+          askFirst(event);
+        }}
+        onPointerDownOutside={askFirst}
         onCloseAutoFocus={(event) => {
           // Closed by a success: the focus goes to what it left on the page.
           if (!state.booked) return;
@@ -134,7 +197,24 @@ export function ScheduleDialog({ onClose }: { onClose: () => void }) {
             <ProgressBar completedSteps={completedSteps(state, form.fetcher.state !== "idle")} />
           </div>
         </DialogHeader>
-        <div className="overflow-y-auto px-6 py-6">
+        {askingToDiscard ? (
+          <DiscardQuestion
+            onKeep={keepTyping}
+            onDiscard={() => {
+              clearDraft();
+              onClose();
+            }}
+          />
+        ) : null}
+        <div
+          ref={stepTwo}
+          className="overflow-y-auto px-6 py-6"
+          inert={askingToDiscard}
+          onChange={keepDraft}
+          onFocus={(event) => {
+            focusBeforeAsking.current = event.target;
+          }}
+        >
           <h3 className="mb-4 text-lg font-bold text-slate-900">{stepTitles[state.step]}</h3>
           {state.step === 1 ? (
             <ApplianceStep

@@ -49,7 +49,9 @@ export type ScheduleEvent =
   | { type: "open-window-picked"; window: OpenWindow }
   /** The chosen window is no longer open (availability said so): unchecked, and named. */
   | { type: "window-closed" }
-  | { type: "described"; text: string };
+  | { type: "described"; text: string }
+  /** A draft of an earlier opening came back (schedule-draft.ts): its date, window, problem. */
+  | { type: "draft-restored"; fields: Record<string, string> };
 
 /** The dialog's first state: from the page's own answer (no JavaScript) or the address. */
 export function initialScheduleState({
@@ -111,6 +113,15 @@ export function scheduleReducer(state: ScheduleState, event: ScheduleEvent): Sch
         : state;
     case "described":
       return { ...state, description: event.text };
+    case "draft-restored": {
+      const { preferredDate = "", preferredTime, description = "" } = event.fields;
+      return {
+        ...state,
+        preferredDate: parseTypedDate(preferredDate) ?? preferredDate,
+        preferredTime: timeChoiceOf(preferredTime),
+        description,
+      };
+    }
   }
 }
 

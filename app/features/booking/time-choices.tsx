@@ -1,3 +1,5 @@
+import { useEffect, useRef } from "react";
+
 import { Button } from "~/components/ui/button";
 import type { OpenWindow, WindowState } from "~/domain/availability";
 import { timeSlots, type TimeSlotId } from "~/domain/time-slots";
@@ -44,6 +46,14 @@ export function TimeChoices({
   const errorId = "preferred-time-error";
   const closedDay = date !== "" && availability.day(date)?.closed === true;
   const droppedLabel = timeSlots.find((slot) => slot.id === droppedWindow)?.label;
+  // The answer of a window that filled up: the alternatives come into view with the focus on
+  // the first (or on the words, when none is open), so one tap books another.
+  const alternatives = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const target = alternatives.current?.querySelector("button") ?? alternatives.current;
+    target?.scrollIntoView({ block: "center" });
+    target?.focus({ preventScroll: true });
+  }, [openWindows]);
   return (
     <fieldset className="grid gap-2" aria-describedby={error ? errorId : undefined}>
       <legend className="text-sm font-semibold text-slate-900">
@@ -100,33 +110,37 @@ export function TimeChoices({
           {error}
         </p>
       ) : null}
-      {openWindows?.length === 0 ? (
-        <p className="text-sm text-slate-800">
-          No other window is open online in the coming weeks: please call the office.
-        </p>
-      ) : null}
-      {openWindows && openWindows.length > 0 ? (
-        <div className="grid gap-2">
-          <p id="open-windows-title" className="text-sm text-slate-800">
-            {hydrated
-              ? "These windows are still open:"
-              : "These windows are still open (enter the date and choose the time above):"}
-          </p>
-          <ul aria-labelledby="open-windows-title" className="flex flex-wrap gap-2">
-            {openWindows.map((window) => (
-              <li key={`${window.date}/${window.window}`}>
-                {hydrated ? (
-                  <Button variant="outline" size="sm" onClick={() => onPickOpenWindow(window)}>
-                    {window.label}
-                  </Button>
-                ) : (
-                  <span className="inline-block rounded-md border border-slate-300 px-3 py-1.5 text-sm">
-                    {window.label}
-                  </span>
-                )}
-              </li>
-            ))}
-          </ul>
+      {openWindows ? (
+        <div ref={alternatives} tabIndex={-1} className="grid gap-2 outline-none">
+          {openWindows?.length === 0 ? (
+            <p className="text-sm text-slate-800">
+              No other window is open online in the coming weeks: please call the office.
+            </p>
+          ) : null}
+          {openWindows && openWindows.length > 0 ? (
+            <div className="grid gap-2">
+              <p id="open-windows-title" className="text-sm text-slate-800">
+                {hydrated
+                  ? "These windows are still open:"
+                  : "These windows are still open (enter the date and choose the time above):"}
+              </p>
+              <ul aria-labelledby="open-windows-title" className="flex flex-wrap gap-2">
+                {openWindows.map((window) => (
+                  <li key={`${window.date}/${window.window}`}>
+                    {hydrated ? (
+                      <Button variant="outline" size="sm" onClick={() => onPickOpenWindow(window)}>
+                        {window.label}
+                      </Button>
+                    ) : (
+                      <span className="inline-block rounded-md border border-slate-300 px-3 py-1.5 text-sm">
+                        {window.label}
+                      </span>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
         </div>
       ) : null}
     </fieldset>

@@ -1,0 +1,29 @@
+import { Phone } from "lucide-react";
+
+import { ScheduleLink } from "~/components/schedule-link";
+import { buttonVariants } from "~/components/ui/button";
+import { useRegion } from "~/lib/use-region";
+
+/**
+ * On phones, Call and Book stay at hand at the bottom of every public page. Under the dialog
+ * (its overlay is above it), out of the way while a field is being typed in (app.css), and
+ * never over the footer's links: a spacer of its height follows the footer.
+ */
+export function PhoneActionBar() {
+  const { profile } = useRegion();
+  return (
+    <>
+      <div aria-hidden="true" className="h-16 md:hidden" />
+      <aside
+        aria-label="Call or book"
+        className="phone-action-bar fixed inset-x-0 bottom-0 z-40 grid grid-cols-2 gap-2 border-t border-slate-200 bg-white p-2 shadow-[0_-4px_12px_rgb(15_23_42/0.08)] md:hidden"
+      >
+        <a href={`tel:${profile.phoneForCall}`} className={buttonVariants({ variant: "outline" })}>
+          <Phone aria-hidden="true" />
+          Call
+        </a>
+        <ScheduleLink variant="default">Book</ScheduleLink>
+      </aside>
+    </>
+  );
+}
