@@ -8,6 +8,7 @@ import { expect, test } from "./support/fixtures";
 import { startExtraServer } from "./support/extra-server";
 import { uniqueName, waitForEmails, type ReceivedEmail } from "./support/leads";
 import { signIn, staffCommand } from "./support/staff";
+import { isFederalHoliday } from "~/domain/holidays";
 
 // One server of its own (embedded database, 4 places per window, the journeys' mailbox), so the
 // desk account made here does not exist for the desk journeys, which begin with none.
@@ -39,7 +40,9 @@ test.afterAll(async () => {
 /** A weekday at least a week ahead (never a Sunday), as yyyy-mm-dd. */
 function visitDate(daysAhead: number) {
   const date = new Date(Date.now() + daysAhead * 24 * 3600 * 1000);
-  if (date.getUTCDay() === 0) date.setUTCDate(date.getUTCDate() + 1);
+  while (date.getUTCDay() === 0 || isFederalHoliday(date.toISOString().slice(0, 10))) {
+    date.setUTCDate(date.getUTCDate() + 1);
+  }
   return date.toISOString().slice(0, 10);
 }
 
@@ -262,6 +265,14 @@ test("a homeowner books, follows the private link from the email, adds a photo, 
     await expect(page.getByRole("listitem").filter({ hasText: "Cancelled" })).toHaveAttribute(
       "aria-current",
       "step",
+    );
+    // The request's account leads with "Cancelled", strikes the old visit, offers a new booking.
+    await expect(page.getByText("Cancelled", { exact: true }).first()).toBeVisible();
+    await expect(page.locator("dd s")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Yes, cancel the visit" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Book a new visit" })).toHaveAttribute(
+      "href",
+      /^\/modals\/schedule\?appliance=[a-z]+&region=[A-Za-z+%0-9]+$/,
     );
     // The open inbox shows it without a reload.
     await expect(desk.getByRole("row").filter({ hasText: name })).toContainText("Cancelled");

@@ -9,6 +9,8 @@ export type RequestStep = "received" | "confirmed" | "completed" | "cancelled";
 export interface RequestPageView {
   /** "Refrigerator". */
   appliance: string;
+  /** The booking dialog for the same appliance and office: a cancelled request offers it. */
+  bookAgainHref: string;
   name: string;
   address: string;
   office: { name: string; phone: string; phoneForCall: string; hours: string };

@@ -6,6 +6,8 @@
 import { and, count, desc, eq } from "drizzle-orm";
 
 import { isoDateIn } from "~/lib/dates";
+import { withRegion } from "~/lib/region";
+import { stateBySlug } from "~/content/states";
 import { applianceTypes } from "~/content/appliances";
 import { formatPhone, profileForState, type CompanyProfile } from "~/content/company";
 import type { OpenWindow } from "~/domain/availability";
@@ -78,6 +80,10 @@ export async function requestPageView(
   const cancelledAt = lastTo("cancelled") ?? lastTo("spam");
   return {
     appliance,
+    bookAgainHref: withRegion(
+      `/modals/schedule?appliance=${row.selectedAppliance}`,
+      stateBySlug(row.office)?.name,
+    ),
     name: row.name,
     address: [row.address, row.zipCode].filter(Boolean).join(", "),
     office: {

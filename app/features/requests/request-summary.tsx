@@ -9,13 +9,29 @@ import { cn } from "~/lib/utils";
 // question before a cancel.
 
 export function Summary({ view }: { view: RequestPageView }) {
+  const cancelled = view.step === "cancelled";
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      {cancelled ? (
+        <div className="mb-5 grid gap-3 rounded-lg bg-slate-100 p-4">
+          <p className="text-lg font-bold text-slate-900">Cancelled</p>
+          <p className="text-slate-700">
+            This visit will not take place. Need the repair after all?
+          </p>
+          <Link to={view.bookAgainHref} className={cn(buttonVariants(), "justify-self-start")}>
+            Book a new visit
+          </Link>
+        </div>
+      ) : null}
       <h2 className="text-xl font-bold text-slate-900">{view.appliance} repair</h2>
       <dl className="mt-4 grid gap-3 text-slate-800 sm:grid-cols-[10rem_1fr]">
         <dt className="font-semibold">Visit</dt>
         <dd>
-          {view.visit ? (
+          {view.visit && cancelled ? (
+            <>
+              <s>{view.visit.text}</s> <span className="text-slate-600">(cancelled)</span>
+            </>
+          ) : view.visit ? (
             <>
               {view.visit.text}{" "}
               <span className="text-slate-600">
