@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 
 import { expect, publicRoutes, test } from "./support/fixtures";
 import { uniqueName } from "./support/leads";
+import { isFederalHoliday } from "~/domain/holidays";
 
 // Every page is visited once and resized through the widths a phone, a tablet and a laptop have
 // (no reload per width): nothing may reach past the viewport, so nothing scrolls sideways.
@@ -77,7 +78,9 @@ async function checkWithMenusOpen(page: Page, width: number, what: string, found
 /** A weekday a week or more ahead (never a Sunday), as yyyy-mm-dd. */
 function visitDate() {
   const date = new Date(Date.now() + 9 * 24 * 3600 * 1000);
-  if (date.getUTCDay() === 0) date.setUTCDate(date.getUTCDate() + 1);
+  while (date.getUTCDay() === 0 || isFederalHoliday(date.toISOString().slice(0, 10))) {
+    date.setUTCDate(date.getUTCDate() + 1);
+  }
   return date.toISOString().slice(0, 10);
 }
 

@@ -19,6 +19,7 @@ import { newsletterService } from "./api/unsubscribe";
 import type { ServerConfig } from "./config";
 import { openDatabase, type DatabaseHandle } from "./db/database";
 import { pruneExpiredRecords } from "./db/housekeeping";
+import { closeFederalHolidays } from "./requests/holidays";
 import { formSubmissionsFor } from "./leads/forms";
 import { createMailTransport } from "./mail/transport";
 import type { DeskServices } from "./desk/desk-services";
@@ -189,6 +190,7 @@ export async function createServerApp({
     placesPerClient: config.PLACES_PER_CLIENT,
   });
   const links = new RequestLinks(await requestLinkSecret(db), config.SITE_URL);
+  await closeFederalHolidays(db, now());
   const outbox = new OutboxWorker({
     db,
     transport,
@@ -208,6 +210,8 @@ export async function createServerApp({
     Promise.all([
       pruneExpiredRecords(db),
       pruneSentEmailBodies(db, config.MAIL_RETENTION_DAYS),
+      // A server running into a new year closes the year after's holidays too.
+      closeFederalHolidays(db, now()),
     ]).catch((error: unknown) => {
       console.error(`Housekeeping failed: ${error instanceof Error ? error.message : error}`);
     });

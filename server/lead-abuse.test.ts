@@ -17,6 +17,7 @@ import {
 import { testDatabases } from "./test-support/databases";
 import { contactMessage, serviceRequest, uniquePhone } from "./test-support/fixtures";
 import { freshClientIp, startTestServer, type TestServer } from "./test-support/server";
+import { isFederalHoliday } from "~/domain/holidays";
 
 const databases = await testDatabases();
 
@@ -34,7 +35,9 @@ async function answerOf(response: Response): Promise<Answer> {
 /** A date a few weeks ahead that is not a Sunday, in yyyy-mm-dd. */
 function weekdayAhead(days: number): string {
   const date = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
-  if (date.getUTCDay() === 0) date.setUTCDate(date.getUTCDate() + 1);
+  while (date.getUTCDay() === 0 || isFederalHoliday(date.toISOString().slice(0, 10))) {
+    date.setUTCDate(date.getUTCDate() + 1);
+  }
   return date.toISOString().slice(0, 10);
 }
 

@@ -434,6 +434,20 @@ export const officeClosedDays = pgTable(
 );
 
 /**
+ * The years whose federal holidays were written into `office_closed_days` for an office: once
+ * a year is here, a holiday an owner opened stays open.
+ */
+export const officeHolidayYears = pgTable(
+  "office_holiday_years",
+  {
+    office: text("office").$type<StateSlug>().notNull(),
+    year: integer("year").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.office, table.year] })],
+);
+
+/**
  * How many places of a window are held, one row per office, day and window. A request takes a
  * place with one `INSERT … ON CONFLICT DO UPDATE … WHERE taken < capacity`, which PostgreSQL
  * runs atomically on the row: concurrent requests never take more places than there are.
