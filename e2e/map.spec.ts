@@ -87,6 +87,10 @@ test("without a maps key the map says Error loading maps and asks for no script"
     const section = page.getByRole("region", { name: /Easy Appliance Repair of Texas/ });
     await section.scrollIntoViewIfNeeded();
     await expect(section.getByText("Error loading maps")).toBeVisible();
+    // The panel reads as a locator card: the office's address and a way to the directions.
+    const card = section.getByRole("link", { name: /Open in Google Maps/ });
+    await expect(card).toBeVisible();
+    await expect(card).toHaveAttribute("href", /^https:\/\/maps\.google\.com\/maps\?q=/);
     expect(requests.filter((url) => !url.startsWith(server.origin))).toEqual([]);
   } finally {
     await server.stop();

@@ -31,6 +31,7 @@ export function ReviewCard({ review }: { review: Review }) {
       <figcaption className="mt-5 text-sm">
         <span className="font-bold text-slate-900">{review.author}</span>
         <span className="text-slate-600"> · {review.location}</span>
+        <span className="block text-slate-600">{review.left}</span>
       </figcaption>
     </figure>
   );

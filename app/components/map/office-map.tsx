@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState } from "react";
+import { MapPin } from "lucide-react";
 
+import { directionsUrl } from "~/components/map-section";
+import { buttonVariants } from "~/components/ui/button";
 import { formatPhone, type CompanyProfile } from "~/content/company";
 
 import { loadMapsScript, type GoogleMap, type GoogleMarker } from "./maps-api";
@@ -93,14 +96,36 @@ export default function OfficeMap({
         aria-label={`Map of ${profile.name}`}
         hidden={status !== "loaded"}
       />
-      {status === "loaded" ? null : (
+      {status === "loading" ? (
         <div
           className="absolute inset-0 grid place-items-center p-6 text-center font-semibold text-slate-700"
           role="status"
         >
-          {status === "loading" ? "Loading maps..." : "Error loading maps"}
+          Loading maps...
         </div>
-      )}
+      ) : null}
+      {status === "error" ? (
+        // No map: the panel reads as a locator card rather than an empty grey box.
+        <div className="absolute inset-0 grid place-items-center bg-brand-50 p-6 text-center">
+          <div className="grid max-w-xs justify-items-center gap-2 rounded-xl bg-white p-6 shadow-md ring-1 ring-slate-200">
+            <MapPin className="size-8 text-brand-700" aria-hidden="true" />
+            <p className="font-bold text-slate-900">{profile.name}</p>
+            <p className="text-slate-700">{profile.address}</p>
+            <a
+              href={directionsUrl(profile.address)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonVariants({ size: "sm" })}
+            >
+              Open in Google Maps
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+            <p role="status" className="text-sm text-slate-600">
+              Error loading maps
+            </p>
+          </div>
+        </div>
+      ) : null}
     </div>
   );
 }
