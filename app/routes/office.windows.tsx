@@ -33,7 +33,7 @@ export function meta() {
 /** The office in the address (`?office=texas`); none: the first; an unknown one: no such page. */
 function officeFrom(value: string | null | undefined): StateSlug {
   if (!value) return stateSlugs[0];
-  const office = stateSlugs.find((slug) => slug === value);
+  const office = stateBySlug(value)?.slug;
   return office ?? notFound();
 }
 

@@ -5,7 +5,7 @@
  */
 import { data } from "react-router";
 
-import { stateSlugs } from "~/content/states";
+import { stateBySlug } from "~/content/states";
 import type { PostedForm } from "~/lib/bounded-body.server";
 import { firstMessages } from "~/lib/field-errors";
 import type { FormResult } from "~/lib/form-result";
@@ -18,7 +18,7 @@ export type WindowsPageResult = FormResult<"capacities" | "closed-day" | "remove
 
 export async function windowsPageAction(form: PostedForm, db: Database, staff: StaffMember) {
   const fields = form.fields();
-  const office = stateSlugs.find((slug) => slug === fields.office);
+  const office = stateBySlug(fields.office ?? "")?.slug;
   if (!office) throw data("Not found", { status: 404 });
   const answer = (result: WindowsPageResult, status = 200) => data(result, { status });
   switch (fields.intent) {

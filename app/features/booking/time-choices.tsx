@@ -112,12 +112,12 @@ export function TimeChoices({
       ) : null}
       {openWindows ? (
         <div ref={alternatives} tabIndex={-1} className="grid gap-2 outline-none">
-          {openWindows?.length === 0 ? (
+          {openWindows.length === 0 ? (
             <p className="text-sm text-slate-800">
               No other window is open online in the coming weeks: please call the office.
             </p>
           ) : null}
-          {openWindows && openWindows.length > 0 ? (
+          {openWindows.length > 0 ? (
             <div className="grid gap-2">
               <p id="open-windows-title" className="text-sm text-slate-800">
                 {hydrated
