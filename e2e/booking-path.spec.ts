@@ -3,7 +3,7 @@ import type { Locator, Page } from "@playwright/test";
 import { federalHolidays } from "~/domain/holidays";
 
 import { expect, test } from "./support/fixtures";
-import { uniqueName } from "./support/leads";
+import { uniqueName, waitForEmails } from "./support/leads";
 
 // The homeowner's path on a phone: from a service page to a booked visit, and what typing
 // survives when the dialog closes.
@@ -66,6 +66,62 @@ test("from /services/dryer, a visit is booked in at most 8 taps besides the typi
   await expect(
     notice.getByRole("link", { name: "See, change or cancel your visit" }),
   ).toHaveAttribute("href", /^\/requests\/[A-Za-z0-9_-]{43}$/);
+  await expect(notice).toContainText(/Your reference: R-[0-9A-HJKMNP-TV-Z]{4}/);
+  await expect(notice).toContainText(/Appliance\s*Dryer/);
+});
+
+test("the success keeps its reference: on the page, atop the branded email, on the private page", async ({
+  page,
+}) => {
+  const email = `${uniqueName("Ref").replace(/\s+/g, ".").toLowerCase()}@example.com`;
+  await page.goto("/services/dishwasher?region=Texas");
+  await page.getByRole("link", { name: "Book dishwasher repair" }).click();
+  const dialog = dialogOf(page);
+  await dialog.getByRole("textbox", { name: "Full Name (required)" }).fill("Rosa Reference");
+  await dialog.getByRole("textbox", { name: "Email" }).fill(email);
+  await dialog
+    .getByRole("textbox", { name: "Phone", exact: true })
+    .pressSequentially(distinctPhone());
+  await dialog.getByRole("textbox", { name: "Address", exact: true }).fill("9 Oak Ln, Austin");
+  // The model details are folded until asked for; what is typed there is sent.
+  const model = dialog.getByRole("textbox", { name: "Model" });
+  await expect(model).toBeHidden();
+  await dialog.getByText("Add model details (optional)").click();
+  await model.fill("WFE505W0JS");
+  await dialog.getByRole("button", { name: "Choose a date from the calendar" }).click();
+  await dialog
+    .getByRole("group", { name: "Calendar" })
+    .getByRole("button", { name: /\d{4}$/, disabled: false })
+    .first()
+    .click();
+  await dialog.getByRole("radio", { disabled: false }).first().click();
+  await dialog.getByRole("button", { name: "Submit Request" }).click();
+  await expect(dialog).toBeHidden();
+
+  const notice = page.getByRole("region", { name: "Your request is on its way" });
+  const reference = (await notice.textContent())?.match(/R-[0-9A-HJKMNP-TV-Z]{4}/)?.[0];
+  expect(reference).toBeDefined();
+
+  const [confirmation] = await waitForEmails(
+    (message) => message.envelopeTo.includes(email) && message.subject.includes("received"),
+    1,
+  );
+  expect(confirmation!.subject).toContain(reference!);
+  // The plain-text part leads with the same: the reference, the appliance, the visit.
+  const lines = confirmation!.text.split("\n").filter((line) => line.trim() !== "");
+  expect(lines.slice(0, 4).join("\n")).toContain(`Reference: ${reference}`);
+  expect(lines.slice(0, 4).join("\n")).toContain("Appliance: Dishwasher");
+  const link = confirmation!.text.match(/See or change your request: (\S+)/)?.[1];
+  expect(link).toMatch(/\/requests\/[A-Za-z0-9_-]{43}$/);
+  // The HTML part: the logo, the reference, one button to the private page.
+  expect(confirmation!.html).toContain("/apple-touch-icon.png");
+  expect(confirmation!.html).toContain(reference!);
+  expect(confirmation!.html).toMatch(
+    /<a href="[^"]*\/requests\/[A-Za-z0-9_-]{43}"[^>]*>See or change your request<\/a>/,
+  );
+
+  await page.goto(new URL(link!).pathname);
+  await expect(page.getByText(reference!, { exact: true })).toBeVisible();
 });
 
 test("the backdrop and Escape ask before discarding what was typed; keep keeps it", async ({

@@ -39,6 +39,8 @@ async function fillContactStep(page: Page, name: string, email: string, date: st
   await dateInput.fill(typedDate(date));
   await dateInput.press("Tab");
   await dialog.getByRole("radio", { name: /Afternoon/ }).check();
+  await expect(dialog.getByRole("combobox", { name: "Brand" })).toBeHidden();
+  await dialog.getByText("Add model details (optional)").click();
   await dialog.getByRole("combobox", { name: "Brand" }).fill("Whirlpool");
   await dialog.getByRole("textbox", { name: "Model" }).fill("WRF555SDFZ");
   await dialog

@@ -342,8 +342,8 @@ for (const database of databases) {
       const links = new RequestLinks(randomBytes(32).toString("base64url"), testSiteUrl);
       const sender = { links, clientKey: "one client", mailFor: () => mail };
       const planned = [
-        serviceRequestWrite(request, mail, sender),
-        serviceRequestWrite(request, mail, sender),
+        serviceRequestWrite(request, mail, { ...sender, reference: "R-RACE1" }),
+        serviceRequestWrite(request, mail, { ...sender, reference: "R-RACE2" }),
       ];
       const results = await Promise.all(
         planned.map((write) =>

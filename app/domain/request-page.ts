@@ -1,6 +1,7 @@
 import type { FormResult } from "~/lib/form-result";
 
 import type { OpenWindow } from "./availability";
+import type { TimeSlotId } from "./time-slots";
 
 /** Where a request stands, as the homeowner sees it. */
 export type RequestStep = "received" | "confirmed" | "completed" | "cancelled";
@@ -9,6 +10,8 @@ export type RequestStep = "received" | "confirmed" | "completed" | "cancelled";
 export interface RequestPageView {
   /** "Refrigerator". */
   appliance: string;
+  /** The short reference ("R-7K3F"); null for a request stored before references. */
+  reference: string | null;
   /** The booking dialog for the same appliance and office: a cancelled request offers it. */
   bookAgainHref: string;
   name: string;
@@ -17,6 +20,9 @@ export interface RequestPageView {
   step: RequestStep;
   /** "Tue, Dec 1, 8:00 AM - 12:00 PM Eastern": booked by the office, or as requested. */
   visit: {
+    /** The visit's day (yyyy-mm-dd, the office's) and window: marked among the ones to move to. */
+    date: string;
+    window: TimeSlotId;
     text: string;
     confirmed: boolean;
     /** False when the request holds no place in its window: the office calls to confirm a time. */
@@ -29,7 +35,12 @@ export interface RequestPageView {
   tooLateToChange: boolean;
   /** Open windows to move the visit to (the next three weeks). */
   rescheduleOptions: OpenWindow[];
-  photos: { stored: number; max: number };
+  photos: {
+    stored: number;
+    max: number;
+    /** The homeowner's own photos, oldest first (each at `{page}/photos/{id}`). */
+    items: { id: string; width: number; height: number }[];
+  };
   canAddPhotos: boolean;
 }
 

@@ -39,6 +39,8 @@ export type LeadFormResult = FormResult<
   {
     /** A service request's private page, where the homeowner follows and changes it. */
     requestUrl?: string;
+    /** A service request's short reference ("R-7K3F"). */
+    reference?: string;
     /** The same phone asked for the same appliance within a day: the first request was updated. */
     duplicate?: boolean;
     /** The request was stored without holding its window's place: the office calls to confirm. */

@@ -10,6 +10,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -22,6 +23,11 @@ import { leadStatuses } from "../../app/domain/leads";
 import type { OutboxMessage } from "../mail/message";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+/** Hands out the numbers service request references are made from, each once. */
+export const requestReferenceNumbers = pgSequence("service_request_reference_seq", {
+  startWith: 1,
+});
 
 export const serviceRequests = pgTable(
   "service_requests",
@@ -47,6 +53,11 @@ export const serviceRequests = pgTable(
     scheduledDate: date("scheduled_date", { mode: "string" }),
     scheduledWindow: text("scheduled_window"),
     technician: text("technician"),
+    /**
+     * The short reference the homeowner is given ("R-7K3F", app/domain/reference.ts), made from
+     * `requestReferenceNumbers`. Null for requests stored before references existed.
+     */
+    reference: text("reference").unique(),
     /** Bumped by every change in the desk: a change made on an older version is refused. */
     version: integer("version").notNull().default(0),
     /**
@@ -133,6 +144,8 @@ export type SubmissionSuccess =
   | {
       success: true;
       id: string;
+      /** A service request's short reference ("R-7K3F"), for the homeowner. */
+      reference?: string;
       /** False when a service request was stored without holding its window's place. */
       placeHeld?: false;
       message?: string;
@@ -484,6 +497,8 @@ export const requestPhotos = pgTable(
       .references(() => serviceRequests.id, { onDelete: "cascade" }),
     contentType: text("content_type").notNull(),
     data: bytea("data"),
+    /** A small square WebP for the homeowner's page; null for photos stored before them. */
+    thumbnail: bytea("thumbnail"),
     byteSize: integer("byte_size").notNull(),
     width: integer("width").notNull(),
     height: integer("height").notNull(),

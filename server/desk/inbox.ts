@@ -5,6 +5,7 @@ import { unionAll, type PgColumn } from "drizzle-orm/pg-core";
 
 import { companyProfiles } from "~/content/company";
 import { leadStatusLabels, type LeadStatus } from "~/domain/leads";
+import { typedReference } from "~/domain/reference";
 import type { InboxLead, InboxPage } from "~/domain/inbox";
 import { inboxPageSize } from "~/domain/inbox";
 import type { InboxFilters } from "~/domain/inbox-filters";
@@ -35,6 +36,8 @@ interface LeadTable {
   status: PgColumn;
   createdAt: PgColumn;
   searchText: PgColumn;
+  /** A service request's short reference ("R-7K3F"): a search for one finds it. */
+  reference?: PgColumn;
 }
 
 /** Where a table's rows must be to show: the person's offices, then the filters. */
@@ -54,8 +57,10 @@ function conditions(
     // Trigram-indexed: name, email and phone digits, lower-cased (migration 0004).
     const term = filters.search.toLowerCase();
     const digits = term.replace(/\D/g, "");
+    const reference = table.reference ? typedReference(filters.search) : null;
     all.push(
       or(
+        reference && table.reference ? eq(table.reference, reference) : undefined,
         sql`${table.searchText} like ${`%${escapeLike(term)}%`}`,
         digits.length >= 3 && digits !== term
           ? sql`${table.searchText} like ${`%${digits}%`}`

@@ -79,6 +79,7 @@ function fieldsOf(lead: FoundLead): LeadField[] {
   }
   const { row } = lead;
   return [
+    ...(row.reference ? [{ label: "Reference", value: row.reference }] : []),
     { label: "Appliance", value: row.selectedAppliance },
     { label: "Name", value: row.name },
     { label: "Email", value: row.email },

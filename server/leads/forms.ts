@@ -60,6 +60,9 @@ function answerFor(
           ...answered,
           status: "success",
           ...(outcome.requestUrl ? { requestUrl: outcome.requestUrl } : {}),
+          ...("reference" in outcome.answer.body && outcome.answer.body.reference
+            ? { reference: outcome.answer.body.reference }
+            : {}),
           ...("duplicate" in outcome.answer.body ? { duplicate: true } : {}),
           ...("placeHeld" in outcome.answer.body ? { placeHeld: false as const } : {}),
           ...(outcome.answer.body.message ? { message: outcome.answer.body.message } : {}),

@@ -42,6 +42,7 @@ import type { Database } from "../db/database";
 import { mailContextFor, type MailContext } from "../mail/context";
 import type { ClientKeyOf } from "../requests/client-keys";
 import type { RequestLinks } from "../requests/request-links";
+import { RequestReferences } from "../requests/request-references";
 import { isBookableInTime, nextOpenWindows } from "../requests/windows";
 import { DatabaseUnavailableError, describeCause, usingDatabase } from "../api/errors";
 import {
@@ -76,6 +77,7 @@ interface Storage {
   db: Database;
   leads: LeadWriter;
   links: RequestLinks;
+  references: RequestReferences;
   /** The stored form of this submission's client address. */
   clientKey: string;
   /** The mail context of another office (a repeat's first request may be another office's). */
@@ -102,11 +104,12 @@ const leadDefinitions = {
   serviceRequest: lead({
     endpoint: "/send-email",
     schemaFor: serviceRequestSchemaFor,
-    save: ({ leads, links, clientKey, mailFor }, request, mail, scope) => {
-      const write = serviceRequestWrite(request, mail, { links, clientKey, mailFor });
+    save: async ({ leads, links, references, clientKey, mailFor }, request, mail, scope) => {
+      const reference = await references.next();
+      const write = serviceRequestWrite(request, mail, { links, reference, clientKey, mailFor });
       // A window starting within two hours (or over) is as good as full: offer the next ones.
       if (write.place && !isBookableInTime(write.place, mail.createdAt)) {
-        return Promise.resolve({ kind: "window-full", place: write.place });
+        return { kind: "window-full", place: write.place };
       }
       return leads.write({ ...write, scope });
     },
@@ -199,9 +202,15 @@ function storableStrings(body: Record<string, unknown>): Record<string, unknown>
  * A database failure is an outcome ("unavailable"), never an exception.
  */
 export function createLeadSubmissions(deps: SubmissionDependencies): LeadSubmissions {
+  const references = new RequestReferences(deps.db);
   return async (kind, submission) => {
     try {
-      return await submit(deps, leadDefinitions[kind] as LeadDefinition<unknown>, submission);
+      return await submit(
+        deps,
+        references,
+        leadDefinitions[kind] as LeadDefinition<unknown>,
+        submission,
+      );
     } catch (error) {
       if (!(error instanceof DatabaseUnavailableError)) throw error;
       console.error(`${submission.label}: database unavailable: ${describeCause(error)}`);
@@ -212,6 +221,7 @@ export function createLeadSubmissions(deps: SubmissionDependencies): LeadSubmiss
 
 async function submit(
   { db, leads, links, clientKeyOf, config, now, onEnqueued }: SubmissionDependencies,
+  references: RequestReferences,
   definition: LeadDefinition<unknown>,
   { body: rawBody, client, idempotencyKey }: Submission,
 ): Promise<SubmissionOutcome> {
@@ -258,6 +268,7 @@ async function submit(
     db,
     leads,
     links,
+    references,
     clientKey: clientKeyOf(client),
     mailFor: (other) => mailContextFor(config, other, submittedAt),
   };

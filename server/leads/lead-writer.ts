@@ -327,7 +327,13 @@ async function settleServiceRequests(
         kind: "no-place",
         answer: {
           statusCode: write.answer.statusCode,
-          body: { success: true, id: request.id, placeHeld: false, message: noPlaceHeldMessage },
+          body: {
+            success: true,
+            id: request.id,
+            ...(request.reference ? { reference: request.reference } : {}),
+            placeHeld: false,
+            message: noPlaceHeldMessage,
+          },
         },
       });
     } else if (write.place) {

@@ -24,14 +24,16 @@ import { repeatKeyFor } from "../requests/repeats";
 import type { SubmissionAnswer } from "./idempotency";
 import type { LeadWrite } from "./lead-writer";
 
-function created(id: string): SubmissionAnswer {
-  return { statusCode: 201, body: { success: true, id } };
+function created(id: string, reference?: string): SubmissionAnswer {
+  return { statusCode: 201, body: { success: true, id, ...(reference ? { reference } : {}) } };
 }
 
 export type PlannedLeadWrite = Omit<LeadWrite, "scope">;
 
 export interface ServiceRequestSender {
   links: RequestLinks;
+  /** The request's short reference ("R-7K3F"), from `RequestReferences`. */
+  reference: string;
   /** The stored form of the client's address (`clientKeys`). */
   clientKey: string;
   /** The mail context of the office of a request this one may repeat. */
@@ -41,7 +43,7 @@ export interface ServiceRequestSender {
 export function serviceRequestWrite(
   request: ServiceRequest,
   mail: MailContext,
-  { links, clientKey, mailFor }: ServiceRequestSender,
+  { links, reference, clientKey, mailFor }: ServiceRequestSender,
 ): PlannedLeadWrite {
   const id = randomUUID();
   const requestUrl = links.urlFor(id);
@@ -49,6 +51,7 @@ export function serviceRequestWrite(
     id,
     office: mail.office.stateSlug,
     accessTokenHash: RequestLinks.hashOf(links.tokenFor(id)),
+    reference,
     selectedAppliance: request.selectedAppliance,
     name: request.name,
     email: request.email,
@@ -65,9 +68,9 @@ export function serviceRequestWrite(
     clientKey,
   };
   return {
-    answer: created(id),
+    answer: created(id, reference),
     serviceRequest,
-    emails: outboxRows(id, serviceRequestEmails({ ...request, id, requestUrl }, mail)),
+    emails: outboxRows(id, serviceRequestEmails({ ...request, id, reference, requestUrl }, mail)),
     ...(request.preferredDate !== "" && request.preferredTime !== ""
       ? {
           place: {

@@ -98,7 +98,7 @@ function confirmationOf(preferredDate: string, preferredTime: string): OutgoingE
     preferredTime,
   });
   const emails = serviceRequestEmails(
-    { ...request, id: "req-42", requestUrl },
+    { ...request, id: "req-42", reference: "R-7K3F", requestUrl },
     contextAt("2026-11-20T15:00:00Z"),
   );
   const confirmation = emails.find((email) => email.kind === "service-request.customer");

@@ -101,3 +101,83 @@ export function paragraphsAsHtml(paragraphs: readonly string[]): string {
     .map((paragraph) => `<p style="white-space:pre-wrap">${escapeHtml(paragraph)}</p>`)
     .join("\n");
 }
+
+/** The homeowner's emails' look: the company's blue, as on the site (app/app.css `brand`). */
+const brandBlue = "#1d4ed8";
+
+export interface BrandedEmail {
+  title: string;
+  /** The line inbox lists show beside the subject (hidden in the message itself). */
+  preview: string;
+  siteUrl: string;
+  companyName: string;
+  /** What the email leads with: a few labelled facts (the reference, the appliance, the visit). */
+  facts: readonly EmailField[];
+  /** The one button: its words and where it goes. */
+  action: { label: string; url: string } | null;
+  paragraphs: readonly string[];
+  /** The office's name, phone and hours, below a rule. */
+  footer: readonly string[];
+}
+
+/**
+ * A branded HTML email (logo and name, the facts in a box, one button, the words, the office),
+ * in tables and inline styles as mail apps need. Every value is escaped here.
+ */
+export function brandedHtml(email: BrandedEmail): string {
+  const site = email.siteUrl.replace(/\/$/, "");
+  const facts = email.facts
+    .map(
+      ({ label, value }) =>
+        `<tr><td style="padding:2px 16px 2px 0;color:#475569">${escapeHtml(label)}</td>` +
+        `<td style="padding:2px 0;font-weight:bold;color:#0f172a">${escapeHtml(value)}</td></tr>`,
+    )
+    .join("\n");
+  const button = email.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(email.action.url)}" style="display:inline-block;background:${brandBlue};color:#ffffff;font-weight:bold;text-decoration:none;padding:12px 22px;border-radius:6px">${escapeHtml(email.action.label)}</a></p>`
+    : "";
+  const paragraphs = email.paragraphs
+    .map((paragraph) => `<p style="margin:0 0 12px;line-height:1.5">${escapeHtml(paragraph)}</p>`)
+    .join("\n");
+  const footer = email.footer
+    .map((line) => `<p style="margin:0 0 4px;color:#475569;font-size:13px">${escapeHtml(line)}</p>`)
+    .join("\n");
+  const body = [
+    `<div style="display:none;max-height:0;overflow:hidden">${escapeHtml(email.preview)}</div>`,
+    '<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="background:#f1f5f9;padding:16px 0"><tr><td align="center">',
+    '<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="max-width:560px;background:#ffffff;border:1px solid #e2e8f0;border-radius:8px">',
+    `<tr><td style="padding:16px 24px;border-bottom:4px solid ${brandBlue}">`,
+    `<a href="${escapeHtml(site)}/" style="text-decoration:none;color:#0f172a;font-weight:bold;font-size:17px">`,
+    `<img src="${escapeHtml(site)}/apple-touch-icon.png" width="36" height="36" alt="" style="vertical-align:middle;border-radius:6px;margin-right:10px">`,
+    `${escapeHtml(email.companyName)}</a></td></tr>`,
+    '<tr><td style="padding:24px">',
+    `<h1 style="margin:0 0 16px;font-size:20px;color:#0f172a">${escapeHtml(email.title)}</h1>`,
+    facts === ""
+      ? ""
+      : `<table role="presentation" cellspacing="0" cellpadding="0" style="width:100%;background:#eff6ff;border-radius:6px;padding:12px 16px">${facts}</table>`,
+    button,
+    paragraphs,
+    `<hr style="border:none;border-top:1px solid #e2e8f0;margin:20px 0 12px">`,
+    footer,
+    "</td></tr></table>",
+    "</td></tr></table>",
+  ]
+    .filter((part) => part !== "")
+    .join("\n");
+  return htmlDocument(email.title, body);
+}
+
+/** The same email as plain text: the facts first, then the link, the words and the office. */
+export function brandedText(email: BrandedEmail): string {
+  return (
+    [
+      email.title,
+      fieldsAsText(email.facts),
+      ...(email.action ? [`${email.action.label}: ${email.action.url}`] : []),
+      ...email.paragraphs,
+      email.footer.join("\n"),
+    ]
+      .filter((part) => part !== "")
+      .join("\n\n") + "\n"
+  );
+}

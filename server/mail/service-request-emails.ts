@@ -11,23 +11,30 @@ import { formatVisit } from "~/domain/visit";
 
 import { messageId, type MailContext } from "./context";
 import {
+  brandedHtml,
+  brandedText,
   escapeHtml,
   fieldsAsHtml,
   fieldsAsText,
   formatLongDate,
   headerSafe,
   htmlDocument,
-  paragraphsAsHtml,
+  type BrandedEmail,
   type EmailField,
 } from "./format";
 import type { OutgoingEmail } from "./message";
-import { homeownerLink, privateLink, visitCalendarFile } from "./visit-emails";
+import { homeownerLink, visitCalendarFile } from "./visit-emails";
 
 /**
  * A stored request; `requestUrl` is the homeowner's private page, for their email only (stored as
  * a placeholder, see ./private-links.ts).
  */
-export type StoredServiceRequest = ServiceRequest & { id: string; requestUrl: string };
+export type StoredServiceRequest = ServiceRequest & {
+  id: string;
+  /** The short reference the homeowner is given ("R-7K3F"). */
+  reference: string;
+  requestUrl: string;
+};
 
 function applianceName(request: ServiceRequest): string {
   return applianceTypes.find((type) => type.id === request.selectedAppliance)?.name ?? "Appliance";
@@ -73,6 +80,7 @@ function companyEmail(request: StoredServiceRequest, context: MailContext): Outg
     { label: "Description", value: request.description },
     { label: "Notes", value: request.notes },
     { label: "Office", value: context.office.name },
+    { label: "Reference", value: request.reference },
     { label: "Request ID", value: request.id },
   ];
   const title = `New service request: ${appliance} — ${request.name}`;
@@ -105,20 +113,29 @@ function customerConfirmation(request: StoredServiceRequest, context: MailContex
       : formatVisit(request.preferredDate, request.preferredTime, office.timeZoneLabel, {
           longDay: true,
         });
-  const paragraphs = [
-    "Hello,",
-    `Thank you for choosing ${office.shortName}. We received your request to repair your ${appliance}.`,
-    visit === ""
-      ? "We will call you shortly to schedule the visit."
-      : `Your preferred visit: ${visit}. We will call you to confirm the time.`,
-    `Questions or changes? Call us at ${phone}, ${office.hours}.`,
-  ];
-  const link = privateLink(
-    "Follow, change or cancel your request",
-    homeownerLink(request.requestUrl, request.id, context),
-  );
+  const link = homeownerLink(request.requestUrl, request.id, context);
+  const email: BrandedEmail = {
+    title: "We received your repair request",
+    preview: `${appliance} repair${visit === "" ? "" : `, ${visit}`}. Reference ${request.reference}.`,
+    siteUrl: context.siteUrl,
+    companyName: office.name,
+    facts: [
+      { label: "Reference", value: request.reference },
+      { label: "Appliance", value: appliance },
+      { label: "Preferred visit", value: visit === "" ? "We will call you to schedule it" : visit },
+    ],
+    action: link === "" ? null : { label: "See or change your request", url: link },
+    paragraphs: [
+      `Thank you for choosing ${office.shortName}. We received your request to repair your ${appliance}.`,
+      visit === ""
+        ? "We will call you shortly to schedule the visit."
+        : "We will call you to confirm the time. Until then you can move or cancel the visit, or add photos of the problem, on your request's page.",
+      `Questions or changes? Call us at ${phone}, ${office.hours}, and give your reference, ${request.reference}.`,
+    ],
+    footer: [office.name, phone, office.hours],
+  };
   const slot = timeSlotOf(request);
-  const subject = `We received your service request: ${appliance}`;
+  const subject = `We received your service request: ${appliance} (${request.reference})`;
   // The first version of the visit's calendar event: SEQUENCE 0, tentative until the office books it.
   const invite = visitCalendarFile(
     {
@@ -142,15 +159,8 @@ function customerConfirmation(request: StoredServiceRequest, context: MailContex
       to: request.email,
       replyTo: { name: office.name, address: office.email },
       subject,
-      text: [...paragraphs, ...(link ? [link.text] : []), office.name].join("\n\n") + "\n",
-      html: htmlDocument(
-        subject,
-        [
-          paragraphsAsHtml(paragraphs),
-          ...(link ? [link.html] : []),
-          paragraphsAsHtml([office.name]),
-        ].join("\n"),
-      ),
+      text: brandedText(email),
+      html: brandedHtml(email),
       messageId: messageId(`service-request-${request.id}-confirmation`, context),
       ...(invite ? { attachments: [invite] } : {}),
     },

@@ -24,7 +24,7 @@ import { leadEvents, serviceRequests } from "../db/schema";
 import { PageBudgets, type Refused } from "./page-limits";
 import { photosBusyMessage, preparePhotos, type PhotoSource } from "./photos";
 import { closedStatuses, officeOf, requestPageView, rescheduleDays } from "./request-view";
-import { storedPhotos, storePhoto } from "./photo-store";
+import { isPhotoId, photoBytes, storedPhotos, storePhoto } from "./photo-store";
 import { RequestLinks } from "./request-links";
 import {
   movePlace,
@@ -155,6 +155,13 @@ export class HomeownerRequests {
       tooLate: this.#tooLate(row, now),
       defaultCapacity: this.#context.config.WINDOW_CAPACITY,
     });
+  }
+
+  /** One of the request's own photos, or its thumbnail, or null. */
+  async photo(token: string, photoId: string, { thumbnail = false } = {}) {
+    if (!isPhotoId(photoId)) return null;
+    const row = await this.#find(this.#db, token);
+    return row ? photoBytes(this.#db, row.id, photoId, [row.office], { thumbnail }) : null;
   }
 
   /**

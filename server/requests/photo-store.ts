@@ -12,6 +12,11 @@ import type { Database, Transaction } from "../db/database";
 import { requestPhotoParts, requestPhotos, serviceRequests } from "../db/schema";
 import type { PreparedPhoto } from "./photos";
 
+/** Photo ids are UUIDs: anything else names no photo (and is not worth a query). */
+export function isPhotoId(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
 /** How many photos a request holds. */
 export async function storedPhotos(q: Database | Transaction, requestId: string): Promise<number> {
   const [stored] = await q
@@ -31,6 +36,7 @@ export async function storePhoto(tx: Transaction, requestId: string, photo: Prep
     byteSize: photo.byteSize,
     width: photo.width,
     height: photo.height,
+    thumbnail: bytesFromBase64(photo.thumbnail),
   });
   // A statement a part, and a turn of the event loop between them: embedded PGlite runs
   // each statement on this thread and answers at once, so without the turn a whole
@@ -66,19 +72,29 @@ export async function photosOfRequest(
     .orderBy(asc(requestPhotos.createdAt));
 }
 
-/** One photo's bytes, for staff of the request's office only. */
+/**
+ * One photo's bytes, for staff of the request's office only (or the homeowner, through their
+ * request's office); `thumbnail` for its small square, where it has one.
+ */
 export async function photoBytes(
   db: Database,
   requestId: string,
   photoId: string,
   offices: readonly StateSlug[],
+  { thumbnail = false } = {},
 ) {
   if (offices.length === 0) return null;
   const [photo] = await db
     .select({
       id: requestPhotos.id,
       contentType: requestPhotos.contentType,
-      data: base64Of(requestPhotos.data),
+      // A thumbnail's request reads the whole photo only where it has no thumbnail.
+      data: thumbnail
+        ? sql<
+            string | null
+          >`case when ${requestPhotos.thumbnail} is null then encode(${requestPhotos.data}, 'base64') end`
+        : base64Of(requestPhotos.data),
+      thumbnail: thumbnail ? base64Of(requestPhotos.thumbnail) : sql<null>`null`,
     })
     .from(requestPhotos)
     .innerJoin(serviceRequests, eq(serviceRequests.id, requestPhotos.requestId))
@@ -90,6 +106,9 @@ export async function photoBytes(
       ),
     );
   if (!photo) return null;
+  if (photo.thumbnail !== null) {
+    return { contentType: "image/webp", data: Buffer.from(photo.thumbnail, "base64") };
+  }
   if (photo.data !== null) {
     return { contentType: photo.contentType, data: Buffer.from(photo.data, "base64") };
   }
@@ -117,7 +136,8 @@ function bytesFromBase64(bytes: Buffer): SQL<Buffer> {
 }
 
 function base64Of(
-  column: typeof requestPhotos.data | typeof requestPhotoParts.data,
+  column:
+    typeof requestPhotos.data | typeof requestPhotos.thumbnail | typeof requestPhotoParts.data,
 ): SQL<string | null> {
   return sql<string | null>`encode(${column}, 'base64')`;
 }

@@ -17,6 +17,8 @@ export interface PreparedPhoto {
   byteSize: number;
   width: number;
   height: number;
+  /** A small square WebP of it (`thumbnailSide` pixels) for the homeowner's page. */
+  thumbnail: Buffer;
 }
 
 /** A photo as it came: in memory, or spooled to a file by the upload's reader. */
@@ -29,6 +31,8 @@ export type PhotoOutcome = { ok: true; photo: PreparedPhoto } | PhotoRefusal;
 const acceptedTypes = new Set<string>(["image/jpeg", "image/png", "image/webp"]);
 /** Larger photos are made smaller: plenty to read an error code or a model plate. */
 const maxSide = 2560;
+/** Thumbnails are drawn at 96 CSS pixels: twice that for sharp phone screens. */
+const thumbnailSide = 192;
 /**
  * sharp's own default (16383 x 16383, about 268 MP): a 200 MP phone photo (16384 x 12288)
  * passes, a file that declares 100000 x 100000 does not. The header is checked before any
@@ -155,6 +159,10 @@ async function reencode({
     const { data, info } = await encode(pipeline, contentType).toBuffer({
       resolveWithObject: true,
     });
+    const thumbnail = await sharp(data)
+      .resize({ width: thumbnailSide, height: thumbnailSide, fit: "cover" })
+      .webp({ quality: 70 })
+      .toBuffer();
     return {
       ok: true,
       photo: {
@@ -163,6 +171,7 @@ async function reencode({
         byteSize: data.byteLength,
         width: info.width,
         height: info.height,
+        thumbnail,
       },
     };
   } catch {

@@ -3,7 +3,7 @@
  * the office's time zone, the steps with their times, what may still be changed and the open
  * windows to move to. Read only; the changes are `HomeownerRequests`' (homeowner-requests.ts).
  */
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 
 import { isoDateIn } from "~/lib/dates";
 import { withRegion } from "~/lib/region";
@@ -50,13 +50,17 @@ export async function requestPageView(
   { now, tooLate, defaultCapacity }: { now: Date; tooLate: boolean; defaultCapacity: number },
 ): Promise<RequestPageView> {
   const office = officeOf(row);
-  const [events, [photos]] = await Promise.all([
+  const [events, photos] = await Promise.all([
     db
       .select()
       .from(leadEvents)
       .where(and(eq(leadEvents.leadId, row.id), eq(leadEvents.kind, "status")))
       .orderBy(desc(leadEvents.at)),
-    db.select({ total: count() }).from(requestPhotos).where(eq(requestPhotos.requestId, row.id)),
+    db
+      .select({ id: requestPhotos.id, width: requestPhotos.width, height: requestPhotos.height })
+      .from(requestPhotos)
+      .where(eq(requestPhotos.requestId, row.id))
+      .orderBy(asc(requestPhotos.createdAt)),
   ]);
   const when = (instant: Date) =>
     `${new Intl.DateTimeFormat("en-US", {
@@ -80,6 +84,7 @@ export async function requestPageView(
   const cancelledAt = lastTo("cancelled") ?? lastTo("spam");
   return {
     appliance,
+    reference: row.reference,
     bookAgainHref: withRegion(
       `/modals/schedule?appliance=${row.selectedAppliance}`,
       stateBySlug(row.office)?.name,
@@ -95,6 +100,8 @@ export async function requestPageView(
     step,
     visit: visit
       ? {
+          date: visit.date,
+          window: visit.window,
           text: formatVisit(visit.date, visit.window, office.timeZoneLabel),
           confirmed: row.status === "scheduled",
           placeHeld: !holdsNoPlace(row),
@@ -135,7 +142,11 @@ export async function requestPageView(
     canReschedule: open && !tooLate,
     tooLateToChange: open && tooLate,
     rescheduleOptions,
-    photos: { stored: photos?.total ?? 0, max: maxPhotos },
+    photos: {
+      stored: photos.length,
+      max: maxPhotos,
+      items: photos.map((photo) => ({ id: photo.id, width: photo.width, height: photo.height })),
+    },
     canAddPhotos: row.status !== "cancelled" && row.status !== "spam",
   };
 }

@@ -60,6 +60,7 @@ export function BookedNotice({
 }) {
   const requestHref = requestPageHref(result.requestUrl);
   const asked = result.duplicate ? [] : askedFor(result.values);
+  const reference = result.duplicate ? undefined : result.reference;
   return (
     <section
       id={bookedNoticeId}
@@ -73,6 +74,13 @@ export function BookedNotice({
         </h2>
         <p>{result.message ?? "The office will confirm your visit with you."}</p>
       </div>
+      {reference ? (
+        <p>
+          Your reference:{" "}
+          <strong className="font-mono text-base tracking-wide text-slate-900">{reference}</strong>
+          <span className="block text-slate-700">Give it when you call us about this visit.</span>
+        </p>
+      ) : null}
       {asked.length > 0 ? (
         <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
           {asked.map(({ term, detail }) => (
@@ -84,17 +92,14 @@ export function BookedNotice({
         </dl>
       ) : null}
       {requestHref ? (
-        <p>
-          <a
-            href={requestHref}
-            className="font-semibold text-brand-800 underline underline-offset-2"
-          >
+        <div className="grid justify-items-start gap-2">
+          <a href={requestHref} className={buttonVariants()}>
             See, change or cancel your visit
           </a>
-          <span className="block text-slate-700">
+          <p className="text-slate-700">
             Keep this link: it is your private page for this request.
-          </span>
-        </p>
+          </p>
+        </div>
       ) : null}
       <p>
         Questions? Call us at{" "}

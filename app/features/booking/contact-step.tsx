@@ -9,12 +9,12 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 import { applianceTypes } from "~/content/appliances";
-import { brands } from "~/content/brands";
 import { windowFilledMessage, type OpenWindow } from "~/domain/availability";
 import type { useLeadForm } from "~/lib/use-lead-form";
 import { useRegion } from "~/lib/use-region";
 
 import { DateField } from "./date-field";
+import { ModelDetails } from "./model-details";
 import { safetyConcerns } from "./safety";
 import { SafetyNotice } from "./safety-notice";
 import type { ScheduleEvent, ScheduleState } from "./schedule-state";
@@ -119,22 +119,7 @@ export function ContactStep({
         onPickOpenWindow={pickOpenWindow}
         droppedWindow={state.droppedWindow}
       />
-      <div className="grid gap-5 sm:grid-cols-3">
-        <Field label="Brand" error={form.errors.brand}>
-          <Input {...form.field("brand")} list="schedule-brands" />
-        </Field>
-        <Field label="Model" error={form.errors.model}>
-          <Input {...form.field("model")} />
-        </Field>
-        <Field label="Serial Number" error={form.errors.serialNumber}>
-          <Input {...form.field("serialNumber")} />
-        </Field>
-      </div>
-      <datalist id="schedule-brands">
-        {brands.map((brand) => (
-          <option key={brand.slug} value={brand.name} />
-        ))}
-      </datalist>
+      <ModelDetails form={form} />
       <Field label="Description of the problem" error={form.errors.description}>
         <Textarea
           {...form.field("description")}

@@ -109,4 +109,9 @@ export function fillForm(form: HTMLFormElement, draft: ScheduleDraft) {
     if (element.type === "hidden" || element.type === "radio") continue;
     element.value = value;
   }
+  // Restored model details are shown, not left folded away.
+  if (["brand", "model", "serialNumber"].some((name) => draft.fields[name])) {
+    const details = form.querySelector<HTMLDetailsElement>("details[data-model-details]");
+    if (details) details.open = true;
+  }
 }

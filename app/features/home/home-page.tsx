@@ -1,10 +1,9 @@
-import { ArrowRight, BadgeCheck, Clock3, MapPin, ShieldCheck, Star } from "lucide-react";
+import { ArrowRight, Clock3, MapPin, Star } from "lucide-react";
 import { Link } from "react-router";
 
 import { BrandStrip } from "~/components/brand-strip";
 import { Section } from "~/components/page-parts";
 import { PhoneLink } from "~/components/phone-link";
-import { PromiseList } from "~/components/promise-list";
 import { ReviewCard } from "~/components/review-card";
 import { ScheduleLink } from "~/components/schedule-link";
 import { ServicesSlider } from "~/components/services-slider";
@@ -16,7 +15,7 @@ import { heroRegionName } from "~/lib/region";
 import { useRegion } from "~/lib/use-region";
 
 function Hero() {
-  const { region, profile } = useRegion();
+  const { region } = useRegion();
   return (
     <section
       className="relative overflow-hidden bg-brand-950 text-white"
@@ -48,40 +47,35 @@ function Hero() {
             </PhoneLink>
           </div>
         </div>
-        <ul className="grid gap-4 sm:grid-cols-2" aria-label="Why homeowners call us">
-          {[
-            {
-              icon: Clock3,
-              title: "Service usually within 48 hours",
-              text: "Most visits are booked within two days, Monday to Saturday.",
-            },
-            {
-              icon: ShieldCheck,
-              title: "Money-back guarantee",
-              text: "If the repair doesn't hold, we make it right or refund the labor.",
-            },
-            {
-              icon: BadgeCheck,
-              title: "Background-checked technicians",
-              text: "Every in-home technician passes a background check and drug test.",
-            },
-            {
-              icon: MapPin,
-              title: `Local office: ${profile.city}`,
-              text: `Talk to a real person at ${formatPhone(profile.phone)}.`,
-            },
-          ].map(({ icon: Icon, title, text }) => (
-            <li
-              key={title}
-              className="rounded-2xl bg-white/10 p-5 ring-1 ring-white/15 backdrop-blur"
-            >
-              <Icon className="size-6 text-accent-400" aria-hidden="true" />
-              <p className="mt-3 font-bold">{title}</p>
-              <p className="mt-1 text-sm text-brand-50">{text}</p>
-            </li>
-          ))}
-        </ul>
+        <LocalOffice />
       </div>
+    </section>
+  );
+}
+
+/** The hero's other half: the office that will come, not another list of promises. */
+function LocalOffice() {
+  const { profile } = useRegion();
+  return (
+    <section
+      aria-labelledby="local-office-heading"
+      className="grid gap-4 rounded-2xl bg-white/10 p-6 ring-1 ring-white/15 backdrop-blur lg:justify-self-end"
+    >
+      <h2 id="local-office-heading" className="flex items-center gap-2 text-lg font-bold">
+        <MapPin className="size-5 text-accent-400" aria-hidden="true" />
+        Your local office: {profile.city}
+      </h2>
+      <p className="text-brand-50">
+        {profile.address}
+        <span className="mt-1 flex items-center gap-2">
+          <Clock3 className="size-4 text-accent-400" aria-hidden="true" />
+          {profile.hours}
+        </span>
+      </p>
+      <p className="text-sm text-brand-50">
+        Talk to a real person at {formatPhone(profile.phone)}, or book online in under a minute and
+        follow, move or cancel the visit from your own page.
+      </p>
     </section>
   );
 }
@@ -159,15 +153,6 @@ export function HomePage({ content }: { content: HomeContent | undefined }) {
         <BrandStrip />
       </section>
 
-      <Section
-        id="our-promise"
-        title="Our promise to you"
-        lead="Six commitments every technician makes on every visit."
-        className="bg-brand-50/60"
-      >
-        <PromiseList />
-      </Section>
-
       <WhyChooseUs reasons={reasons} ownerQuote={ownerQuote} />
 
       <Section id="reviews" title="What our customers say" lead="Rated 4.9/5 from 1000+ reviews.">
@@ -200,7 +185,7 @@ export function HomePage({ content }: { content: HomeContent | undefined }) {
       <section aria-labelledby="contact-block-heading" className="px-4 py-14 sm:px-6 lg:px-8">
         <div className="mx-auto flex max-w-5xl flex-col items-center gap-6 rounded-3xl bg-brand-900 px-6 py-12 text-center text-white sm:px-12">
           <h2 id="contact-block-heading" className="text-2xl font-bold sm:text-3xl">
-            Something not working right? We can usually be there within 48 hours.
+            Something not working right? Let's get it fixed.
           </h2>
           <p className="max-w-2xl text-brand-50">
             Book online in under a minute, or call the {profile.city} office and talk to a real

@@ -1,9 +1,21 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, useNavigation } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { photoAccept, photoProblemBeforeUpload } from "~/domain/photos";
 import type { RequestPageResult, RequestPageView } from "~/domain/request-page";
+
+import { PhotoThumbnails } from "./photo-thumbnails";
+import { WindowChoices } from "./window-choices";
+
+/** A form emptied once its own POST succeeded, so what was sent is not left chosen. */
+function useResetAfter(result: RequestPageResult | undefined, form: RequestPageResult["form"]) {
+  const ref = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (result?.form === form && result.status === "success") ref.current?.reset();
+  }, [result, form]);
+  return ref;
+}
 
 // What the homeowner can do on the private page: move or cancel the visit, add photos. Plain
 // form posts (server/requests/page-actions.ts answers them), with or without JavaScript.
@@ -16,6 +28,7 @@ export function Changes({
   result: RequestPageResult | undefined;
 }) {
   const navigation = useNavigation();
+  const moveForm = useResetAfter(result, "reschedule");
   if (view.tooLateToChange) {
     return (
       <p className="rounded-lg bg-amber-50 px-4 py-3 text-amber-950">
@@ -38,31 +51,12 @@ export function Changes({
         Change your visit
       </h2>
       {view.canReschedule ? (
-        <Form method="post" className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
+        <Form ref={moveForm} method="post" className="grid gap-4">
           <input type="hidden" name="intent" value="reschedule" />
-          <label className="grid gap-1.5 text-sm font-semibold text-slate-900">
-            Move to another open window
-            <select
-              name="window"
-              required
-              className="h-10 w-full max-w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 text-base font-normal"
-              defaultValue=""
-            >
-              <option value="" disabled>
-                Choose a day and window
-              </option>
-              {offered.map((option) => (
-                <option
-                  key={`${option.date}/${option.window}`}
-                  value={`${option.date}/${option.window}`}
-                >
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <WindowChoices view={view} offered={offered} />
           <Button
             type="submit"
+            className="justify-self-start"
             loading={
               navigation.state === "submitting" &&
               navigation.formData?.get("intent") === "reschedule"
@@ -92,6 +86,7 @@ export function Photos({
   result: RequestPageResult | undefined;
 }) {
   const navigation = useNavigation();
+  const uploadForm = useResetAfter(result, "photos");
   const [problemBeforeUpload, setProblemBeforeUpload] = useState<string | null>(null);
   if (!view.canAddPhotos) return null;
   const left = view.photos.max - view.photos.stored;
@@ -119,8 +114,10 @@ export function Photos({
         A photo of the error code, the model plate or the problem helps us bring the right part.{" "}
         {view.photos.stored} of {view.photos.max} added.
       </p>
+      <PhotoThumbnails photos={view.photos.items} />
       {left > 0 ? (
         <Form
+          ref={uploadForm}
           method="post"
           encType="multipart/form-data"
           className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end"

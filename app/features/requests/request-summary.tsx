@@ -25,6 +25,12 @@ export function Summary({ view }: { view: RequestPageView }) {
       ) : null}
       <h2 className="text-xl font-bold text-slate-900">{view.appliance} repair</h2>
       <dl className="mt-4 grid gap-3 text-slate-800 sm:grid-cols-[10rem_1fr]">
+        {view.reference ? (
+          <>
+            <dt className="font-semibold">Reference</dt>
+            <dd className="font-mono font-semibold tracking-wide">{view.reference}</dd>
+          </>
+        ) : null}
         <dt className="font-semibold">Visit</dt>
         <dd>
           {view.visit && cancelled ? (

@@ -1,0 +1,124 @@
+import type { OpenWindow } from "~/domain/availability";
+import type { RequestPageView } from "~/domain/request-page";
+import { timeSlots } from "~/domain/time-slots";
+import { formatVisitDay } from "~/domain/visit";
+
+/** Days shown at once; the rest of the three weeks fold under "More days". */
+const daysShown = 7;
+
+interface Day {
+  date: string;
+  /** The open windows of the day, by window id. */
+  open: Map<string, OpenWindow>;
+}
+
+function daysOf(offered: readonly OpenWindow[], visit: RequestPageView["visit"]): Day[] {
+  const days = new Map<string, Day>();
+  for (const option of offered) {
+    const day = days.get(option.date) ?? { date: option.date, open: new Map() };
+    day.open.set(option.window, option);
+    days.set(option.date, day);
+  }
+  // The visit's own day is listed even with nothing else open, to show where the visit is now.
+  if (visit && !days.has(visit.date)) days.set(visit.date, { date: visit.date, open: new Map() });
+  return [...days.values()].sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/**
+ * Where the visit may move: one row a day, its open windows as choices (a plain radio group, so it
+ * posts without JavaScript), and the current visit marked "Your visit" in its place.
+ */
+export function WindowChoices({
+  view,
+  offered,
+}: {
+  view: RequestPageView;
+  offered: readonly OpenWindow[];
+}) {
+  const days = daysOf(offered, view.visit);
+  const first = days.slice(0, daysShown);
+  const later = days.slice(daysShown);
+  return (
+    <fieldset className="grid min-w-0 gap-3">
+      <legend className="mb-1 text-sm font-semibold text-slate-900">
+        Move to another open window
+      </legend>
+      {view.visit ? (
+        <p className="text-sm text-slate-700">
+          Your visit now: <strong>{view.visit.text}</strong> (marked “Your visit”).
+        </p>
+      ) : null}
+      {offered.length === 0 ? (
+        <p className="text-sm text-slate-700">
+          No other window is open in the next three weeks. Please call us to find a time.
+        </p>
+      ) : null}
+      <div className="grid gap-3">
+        {first.map((day) => (
+          <DayChoices key={day.date} day={day} visit={view.visit} />
+        ))}
+      </div>
+      {later.length > 0 ? (
+        <details className="group/more">
+          <summary className="min-h-11 cursor-pointer py-2 text-sm font-semibold text-brand-800">
+            More days
+          </summary>
+          <div className="grid gap-3 pt-2">
+            {later.map((day) => (
+              <DayChoices key={day.date} day={day} visit={view.visit} />
+            ))}
+          </div>
+        </details>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function DayChoices({ day, visit }: { day: Day; visit: RequestPageView["visit"] }) {
+  const dayId = `move-day-${day.date}`;
+  return (
+    <div
+      role="group"
+      aria-labelledby={dayId}
+      className="grid gap-2 border-b border-slate-100 pb-3 sm:grid-cols-[7rem_1fr] sm:items-center"
+    >
+      <p id={dayId} className="font-semibold text-slate-900">
+        {formatVisitDay(day.date)}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {timeSlots.map((slot) => {
+          if (visit?.date === day.date && visit.window === slot.id) {
+            return (
+              <span
+                key={slot.id}
+                className="inline-flex min-h-11 items-center gap-2 rounded-lg border-2 border-dashed border-brand-700 bg-brand-50 px-3 text-sm text-slate-900"
+              >
+                <strong>Your visit</strong> {slot.label}
+              </span>
+            );
+          }
+          const option = day.open.get(slot.id);
+          if (!option) return null;
+          return (
+            <label
+              key={slot.id}
+              className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-brand-400/60"
+            >
+              <input
+                type="radio"
+                name="window"
+                value={`${option.date}/${option.window}`}
+                required
+                aria-label={`${slot.label}, ${option.label}`}
+                className="size-4 accent-brand-700"
+              />
+              <span>
+                {slot.label} <span className="text-slate-600">{slot.window}</span>
+              </span>
+            </label>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
