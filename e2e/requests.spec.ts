@@ -235,12 +235,28 @@ test("a homeowner books, follows the private link from the email, adds a photo, 
     expect((await bytes.body()).includes("Phonemaker")).toBe(false);
     await desk.goBack();
 
-    // Move the visit to another open window.
-    const choices = page.getByRole("combobox", { name: "Move to another open window" });
-    const target = await choices.locator("option:not([disabled])").nth(3).getAttribute("value");
-    await choices.selectOption(target!);
+    // The photo shows as a thumbnail (a small WebP), and the upload form is empty again.
+    const thumbnail = page.getByRole("img", { name: "Photo 1 of 1" });
+    await expect(thumbnail).toBeVisible();
+    await expect
+      .poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBe(192);
+    const small = await page.request.get(`${server.origin}${await thumbnail.getAttribute("src")}`);
+    expect(small.headers()["content-type"]).toBe("image/webp");
+    expect(small.headers()["cache-control"]).toBe("no-store");
+    expect(await page.getByLabel(/Add up to 4 photos/).inputValue()).toBe("");
+
+    // Move the visit to another open window: days with their windows, the current one marked.
+    const choices = page.getByRole("group", { name: "Move to another open window" });
+    await expect(choices.getByText("Your visit", { exact: true })).toHaveCount(1);
+    const option = choices.getByRole("radio").nth(3);
+    const target = await option.getAttribute("value");
+    await option.check();
     await page.getByRole("button", { name: "Move my visit" }).click();
     await expect(page.getByText(/Your visit is moved to/)).toBeVisible();
+    // Nothing is left chosen, and the new visit is the one marked.
+    await expect(choices.getByRole("radio", { checked: true })).toHaveCount(0);
+    await expect(choices.locator(`input[value="${target}"]`)).toHaveCount(0);
     // The open inbox shows the new day without a reload.
     const newDay = new Date(`${target!.split("/")[0]}T12:00:00Z`).toLocaleDateString("en-US", {
       month: "long",
@@ -323,8 +339,10 @@ test("without JavaScript the homeowner moves and cancels the visit with plain fo
   try {
     await page.goto(requestUrl);
     await page
-      .getByRole("combobox", { name: "Move to another open window" })
-      .selectOption({ index: 2 });
+      .getByRole("group", { name: "Move to another open window" })
+      .getByRole("radio")
+      .nth(2)
+      .check();
     await page.getByRole("button", { name: "Move my visit" }).click();
     await expect(page.getByText(/Your visit is moved to/)).toBeVisible();
     await page.getByRole("button", { name: "Cancel this visit" }).click();

@@ -97,7 +97,15 @@ for (const database of databases) {
         duplicate: true,
         message: repeatRequestMessage,
       });
-      for (const secret of [firstId, new URL(firstUrl).pathname, "Maria", "Bellaire"]) {
+      const firstReference = first.body.reference as string;
+      expect(firstReference).toMatch(/^R-/);
+      for (const secret of [
+        firstId,
+        new URL(firstUrl).pathname,
+        firstReference,
+        "Maria",
+        "Bellaire",
+      ]) {
         expect(stranger.text).not.toContain(secret);
       }
 

@@ -5,6 +5,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import proxyAddr from "proxy-addr";
 
+import { emailLogoPath } from "./mail/format";
+
 export interface SecurityOptions {
   siteUrl: string;
   /** The maps provider's script address: its origin may serve scripts, tiles and data. */
@@ -102,6 +104,8 @@ const tokenPaths = /^\/(?:requests|office\/invitation)\//;
 export function securityHeaders(): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     setSecurityHeaders(res, { secure: req.secure });
+    // The emails' logo is loaded by mail apps, from their own origins.
+    if (req.path === emailLogoPath) res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
     // Their token is never sent on to another site, not even as an origin.
     if (tokenPaths.test(req.path)) res.setHeader("Referrer-Policy", "no-referrer");
     next();

@@ -334,6 +334,38 @@ for (const database of databases) {
       expect(await outboxRowsAbout(id!)).toHaveLength(2);
     });
 
+    test("bookings at once each get their own reference, kept with the request, its emails and a replay", async () => {
+      const requests = Array.from({ length: 30 }, () => serviceRequest());
+      const responses = await Promise.all(
+        requests.map((request) => server.post("/api/send-email", request)),
+      );
+      const bodies = (await Promise.all(
+        responses.map((response) => response.json()),
+      )) as (SuccessBody & { reference: string })[];
+      expect(responses.map((response) => response.status)).toEqual(Array(30).fill(201));
+      const references = bodies.map((body) => body.reference);
+      expect(new Set(references).size).toBe(30);
+      for (const reference of references) expect(reference).toMatch(/^R-[0-9A-HJKMNP-TV-Z]{4}$/);
+      const [first] = bodies;
+      const [stored] = await storedRequest(first!.id);
+      expect(stored?.reference).toBe(first!.reference);
+      // The office's email and the homeowner's confirmation both carry it.
+      const emails = await deliveredAbout(first!.id, 2);
+      for (const email of emails) expect(email.parsed.text).toContain(first!.reference);
+
+      // A replay (same key, same body) answers the same reference (a repeat's answer names
+      // none: server/lead-abuse.test.ts).
+      const key = crypto.randomUUID();
+      const again = serviceRequest();
+      const once = (await (
+        await server.post("/api/send-email", again, { headers: { "Idempotency-Key": key } })
+      ).json()) as { reference: string };
+      const replay = (await (
+        await server.post("/api/send-email", again, { headers: { "Idempotency-Key": key } })
+      ).json()) as { reference: string };
+      expect(replay.reference).toBe(once.reference);
+    });
+
     test("two writers racing one Idempotency-Key, as two server processes would, store one request", async () => {
       const { db } = server.serverApp.database;
       const mail = mailContextFor(parseConfig({ SITE_URL: testSiteUrl }), defaultProfile, clock);

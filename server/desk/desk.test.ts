@@ -367,6 +367,35 @@ for (const database of databases) {
       expect(leads.every((lead) => lead.office === "texas")).toBe(true);
     });
 
+    test("a reference read out on the phone finds its request, in the person's offices only", async () => {
+      const tag = randomUUID().slice(0, 8);
+      const reference = `R-${tag
+        .toUpperCase()
+        .replace(/[ILOU]/g, "7")
+        .slice(0, 5)}`;
+      await handle.db
+        .insert(serviceRequests)
+        .values({ ...serviceRequestRow("texas", `Ref ${tag}`), reference });
+      const texas = await addStaff(handle.db, auth, {
+        email: `ref-tx-${tag}@example.com`,
+        role: "dispatcher",
+        offices: ["texas"],
+        password,
+      });
+      const virginia = await addStaff(handle.db, auth, {
+        email: `ref-va-${tag}@example.com`,
+        role: "dispatcher",
+        offices: ["virginia"],
+        password,
+      });
+      // As typed: lower case, a space for the dash.
+      const typed = reference.toLowerCase().replace("-", " ");
+      const found = await inboxPage(desk.db, texas, { ...noFilters, search: typed });
+      expect(found.leads.map((lead) => lead.name)).toEqual([`Ref ${tag}`]);
+      const elsewhere = await inboxPage(desk.db, virginia, { ...noFilters, search: typed });
+      expect(elsewhere.leads).toEqual([]);
+    });
+
     test("an open inbox hears of its offices' new leads, from any connection to the database", async () => {
       const other = await openDatabase({
         databaseUrl: instance.env.DATABASE_URL,

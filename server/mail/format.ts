@@ -102,6 +102,9 @@ export function paragraphsAsHtml(paragraphs: readonly string[]): string {
     .join("\n");
 }
 
+/** The logo the homeowner's emails show (server/security.ts lets other origins load it). */
+export const emailLogoPath = "/apple-touch-icon.png";
+
 /** The homeowner's emails' look: the company's blue, as on the site (app/app.css `brand`). */
 const brandBlue = "#1d4ed8";
 
@@ -147,9 +150,10 @@ export function brandedHtml(email: BrandedEmail): string {
     '<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="background:#f1f5f9;padding:16px 0"><tr><td align="center">',
     '<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="max-width:560px;background:#ffffff;border:1px solid #e2e8f0;border-radius:8px">',
     `<tr><td style="padding:16px 24px;border-bottom:4px solid ${brandBlue}">`,
-    `<a href="${escapeHtml(site)}/" style="text-decoration:none;color:#0f172a;font-weight:bold;font-size:17px">`,
-    `<img src="${escapeHtml(site)}/apple-touch-icon.png" width="36" height="36" alt="" style="vertical-align:middle;border-radius:6px;margin-right:10px">`,
-    `${escapeHtml(email.companyName)}</a></td></tr>`,
+    // No link here: the homeowner's emails carry one link only, their private page's.
+    `<p style="margin:0;color:#0f172a;font-weight:bold;font-size:17px">`,
+    `<img src="${escapeHtml(site)}${emailLogoPath}" width="36" height="36" alt="" style="vertical-align:middle;border-radius:6px;margin-right:10px">`,
+    `${escapeHtml(email.companyName)}</p></td></tr>`,
     '<tr><td style="padding:24px">',
     `<h1 style="margin:0 0 16px;font-size:20px;color:#0f172a">${escapeHtml(email.title)}</h1>`,
     facts === ""

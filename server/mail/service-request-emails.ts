@@ -135,7 +135,7 @@ function customerConfirmation(request: StoredServiceRequest, context: MailContex
     footer: [office.name, phone, office.hours],
   };
   const slot = timeSlotOf(request);
-  const subject = `We received your service request: ${appliance} (${request.reference})`;
+  const subject = `We received your service request: ${appliance}`;
   // The first version of the visit's calendar event: SEQUENCE 0, tentative until the office books it.
   const invite = visitCalendarFile(
     {

@@ -46,7 +46,7 @@ for (const database of databases) {
     /** The windows the page offers to move the visit to, as its select's values. */
     async function offeredWindows(path: string): Promise<string[]> {
       const html = await (await fetch(`${server.baseUrl}${path}`)).text();
-      return [...html.matchAll(/<option value="(\d{4}-\d\d-\d\d\/[a-z]+)"/g)].map(
+      return [...html.matchAll(/name="window" value="(\d{4}-\d\d-\d\d\/[a-z]+)"/g)].map(
         (match) => match[1]!,
       );
     }
@@ -129,6 +129,47 @@ for (const database of databases) {
       expect([metadata.width, metadata.height]).toEqual([900, 700]);
       // Another office's desk reads nothing.
       expect(await storedPhotoBytes(db, id, stored!.id, ["virginia"])).toBeNull();
+    });
+
+    test("a photo is shown to its own link only: a small WebP thumbnail, never another request's", async () => {
+      const mine = await book();
+      const theirs = await book();
+      expect((await postPhotos(mine.path, 1, freshClientIp())).status).toBe(200);
+      const { db } = server.serverApp.database;
+      const [stored] = await db
+        .select({ id: requestPhotos.id })
+        .from(requestPhotos)
+        .where(eq(requestPhotos.requestId, mine.id));
+      const photoId = stored!.id;
+
+      const small = await fetch(`${server.baseUrl}${mine.path}/photos/${photoId}?size=small`);
+      expect(small.status).toBe(200);
+      expect(small.headers.get("content-type")).toBe("image/webp");
+      expect(small.headers.get("cache-control")).toBe("no-store");
+      expect(small.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(small.headers.get("referrer-policy")).toBe("no-referrer");
+      const thumbnail = await sharp(Buffer.from(await small.arrayBuffer())).metadata();
+      expect([thumbnail.format, thumbnail.width, thumbnail.height]).toEqual(["webp", 192, 192]);
+      const whole = await fetch(`${server.baseUrl}${mine.path}/photos/${photoId}`);
+      expect(whole.headers.get("content-type")).toBe("image/png");
+      // The page lists it as a thumbnail under its own address.
+      const page = await (await fetch(`${server.baseUrl}${mine.path}`)).text();
+      expect(page).toContain(`${mine.path}/photos/${photoId}?size=small`);
+
+      // Another request's link, a made-up link or a made-up photo: the same 404, nothing read.
+      for (const path of [
+        `${theirs.path}/photos/${photoId}`,
+        `${theirs.path}/photos/${photoId}?size=small`,
+        `/requests/${"A".repeat(43)}/photos/${photoId}`,
+        `${mine.path}/photos/${crypto.randomUUID()}`,
+        `${mine.path}/photos/..%2f..%2fetc%2fpasswd`,
+        `${mine.path}/photos/${photoId.toUpperCase()}x`,
+      ]) {
+        const answer = await fetch(`${server.baseUrl}${path}`);
+        expect(answer.status, path).toBe(404);
+        expect(answer.headers.get("cache-control"), path).toBe("no-store");
+        expect(answer.headers.get("content-type"), path).toMatch(/^text\/plain/);
+      }
     });
 
     test("a request is moved at most 5 times a day; the 6th is 429 with Retry-After and the page says to call", async () => {

@@ -71,10 +71,15 @@ export async function expectFieldErrors(
 export async function expectCreated(response: Response): Promise<SuccessBody> {
   const body = (await response.json()) as SuccessBody;
   expect(response.status, JSON.stringify(body)).toBe(201);
-  const { requestUrl, ...rest } = body as SuccessBody & { requestUrl?: string };
+  const { requestUrl, reference, ...rest } = body as SuccessBody & {
+    requestUrl?: string;
+    reference?: string;
+  };
   expect(rest).toEqual({ success: true, id: expect.any(String) });
-  // A service request's answer carries its private page; nothing else carries one.
+  // A service request's answer carries its private page and its reference; nothing else does.
+  expect(reference === undefined).toBe(requestUrl === undefined);
   if (requestUrl !== undefined) expect(requestUrl).toMatch(/\/requests\/[A-Za-z0-9_-]{43}$/);
+  if (reference !== undefined) expect(reference).toMatch(/^R-[0-9A-HJKMNP-TV-Z]{4,8}$/);
   return body;
 }
 

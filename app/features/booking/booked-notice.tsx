@@ -9,6 +9,7 @@ import { formatPhone, type CompanyProfile } from "~/content/company";
 import { displayDate, parseTypedDate } from "~/lib/dates";
 import type { LeadFormResult } from "~/lib/form-result";
 import { useRegion } from "~/lib/use-region";
+import { cn } from "~/lib/utils";
 
 import { timeSlots } from "~/domain/time-slots";
 
@@ -93,7 +94,13 @@ export function BookedNotice({
       ) : null}
       {requestHref ? (
         <div className="grid justify-items-start gap-2">
-          <a href={requestHref} className={buttonVariants()}>
+          <a
+            href={requestHref}
+            className={cn(
+              buttonVariants(),
+              "h-auto! min-h-10 max-w-full text-center whitespace-normal!",
+            )}
+          >
             See, change or cancel your visit
           </a>
           <p className="text-slate-700">

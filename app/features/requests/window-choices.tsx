@@ -3,6 +3,12 @@ import type { RequestPageView } from "~/domain/request-page";
 import { timeSlots } from "~/domain/time-slots";
 import { formatVisitDay } from "~/domain/visit";
 
+/** "08:00" → "8 AM", "16:00" → "4 PM": short enough for three windows side by side at 320 px. */
+function shortTime(time: string): string {
+  const hour = Number(time.slice(0, 2));
+  return `${hour % 12 === 0 ? 12 : hour % 12} ${hour < 12 ? "AM" : "PM"}`;
+}
+
 /** Days shown at once; the rest of the three weeks fold under "More days". */
 const daysShown = 7;
 
@@ -85,24 +91,26 @@ function DayChoices({ day, visit }: { day: Day; visit: RequestPageView["visit"] 
       <p id={dayId} className="font-semibold text-slate-900">
         {formatVisitDay(day.date)}
       </p>
-      <div className="flex flex-wrap gap-2">
+      <div className="grid grid-cols-3 gap-2">
         {timeSlots.map((slot) => {
+          const hours = `${shortTime(slot.start)}–${shortTime(slot.end)}`;
           if (visit?.date === day.date && visit.window === slot.id) {
             return (
               <span
                 key={slot.id}
-                className="inline-flex min-h-11 items-center gap-2 rounded-lg border-2 border-dashed border-brand-700 bg-brand-50 px-3 text-sm text-slate-900"
+                className="grid min-h-11 content-center rounded-lg border-2 border-dashed border-brand-700 bg-brand-50 px-1 py-1 text-center text-sm text-slate-900"
               >
-                <strong>Your visit</strong> {slot.label}
+                <strong>Your visit</strong>
+                <span className="text-xs whitespace-nowrap text-slate-700">{hours}</span>
               </span>
             );
           }
           const option = day.open.get(slot.id);
-          if (!option) return null;
+          if (!option) return <span key={slot.id} aria-hidden="true" />;
           return (
             <label
               key={slot.id}
-              className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-brand-400/60"
+              className="relative grid min-h-11 cursor-pointer content-center rounded-lg border border-slate-300 bg-white px-1 py-1 text-center text-sm text-slate-900 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-brand-400/60 has-[:checked]:[&_span]:text-white"
             >
               <input
                 type="radio"
@@ -110,11 +118,10 @@ function DayChoices({ day, visit }: { day: Day; visit: RequestPageView["visit"] 
                 value={`${option.date}/${option.window}`}
                 required
                 aria-label={`${slot.label}, ${option.label}`}
-                className="size-4 accent-brand-700"
+                className="absolute inset-0 cursor-pointer appearance-none rounded-lg"
               />
-              <span>
-                {slot.label} <span className="text-slate-600">{slot.window}</span>
-              </span>
+              <span className="font-semibold">{slot.label}</span>
+              <span className="text-xs whitespace-nowrap text-slate-600">{hours}</span>
             </label>
           );
         })}
