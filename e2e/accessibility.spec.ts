@@ -3,7 +3,12 @@ import type { Page } from "@playwright/test";
 
 import { expect, publicRoutes, test } from "./support/fixtures";
 
-const extraRoutes = ["/modals/schedule", "/modals/example", "/no-such-page"];
+const extraRoutes = [
+  "/modals/schedule",
+  "/modals/schedule?appliance=dryer",
+  "/modals/example",
+  "/no-such-page",
+];
 const widths = [375, 1280];
 
 /** Axe's violations on the page as drawn now, one line each (rule: targets). */
@@ -35,3 +40,47 @@ for (const path of [...publicRoutes.map((route) => route.path), ...extraRoutes])
     }
   });
 }
+
+test("axe finds no violations on a private page with its photos and days to move to, at 375 and 1280 px", async ({
+  page,
+}) => {
+  const day = new Date(Date.now() + 9 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  const booked = await page.request.post("/api/send-email", {
+    data: {
+      selectedAppliance: "washer",
+      name: "Avery Axe",
+      phone: `(512) 7${String(Date.now()).slice(-2)}-${String(Date.now()).slice(-6, -2)}`,
+      address: "3 Pine St, Austin",
+      preferredDate: day,
+      preferredTime: "afternoon",
+      companyEmail: "texas@easyappliancerepair.com",
+    },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const { requestUrl } = (await booked.json()) as { requestUrl: string };
+  await page.setViewportSize({ width: widths[0]!, height: 900 });
+  await page.goto(new URL(requestUrl).pathname);
+  await page.getByLabel(/Add up to 5 photos/).setInputFiles({
+    name: "plate.png",
+    mimeType: "image/png",
+    // A 1 x 1 PNG.
+    buffer: Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+      "base64",
+    ),
+  });
+  await page.getByRole("button", { name: "Add photos" }).click();
+  await expect(page.getByRole("img", { name: "Photo 1 of 1" })).toBeVisible();
+  await page
+    .getByRole("group", { name: "Move to another open window" })
+    .getByRole("radio")
+    .first()
+    .focus();
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    expect(await violations(page), `at ${width} px`).toEqual([]);
+  }
+});
