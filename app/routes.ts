@@ -30,14 +30,17 @@ export default [
     route("office/export", "routes/office.export.ts"),
     route("office/privacy/export", "routes/office.privacy-export.ts"),
     layout("routes/office.staff-only.ts", [
-      route("office", "routes/office.inbox.tsx"),
-      route("office/leads/:id", "routes/office.lead.tsx"),
-      route("office/subscribers", "routes/office.subscribers.tsx"),
       route("office/account", "routes/office.account.tsx"),
-      layout("routes/office.owners-only.ts", [
-        route("office/staff", "routes/office.staff.tsx"),
-        route("office/windows", "routes/office.windows.tsx"),
-        route("office/privacy", "routes/office.privacy.tsx"),
+      route("office/day", "routes/office.day.tsx"),
+      layout("routes/office.office-only.ts", [
+        route("office", "routes/office.inbox.tsx"),
+        route("office/leads/:id", "routes/office.lead.tsx"),
+        route("office/subscribers", "routes/office.subscribers.tsx"),
+        layout("routes/office.owners-only.ts", [
+          route("office/staff", "routes/office.staff.tsx"),
+          route("office/windows", "routes/office.windows.tsx"),
+          route("office/privacy", "routes/office.privacy.tsx"),
+        ]),
       ]),
     ]),
     layout("routes/office.staff-files.ts", [

@@ -16,6 +16,8 @@ export const statusChangeSchema = z
     scheduledDate: z.string().trim().optional().default(""),
     scheduledWindow: z.string().optional().default(""),
     technician: z.string().trim().max(100, "Use at most 100 characters").optional().default(""),
+    /** A technician account (the confirm form's list); its name becomes `technician`. */
+    technicianId: z.string().max(100).optional(),
   })
   .superRefine((change, context) => {
     if (change.status !== "scheduled") return;
@@ -82,6 +84,17 @@ export interface LeadView {
   nextStatuses: LeadStatus[];
   /** The booked visit, to prefill a new booking. */
   scheduled: { date: string; window: string; technician: string };
+  /**
+   * "Confirm requested visit": the day and window the homeowner asked for (or the booked ones),
+   * the office's technicians to choose from and the one assigned; null for a message or a lead
+   * that cannot be booked from here.
+   */
+  confirm: {
+    date: string;
+    window: string;
+    technicianId: string;
+    technicians: { id: string; name: string }[];
+  } | null;
   /** Photos the homeowner added on their private page (metadata removed). */
   photos: { id: string; url: string; width: number; height: number; size: string }[];
 }

@@ -71,3 +71,10 @@ export function safetyConcerns(description: string): SafetyConcern[] {
   const text = description.replaceAll("’", "'");
   return concernOrder.filter((concern) => mentions(text, patterns[concern]));
 }
+
+/** A concern as the office and the technician read it, on a chip or in a subject line. */
+export const safetyLabels: Record<SafetyConcern, string> = {
+  gas: "Gas smell",
+  electrical: "Burning or sparks",
+  water: "Water on the floor",
+};

@@ -2,6 +2,19 @@ import { z } from "zod";
 
 import { stateSlugs } from "~/content/states";
 
+/** The desk's roles, as people read them. */
+export const staffRoleLabels = {
+  owner: "Owner",
+  dispatcher: "Dispatcher",
+  technician: "Technician",
+} as const;
+export type StaffRoleName = keyof typeof staffRoleLabels;
+
+/** Where each role lands after signing in: a technician's desk is their day. */
+export function homeOf(role: StaffRoleName): string {
+  return role === "technician" ? "/office/day" : "/office";
+}
+
 /** A staff password: the `staff` command, invitations and resets share it. */
 export const staffPasswordSchema = z
   .string()
@@ -16,12 +29,12 @@ const emailSchema = z
 
 export const staffAccessSchema = z
   .object({
-    role: z.enum(["owner", "dispatcher"], { error: "Choose a role" }),
+    role: z.enum(["owner", "dispatcher", "technician"], { error: "Choose a role" }),
     offices: z.array(z.enum(stateSlugs)).default([]),
   })
   .refine((access) => access.role === "owner" || access.offices.length > 0, {
     path: ["offices"],
-    message: "Give a dispatcher at least one office",
+    message: "Give a dispatcher or technician at least one office",
   });
 
 export const invitationSchema = z

@@ -1,7 +1,7 @@
-import { signedInOf } from "~/features/desk/desk-route.server";
+import { plainAnswer, signedInOf } from "~/features/desk/desk-route.server";
 import { servicesOf } from "~/services.server";
 
-import { sessionStillGrants } from "../../server/desk/staff-accounts";
+import { leadOffices, sessionStillGrants } from "../../server/desk/staff-accounts";
 
 import type { Route } from "./+types/office.events";
 
@@ -10,12 +10,13 @@ import type { Route } from "./+types/office.events";
 // session does, or when the person's access changes.
 export function loader({ request, context }: Route.LoaderArgs) {
   const { staff, sessionId } = signedInOf(context);
+  if (staff.role === "technician") return plainAnswer(404, "Not found");
   const { db, live } = servicesOf(context).desk;
   return live.stream(
     {
       staffId: staff.id,
       sessionId,
-      offices: staff.offices,
+      offices: leadOffices(staff),
       stillGranted: () => sessionStillGrants(db, sessionId, staff),
     },
     request.signal,

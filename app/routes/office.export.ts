@@ -17,6 +17,7 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const signedIn = staffOr401(context);
   if (signedIn instanceof Response) return signedIn;
+  if (signedIn.staff.role === "technician") return plainAnswer(404, "Not found");
   const parsed = inboxFiltersSchema.safeParse((await postedForm(request)).fields());
   if (!parsed.success) {
     return plainAnswer(400, parsed.error.issues.map((issue) => issue.message).join("\n"));

@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
 import { ResultNotice } from "~/components/ui/notice";
+import { ConfirmVisit } from "~/features/desk/confirm-visit";
 import { useDeskEvents } from "~/features/desk/use-desk-events";
 import { deskMeta } from "~/features/desk/headers";
 import { leadStatusLabels } from "~/domain/leads";
@@ -113,6 +114,15 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         </section>
 
         <div className="grid content-start gap-10">
+          {lead.confirm ? (
+            <ConfirmVisit
+              lead={lead}
+              confirm={lead.confirm}
+              windows={windows}
+              result={actionData?.form === "confirm" ? actionData : undefined}
+              busy={busy}
+            />
+          ) : null}
           <section aria-labelledby="status-heading">
             <h2 id="status-heading" className="text-lg font-bold text-slate-900">
               Status

@@ -3,6 +3,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { homeOf } from "~/domain/staff";
 import { deskMeta } from "~/features/desk/headers";
 import { signedInContext } from "~/features/desk/desk-route.server";
 import { postedForm } from "~/lib/bounded-body.server";
@@ -18,7 +19,8 @@ export function meta() {
 }
 
 export function loader({ context }: Route.LoaderArgs) {
-  if (context.get(signedInContext)) throw redirect("/office");
+  const signedIn = context.get(signedInContext);
+  if (signedIn) throw redirect(homeOf(signedIn.staff.role));
   return null;
 }
 
@@ -39,7 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       401,
     );
   }
-  throw redirect("/office", { headers: cookiesOf(headers) });
+  // The sign-in page sends a signed-in person on to where their role lands.
+  throw redirect("/office/sign-in", { headers: cookiesOf(headers) });
 }
 
 export default function SignInCode({ actionData }: Route.ComponentProps) {

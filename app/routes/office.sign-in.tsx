@@ -6,6 +6,7 @@ import { Input } from "~/components/ui/input";
 import { deskMeta } from "~/features/desk/headers";
 import { actionRetryAfter } from "~/lib/action-headers";
 import { signInSchema } from "~/domain/sign-in";
+import { homeOf } from "~/domain/staff";
 import { signedInContext } from "~/features/desk/desk-route.server";
 import { postedForm } from "~/lib/bounded-body.server";
 import { fieldErrorsOf } from "~/lib/field-errors";
@@ -25,7 +26,8 @@ export function meta() {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  if (context.get(signedInContext)) throw redirect("/office");
+  const signedIn = context.get(signedInContext);
+  if (signedIn) throw redirect(homeOf(signedIn.staff.role));
   return { hasStaff: await hasActiveStaff(servicesOf(context).desk.db) };
 }
 
@@ -50,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     userAgent: request.headers.get("user-agent"),
   });
   if (outcome.ok) {
-    const next = outcome.needsCode ? "/office/sign-in/code" : "/office";
+    const next = outcome.needsCode ? "/office/sign-in/code" : outcome.home;
     throw redirect(next, { headers: cookiesOf(outcome.headers) });
   }
   return data<SignInResult>(

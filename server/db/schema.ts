@@ -52,7 +52,10 @@ export const serviceRequests = pgTable(
     /** The visit as the office booked it (status "scheduled"). */
     scheduledDate: date("scheduled_date", { mode: "string" }),
     scheduledWindow: text("scheduled_window"),
+    /** The technician's name as the office wrote it (emails say its first word). */
     technician: text("technician"),
+    /** The technician account the visit is assigned to: it shows on their My day. */
+    technicianId: text("technician_id").references(() => staffUsers.id, { onDelete: "set null" }),
     /**
      * The short reference the homeowner is given ("R-7K3F", app/domain/reference.ts), made from
      * `requestReferenceNumbers`. Null for requests stored before references existed.
@@ -91,6 +94,7 @@ export const serviceRequests = pgTable(
     index("service_requests_created_idx").on(table.createdAt),
     index("service_requests_client_idx").on(table.clientKey, table.createdAt),
     index("service_requests_search_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
+    index("service_requests_technician_day_idx").on(table.technicianId, table.scheduledDate),
   ],
 );
 
@@ -219,7 +223,11 @@ export const outbox = pgTable(
   ],
 );
 
-export const staffRoles = ["owner", "dispatcher"] as const;
+/**
+ * Owners: every office and the staff. Dispatchers: their offices' leads. Technicians: their
+ * own visits, on My day (`/office/day`), and nothing else of the desk.
+ */
+export const staffRoles = ["owner", "dispatcher", "technician"] as const;
 export type StaffRole = (typeof staffRoles)[number];
 
 const updatedAt = () =>
@@ -256,7 +264,7 @@ export const staffUsers = pgTable(
   },
   (table) => [
     check("staff_users_email_lower_case", sql`${table.email} = lower(${table.email})`),
-    check("staff_users_role_known", sql`${table.role} in ('owner', 'dispatcher')`),
+    check("staff_users_role_known", sql`${table.role} in ('owner', 'dispatcher', 'technician')`),
   ],
 );
 

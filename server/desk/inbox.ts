@@ -13,7 +13,7 @@ import type { InboxFilters } from "~/domain/inbox-filters";
 import type { Database } from "../db/database";
 import { contactMessages, serviceRequests } from "../db/schema";
 import { toCsv } from "./csv";
-import type { StaffMember } from "./staff-accounts";
+import { leadOffices, type StaffMember } from "./staff-accounts";
 import type { StateSlug } from "~/content/states";
 
 /** The most rows one CSV export holds. */
@@ -47,7 +47,7 @@ function conditions(
   filters: InboxFilters,
   { withStatus = true } = {},
 ): SQL | undefined {
-  const all: (SQL | undefined)[] = [inArray(table.office, staff.offices)];
+  const all: (SQL | undefined)[] = [inArray(table.office, leadOffices(staff))];
   if (filters.office) all.push(eq(table.office, filters.office));
   if (withStatus && filters.status) all.push(eq(table.status, filters.status));
   const day = sql`(${table.createdAt} at time zone ${officeTimeZone(table.office)})::date`;
@@ -85,7 +85,7 @@ export async function inboxPage(
   filters: InboxFilters,
 ): Promise<InboxPage & { counts: Record<LeadStatus, number> }> {
   const counts = await statusCounts(db, staff, filters);
-  if (staff.offices.length === 0)
+  if (leadOffices(staff).length === 0)
     return { page: filters.page, hasNextPage: false, leads: [], counts };
   const requests = db
     .select({
@@ -150,7 +150,7 @@ async function statusCounts(
     cancelled: 0,
     spam: 0,
   };
-  if (staff.offices.length === 0) return counts;
+  if (leadOffices(staff).length === 0) return counts;
   const requests = db
     .select({ status: serviceRequests.status, total: sql<number>`count(*)::int`.as("total") })
     .from(serviceRequests)
@@ -197,7 +197,7 @@ export async function exportRows(
   staff: StaffMember,
   filters: InboxFilters,
 ): Promise<ExportRow[]> {
-  if (staff.offices.length === 0) return [];
+  if (leadOffices(staff).length === 0) return [];
   const requests = db
     .select({
       createdAt: serviceRequests.createdAt,

@@ -29,12 +29,13 @@ import {
   type VisitContext,
 } from "../requests/visit-changes";
 import { isBookableInTime } from "../requests/windows";
+import { officeTechnicians } from "../field/technicians";
 import type { DeskServices } from "./desk-services";
 import { findLead, officeTime, purposeOf, uuidPattern, visitText, type Query } from "./leads";
 import type { StaffMember } from "./staff-accounts";
 
 /** The lead page's forms' answer: which form, and why it was refused (a change redirects). */
-export type LeadPageResult = FormResult<"status" | "note" | "email">;
+export type LeadPageResult = FormResult<"status" | "confirm" | "note" | "email">;
 
 /**
  * The lead page's form posts. A change that worked redirects to the page (so a reload does not
@@ -61,6 +62,11 @@ export async function leadPageAction(
       outcome = await changeLeadStatus(db, staff, leadId, parsed.data, visits);
       break;
     }
+    case "confirm-visit": {
+      const confirmed = await confirmVisit(db, staff, leadId, form, visits);
+      if (confirmed) return confirmed;
+      return data<LeadPageResult>({ form: "confirm", status: "success", message: "Saved" });
+    }
     case "note": {
       const parsed = noteSchema.safeParse(form.fields());
       if (!parsed.success) {
@@ -84,6 +90,53 @@ export async function leadPageAction(
   return refuse(
     { form: formName, status: "invalid", message: outcome.message },
     outcome.reason === "conflict" ? 409 : 400,
+  );
+}
+
+/**
+ * "Confirm requested visit": the status form's booking, with the technician chosen from the
+ * office's technicians (their account, so the visit shows on their My day). A refusal's answer,
+ * or null once saved.
+ */
+async function confirmVisit(
+  db: Database,
+  staff: StaffMember,
+  leadId: string,
+  form: PostedForm,
+  visits: VisitContext,
+): Promise<ReturnType<typeof data<LeadPageResult>> | null> {
+  const lead = await findLead(db, staff, leadId);
+  if (!lead || lead.kind !== "service-request") throw data("Not found", { status: 404 });
+  const technicianId = form.text("technicianId");
+  const technician = (await officeTechnicians(db, lead.row.office)).find(
+    (candidate) => candidate.id === technicianId,
+  );
+  const parsed = statusChangeSchema.safeParse({
+    ...form.fields(),
+    status: "scheduled",
+    technician: technician?.name ?? "",
+  });
+  if (!parsed.success || !technician) {
+    const fieldErrors = parsed.success ? {} : fieldErrorsOf(parsed.error);
+    delete fieldErrors.technician;
+    if (!technician) fieldErrors.technicianId = "Choose the technician";
+    return data<LeadPageResult>(
+      { form: "confirm", status: "invalid", fieldErrors },
+      { status: 400 },
+    );
+  }
+  const outcome = await changeLeadStatus(
+    db,
+    staff,
+    leadId,
+    { ...parsed.data, technicianId: technician.id },
+    visits,
+  );
+  if (outcome.ok) return null;
+  if (outcome.reason === "not-found") throw data("Not found", { status: 404 });
+  return data<LeadPageResult>(
+    { form: "confirm", status: "invalid", message: outcome.message },
+    { status: outcome.reason === "conflict" ? 409 : 400 },
   );
 }
 
@@ -144,6 +197,7 @@ export async function changeLeadStatus(
                     scheduledDate: change.scheduledDate,
                     scheduledWindow: change.scheduledWindow,
                     technician: change.technician,
+                    technicianId: change.technicianId ?? null,
                   }
                 : {}),
             })

@@ -10,20 +10,32 @@ import type { Database, Transaction } from "../db/database";
 import { contactMessages, leadEvents, outbox, serviceRequests } from "../db/schema";
 import { holdsNoPlace } from "../requests/visit-changes";
 import { photoBytes, photosOfRequest } from "../requests/photo-store";
-import type { StaffMember } from "./staff-accounts";
+import { officeTechnicians } from "../field/technicians";
+import { leadOffices, type StaffMember } from "./staff-accounts";
 
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A photo a homeowner added to a request of the person's offices, or null. */
-export function leadPhoto(
+export async function leadPhoto(
   db: Database,
   staff: StaffMember,
   leadId: string,
   photoId: string,
 ): Promise<{ contentType: string; data: Buffer } | null> {
-  return uuidPattern.test(leadId) && uuidPattern.test(photoId)
-    ? photoBytes(db, leadId, photoId, staff.offices)
-    : Promise.resolve(null);
+  if (!uuidPattern.test(leadId) || !uuidPattern.test(photoId)) return null;
+  if (staff.role !== "technician") return photoBytes(db, leadId, photoId, leadOffices(staff));
+  // A technician sees the photos of a visit assigned to them, and no other.
+  const [assigned] = await db
+    .select({ office: serviceRequests.office })
+    .from(serviceRequests)
+    .where(
+      and(
+        eq(serviceRequests.id, leadId),
+        eq(serviceRequests.technicianId, staff.id),
+        eq(serviceRequests.status, "scheduled"),
+      ),
+    );
+  return assigned ? photoBytes(db, leadId, photoId, [assigned.office]) : null;
 }
 
 export type Query = Database | Transaction;
@@ -38,16 +50,16 @@ export async function findLead(
   staff: StaffMember,
   id: string,
 ): Promise<FoundLead | null> {
-  if (!uuidPattern.test(id) || staff.offices.length === 0) return null;
+  if (!uuidPattern.test(id) || leadOffices(staff).length === 0) return null;
   const [request] = await db
     .select()
     .from(serviceRequests)
-    .where(and(eq(serviceRequests.id, id), inArray(serviceRequests.office, staff.offices)));
+    .where(and(eq(serviceRequests.id, id), inArray(serviceRequests.office, leadOffices(staff))));
   if (request) return { kind: "service-request", row: request };
   const [message] = await db
     .select()
     .from(contactMessages)
-    .where(and(eq(contactMessages.id, id), inArray(contactMessages.office, staff.offices)));
+    .where(and(eq(contactMessages.id, id), inArray(contactMessages.office, leadOffices(staff))));
   return message ? { kind: "contact-message", row: message } : null;
 }
 
@@ -144,7 +156,7 @@ export async function leadView(
       .from(leadEvents)
       .where(eq(leadEvents.leadId, row.id))
       .orderBy(asc(leadEvents.at), asc(leadEvents.id)),
-    lead.kind === "service-request" ? photosOfRequest(db, row.id, staff.offices) : [],
+    lead.kind === "service-request" ? photosOfRequest(db, row.id, leadOffices(staff)) : [],
   ]);
   const emailViews: LeadEmailView[] = emails.map((email) => ({
     id: email.id,
@@ -193,6 +205,15 @@ export async function leadView(
     ],
     nextStatuses: statusesAfter(lead.kind, row.status),
     scheduled,
+    confirm:
+      lead.kind === "service-request" && statusesAfter(lead.kind, row.status).includes("scheduled")
+        ? {
+            date: lead.row.scheduledDate ?? lead.row.preferredDate ?? "",
+            window: lead.row.scheduledWindow ?? lead.row.preferredTime,
+            technicianId: lead.row.technicianId ?? "",
+            technicians: await officeTechnicians(db, row.office),
+          }
+        : null,
     photos: photos.map((photo) => ({
       id: photo.id,
       url: `/office/leads/${row.id}/photos/${photo.id}`,

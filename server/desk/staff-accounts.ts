@@ -20,6 +20,15 @@ export interface StaffMember {
   twoFactorEnabled: boolean;
 }
 
+/**
+ * The offices whose leads, subscribers and live inbox the person may read: none for a
+ * technician, whose offices are where they work, not what they read (they see their own visits).
+ * Every desk query reads this, so a guard missed on a route still shows a technician nothing.
+ */
+export function leadOffices(staff: Pick<StaffMember, "role" | "offices">): StateSlug[] {
+  return staff.role === "technician" ? [] : staff.offices;
+}
+
 const emailSchema = z
   .string()
   .trim()
@@ -36,7 +45,12 @@ export const newStaffSchema = z
   })
   .refine((staff) => staff.role === "owner" || staff.offices.length > 0, {
     path: ["offices"],
-    message: "A dispatcher needs at least one office (--office texas,florida)",
+    message: "A dispatcher or technician needs at least one office (--office texas,florida)",
+  })
+  // The homeowner reads it ("Alex is on the way"): an email's local part will not do.
+  .refine((staff) => staff.role !== "technician" || Boolean(staff.name), {
+    path: ["name"],
+    message: 'A technician needs a name (--name "Alex Rivera")',
   });
 /** What a caller gives to `addStaff`: checked against `newStaffSchema` there. */
 export type NewStaffInput = { [Field in keyof z.input<typeof newStaffSchema>]?: unknown };

@@ -16,6 +16,7 @@ import { runStaffCommand, type StaffCommand } from "./staff-commands";
 export const staffUsage = `Usage: npm run staff -- <command>
   add <email> --role owner
   add <email> --role dispatcher --office texas,florida [--name "Full Name"]
+  add <email> --role technician --office texas --name "Full Name"
   list
   disable <email>
   reset-password <email>

@@ -1,6 +1,7 @@
 import { isAPIError } from "better-auth/api";
 
 import { signInFailedMessage } from "~/domain/sign-in";
+import { homeOf } from "~/domain/staff";
 
 import type { DeskServices } from "./desk-services";
 import { countPasswordCheck } from "./sign-in-limit";
@@ -9,7 +10,8 @@ import { clientAddressHeader, type StaffAuth } from "./staff-auth";
 import { acceptStepOnce } from "./totp-steps";
 
 export type SignInOutcome =
-  | { ok: true; headers: Headers; needsCode?: false }
+  /** `home`: where the person lands (`homeOf` their role). */
+  | { ok: true; headers: Headers; needsCode?: false; home: string }
   /** The password was right; the authenticator app's code comes next (headers: its cookie). */
   | { ok: true; headers: Headers; needsCode: true }
   | { ok: false; status: 401; message: string }
@@ -86,7 +88,8 @@ export async function signIn(
     if ("twoFactorRedirect" in response && response.twoFactorRedirect) {
       return { ok: true, headers, needsCode: true };
     }
-    return { ok: true, headers };
+    const staff = await findStaffById(db, response.user.id);
+    return { ok: true, headers, home: homeOf(staff?.role ?? "dispatcher") };
   } catch (error) {
     // Unknown email, wrong password, a disabled account: one answer for all of them.
     if (!isAPIError(error) || error.statusCode >= 500) throw error;

@@ -5,7 +5,7 @@ import { stateBySlug } from "~/content/states";
 import type { Database } from "../db/database";
 import { newsletterSubscribers } from "../db/schema";
 import { toCsv } from "./csv";
-import type { StaffMember } from "./staff-accounts";
+import { leadOffices, type StaffMember } from "./staff-accounts";
 
 export const subscribersPageSize = 100;
 
@@ -27,7 +27,7 @@ export interface SubscribersPage {
 
 function scope(staff: StaffMember, search: string) {
   return and(
-    inArray(newsletterSubscribers.office, staff.offices),
+    inArray(newsletterSubscribers.office, leadOffices(staff)),
     search
       ? ilike(newsletterSubscribers.email, `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`)
       : undefined,
@@ -42,7 +42,7 @@ export async function subscribersPage(
   staff: StaffMember,
   { page, search }: { page: number; search: string },
 ): Promise<SubscribersPage> {
-  if (staff.offices.length === 0) {
+  if (leadOffices(staff).length === 0) {
     return { active: 0, total: 0, page, hasNextPage: false, subscribers: [] };
   }
   const where = scope(staff, search);
@@ -81,14 +81,14 @@ export async function unsubscribeSubscriber(
   staff: StaffMember,
   id: string,
 ): Promise<boolean> {
-  if (!/^[0-9a-f-]{36}$/i.test(id) || staff.offices.length === 0) return false;
+  if (!/^[0-9a-f-]{36}$/i.test(id) || leadOffices(staff).length === 0) return false;
   const [row] = await db
     .update(newsletterSubscribers)
     .set({ unsubscribedAt: sql`now()` })
     .where(
       and(
         eq(newsletterSubscribers.id, id),
-        inArray(newsletterSubscribers.office, staff.offices),
+        inArray(newsletterSubscribers.office, leadOffices(staff)),
         isNull(newsletterSubscribers.unsubscribedAt),
       ),
     )
@@ -98,12 +98,12 @@ export async function unsubscribeSubscriber(
 
 export async function subscribersCsv(db: Database, staff: StaffMember): Promise<string> {
   const rows =
-    staff.offices.length === 0
+    leadOffices(staff).length === 0
       ? []
       : await db
           .select()
           .from(newsletterSubscribers)
-          .where(inArray(newsletterSubscribers.office, staff.offices))
+          .where(inArray(newsletterSubscribers.office, leadOffices(staff)))
           .orderBy(desc(newsletterSubscribers.subscribedAt));
   return toCsv(
     ["Email", "Office", "Subscribed (UTC)", "Unsubscribed (UTC)"],

@@ -15,7 +15,7 @@ import { useRegion } from "~/lib/use-region";
 
 import { DateField } from "./date-field";
 import { ModelDetails } from "./model-details";
-import { safetyConcerns } from "./safety";
+import { safetyConcerns } from "~/domain/safety";
 import { SafetyNotice } from "./safety-notice";
 import type { ScheduleEvent, ScheduleState } from "./schedule-state";
 import { StepControl } from "./step-controls";

@@ -2,7 +2,7 @@ import { Phone, TriangleAlert } from "lucide-react";
 
 import { formatPhone, type CompanyProfile } from "~/content/company";
 
-import type { SafetyConcern } from "./safety";
+import type { SafetyConcern } from "~/domain/safety";
 
 /** What to do now, per danger: the words the notice shows. */
 export const safetyAdvice: Record<SafetyConcern, string> = {

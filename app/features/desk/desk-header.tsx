@@ -1,15 +1,22 @@
 import { Form, NavLink } from "react-router";
 
 import { Button } from "~/components/ui/button";
+import { staffRoleLabels, type StaffRoleName } from "~/domain/staff";
 
-const sections = [
-  { to: "/office", label: "Inbox", ownersOnly: false },
-  { to: "/office/subscribers", label: "Subscribers", ownersOnly: false },
-  { to: "/office/staff", label: "Staff", ownersOnly: true },
-  { to: "/office/windows", label: "Windows", ownersOnly: true },
-  { to: "/office/privacy", label: "Privacy requests", ownersOnly: true },
-  { to: "/office/account", label: "Your account", ownersOnly: false },
-] as const;
+const everyone: readonly StaffRoleName[] = ["owner", "dispatcher", "technician"];
+const office: readonly StaffRoleName[] = ["owner", "dispatcher"];
+const owners: readonly StaffRoleName[] = ["owner"];
+
+/** The desk's sections and who has them (the routes' guards are what refuse the others). */
+const sections: readonly { to: string; label: string; roles: readonly StaffRoleName[] }[] = [
+  { to: "/office", label: "Inbox", roles: office },
+  { to: "/office/day", label: "My day", roles: ["technician"] },
+  { to: "/office/subscribers", label: "Subscribers", roles: office },
+  { to: "/office/staff", label: "Staff", roles: owners },
+  { to: "/office/windows", label: "Windows", roles: owners },
+  { to: "/office/privacy", label: "Privacy requests", roles: owners },
+  { to: "/office/account", label: "Your account", roles: everyone },
+];
 
 /** The desk's own header: its sections, who is signed in, and Sign out. */
 export function DeskHeader({
@@ -17,7 +24,7 @@ export function DeskHeader({
   staff,
 }: {
   title: string;
-  staff: { name: string; role: "owner" | "dispatcher" };
+  staff: { name: string; role: StaffRoleName };
 }) {
   return (
     <header className="flex flex-wrap items-end justify-between gap-4 border-b border-slate-200 pb-4">
@@ -27,7 +34,7 @@ export function DeskHeader({
         <nav aria-label="Desk" className="mt-2">
           <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
             {sections
-              .filter((section) => !section.ownersOnly || staff.role === "owner")
+              .filter((section) => section.roles.includes(staff.role))
               .map((section) => (
                 <li key={section.to}>
                   <NavLink
@@ -44,7 +51,7 @@ export function DeskHeader({
       </div>
       <div className="flex items-center gap-4 text-sm text-slate-700">
         <span>
-          {staff.name} ({staff.role === "owner" ? "Owner" : "Dispatcher"})
+          {staff.name} ({staffRoleLabels[staff.role]})
         </span>
         <Form method="post" action="/office/sign-out">
           <Button type="submit" variant="outline">

@@ -19,12 +19,15 @@ export function RoleAndOffices({
         {(wiring) => (
           <Select {...wiring} name="role" defaultValue={role}>
             <option value="dispatcher">Dispatcher (the offices below)</option>
+            <option value="technician">Technician (their own visits, on My day)</option>
             <option value="owner">Owner (every office, and the staff)</option>
           </Select>
         )}
       </Field>
       <fieldset className="grid gap-1">
-        <legend className="text-sm font-semibold text-slate-900">Offices (for a dispatcher)</legend>
+        <legend className="text-sm font-semibold text-slate-900">
+          Offices (for a dispatcher or technician)
+        </legend>
         <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
           {offices.map((office) => (
             <label

@@ -1,0 +1,55 @@
+import { DeskHeader } from "~/features/desk/desk-header";
+import { deskMeta } from "~/features/desk/headers";
+import { notFound, signedInOf } from "~/features/desk/desk-route.server";
+import { VisitCard } from "~/features/field/visit-card";
+import { servicesOf } from "~/services.server";
+
+import { myDay } from "../../server/field/my-day";
+
+import type { Route } from "./+types/office.day";
+
+export function meta() {
+  return deskMeta("My day");
+}
+
+// A technician's own visits; for anyone else the page does not exist.
+export async function loader({ context }: Route.LoaderArgs) {
+  const { staff } = signedInOf(context);
+  if (staff.role !== "technician") notFound();
+  const { desk } = servicesOf(context);
+  return {
+    staff: { name: staff.name, role: staff.role },
+    day: await myDay(desk.db, staff, desk.visits.now()),
+  };
+}
+
+export default function MyDayPage({ loaderData }: Route.ComponentProps) {
+  const { staff, day } = loaderData;
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-6">
+      <DeskHeader title="My day" staff={staff} />
+      {day.days.map((section) => (
+        <section key={section.key} aria-labelledby={`day-${section.key}`} className="mt-6">
+          <h2 id={`day-${section.key}`} className="text-lg font-bold text-slate-900">
+            {section.title}
+          </h2>
+          {section.visits.length === 0 ? (
+            <p className="mt-2 text-slate-700">
+              {section.key === "today"
+                ? "No visits assigned to you today."
+                : "No visits assigned to you tomorrow yet."}
+            </p>
+          ) : (
+            <ol className="mt-3 grid gap-4">
+              {section.visits.map((visit) => (
+                <li key={visit.id}>
+                  <VisitCard visit={visit} />
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+/**
+ * A technician's My day (`/office/day`): the visits assigned to them, today's then tomorrow's,
+ * each day in the office's own time zone, in window order. Only their own: the query names them.
+ */
+import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
+
+import { applianceTypes } from "~/content/appliances";
+import { profileForState } from "~/content/company";
+import type { StateSlug } from "~/content/states";
+import type { FieldVisit, MyDay } from "~/domain/field";
+import { safetyConcerns, safetyLabels } from "~/domain/safety";
+import { timeSlots } from "~/domain/time-slots";
+import { formatVisitDay } from "~/domain/visit";
+import { isoDateIn } from "~/lib/dates";
+
+import type { Database } from "../db/database";
+import { requestPhotos, serviceRequests } from "../db/schema";
+import type { StaffMember } from "../desk/staff-accounts";
+
+type Row = typeof serviceRequests.$inferSelect;
+
+function nextDay(isoDate: string): string {
+  const day = new Date(`${isoDate}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
+}
+
+/** Today and tomorrow in each office's time zone. */
+function daysOf(offices: readonly StateSlug[], now: Date) {
+  return offices.map((office) => {
+    const today = isoDateIn(now, profileForState(office).timeZone);
+    return { office, today, tomorrow: nextDay(today) };
+  });
+}
+
+const windowOrder = new Map<string, number>(timeSlots.map((slot, index) => [slot.id, index]));
+
+function cardOf(row: Row, photoIds: readonly string[]): FieldVisit {
+  const office = profileForState(row.office);
+  const slot = timeSlots.find((candidate) => candidate.id === row.scheduledWindow);
+  const address = [row.address, row.zipCode].filter(Boolean).join(", ");
+  return {
+    id: row.id,
+    reference: row.reference,
+    name: row.name,
+    phone: row.phone,
+    phoneDigits: row.phone.replace(/[^\d+]/g, ""),
+    address,
+    directionsUrl: `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(address)}`,
+    appliance:
+      applianceTypes.find((type) => type.id === row.selectedAppliance)?.name ?? "Appliance",
+    brand: row.brand,
+    model: row.model,
+    serialNumber: row.serialNumber,
+    problem: row.description,
+    notes: row.notes,
+    photos: photoIds.map((id) => ({ id, url: `/office/leads/${row.id}/photos/${id}` })),
+    safety: safetyConcerns(row.description).map((concern) => ({
+      concern,
+      label: safetyLabels[concern],
+    })),
+    window: slot ? `${slot.label}, ${slot.window} ${office.timeZoneLabel}` : "No window set",
+    status: "Booked",
+  };
+}
+
+export async function myDay(db: Database, staff: StaffMember, now: Date): Promise<MyDay> {
+  if (staff.role !== "technician" || staff.offices.length === 0) return { days: [] };
+  const days = daysOf(staff.offices, now);
+  const rows = await db
+    .select()
+    .from(serviceRequests)
+    .where(
+      and(
+        eq(serviceRequests.technicianId, staff.id),
+        eq(serviceRequests.status, "scheduled"),
+        isNull(serviceRequests.erasedAt),
+        or(
+          ...days.map(({ office, today, tomorrow }) =>
+            and(
+              eq(serviceRequests.office, office),
+              inArray(serviceRequests.scheduledDate, [today, tomorrow]),
+            ),
+          ),
+        ),
+      ),
+    );
+  const photos =
+    rows.length === 0
+      ? []
+      : await db
+          .select({ id: requestPhotos.id, requestId: requestPhotos.requestId })
+          .from(requestPhotos)
+          .where(
+            inArray(
+              requestPhotos.requestId,
+              rows.map((row) => row.id),
+            ),
+          )
+          .orderBy(asc(requestPhotos.createdAt));
+  const photosOf = (id: string) =>
+    photos.filter((photo) => photo.requestId === id).map((photo) => photo.id);
+  const sorted = [...rows].sort(
+    (a, b) =>
+      (a.scheduledDate ?? "").localeCompare(b.scheduledDate ?? "") ||
+      (windowOrder.get(a.scheduledWindow ?? "") ?? 9) -
+        (windowOrder.get(b.scheduledWindow ?? "") ?? 9) ||
+      a.createdAt.getTime() - b.createdAt.getTime(),
+  );
+  const todayOf = new Map(days.map((day) => [day.office, day.today]));
+  const [first] = days;
+  const title = (key: "today" | "tomorrow", date: string) =>
+    `${key === "today" ? "Today" : "Tomorrow"}, ${formatVisitDay(date)}`;
+  return {
+    days: (["today", "tomorrow"] as const).map((key) => ({
+      key,
+      title: title(key, key === "today" ? first!.today : first!.tomorrow),
+      visits: sorted
+        .filter((row) => (row.scheduledDate === todayOf.get(row.office)) === (key === "today"))
+        .map((row) => cardOf(row, photosOf(row.id))),
+    })),
+  };
+}
