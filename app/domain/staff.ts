@@ -2,19 +2,6 @@ import { z } from "zod";
 
 import { stateSlugs } from "~/content/states";
 
-/** The desk's roles, as people read them. */
-export const staffRoleLabels = {
-  owner: "Owner",
-  dispatcher: "Dispatcher",
-  technician: "Technician",
-} as const;
-export type StaffRoleName = keyof typeof staffRoleLabels;
-
-/** Where each role lands after signing in: a technician's desk is their day. */
-export function homeOf(role: StaffRoleName): string {
-  return role === "technician" ? "/office/day" : "/office";
-}
-
 /** A staff password: the `staff` command, invitations and resets share it. */
 export const staffPasswordSchema = z
   .string()
@@ -32,9 +19,13 @@ export const staffAccessSchema = z
     role: z.enum(["owner", "dispatcher", "technician"], { error: "Choose a role" }),
     offices: z.array(z.enum(stateSlugs)).default([]),
   })
-  .refine((access) => access.role === "owner" || access.offices.length > 0, {
+  .refine((access) => access.role !== "dispatcher" || access.offices.length > 0, {
     path: ["offices"],
-    message: "Give a dispatcher or technician at least one office",
+    message: "Give a dispatcher at least one office",
+  })
+  .refine((access) => access.role !== "technician" || access.offices.length > 0, {
+    path: ["offices"],
+    message: "Give a technician at least one office",
   });
 
 export const invitationSchema = z

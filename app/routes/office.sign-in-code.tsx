@@ -3,7 +3,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { homeOf } from "~/domain/staff";
+import { homeOf } from "~/domain/staff-roles";
 import { deskMeta } from "~/features/desk/headers";
 import { signedInContext } from "~/features/desk/desk-route.server";
 import { postedForm } from "~/lib/bounded-body.server";

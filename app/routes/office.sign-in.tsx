@@ -6,7 +6,7 @@ import { Input } from "~/components/ui/input";
 import { deskMeta } from "~/features/desk/headers";
 import { actionRetryAfter } from "~/lib/action-headers";
 import { signInSchema } from "~/domain/sign-in";
-import { homeOf } from "~/domain/staff";
+import { homeOf } from "~/domain/staff-roles";
 import { signedInContext } from "~/features/desk/desk-route.server";
 import { postedForm } from "~/lib/bounded-body.server";
 import { fieldErrorsOf } from "~/lib/field-errors";

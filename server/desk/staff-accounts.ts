@@ -43,9 +43,13 @@ export const newStaffSchema = z
     offices: z.array(z.enum(stateSlugs, { error: `Offices are: ${stateSlugs.join(", ")}` })),
     password: staffPasswordSchema,
   })
-  .refine((staff) => staff.role === "owner" || staff.offices.length > 0, {
+  .refine((staff) => staff.role !== "dispatcher" || staff.offices.length > 0, {
     path: ["offices"],
-    message: "A dispatcher or technician needs at least one office (--office texas,florida)",
+    message: "A dispatcher needs at least one office (--office texas,florida)",
+  })
+  .refine((staff) => staff.role !== "technician" || staff.offices.length > 0, {
+    path: ["offices"],
+    message: "A technician needs at least one office (--office texas)",
   })
   // The homeowner reads it ("Alex is on the way"): an email's local part will not do.
   .refine((staff) => staff.role !== "technician" || Boolean(staff.name), {

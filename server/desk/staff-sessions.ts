@@ -1,7 +1,7 @@
 import { isAPIError } from "better-auth/api";
 
 import { signInFailedMessage } from "~/domain/sign-in";
-import { homeOf } from "~/domain/staff";
+import { homeOf } from "~/domain/staff-roles";
 
 import type { DeskServices } from "./desk-services";
 import { countPasswordCheck } from "./sign-in-limit";

@@ -1,7 +1,7 @@
 import { Form, NavLink } from "react-router";
 
 import { Button } from "~/components/ui/button";
-import { staffRoleLabels, type StaffRoleName } from "~/domain/staff";
+import { staffRoleLabels, type StaffRoleName } from "~/domain/staff-roles";
 
 const everyone: readonly StaffRoleName[] = ["owner", "dispatcher", "technician"];
 const office: readonly StaffRoleName[] = ["owner", "dispatcher"];

@@ -1,0 +1,128 @@
+import { randomUUID } from "node:crypto";
+
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+
+import { serviceRequest } from "../server/test-support/fixtures";
+import { expect, test } from "./support/fixtures";
+import { uniqueName } from "./support/leads";
+import { signIn, staffCli, staffCommand } from "./support/staff";
+
+// The field: a technician made with the command, a visit confirmed to them on the lead page in
+// one click, and their day on a phone.
+test.use({ expectedConsoleErrors: /status of (400|401|403|404|409|429)/ });
+
+const password = "a long staff password";
+
+function staffEmail(who: string) {
+  return `${who}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+function todayInTexas() {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(new Date());
+}
+
+/** The next weekday after tomorrow, a date the site offers (no Sunday; holidays aside). */
+function requestedDay() {
+  const day = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000);
+  while (day.getUTCDay() === 0) day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
+}
+
+async function overflow(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+test("an owner adds a technician with the command; a booking is confirmed to them in one click; on a phone it is their day", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.slow();
+  const owner = staffEmail("owner");
+  expect(
+    (await staffCommand(["add", owner, "--role", "owner", "--name", "Olive Owner"], password))
+      .status,
+  ).toBe(0);
+  const technician = staffEmail("alex");
+  const added = staffCli(
+    ["add", technician, "--role", "technician", "--office", "texas", "--name", "Alex Rivera"],
+    password,
+  );
+  expect(added.stderr).toBe("");
+  expect(added.stdout).toContain(`Added ${technician}  technician  texas`);
+
+  // A homeowner's request, as the site sends it.
+  const name = uniqueName("Maria");
+  const booked = await request.post("/api/send-email", {
+    data: serviceRequest({
+      name,
+      selectedAppliance: "dryer",
+      description: "Smells like gas when it runs",
+      brand: "Samsung",
+      model: "DVG45R6100C",
+      preferredDate: requestedDay(),
+      preferredTime: "afternoon",
+    }),
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const { id } = (await booked.json()) as { id: string };
+
+  // The owner confirms it for today (the form starts with the asked day and window), to Alex.
+  await signIn(page, owner, password);
+  await page.goto(`/office/leads/${id}`);
+  const confirm = page.getByRole("form", { name: "Confirm requested visit" });
+  await expect(confirm.getByLabel("Visit date")).toHaveValue(requestedDay());
+  await expect(confirm.getByLabel("Visit window")).toHaveValue("afternoon");
+  await confirm.getByLabel("Visit date").fill(todayInTexas());
+  await confirm.getByLabel("Visit window").selectOption("evening");
+  await confirm.getByLabel("Assign to").selectOption({ label: "Alex Rivera" });
+  await confirm.getByRole("button", { name: "Confirm requested visit" }).click();
+  await expect(confirm.getByText("Saved")).toBeVisible();
+  await expect(page.getByText("Status: Scheduled")).toBeVisible();
+
+  // Alex, on a phone: signed in, their day, the visit's card.
+  const phone = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const alex = await phone.newPage();
+  try {
+    await alex.goto("/office/sign-in");
+    await alex.getByRole("textbox", { name: "Email" }).fill(technician);
+    await alex.getByLabel("Password").fill(password);
+    await alex.getByRole("button", { name: "Sign in" }).click();
+    await expect(alex).toHaveURL(/\/office\/day$/);
+    await expect(alex.getByRole("heading", { level: 1, name: "My day" })).toBeVisible();
+    const card = alex.getByRole("article", { name: name });
+    await expect(card).toBeVisible();
+    await expect(card.getByText("Gas smell")).toBeVisible();
+    await expect(card.getByText(/Evening, 4:00 PM - 6:00 PM Central/)).toBeVisible();
+    await expect(card.getByText("Dryer, Samsung DVG45R6100C")).toBeVisible();
+    await expect(card.getByRole("link", { name: /^Call / })).toHaveAttribute(
+      "href",
+      /^tel:\d{10}$/,
+    );
+    await expect(card.getByRole("link", { name: "Text" })).toHaveAttribute("href", /^sms:\d{10}$/);
+    await expect(card.getByRole("link", { name: /1200 Main St/ })).toHaveAttribute(
+      "href",
+      /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=1200%20Main%20St/,
+    );
+    // The inbox and the lead do not exist for Alex.
+    expect((await alex.goto("/office"))?.status()).toBe(404);
+    expect((await alex.goto(`/office/leads/${id}`))?.status()).toBe(404);
+
+    await alex.goto("/office/day");
+    for (const width of [375, 1280]) {
+      await alex.setViewportSize({ width, height: 800 });
+      const results = await new AxeBuilder({ page: alex }).analyze();
+      expect(
+        results.violations.map((violation) => violation.id),
+        `at ${width} px`,
+      ).toEqual([]);
+    }
+    for (const width of [320, 375, 768, 1024, 1280]) {
+      await alex.setViewportSize({ width, height: 800 });
+      expect(await overflow(alex), `My day at ${width} px`).toBeLessThanOrEqual(0);
+    }
+  } finally {
+    await phone.close();
+  }
+});
