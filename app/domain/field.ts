@@ -1,3 +1,19 @@
+/** Where a visit stands in the field, from the technician's taps. */
+export const fieldStatuses = ["on-the-way", "arrived", "done", "cant-fix"] as const;
+export type FieldStatus = (typeof fieldStatuses)[number];
+
+export const fieldStatusLabels: Record<FieldStatus | "booked", string> = {
+  booked: "Booked",
+  "on-the-way": "On the way",
+  arrived: "Arrived",
+  done: "Done",
+  "cant-fix": "Can't fix",
+};
+
+/** The taps a visit card offers, each its own form. */
+export const fieldActions = ["on-my-way", "arrived", "done", "cant-fix"] as const;
+export type FieldAction = (typeof fieldActions)[number];
+
 import type { SafetyConcern } from "./safety";
 
 /** One visit on a technician's My day, as its card shows it. */
@@ -21,7 +37,13 @@ export interface FieldVisit {
   safety: { concern: SafetyConcern; label: string }[];
   /** "Morning, 8:00 AM - 12:00 PM Central". */
   window: string;
+  /** Where the visit stands ("Booked", "On the way", ...), and what the technician said. */
   status: string;
+  fieldStatus: FieldStatus | null;
+  /** "On the way, arriving about 10:40 AM Central"; null before On my way. */
+  statusDetail: string | null;
+  /** The taps that may come next, each with the key its form sends. */
+  taps: { action: FieldAction; key: string }[];
 }
 
 /** My day: today's visits in window order, then tomorrow's, each day in its office's time zone. */

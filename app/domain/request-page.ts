@@ -12,6 +12,8 @@ export interface RequestPageView {
   appliance: string;
   /** The short reference ("R-7K3F"); null for a request stored before references. */
   reference: string | null;
+  /** What the technician's taps say ("Alex is on the way, arriving about 10:40 AM"). */
+  field: { state: "on-the-way" | "arrived" | "done" | "cant-fix"; text: string } | null;
   /** The booking dialog for the same appliance and office: a cancelled request offers it. */
   bookAgainHref: string;
   name: string;

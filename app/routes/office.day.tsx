@@ -1,9 +1,14 @@
+import { data, redirect } from "react-router";
+
 import { DeskHeader } from "~/features/desk/desk-header";
 import { deskMeta } from "~/features/desk/headers";
 import { notFound, signedInOf } from "~/features/desk/desk-route.server";
 import { VisitCard } from "~/features/field/visit-card";
+import { tapFormName, type FieldTapResult } from "~/features/field/visit-taps";
+import { postedForm } from "~/lib/bounded-body.server";
 import { servicesOf } from "~/services.server";
 
+import { recordFieldTap } from "../../server/field/field-taps";
 import { myDay } from "../../server/field/my-day";
 
 import type { Route } from "./+types/office.day";
@@ -23,7 +28,25 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export default function MyDayPage({ loaderData }: Route.ComponentProps) {
+// A tap: done, the page is loaded again (a reload posts nothing); refused, the card says why.
+export async function action({ request, context }: Route.ActionArgs) {
+  const { staff } = signedInOf(context);
+  if (staff.role !== "technician") notFound();
+  const { desk } = servicesOf(context);
+  const posted = await postedForm(request);
+  const outcome = await recordFieldTap(desk.db, desk.visits, staff, posted);
+  if (outcome.ok) throw redirect("/office/day");
+  if (outcome.reason === "not-found") notFound();
+  const form = tapFormName(outcome.action, posted.text("requestId"));
+  return data<FieldTapResult>(
+    outcome.reason === "invalid"
+      ? { form, status: "invalid", fieldErrors: outcome.fieldErrors }
+      : { form, status: "invalid", message: outcome.message },
+    { status: outcome.reason === "invalid" ? 400 : 409 },
+  );
+}
+
+export default function MyDayPage({ loaderData, actionData }: Route.ComponentProps) {
   const { staff, day } = loaderData;
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6">
@@ -43,7 +66,7 @@ export default function MyDayPage({ loaderData }: Route.ComponentProps) {
             <ol className="mt-3 grid gap-4">
               {section.visits.map((visit) => (
                 <li key={visit.id}>
-                  <VisitCard visit={visit} />
+                  <VisitCard visit={visit} result={actionData} />
                 </li>
               ))}
             </ol>

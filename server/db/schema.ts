@@ -19,6 +19,7 @@ import {
 } from "drizzle-orm/pg-core";
 
 import type { StateSlug } from "../../app/content/states";
+import { fieldStatuses } from "../../app/domain/field";
 import { leadStatuses } from "../../app/domain/leads";
 import type { OutboxMessage } from "../mail/message";
 
@@ -56,6 +57,16 @@ export const serviceRequests = pgTable(
     technician: text("technician"),
     /** The technician account the visit is assigned to: it shows on their My day. */
     technicianId: text("technician_id").references(() => staffUsers.id, { onDelete: "set null" }),
+    /** Where the visit stands in the field (app/domain/field.ts), from the technician's taps. */
+    fieldStatus: text("field_status", { enum: fieldStatuses }),
+    /** On my way: when the technician said they would arrive. */
+    arrivingAt: timestamp("arriving_at", { withTimezone: true }),
+    /** Done: what was done, the parts used and the amount charged (null: no charge). */
+    workDone: text("work_done"),
+    partsUsed: text("parts_used"),
+    amountChargedCents: integer("amount_charged_cents"),
+    /** Can't fix: why. */
+    cantFixReason: text("cant_fix_reason"),
     /**
      * The short reference the homeowner is given ("R-7K3F", app/domain/reference.ts), made from
      * `requestReferenceNumbers`. Null for requests stored before references existed.
@@ -374,6 +385,8 @@ export const leadEventKinds = [
   "rescheduled",
   /** The homeowner added photos. */
   "photos",
+  /** A technician's tap in the field (On my way, Arrived, Done, Can't fix). */
+  "field",
   /** The same phone asked again for the same appliance within a day: details were added. */
   "repeated",
 ] as const;
@@ -399,6 +412,29 @@ export const leadEvents = pgTable(
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("lead_events_lead_idx").on(table.leadId, table.at)],
+);
+
+/**
+ * Each tap a technician made, by the key their phone gave it: a tap sent again (a retry, a
+ * queue replayed when the signal returns) finds its key and changes nothing twice.
+ */
+export const fieldTaps = pgTable(
+  "field_taps",
+  {
+    technicianId: text("technician_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: "cascade" }),
+    action: text("action").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.technicianId, table.key] }),
+    index("field_taps_created_idx").on(table.createdAt),
+  ],
 );
 
 /**

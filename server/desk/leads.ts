@@ -32,7 +32,7 @@ export async function leadPhoto(
       and(
         eq(serviceRequests.id, leadId),
         eq(serviceRequests.technicianId, staff.id),
-        eq(serviceRequests.status, "scheduled"),
+        inArray(serviceRequests.status, ["scheduled", "completed"]),
       ),
     );
   return assigned ? photoBytes(db, leadId, photoId, [assigned.office]) : null;
@@ -244,5 +244,7 @@ function describeEvent(event: typeof leadEvents.$inferSelect) {
       return `Photos: ${event.detail}`;
     case "repeated":
       return event.detail;
+    case "field":
+      return `In the field: ${event.detail}`;
   }
 }

@@ -2,12 +2,21 @@
  * A technician's My day (`/office/day`): the visits assigned to them, today's then tomorrow's,
  * each day in the office's own time zone, in window order. Only their own: the query names them.
  */
+import { randomUUID } from "node:crypto";
+
 import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
 
 import { applianceTypes } from "~/content/appliances";
 import { profileForState } from "~/content/company";
 import type { StateSlug } from "~/content/states";
-import type { FieldVisit, MyDay } from "~/domain/field";
+import {
+  fieldActions,
+  fieldStatusLabels,
+  type FieldAction,
+  type FieldStatus,
+  type FieldVisit,
+  type MyDay,
+} from "~/domain/field";
 import { safetyConcerns, safetyLabels } from "~/domain/safety";
 import { timeSlots } from "~/domain/time-slots";
 import { formatVisitDay } from "~/domain/visit";
@@ -31,6 +40,20 @@ function daysOf(offices: readonly StateSlug[], now: Date) {
     const today = isoDateIn(now, profileForState(office).timeZone);
     return { office, today, tomorrow: nextDay(today) };
   });
+}
+
+/** The taps that may follow where a visit stands (server/field/field-taps.ts checks again). */
+function nextTaps(status: FieldStatus | null): FieldAction[] {
+  switch (status) {
+    case null:
+      return [...fieldActions];
+    case "on-the-way":
+      return ["on-my-way", "arrived", "done", "cant-fix"];
+    case "arrived":
+      return ["done", "cant-fix"];
+    default:
+      return [];
+  }
 }
 
 const windowOrder = new Map<string, number>(timeSlots.map((slot, index) => [slot.id, index]));
@@ -60,7 +83,20 @@ function cardOf(row: Row, photoIds: readonly string[]): FieldVisit {
       label: safetyLabels[concern],
     })),
     window: slot ? `${slot.label}, ${slot.window} ${office.timeZoneLabel}` : "No window set",
-    status: "Booked",
+    status: fieldStatusLabels[row.fieldStatus ?? "booked"],
+    fieldStatus: row.fieldStatus,
+    statusDetail:
+      row.fieldStatus === "on-the-way" && row.arrivingAt
+        ? `Arriving about ${new Intl.DateTimeFormat("en-US", {
+            timeZone: office.timeZone,
+            hour: "numeric",
+            minute: "2-digit",
+          }).format(row.arrivingAt)} ${office.timeZoneLabel}`
+        : row.fieldStatus === "cant-fix"
+          ? row.cantFixReason
+          : null,
+    // A fresh key per form and render: the same form sent twice is one tap.
+    taps: nextTaps(row.fieldStatus).map((action) => ({ action, key: randomUUID() })),
   };
 }
 
@@ -73,7 +109,10 @@ export async function myDay(db: Database, staff: StaffMember, now: Date): Promis
     .where(
       and(
         eq(serviceRequests.technicianId, staff.id),
-        eq(serviceRequests.status, "scheduled"),
+        or(
+          eq(serviceRequests.status, "scheduled"),
+          and(eq(serviceRequests.status, "completed"), eq(serviceRequests.fieldStatus, "done")),
+        ),
         isNull(serviceRequests.erasedAt),
         or(
           ...days.map(({ office, today, tomorrow }) =>

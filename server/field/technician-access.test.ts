@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { requestPhotos, serviceRequests } from "../db/schema";
+import { leadEvents, outbox, requestPhotos, serviceRequests } from "../db/schema";
 import { addStaff } from "../desk/staff-accounts";
 import { authSecret, createStaffAuth, type StaffAuth } from "../desk/staff-auth";
 import { staffCommandFrom } from "../desk/staff-command-line";
@@ -299,5 +299,136 @@ describe.skipIf(!database?.available)("A technician's access", () => {
     expect((await ask(`/office/leads/${id}`, { cookie: dispatcher })).body).toContain(
       "Status: <strong>New</strong>",
     );
+  });
+
+  /** A Texas request booked for today with Alex, and its private page's path. */
+  async function assignedToAlex(overrides: Record<string, unknown> = {}) {
+    const booked = await server.post("/api/send-email", serviceRequest(overrides));
+    expect(booked.status).toBe(201);
+    const { id, requestUrl } = (await booked.json()) as { id: string; requestUrl: string };
+    const saved = await confirm(dispatcher, id, {
+      scheduledDate: todayInTexas(),
+      scheduledWindow: "evening",
+      technicianId: alexId,
+    });
+    expect(saved.status).toBe(200);
+    return { id, page: new URL(requestUrl).pathname };
+  }
+
+  function tap(cookie: string, fields: Record<string, string>) {
+    return ask("/office/day", { cookie, form: { tapKey: randomUUID(), ...fields } });
+  }
+
+  async function events(id: string) {
+    const { db } = server.serverApp.database;
+    return db.select().from(leadEvents).where(eq(leadEvents.leadId, id));
+  }
+
+  test("every tap on another technician's visit is a 404, and changes nothing", async () => {
+    const { id } = await assignedToAlex();
+    for (const intent of ["on-my-way", "arrived", "done", "cant-fix"]) {
+      const answer = await tap(sam, {
+        intent,
+        requestId: id,
+        minutes: "10",
+        workDone: "x",
+        model: "m",
+        serialNumber: "s",
+        partsUsed: "",
+        noCharge: "yes",
+        reason: "x",
+      });
+      expect(answer.status, intent).toBe(404);
+    }
+    expect((await events(id)).filter((event) => event.kind === "field")).toEqual([]);
+    // Nor may an owner or a dispatcher tap: My day is not theirs.
+    expect((await tap(owner, { intent: "arrived", requestId: id })).status).toBe(404);
+    expect((await tap(dispatcher, { intent: "arrived", requestId: id })).status).toBe(404);
+    // Signed out: the sign-in page; a foreign Origin: 403.
+    expect(await tap("", { intent: "arrived", requestId: id })).toMatchObject({
+      status: 302,
+      location: "/office/sign-in",
+    });
+    const foreign = await ask("/office/day", {
+      cookie: alex,
+      origin: "https://evil.example",
+      form: { intent: "arrived", requestId: id, tapKey: randomUUID() },
+    });
+    expect(foreign.status).toBe(403);
+    expect((await events(id)).filter((event) => event.kind === "field")).toEqual([]);
+  });
+
+  test("one On my way sent six times at once with its key is one tap: one event, one email", async () => {
+    const { id, page } = await assignedToAlex({ email: `eta-${randomUUID()}@example.com` });
+    const tapKey = randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        ask("/office/day", {
+          cookie: alex,
+          form: { intent: "on-my-way", requestId: id, minutes: "20", tapKey },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(302));
+    const taps = (await events(id)).filter((event) => event.kind === "field");
+    expect(taps).toHaveLength(1);
+    expect(taps[0]!.detail).toMatch(/^On my way, arriving about \d{1,2}:\d\d [AP]M Central$/);
+    const { db } = server.serverApp.database;
+    const emails = await db.select().from(outbox).where(eq(outbox.subjectId, id));
+    const onTheWay = emails.filter((email) => email.kind === "visit.on-the-way.customer");
+    expect(onTheWay).toHaveLength(1);
+    expect(onTheWay[0]!.message.subject).toMatch(/^Alex is on the way, arriving about /);
+    // The homeowner's page says it, with the first name only.
+    const homeowner = (await ask(page)).body;
+    expect(homeowner).toMatch(/Alex is on the way, arriving about \d{1,2}:\d\d [AP]M/);
+    expect(homeowner).not.toContain("Rivera");
+  });
+
+  test("bad taps are 400 with a message and change nothing; a tap after Done is 409", async () => {
+    const { id, page } = await assignedToAlex();
+    for (const minutes of ["0", "500", "soon", ""]) {
+      const answer = await tap(alex, { intent: "on-my-way", requestId: id, minutes });
+      expect(answer.status, minutes).toBe(400);
+      expect(answer.body).toContain("Enter the minutes, 1 to 240");
+    }
+    const noModel = await tap(alex, {
+      intent: "done",
+      requestId: id,
+      workDone: "Replaced the igniter",
+      model: "",
+      serialNumber: "",
+      partsUsed: "",
+      amount: "",
+    });
+    expect(noModel.status).toBe(400);
+    expect(noModel.body).toContain("Enter the model from the data plate");
+    expect(noModel.body).toContain("Enter the amount charged");
+    expect((await events(id)).filter((event) => event.kind === "field")).toEqual([]);
+
+    expect((await tap(alex, { intent: "arrived", requestId: id })).status).toBe(302);
+    const done = await tap(alex, {
+      intent: "done",
+      requestId: id,
+      workDone: "Replaced the igniter",
+      model: "DVG45R6100C",
+      serialNumber: "0B7H5AEN400123",
+      partsUsed: "DC97-14486A igniter",
+      amount: "$189.50",
+    });
+    expect(done.status).toBe(302);
+    const { db } = server.serverApp.database;
+    const [row] = await db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
+    expect(row).toMatchObject({
+      status: "completed",
+      fieldStatus: "done",
+      model: "DVG45R6100C",
+      serialNumber: "0B7H5AEN400123",
+      partsUsed: "DC97-14486A igniter",
+      amountChargedCents: 18950,
+    });
+    expect((await ask(page)).body).toContain("Completed: Alex finished the repair");
+    const late = await tap(alex, { intent: "cant-fix", requestId: id, reason: "Too late" });
+    expect(late.status).toBe(409);
+    expect((await events(id)).filter((event) => event.kind === "field")).toHaveLength(2);
   });
 });

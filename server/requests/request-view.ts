@@ -3,7 +3,7 @@
  * the office's time zone, the steps with their times, what may still be changed and the open
  * windows to move to. Read only; the changes are `HomeownerRequests`' (homeowner-requests.ts).
  */
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 
 import { isoDateIn } from "~/lib/dates";
 import { withRegion } from "~/lib/region";
@@ -54,7 +54,7 @@ export async function requestPageView(
     db
       .select()
       .from(leadEvents)
-      .where(and(eq(leadEvents.leadId, row.id), eq(leadEvents.kind, "status")))
+      .where(and(eq(leadEvents.leadId, row.id), inArray(leadEvents.kind, ["status", "field"])))
       .orderBy(desc(leadEvents.at)),
     db
       .select({ id: requestPhotos.id, width: requestPhotos.width, height: requestPhotos.height })
@@ -85,6 +85,7 @@ export async function requestPageView(
   return {
     appliance,
     reference: row.reference,
+    field: fieldNews(row, office, completedAt ? when(completedAt) : null),
     bookAgainHref: withRegion(
       `/modals/schedule?appliance=${row.selectedAppliance}`,
       stateBySlug(row.office)?.name,
@@ -149,6 +150,43 @@ export async function requestPageView(
     },
     canAddPhotos: row.status !== "cancelled" && row.status !== "spam",
   };
+}
+
+/** What the technician's taps tell the homeowner: only the first name, and the arrival time. */
+function fieldNews(
+  row: ServiceRequestRow,
+  office: CompanyProfile,
+  completedAt: string | null,
+): RequestPageView["field"] {
+  const technician = row.technician?.trim().split(/\s+/)[0] || "Your technician";
+  switch (row.fieldStatus) {
+    case "on-the-way": {
+      if (!row.arrivingAt) return { state: "on-the-way", text: `${technician} is on the way` };
+      const about = new Intl.DateTimeFormat("en-US", {
+        timeZone: office.timeZone,
+        hour: "numeric",
+        minute: "2-digit",
+      }).format(row.arrivingAt);
+      return {
+        state: "on-the-way",
+        text: `${technician} is on the way, arriving about ${about}`,
+      };
+    }
+    case "arrived":
+      return { state: "arrived", text: `${technician} has arrived` };
+    case "done":
+      return {
+        state: "done",
+        text: `Completed: ${technician} finished the repair${completedAt ? ` (${completedAt})` : ""}.`,
+      };
+    case "cant-fix":
+      return {
+        state: "cant-fix",
+        text: `${technician} could not finish the repair on this visit. The office will call you about what comes next.`,
+      };
+    default:
+      return null;
+  }
 }
 
 /** Open windows to move the visit to, over the next three weeks, its own window left out. */

@@ -4,11 +4,19 @@ import { buttonVariants } from "~/components/ui/button";
 import type { FieldVisit } from "~/domain/field";
 import { cn } from "~/lib/utils";
 
+import { VisitTaps, type FieldTapResult } from "./visit-taps";
+
 /**
  * One visit on My day, for a phone held in one hand: who and where (directions, call, text),
  * what (appliance, model, problem, photos), any danger first, and the window.
  */
-export function VisitCard({ visit }: { visit: FieldVisit }) {
+export function VisitCard({
+  visit,
+  result,
+}: {
+  visit: FieldVisit;
+  result: FieldTapResult | undefined;
+}) {
   const headingId = `visit-${visit.id}`;
   const model = [visit.brand, visit.model].filter(Boolean).join(" ");
   return (
@@ -89,7 +97,10 @@ export function VisitCard({ visit }: { visit: FieldVisit }) {
           </>
         ) : null}
         <dt className="font-semibold text-slate-900">Status</dt>
-        <dd>{visit.status}</dd>
+        <dd>
+          <strong>{visit.status}</strong>
+          {visit.statusDetail ? `: ${visit.statusDetail}` : ""}
+        </dd>
       </dl>
       {visit.photos.length > 0 ? (
         <ul className="flex flex-wrap gap-2" aria-label="The homeowner's photos">
@@ -109,6 +120,7 @@ export function VisitCard({ visit }: { visit: FieldVisit }) {
           ))}
         </ul>
       ) : null}
+      <VisitTaps visit={visit} result={result} />
     </article>
   );
 }

@@ -23,6 +23,19 @@ export function Summary({ view }: { view: RequestPageView }) {
           </Link>
         </div>
       ) : null}
+      {view.field ? (
+        <p
+          role="status"
+          className={cn(
+            "mb-5 rounded-lg p-4 text-lg font-bold",
+            view.field.state === "cant-fix"
+              ? "bg-amber-50 text-amber-950"
+              : "bg-green-50 text-green-900",
+          )}
+        >
+          {view.field.text}
+        </p>
+      ) : null}
       <h2 className="text-xl font-bold text-slate-900">{view.appliance} repair</h2>
       <dl className="mt-4 grid gap-3 text-slate-800 sm:grid-cols-[10rem_1fr]">
         {view.reference ? (

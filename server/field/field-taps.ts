@@ -1,0 +1,266 @@
+/**
+ * A technician's taps on My day (On my way, Arrived, Done, Can't fix): each a POST carrying the
+ * key the page gave it, checked against the visit being theirs, written with its timeline event,
+ * its email and the desk's notification in one transaction. A key seen before changes nothing:
+ * a tap sent twice (a double tap, a retry, a queue replayed once the signal is back) counts once.
+ */
+import { createHash, randomUUID } from "node:crypto";
+
+import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+
+import { profileForState } from "~/content/company";
+import { fieldActions, type FieldAction, type FieldStatus } from "~/domain/field";
+import type { PostedForm } from "~/lib/bounded-body.server";
+import { fieldErrorsOf } from "~/lib/field-errors";
+
+import type { Database } from "../db/database";
+import { newLeadsChannel } from "../db/notifications";
+import { fieldTaps, leadEvents, outbox, serviceRequests } from "../db/schema";
+import type { StaffMember } from "../desk/staff-accounts";
+import { mailContextFor } from "../mail/context";
+import { onTheWayEmail } from "../mail/field-emails";
+import { outboxRows } from "../outbox/enqueue";
+import { cancelReminders, type VisitContext } from "../requests/visit-changes";
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The key a tap carries: made by the page (or the phone's queue), never reused on purpose. */
+const tapKeySchema = z.string().trim().min(8).max(100);
+
+const onMyWaySchema = z.object({
+  minutes: z.coerce
+    .number({ error: "Enter the minutes, 1 to 240" })
+    .int("Enter whole minutes")
+    .min(1, "Enter the minutes, 1 to 240")
+    .max(240, "Enter the minutes, 1 to 240"),
+});
+
+/** "$189.50", "189.5", "1,200" → cents; null when it is not an amount. */
+function centsOf(amount: string): number | null {
+  const match = /^\$?\s*(\d{1,6})(?:\.(\d{1,2}))?$/.exec(amount.trim().replaceAll(",", ""));
+  return match ? Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0")) : null;
+}
+
+const doneSchema = z
+  .object({
+    workDone: z
+      .string()
+      .trim()
+      .min(1, "Say what was done")
+      .max(2000, "Use at most 2,000 characters"),
+    model: z.string().trim().min(1, "Enter the model from the data plate").max(100),
+    serialNumber: z.string().trim().min(1, "Enter the serial number from the data plate").max(100),
+    partsUsed: z.string().trim().max(1000, "Use at most 1,000 characters").default(""),
+    amount: z.string().trim().max(20).default(""),
+    noCharge: z.string().optional(),
+  })
+  // Checked with the other fields (not after them), so every message shows at once.
+  .superRefine((done, context) => {
+    if (!done.noCharge && centsOf(done.amount) === null) {
+      context.addIssue({
+        code: "custom",
+        path: ["amount"],
+        message: "Enter the amount charged (like 189.50), or tick No charge",
+      });
+    }
+  })
+  .transform((done) => ({
+    ...done,
+    amountChargedCents: done.noCharge ? null : centsOf(done.amount),
+  }));
+
+const cantFixSchema = z.object({
+  reason: z.string().trim().min(1, "Say why").max(1000, "Use at most 1,000 characters"),
+});
+
+/** Which taps may follow where the visit stands. */
+const allowedFrom: Record<FieldAction, readonly (FieldStatus | null)[]> = {
+  "on-my-way": [null, "on-the-way"],
+  arrived: [null, "on-the-way"],
+  done: [null, "on-the-way", "arrived"],
+  "cant-fix": [null, "on-the-way", "arrived"],
+};
+
+export type FieldTapOutcome =
+  | { ok: true; action: FieldAction; replayed: boolean }
+  | { ok: false; reason: "not-found" }
+  | {
+      ok: false;
+      reason: "invalid";
+      action: FieldAction;
+      fieldErrors: Partial<Record<string, string>>;
+    }
+  | { ok: false; reason: "too-late"; action: FieldAction; message: string };
+
+function isFieldAction(value: string): value is FieldAction {
+  return (fieldActions as readonly string[]).includes(value);
+}
+
+/** "10:40 AM" in the office's time zone. */
+function clockTime(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit" }).format(
+    instant,
+  );
+}
+
+function dollars(cents: number | null): string {
+  return cents === null ? "no charge" : `$${(cents / 100).toFixed(2)}`;
+}
+
+/** The technician's first name: all the homeowner is told. */
+function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? name;
+}
+
+export async function recordFieldTap(
+  db: Database,
+  visits: VisitContext,
+  staff: StaffMember,
+  form: PostedForm,
+): Promise<FieldTapOutcome> {
+  const intent = form.text("intent");
+  const requestId = form.text("requestId");
+  const key = tapKeySchema.safeParse(form.text("tapKey"));
+  if (staff.role !== "technician" || !isFieldAction(intent) || !uuidPattern.test(requestId)) {
+    return { ok: false, reason: "not-found" };
+  }
+  const invalid = (fieldErrors: Partial<Record<string, string>>): FieldTapOutcome => ({
+    ok: false,
+    reason: "invalid",
+    action: intent,
+    fieldErrors,
+  });
+  // Another technician's visit (or none) is a 404 before anything of the tap is read.
+  const [assigned] = await db
+    .select({ id: serviceRequests.id })
+    .from(serviceRequests)
+    .where(and(eq(serviceRequests.id, requestId), eq(serviceRequests.technicianId, staff.id)));
+  if (!assigned) return { ok: false, reason: "not-found" };
+  if (!key.success) return invalid({ tapKey: "This page is out of date: reload it" });
+  const details =
+    intent === "on-my-way"
+      ? onMyWaySchema.safeParse(form.fields())
+      : intent === "done"
+        ? doneSchema.safeParse(form.fields())
+        : intent === "cant-fix"
+          ? cantFixSchema.safeParse(form.fields())
+          : z.object({}).safeParse({});
+  if (!details.success) return invalid(fieldErrorsOf(details.error));
+
+  const now = visits.now();
+  return db
+    .transaction(async (tx): Promise<FieldTapOutcome> => {
+      const [row] = await tx
+        .select()
+        .from(serviceRequests)
+        .where(
+          and(
+            eq(serviceRequests.id, requestId),
+            eq(serviceRequests.technicianId, staff.id),
+            sql`${serviceRequests.erasedAt} is null`,
+          ),
+        )
+        .for("update");
+      if (!row) return { ok: false, reason: "not-found" };
+      const [fresh] = await tx
+        .insert(fieldTaps)
+        .values({ technicianId: staff.id, key: key.data, requestId, action: intent })
+        .onConflictDoNothing()
+        .returning({ key: fieldTaps.key });
+      if (!fresh) return { ok: true, action: intent, replayed: true };
+      if (row.status !== "scheduled" || !allowedFrom[intent].includes(row.fieldStatus)) {
+        // Rolls back the key too: nothing of this tap is kept.
+        throw new TapRefused(intent);
+      }
+      const office = profileForState(row.office);
+      const data = details.data as Record<string, unknown>;
+      let detail: string;
+      let change: Partial<typeof serviceRequests.$inferInsert>;
+      switch (intent) {
+        case "on-my-way": {
+          const arrivingAt = new Date(now.getTime() + Number(data.minutes) * 60_000);
+          const about = clockTime(arrivingAt, office.timeZone);
+          change = { fieldStatus: "on-the-way", arrivingAt };
+          detail = `On my way, arriving about ${about} ${office.timeZoneLabel}`;
+          if (row.email !== "") {
+            const mail = mailContextFor(visits.config, office, now);
+            const email = onTheWayEmail(
+              {
+                requestId: row.id,
+                email: row.email,
+                appliance: row.selectedAppliance,
+                reference: row.reference,
+                technician: firstName(staff.name),
+                arrivingAbout: about,
+                tapId: createHash("sha256").update(key.data).digest("hex").slice(0, 16),
+                requestUrl: visits.links.urlFor(row.id),
+              },
+              mail,
+            );
+            await tx.insert(outbox).values(outboxRows(row.id, [email]));
+          }
+          break;
+        }
+        case "arrived":
+          change = { fieldStatus: "arrived" };
+          detail = "Arrived";
+          break;
+        case "done": {
+          const done = data as z.output<typeof doneSchema>;
+          change = {
+            fieldStatus: "done",
+            status: "completed",
+            workDone: done.workDone,
+            model: done.model,
+            serialNumber: done.serialNumber,
+            partsUsed: done.partsUsed,
+            amountChargedCents: done.amountChargedCents,
+          };
+          detail = `Done: ${done.workDone}. Model ${done.model}, serial ${done.serialNumber}. Parts: ${done.partsUsed || "none"}. Charged ${dollars(done.amountChargedCents)}.`;
+          await cancelReminders(tx, row.id, "Not needed: the repair was completed");
+          break;
+        }
+        case "cant-fix": {
+          const reason = String(data.reason);
+          change = { fieldStatus: "cant-fix", cantFixReason: reason };
+          detail = `Can't fix: ${reason}`;
+          break;
+        }
+      }
+      await tx
+        .update(serviceRequests)
+        .set({ ...change, version: sql`${serviceRequests.version} + 1` })
+        .where(eq(serviceRequests.id, row.id));
+      await tx.insert(leadEvents).values({
+        id: randomUUID(),
+        leadId: row.id,
+        kind: "field",
+        actorId: staff.id,
+        actorName: staff.name,
+        fromStatus: intent === "done" ? row.status : null,
+        toStatus: intent === "done" ? "completed" : null,
+        detail,
+      });
+      await tx.execute(sql`select pg_notify(${newLeadsChannel}, ${row.office})`);
+      return { ok: true, action: intent, replayed: false };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof TapRefused) {
+        return {
+          ok: false,
+          reason: "too-late",
+          action: error.action,
+          message: "This visit has moved on since: reload My day.",
+        } as const;
+      }
+      throw error;
+    });
+}
+
+/** Thrown to roll the tap's key back with everything else: the tap did not happen. */
+class TapRefused extends Error {
+  constructor(readonly action: FieldAction) {
+    super("The tap does not follow where the visit stands");
+  }
+}
