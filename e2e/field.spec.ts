@@ -66,7 +66,8 @@ test("an owner adds a technician with the command; a booking is confirmed to the
     }),
   });
   expect(booked.status(), await booked.text()).toBe(201);
-  const { id } = (await booked.json()) as { id: string };
+  const { id, requestUrl } = (await booked.json()) as { id: string; requestUrl: string };
+  const privateUrl = new URL(requestUrl).pathname;
 
   // The owner confirms it for today (the form starts with the asked day and window), to Alex.
   await signIn(page, owner, password);
@@ -105,6 +106,32 @@ test("an owner adds a technician with the command; a booking is confirmed to the
       "href",
       /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=1200%20Main%20St/,
     );
+    // On my way, 20 minutes: the homeowner's page (another browser) says when, by first name.
+    await card.getByLabel("Minutes away").fill("20");
+    await card.getByRole("button", { name: "On my way" }).click();
+    await expect(
+      card.getByText(/On the way: Arriving about \d{1,2}:\d\d [AP]M Central/),
+    ).toBeVisible();
+    const homeowner = await browser.newContext();
+    const privatePage = await homeowner.newPage();
+    await privatePage.goto(privateUrl);
+    await expect(
+      privatePage.getByRole("status").filter({ hasText: /Alex is on the way, arriving about/ }),
+    ).toBeVisible();
+    await card.getByRole("button", { name: "Arrived" }).click();
+    await expect(card.getByText("Arrived", { exact: true })).toBeVisible();
+    await card.getByText("Done: record the repair").click();
+    await card.getByLabel("Work done").fill("Replaced the igniter; tested two cycles.");
+    await expect(card.getByLabel("Model")).toHaveValue("DVG45R6100C");
+    await card.getByLabel("Serial number").fill("0B7H5AEN400123");
+    await card.getByLabel("Parts used").fill("DC97-14486A igniter");
+    await card.getByLabel("Amount charged ($)").fill("189.50");
+    await card.getByRole("button", { name: "Done", exact: true }).click();
+    await expect(card.getByText("Done", { exact: true })).toBeVisible();
+    await privatePage.reload();
+    await expect(privatePage.getByText(/Completed: Alex finished the repair/)).toBeVisible();
+    await homeowner.close();
+
     // The inbox and the lead do not exist for Alex.
     expect((await alex.goto("/office"))?.status()).toBe(404);
     expect((await alex.goto(`/office/leads/${id}`))?.status()).toBe(404);
