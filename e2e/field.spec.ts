@@ -4,13 +4,31 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
 import { serviceRequest } from "../server/test-support/fixtures";
+import { e2ePort } from "../playwright.config";
+import { startExtraServer } from "./support/extra-server";
 import { expect, test } from "./support/fixtures";
 import { uniqueName } from "./support/leads";
 import { signIn, staffCli, staffCommand } from "./support/staff";
 
 // The field: a technician made with the command, a visit confirmed to them on the lead page in
-// one click, and their day on a phone.
-test.use({ expectedConsoleErrors: /status of (400|401|403|404|409|429)/ });
+// one click, and their day on a phone. On a server of its own: the desk's first journey
+// (office-desk.spec.ts) needs the journeys' server to have no account yet.
+const fieldPort = e2ePort + 70;
+let server: Awaited<ReturnType<typeof startExtraServer>> | undefined;
+
+test.describe.configure({ mode: "serial", timeout: 90_000 });
+test.use({
+  baseURL: `http://127.0.0.1:${fieldPort}`,
+  expectedConsoleErrors: /status of (400|401|403|404|409|429)/,
+});
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  server = await startExtraServer(fieldPort, {});
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
 
 const password = "a long staff password";
 
@@ -41,13 +59,19 @@ test("an owner adds a technician with the command; a booking is confirmed to the
   test.slow();
   const owner = staffEmail("owner");
   expect(
-    (await staffCommand(["add", owner, "--role", "owner", "--name", "Olive Owner"], password))
-      .status,
+    (
+      await staffCommand(
+        ["add", owner, "--role", "owner", "--name", "Olive Owner"],
+        password,
+        server!.dataDir,
+      )
+    ).status,
   ).toBe(0);
   const technician = staffEmail("alex");
   const added = staffCli(
     ["add", technician, "--role", "technician", "--office", "texas", "--name", "Alex Rivera"],
     password,
+    server!.dataDir,
   );
   expect(added.stderr).toBe("");
   expect(added.stdout).toContain(`Added ${technician}  technician  texas`);
@@ -151,5 +175,53 @@ test("an owner adds a technician with the command; a booking is confirmed to the
     }
   } finally {
     await phone.close();
+  }
+});
+
+test("the inbox on a phone: leads as cards with a Call button and the danger flagged, filters folded away", async ({
+  page,
+  request,
+}) => {
+  const owner = staffEmail("owner");
+  expect(
+    (
+      await staffCommand(
+        ["add", owner, "--role", "owner", "--name", "Olive Owner"],
+        password,
+        server!.dataDir,
+      )
+    ).status,
+  ).toBe(0);
+  const name = uniqueName("Gail");
+  const booked = await request.post("/api/send-email", {
+    data: serviceRequest({ name, description: "Burning smell and sparks at the back" }),
+  });
+  expect(booked.status()).toBe(201);
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signIn(page, owner, password);
+  const leads = page.getByRole("list", { name: "Leads" });
+  const card = leads.getByRole("listitem").filter({ hasText: name });
+  await expect(card).toBeVisible();
+  await expect(card.getByText("Burning or sparks")).toBeVisible();
+  await expect(card.getByRole("link", { name: /^Call / })).toHaveAttribute("href", /^tel:/);
+  await expect(page.getByRole("region", { name: "Leads table" })).toBeHidden();
+  // The filters are folded away until asked for.
+  const status = page.getByRole("combobox", { name: "Status" });
+  await expect(status).toBeHidden();
+  await page.locator('label[for="show-filters"]').click();
+  await expect(status).toBeVisible();
+
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(
+      results.violations.map((violation) => violation.id),
+      `at ${width} px`,
+    ).toEqual([]);
+  }
+  for (const width of [320, 375, 768, 1024, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await overflow(page), `the inbox at ${width} px`).toBeLessThanOrEqual(0);
   }
 });

@@ -117,6 +117,12 @@ for (const database of databases) {
       expect(toMaria?.parsed.text).not.toContain("Just looking");
       expect(toOffice?.envelopeTo).toEqual(["texas@easyappliancerepair.com"]);
       expect(toOffice?.parsed.text).toContain("Just looking");
+      // The office is told what changed, and where the lead is.
+      expect(toOffice?.parsed.text).toContain("What changed:");
+      expect(toOffice?.parsed.text).toContain("Problem: Not cooling since Monday → Just looking");
+      expect(toOffice?.parsed.text).toMatch(
+        new RegExp(`Open in the desk: \\S+/office/leads/${firstId}`),
+      );
       expect(sent.some((email) => email.envelopeTo.includes("stranger@example.net"))).toBe(false);
 
       const { db } = server.serverApp.database;

@@ -137,6 +137,26 @@ for (const database of databases) {
       expect(ics).toContain("LOCATION:1200 Main St\\, Houston\\, TX");
     });
 
+    test("a request that mentions a danger is flagged: stored, and first in the office email's subject, with the desk's link", async () => {
+      const { id } = await expectCreated(
+        await server.post(
+          "/api/send-email",
+          serviceRequest({ selectedAppliance: "dryer", description: "It smells like gas" }),
+        ),
+      );
+      const [stored] = await storedRequest(id);
+      expect(stored?.safetyConcerns).toEqual(["gas"]);
+      const emails = await deliveredAbout(id, 2);
+      const company = emails.find((email) => email.envelopeTo.includes(texasEmail));
+      expect(company?.parsed.subject).toBe("Gas smell: Dryer - new service request from Jane Doe");
+      expect(company?.parsed.text).toContain(`Open in the desk: ${testSiteUrl}/office/leads/${id}`);
+      expect(company?.parsed.text).toContain("Phone: ");
+      // The homeowner's confirmation names no danger and no desk.
+      const customer = emails.find((email) => !email.envelopeTo.includes(texasEmail));
+      expect(customer?.parsed.subject).toBe("We received your service request: Dryer");
+      expect(customer?.parsed.text).not.toContain("/office/");
+    });
+
     test("an Eastern office's request goes to that office, with Eastern windows", async () => {
       const { id } = await expectCreated(
         await server.post(

@@ -1,6 +1,7 @@
 import type { InboxFilters } from "./inbox-filters";
 import type { StateSlug } from "~/content/states";
 import type { LeadKind, LeadStatus } from "~/domain/leads";
+import type { SafetyConcern } from "./safety";
 
 /** Leads shown on one page of the inbox. */
 export const inboxPageSize = 50;
@@ -18,6 +19,8 @@ export interface InboxLead {
   preferredDate: string | null;
   preferredTime: string;
   status: LeadStatus;
+  /** A service request's dangers (gas, burning, water): flagged, and first among the new. */
+  safety: SafetyConcern[];
   /** When it was received, ISO 8601. */
   createdAt: string;
 }

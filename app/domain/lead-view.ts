@@ -4,6 +4,7 @@ import { timeSlots } from "./time-slots";
 import { isValidIsoDate } from "./service-request";
 
 import { leadStatuses, type LeadKind, type LeadStatus } from "~/domain/leads";
+import type { SafetyConcern } from "./safety";
 
 const windowIds = timeSlots.map((slot) => slot.id) as [string, ...string[]];
 
@@ -82,6 +83,8 @@ export interface LeadView {
   emails: LeadEmailView[];
   timeline: LeadEventView[];
   nextStatuses: LeadStatus[];
+  /** The dangers the request mentions: flagged at the top of its page. */
+  safety: SafetyConcern[];
   /** The booked visit, to prefill a new booking. */
   scheduled: { date: string; window: string; technician: string };
   /**

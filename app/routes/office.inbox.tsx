@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 
 import { DeskHeader } from "~/features/desk/desk-header";
-import { FilteredPageButton, FilterForm, LeadRow } from "~/features/desk/inbox-parts";
+import { FilteredPageButton, FilterForm, LeadCard, LeadRow } from "~/features/desk/inbox-parts";
 import { useDeskEvents } from "~/features/desk/use-desk-events";
 import { deskMeta } from "~/features/desk/headers";
 import { leadStatusLabels, leadStatuses } from "~/domain/leads";
@@ -90,7 +90,12 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
           ? `${arrived} new ${arrived === 1 ? "lead" : "leads"} since this page opened`
           : ""}
       </p>
-      <FilterForm filters={filters} fieldErrors={fieldErrorsIn(actionData)} staff={staff} />
+      <FilterForm
+        filters={filters}
+        fieldErrors={fieldErrorsIn(actionData)}
+        staff={staff}
+        open={isFiltered(filters) || actionData?.status === "invalid"}
+      />
       <ul
         aria-label="Leads per status"
         className="mt-4 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700"
@@ -110,52 +115,59 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
               : "No more leads."}
         </p>
       ) : (
-        <div
-          className="mt-6 overflow-x-auto focus-visible:ring-3 focus-visible:ring-brand-400/60 focus-visible:outline-none"
-          // The table scrolls sideways on a phone: the keyboard can scroll it too.
-          tabIndex={0}
-          role="region"
-          aria-label="Leads table"
-        >
-          <table className="w-full min-w-[960px] text-left text-sm text-slate-700">
-            <caption className="sr-only">
-              Service requests and messages, newest first (page {inbox.page})
-            </caption>
-            <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase">
-              <tr>
-                <th scope="col" className="py-2 pr-4">
-                  Received
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Type
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Name
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Phone
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Appliance or subject
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Requested visit
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Status
-                </th>
-                <th scope="col" className="py-2">
-                  Office
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {inbox.leads.map((lead) => (
-                <LeadRow key={`${lead.kind}-${lead.id}`} lead={lead} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <>
+          <ul aria-label="Leads" className="mt-6 grid gap-3 md:hidden">
+            {inbox.leads.map((lead) => (
+              <LeadCard key={`${lead.kind}-${lead.id}`} lead={lead} />
+            ))}
+          </ul>
+          <div
+            className="mt-6 hidden overflow-x-auto focus-visible:ring-3 focus-visible:ring-brand-400/60 focus-visible:outline-none md:block"
+            // The table scrolls sideways on a phone: the keyboard can scroll it too.
+            tabIndex={0}
+            role="region"
+            aria-label="Leads table"
+          >
+            <table className="w-full min-w-[960px] text-left text-sm text-slate-700">
+              <caption className="sr-only">
+                Service requests and messages, newest first (page {inbox.page})
+              </caption>
+              <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase">
+                <tr>
+                  <th scope="col" className="py-2 pr-4">
+                    Received
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Type
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Name
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Phone
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Appliance or subject
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Requested visit
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Status
+                  </th>
+                  <th scope="col" className="py-2">
+                    Office
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {inbox.leads.map((lead) => (
+                  <LeadRow key={`${lead.kind}-${lead.id}`} lead={lead} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
       <nav aria-label="Inbox pages" className="mt-6 flex gap-4 text-sm">
         {filtered ? (

@@ -5,6 +5,7 @@ import { Field } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
 import { ResultNotice } from "~/components/ui/notice";
 import { ConfirmVisit } from "~/features/desk/confirm-visit";
+import { SafetyChips } from "~/features/desk/safety-chips";
 import { useDeskEvents } from "~/features/desk/use-desk-events";
 import { deskMeta } from "~/features/desk/headers";
 import { leadStatusLabels } from "~/domain/leads";
@@ -59,6 +60,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         <h1 className="text-2xl font-bold [overflow-wrap:anywhere] text-slate-900">
           <bdi>{lead.title}</bdi>
         </h1>
+        <SafetyChips concerns={lead.safety} />
         <p className="mt-1 text-sm text-slate-600">
           Received {lead.receivedAt} · Status: <strong>{leadStatusLabels[lead.status]}</strong>
         </p>

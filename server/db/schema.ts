@@ -21,6 +21,7 @@ import {
 import type { StateSlug } from "../../app/content/states";
 import { fieldStatuses } from "../../app/domain/field";
 import { leadStatuses } from "../../app/domain/leads";
+import type { SafetyConcern } from "../../app/domain/safety";
 import type { OutboxMessage } from "../mail/message";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -57,6 +58,15 @@ export const serviceRequests = pgTable(
     technician: text("technician"),
     /** The technician account the visit is assigned to: it shows on their My day. */
     technicianId: text("technician_id").references(() => staffUsers.id, { onDelete: "set null" }),
+    /**
+     * The dangers the description mentions (app/domain/safety.ts), as the booking dialog's
+     * safety step read them: the desk flags and sorts these first.
+     */
+    safetyConcerns: text("safety_concerns")
+      .array()
+      .$type<SafetyConcern[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Where the visit stands in the field (app/domain/field.ts), from the technician's taps. */
     fieldStatus: text("field_status", { enum: fieldStatuses }),
     /** On my way: when the technician said they would arrive. */

@@ -396,6 +396,36 @@ for (const database of databases) {
       expect(elsewhere.leads).toEqual([]);
     });
 
+    test("among the new, a request that mentions a danger comes first, flagged", async () => {
+      const tag = randomUUID().slice(0, 8);
+      const received = (seconds: number) => new Date(Date.UTC(2031, 2, 11, 12, 0, seconds));
+      await handle.db.insert(serviceRequests).values([
+        {
+          ...serviceRequestRow("texas", `Gas ${tag}`),
+          createdAt: received(1),
+          safetyConcerns: ["gas"],
+        },
+        { ...serviceRequestRow("texas", `Slow ${tag}`), createdAt: received(2) },
+      ]);
+      const member = await addStaff(handle.db, auth, {
+        email: `flags-${tag}@example.com`,
+        role: "dispatcher",
+        offices: ["texas"],
+        password,
+      });
+      const newOnes = await inboxPage(desk.db, member, { ...noFilters, status: "new" });
+      const ours = newOnes.leads.filter((lead) => lead.name.endsWith(tag));
+      expect(ours.map((lead) => [lead.name, lead.safety])).toEqual([
+        [`Gas ${tag}`, ["gas"]],
+        [`Slow ${tag}`, []],
+      ]);
+      expect(newOnes.leads[0]?.safety).toEqual(["gas"]);
+      // Unfiltered, the inbox stays newest first.
+      const all = await inboxPage(desk.db, member, noFilters);
+      const both = all.leads.filter((lead) => lead.name.endsWith(tag)).map((lead) => lead.name);
+      expect(both).toEqual([`Slow ${tag}`, `Gas ${tag}`]);
+    });
+
     test("an open inbox hears of its offices' new leads, from any connection to the database", async () => {
       const other = await openDatabase({
         databaseUrl: instance.env.DATABASE_URL,

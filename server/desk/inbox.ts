@@ -6,6 +6,7 @@ import { unionAll, type PgColumn } from "drizzle-orm/pg-core";
 import { companyProfiles } from "~/content/company";
 import { leadStatusLabels, type LeadStatus } from "~/domain/leads";
 import { typedReference } from "~/domain/reference";
+import type { SafetyConcern } from "~/domain/safety";
 import type { InboxLead, InboxPage } from "~/domain/inbox";
 import { inboxPageSize } from "~/domain/inbox";
 import type { InboxFilters } from "~/domain/inbox-filters";
@@ -98,6 +99,8 @@ export async function inboxPage(
       preferredDate: serviceRequests.preferredDate,
       preferredTime: serviceRequests.preferredTime,
       status: serviceRequests.status,
+      safety: serviceRequests.safetyConcerns,
+      flagged: sql<boolean>`cardinality(${serviceRequests.safetyConcerns}) > 0`.as("flagged"),
       createdAt: serviceRequests.createdAt,
     })
     .from(serviceRequests)
@@ -115,21 +118,37 @@ export async function inboxPage(
       preferredDate: sql<string | null>`null::date`.as("preferred_date"),
       preferredTime: sql<string>`''`.as("preferred_time"),
       status: contactMessages.status,
+      safety: sql<SafetyConcern[]>`'{}'::text[]`.as("safety_concerns"),
+      flagged: sql<boolean>`false`.as("flagged"),
       createdAt: contactMessages.createdAt,
     })
     .from(contactMessages)
     .where(
       wants(filters, "contact-message") ? conditions(messageTable, staff, filters) : sql`false`,
     );
+  // Among the new, a request that mentions a danger comes first (gas before a slow drain).
+  const order =
+    filters.status === "new"
+      ? [sql`flagged desc`, sql`created_at desc`, sql`id desc`]
+      : [sql`created_at desc`, sql`id desc`];
   const rows = await unionAll(requests, messages)
-    .orderBy(sql`created_at desc`, sql`id desc`)
+    .orderBy(...order)
     .limit(inboxPageSize + 1)
     .offset((filters.page - 1) * inboxPageSize);
   return {
     page: filters.page,
     hasNextPage: rows.length > inboxPageSize,
     leads: rows.slice(0, inboxPageSize).map((row) => ({
-      ...row,
+      id: row.id,
+      kind: row.kind,
+      office: row.office,
+      name: row.name,
+      phone: row.phone,
+      topic: row.topic,
+      preferredDate: row.preferredDate,
+      preferredTime: row.preferredTime,
+      status: row.status,
+      safety: row.safety,
       createdAt: new Date(row.createdAt).toISOString(),
     })),
     counts,

@@ -204,6 +204,7 @@ export async function leadView(
       })),
     ],
     nextStatuses: statusesAfter(lead.kind, row.status),
+    safety: lead.kind === "service-request" ? lead.row.safetyConcerns : [],
     scheduled,
     confirm:
       lead.kind === "service-request" && statusesAfter(lead.kind, row.status).includes("scheduled")

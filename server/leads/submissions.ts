@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 
 import { profileForState, type CompanyProfile } from "~/content/company";
+import { safetyConcerns } from "~/domain/safety";
 import type { ServiceRequest } from "~/domain/service-request";
 import type { ContactMessage } from "~/domain/contact-message";
 import type { NewsletterSubscription } from "~/domain/newsletter";
@@ -65,6 +66,7 @@ export function serviceRequestWrite(
     serialNumber: request.serialNumber,
     description: request.description,
     notes: request.notes,
+    safetyConcerns: safetyConcerns(request.description),
     clientKey,
   };
   return {

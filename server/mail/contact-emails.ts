@@ -7,6 +7,7 @@ import type { ContactMessage } from "~/domain/contact-message";
 
 import { messageId, type MailContext } from "./context";
 import {
+  deskLink,
   escapeHtml,
   fieldsAsHtml,
   fieldsAsText,
@@ -43,6 +44,7 @@ function companyEmail(contact: StoredContactMessage, context: MailContext): Outg
     { label: "Message ID", value: contact.id },
   ];
   const title = `New contact message: ${contact.subject} — ${fullName(contact)}`;
+  const desk = deskLink(context.siteUrl, contact.id);
   return {
     kind: "contact-message.company",
     message: {
@@ -52,10 +54,10 @@ function companyEmail(contact: StoredContactMessage, context: MailContext): Outg
         ? { replyTo: { name: headerSafe(fullName(contact)), address: contact.email } }
         : {}),
       subject: headerSafe(title),
-      text: `${title}\n\n${fieldsAsText(fields)}\n`,
+      text: `${title}\n\n${fieldsAsText(fields)}\n\n${desk.text}\n`,
       html: htmlDocument(
         title,
-        `<h1 style="font-size:20px">${escapeHtml(title)}</h1>\n${fieldsAsHtml(fields)}`,
+        `<h1 style="font-size:20px">${escapeHtml(title)}</h1>\n${fieldsAsHtml(fields)}\n${desk.html}`,
       ),
       messageId: messageId(`contact-message-${contact.id}`, context),
     },

@@ -102,6 +102,15 @@ export function paragraphsAsHtml(paragraphs: readonly string[]): string {
     .join("\n");
 }
 
+/** Where an office email's lead opens in the desk, as a line of text and of HTML. */
+export function deskLink(siteUrl: string, leadId: string): { text: string; html: string } {
+  const url = `${siteUrl.replace(/\/$/, "")}/office/leads/${leadId}`;
+  return {
+    text: `Open in the desk: ${url}`,
+    html: `<p><a href="${escapeHtml(url)}">Open this lead in the desk</a></p>`,
+  };
+}
+
 /** The logo the homeowner's emails show (server/security.ts lets other origins load it). */
 export const emailLogoPath = "/apple-touch-icon.png";
 

@@ -9,7 +9,9 @@ import { formatPhone } from "~/content/company";
 import type { ServiceRequest } from "~/domain/service-request";
 
 import { messageId, type MailContext } from "./context";
+import type { FirstRequest } from "../requests/repeats";
 import {
+  deskLink,
   escapeHtml,
   fieldsAsHtml,
   fieldsAsText,
@@ -28,6 +30,7 @@ export interface RepeatedRequest {
   email: string;
   appliance: string;
   requestUrl: string;
+  changes: FirstRequest["changes"];
 }
 
 export function repeatRequestEmails(
@@ -66,16 +69,21 @@ function officeNotice(
   const title = `Repeat request: ${appliance} — ${repeat.phone}`;
   const intro =
     "A request with the same phone number and appliance came in again within a day. It was added to the first request's notes and timeline; no new lead was made. Call to confirm before acting on anything that changed.";
+  const changed =
+    first.changes.length === 0
+      ? "Nothing changed: the same request was sent again."
+      : `What changed:\n${first.changes.map((change) => `${change.label}: ${change.before || "—"} → ${change.after}`).join("\n")}`;
+  const link = deskLink(context.siteUrl, first.id);
   return {
     kind: "service-request.repeat.company",
     message: {
       from: context.from,
       to: context.companyRecipient,
       subject: headerSafe(title),
-      text: `${title}\n\n${intro}\n\n${fieldsAsText(fields)}\n`,
+      text: `${title}\n\n${intro}\n\n${changed}\n\n${link.text}\n\n${fieldsAsText(fields)}\n`,
       html: htmlDocument(
         title,
-        `<h1 style="font-size:20px">${escapeHtml(title)}</h1>\n${paragraphsAsHtml([intro])}\n${fieldsAsHtml(fields)}`,
+        `<h1 style="font-size:20px">${escapeHtml(title)}</h1>\n${paragraphsAsHtml([intro, changed])}\n${link.html}\n${fieldsAsHtml(fields)}`,
       ),
       messageId: messageId(`service-request-${repeat.id}-repeat`, context),
     },

@@ -7,10 +7,12 @@
 import { applianceTypes } from "~/content/appliances";
 import { formatPhone } from "~/content/company";
 import { timeSlots, type ServiceRequest } from "~/domain/service-request";
+import { safetyConcerns, safetyLabels } from "~/domain/safety";
 import { formatVisit } from "~/domain/visit";
 
 import { messageId, type MailContext } from "./context";
 import {
+  deskLink,
   brandedHtml,
   brandedText,
   escapeHtml,
@@ -83,7 +85,13 @@ function companyEmail(request: StoredServiceRequest, context: MailContext): Outg
     { label: "Reference", value: request.reference },
     { label: "Request ID", value: request.id },
   ];
-  const title = `New service request: ${appliance} — ${request.name}`;
+  // A danger leads the subject, so the office sees it in the inbox list: "Gas smell: Dryer - …".
+  const dangers = safetyConcerns(request.description).map((concern) => safetyLabels[concern]);
+  const title =
+    dangers.length > 0
+      ? `${dangers.join(", ")}: ${appliance} - new service request from ${request.name}`
+      : `New service request: ${appliance} — ${request.name}`;
+  const desk = deskLink(context.siteUrl, request.id);
   return {
     kind: "service-request.company",
     message: {
@@ -93,10 +101,10 @@ function companyEmail(request: StoredServiceRequest, context: MailContext): Outg
         ? { replyTo: { name: headerSafe(request.name), address: request.email } }
         : {}),
       subject: headerSafe(title),
-      text: `${title}\n\n${fieldsAsText(fields)}\n`,
+      text: `${title}\n\n${fieldsAsText(fields)}\n\n${desk.text}\n`,
       html: htmlDocument(
         title,
-        `<h1 style="font-size:20px">${escapeHtml(title)}</h1>\n${fieldsAsHtml(fields)}`,
+        `<h1 style="font-size:20px">${escapeHtml(title)}</h1>\n${fieldsAsHtml(fields)}\n${desk.html}`,
       ),
       messageId: messageId(`service-request-${request.id}`, context),
     },

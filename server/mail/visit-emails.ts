@@ -14,6 +14,7 @@ import { formatVisit } from "~/domain/visit";
 import { calendarAttachment, visitUid, type CalendarEvent, type CalendarUpdate } from "./calendar";
 import { messageId, type MailContext } from "./context";
 import {
+  deskLink,
   escapeHtml,
   fieldsAsHtml,
   fieldsAsText,
@@ -32,6 +33,8 @@ export interface VisitEmail {
   name: string;
   /** The homeowner's emails are only made when this is not empty. */
   email: string;
+  /** For the office's emails only (the homeowner's repeat nothing typed). */
+  phone?: string;
   /** An id from app/content/appliances.ts. */
   appliance: string;
   address: string;
@@ -287,6 +290,7 @@ export function officeVisitChangeEmail(
     { label: "Appliance", value: appliance },
     { label: "Name", value: visit.name },
     { label: "Email", value: visit.email },
+    { label: "Phone", value: visit.phone ?? "" },
     { label: "Address", value: visit.address },
     {
       label: change === "rescheduled" ? "New time" : "Visit",
@@ -297,6 +301,7 @@ export function officeVisitChangeEmail(
   ];
   const title = `${officeChangeTitles[change]}: ${appliance} — ${visit.name}`;
   const note = officeChangeNotes[change];
+  const desk = deskLink(context.siteUrl, visit.requestId);
   // Photos do not move the calendar SEQUENCE: the time tells two such emails apart.
   const distinct =
     change === "photos" ? `${visit.sequence}-${context.createdAt.getTime()}` : `${visit.sequence}`;
@@ -309,10 +314,10 @@ export function officeVisitChangeEmail(
         ? { replyTo: { name: headerSafe(visit.name), address: visit.email } }
         : {}),
       subject: headerSafe(title),
-      text: `${title}\n\n${note}\n\n${fieldsAsText(fields)}\n`,
+      text: `${title}\n\n${note}\n\n${fieldsAsText(fields)}\n\n${desk.text}\n`,
       html: htmlDocument(
         title,
-        `<h1 style="font-size:20px">${escapeHtml(title)}</h1>\n${paragraphsAsHtml([note])}\n${fieldsAsHtml(fields)}`,
+        `<h1 style="font-size:20px">${escapeHtml(title)}</h1>\n${paragraphsAsHtml([note])}\n${fieldsAsHtml(fields)}\n${desk.html}`,
       ),
       messageId: messageId(`visit-${visit.requestId}-${change}-${distinct}-company`, context),
     },

@@ -83,6 +83,8 @@ export interface FirstRequest {
   office: StateSlug;
   email: string;
   appliance: string;
+  /** What the repeat said differently: the field, as it was, as it is now said. */
+  changes: { label: string; before: string; after: string }[];
 }
 
 /**
@@ -156,5 +158,6 @@ export async function appendRepeatedRequest(
     office: officeSlug,
     email: first.email,
     appliance: first.selectedAppliance,
+    changes: changes.map(([label, before, after]) => ({ label, before, after })),
   };
 }

@@ -74,6 +74,7 @@ function visitEmailOf(
     requestId: row.id,
     name: row.name,
     email: row.email,
+    phone: row.phone,
     appliance: row.selectedAppliance,
     address: row.address,
     date: visit?.date ?? null,

@@ -1,12 +1,15 @@
 import { Form, Link } from "react-router";
 
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
 import { leadStatusLabels, leadStatuses } from "~/domain/leads";
 import type { InboxRow } from "~/domain/inbox";
 import type { InboxFilters } from "~/domain/inbox-filters";
 import type { FieldErrors } from "~/lib/form-result";
+import { cn } from "~/lib/utils";
+
+import { SafetyChips } from "./safety-chips";
 
 /*
  * The inbox's parts (routes/office.inbox.tsx): a lead's row, the filters and search (a plain
@@ -25,7 +28,8 @@ export function LeadRow({ lead }: { lead: InboxRow }) {
       <td className="py-3 pr-4 font-medium [overflow-wrap:anywhere] text-slate-900">
         <Link className="text-brand-700 underline" to={`/office/leads/${lead.id}`}>
           <bdi>{lead.name}</bdi>
-        </Link>
+        </Link>{" "}
+        <SafetyChips concerns={lead.safety} />
       </td>
       <td className="py-3 pr-4 whitespace-nowrap">
         {lead.phone ? (
@@ -58,75 +62,129 @@ export function FilterForm({
   filters,
   fieldErrors,
   staff,
+  open,
 }: {
   filters: InboxFilters;
   fieldErrors: FieldErrors;
   staff: StaffSummary;
+  /** Unfolded on a phone too (filters in use, or a message about them). */
+  open: boolean;
 }) {
   return (
-    <Form
-      method="post"
-      reloadDocument
-      aria-labelledby="filters-heading"
-      className="mt-6 grid gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-2 lg:grid-cols-6"
-    >
-      <h2 id="filters-heading" className="sr-only">
+    <div className="mt-6">
+      {/* On a phone the filters fold away behind a toggle (a checkbox: no script needed). */}
+      <input
+        id="show-filters"
+        type="checkbox"
+        defaultChecked={open}
+        className="peer sr-only md:hidden"
+      />
+      <label
+        htmlFor="show-filters"
+        className="inline-flex min-h-11 cursor-pointer items-center rounded-md border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-900 peer-focus-visible:ring-3 peer-focus-visible:ring-brand-400/60 md:hidden"
+      >
         Filters and search
-      </h2>
-      <Field label="Status">
-        {(wiring) => (
-          <Select {...wiring} name="status" defaultValue={filters.status}>
-            <option value="">Any status</option>
-            {leadStatuses.map((status) => (
-              <option key={status} value={status}>
-                {leadStatusLabels[status]}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
-      <Field label="Type">
-        {(wiring) => (
-          <Select {...wiring} name="kind" defaultValue={filters.kind}>
-            <option value="">Requests and messages</option>
-            <option value="service-request">Service requests</option>
-            <option value="contact-message">Messages</option>
-          </Select>
-        )}
-      </Field>
-      <Field label="Office">
-        {(wiring) => (
-          <Select {...wiring} name="office" defaultValue={filters.office}>
-            <option value="">Every office</option>
-            {staff.offices.map((office) => (
-              <option key={office.slug} value={office.slug}>
-                {office.name}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
-      <Field label="Received from" error={fieldErrors.from}>
-        {(wiring) => <Input {...wiring} type="date" name="from" defaultValue={filters.from} />}
-      </Field>
-      <Field label="Received until" error={fieldErrors.to}>
-        {(wiring) => <Input {...wiring} type="date" name="to" defaultValue={filters.to} />}
-      </Field>
-      <Field label="Name, phone or email" error={fieldErrors.search}>
-        {(wiring) => (
-          <Input {...wiring} type="search" name="search" defaultValue={filters.search} />
-        )}
-      </Field>
-      <div className="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-6">
-        <Button type="submit">Apply</Button>
-        <Button type="submit" variant="outline" formAction="/office/export">
-          Download CSV
-        </Button>
-        <Link to="/office" reloadDocument className="self-center text-sm text-brand-700 underline">
-          Clear
+      </label>
+      <Form
+        method="post"
+        reloadDocument
+        aria-labelledby="filters-heading"
+        className="mt-3 hidden gap-4 rounded-lg border border-slate-200 p-4 peer-checked:grid sm:grid-cols-2 md:mt-0 md:grid lg:grid-cols-6"
+      >
+        <h2 id="filters-heading" className="sr-only">
+          Filters and search
+        </h2>
+        <Field label="Status">
+          {(wiring) => (
+            <Select {...wiring} name="status" defaultValue={filters.status}>
+              <option value="">Any status</option>
+              {leadStatuses.map((status) => (
+                <option key={status} value={status}>
+                  {leadStatusLabels[status]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Type">
+          {(wiring) => (
+            <Select {...wiring} name="kind" defaultValue={filters.kind}>
+              <option value="">Requests and messages</option>
+              <option value="service-request">Service requests</option>
+              <option value="contact-message">Messages</option>
+            </Select>
+          )}
+        </Field>
+        <Field label="Office">
+          {(wiring) => (
+            <Select {...wiring} name="office" defaultValue={filters.office}>
+              <option value="">Every office</option>
+              {staff.offices.map((office) => (
+                <option key={office.slug} value={office.slug}>
+                  {office.name}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Received from" error={fieldErrors.from}>
+          {(wiring) => <Input {...wiring} type="date" name="from" defaultValue={filters.from} />}
+        </Field>
+        <Field label="Received until" error={fieldErrors.to}>
+          {(wiring) => <Input {...wiring} type="date" name="to" defaultValue={filters.to} />}
+        </Field>
+        <Field label="Name, phone or email" error={fieldErrors.search}>
+          {(wiring) => (
+            <Input {...wiring} type="search" name="search" defaultValue={filters.search} />
+          )}
+        </Field>
+        <div className="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-6">
+          <Button type="submit">Apply</Button>
+          <Button type="submit" variant="outline" formAction="/office/export">
+            Download CSV
+          </Button>
+          <Link
+            to="/office"
+            reloadDocument
+            className="self-center text-sm text-brand-700 underline"
+          >
+            Clear
+          </Link>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+/** A lead as a card, for the inbox on a phone: who, the danger, what, when, and a Call button. */
+export function LeadCard({ lead }: { lead: InboxRow }) {
+  return (
+    <li className="grid gap-2 rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700">
+      <div className="flex flex-wrap items-center gap-2">
+        <Link
+          className="text-base font-semibold [overflow-wrap:anywhere] text-brand-700 underline"
+          to={`/office/leads/${lead.id}`}
+        >
+          <bdi>{lead.name}</bdi>
         </Link>
+        <SafetyChips concerns={lead.safety} />
       </div>
-    </Form>
+      <p className="[overflow-wrap:anywhere]">
+        {lead.kind === "service-request" ? "Service request" : "Message"}: <bdi>{lead.topic}</bdi>
+      </p>
+      {lead.requestedVisit ? <p>Requested: {lead.requestedVisit}</p> : null}
+      <p>
+        {leadStatusLabels[lead.status]} · {lead.officeName} · {lead.receivedAt} {lead.timeZoneLabel}
+      </p>
+      {lead.phone ? (
+        <a
+          className={cn(buttonVariants({ variant: "outline" }), "h-11 justify-self-start")}
+          href={`tel:${lead.phone.replace(/[^\d+]/g, "")}`}
+        >
+          Call {lead.phone}
+        </a>
+      ) : null}
+    </li>
   );
 }
 
