@@ -36,6 +36,7 @@ export default [
         route("office", "routes/office.inbox.tsx"),
         route("office/leads/:id", "routes/office.lead.tsx"),
         route("office/subscribers", "routes/office.subscribers.tsx"),
+        route("office/dispatch", "routes/office.dispatch.tsx"),
         layout("routes/office.owners-only.ts", [
           route("office/staff", "routes/office.staff.tsx"),
           route("office/windows", "routes/office.windows.tsx"),

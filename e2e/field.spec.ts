@@ -106,6 +106,24 @@ test("an owner adds a technician with the command; a booking is confirmed to the
   await expect(confirm.getByText("Saved")).toBeVisible();
   await expect(page.getByText("Status: Scheduled")).toBeVisible();
 
+  // The board shows it in Alex's evening, with the window's places.
+  await page.goto(`/office/dispatch?office=texas&day=${todayInTexas()}`);
+  const alexRow = page.getByRole("region", { name: "Alex Rivera" });
+  await expect(alexRow.getByText(/Evening \(4:00 PM - 6:00 PM\): 1 visit/)).toBeVisible();
+  await expect(alexRow.getByRole("link", { name })).toBeVisible();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(
+      results.violations.map((violation) => violation.id),
+      `Dispatch at ${width} px`,
+    ).toEqual([]);
+  }
+  for (const width of [320, 375, 768, 1024, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await overflow(page), `Dispatch at ${width} px`).toBeLessThanOrEqual(0);
+  }
+
   // Alex, on a phone: signed in, their day, the visit's card.
   const phone = await browser.newContext({ viewport: { width: 375, height: 740 } });
   const alex = await phone.newPage();
@@ -200,12 +218,14 @@ test("the inbox on a phone: leads as cards with a Call button and the danger fla
 
   await page.setViewportSize({ width: 375, height: 800 });
   await signIn(page, owner, password);
-  const leads = page.getByRole("list", { name: "Leads" });
-  const card = leads.getByRole("listitem").filter({ hasText: name });
+  // Each row is drawn as a card: as wide as the phone, the name first, a Call button.
+  const card = page.getByRole("row").filter({ hasText: name });
   await expect(card).toBeVisible();
   await expect(card.getByText("Burning or sparks")).toBeVisible();
   await expect(card.getByRole("link", { name: /^Call / })).toHaveAttribute("href", /^tel:/);
-  await expect(page.getByRole("region", { name: "Leads table" })).toBeHidden();
+  const box = await card.boundingBox();
+  expect(box?.width).toBeLessThanOrEqual(375);
+  expect(box?.height).toBeGreaterThan(120);
   // The filters are folded away until asked for.
   const status = page.getByRole("combobox", { name: "Status" });
   await expect(status).toBeHidden();

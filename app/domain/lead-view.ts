@@ -17,8 +17,6 @@ export const statusChangeSchema = z
     scheduledDate: z.string().trim().optional().default(""),
     scheduledWindow: z.string().optional().default(""),
     technician: z.string().trim().max(100, "Use at most 100 characters").optional().default(""),
-    /** A technician account (the confirm form's list); its name becomes `technician`. */
-    technicianId: z.string().max(100).optional(),
   })
   .superRefine((change, context) => {
     if (change.status !== "scheduled") return;

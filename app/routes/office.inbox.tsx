@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 
 import { DeskHeader } from "~/features/desk/desk-header";
-import { FilteredPageButton, FilterForm, LeadCard, LeadRow } from "~/features/desk/inbox-parts";
+import { FilteredPageButton, FilterForm, LeadRow } from "~/features/desk/inbox-parts";
 import { useDeskEvents } from "~/features/desk/use-desk-events";
 import { deskMeta } from "~/features/desk/headers";
 import { leadStatusLabels, leadStatuses } from "~/domain/leads";
@@ -116,23 +116,18 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
         </p>
       ) : (
         <>
-          <ul aria-label="Leads" className="mt-6 grid gap-3 md:hidden">
-            {inbox.leads.map((lead) => (
-              <LeadCard key={`${lead.kind}-${lead.id}`} lead={lead} />
-            ))}
-          </ul>
           <div
-            className="mt-6 hidden overflow-x-auto focus-visible:ring-3 focus-visible:ring-brand-400/60 focus-visible:outline-none md:block"
+            className="mt-6 overflow-x-auto focus-visible:ring-3 focus-visible:ring-brand-400/60 focus-visible:outline-none"
             // The table scrolls sideways on a phone: the keyboard can scroll it too.
             tabIndex={0}
             role="region"
             aria-label="Leads table"
           >
-            <table className="w-full min-w-[960px] text-left text-sm text-slate-700">
+            <table className="block w-full text-left text-sm text-slate-700 md:table md:min-w-[960px]">
               <caption className="sr-only">
                 Service requests and messages, newest first (page {inbox.page})
               </caption>
-              <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase">
+              <thead className="sr-only border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase md:not-sr-only md:table-header-group">
                 <tr>
                   <th scope="col" className="py-2 pr-4">
                     Received
@@ -160,7 +155,7 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
                   </th>
                 </tr>
               </thead>
-              <tbody className="divide-y divide-slate-100">
+              <tbody className="grid gap-3 md:table-row-group md:divide-y md:divide-slate-100">
                 {inbox.leads.map((lead) => (
                   <LeadRow key={`${lead.kind}-${lead.id}`} lead={lead} />
                 ))}

@@ -159,11 +159,16 @@ async function conflictMessage(db: Query, office: StateSlug, leadId: string) {
   return `${who} while you had it open. Nothing of yours was saved: look at the change, then try again.`;
 }
 
+/**
+ * A status change; a booking may name the technician's account (`technicianId`: the confirm
+ * form's and the dispatch board's choice). It is honoured only for a technician of the lead's
+ * office; without one, a typed name that is an office technician's names their account.
+ */
 export async function changeLeadStatus(
   db: Database,
   staff: StaffMember,
   id: string,
-  change: StatusChange,
+  change: StatusChange & { technicianId?: string },
   visits: VisitContext,
 ): Promise<LeadChangeOutcome> {
   return db.transaction(async (tx) => {
@@ -185,6 +190,24 @@ export async function changeLeadStatus(
       };
     }
     const scheduling = change.status === "scheduled";
+    const technicians =
+      scheduling && lead.kind === "service-request" ? await officeTechnicians(tx, row.office) : [];
+    const technician =
+      technicians.find((candidate) => candidate.id === change.technicianId) ??
+      (change.technicianId === undefined
+        ? technicians.find(
+            (candidate) => candidate.name.toLowerCase() === change.technician.toLowerCase(),
+          )
+        : undefined);
+    if (change.technicianId !== undefined && !technician) {
+      return { ok: false, reason: "not-allowed", message: "Choose a technician of this office." };
+    }
+    // A new booking, a reopened or cancelled request starts the field afresh; a completion keeps
+    // what the technician recorded.
+    const freshField =
+      lead.kind === "service-request" && change.status !== "completed"
+        ? { fieldStatus: null, arrivingAt: null, cantFixReason: null }
+        : {};
     const changed =
       lead.kind === "service-request"
         ? await tx
@@ -192,12 +215,13 @@ export async function changeLeadStatus(
             .set({
               status: change.status,
               version: sql`${serviceRequests.version} + 1`,
+              ...freshField,
               ...(scheduling
                 ? {
                     scheduledDate: change.scheduledDate,
                     scheduledWindow: change.scheduledWindow,
-                    technician: change.technician,
-                    technicianId: change.technicianId ?? null,
+                    technician: technician?.name ?? change.technician,
+                    technicianId: technician?.id ?? null,
                   }
                 : {}),
             })

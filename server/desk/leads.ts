@@ -32,6 +32,7 @@ export async function leadPhoto(
       and(
         eq(serviceRequests.id, leadId),
         eq(serviceRequests.technicianId, staff.id),
+        inArray(serviceRequests.office, staff.offices),
         inArray(serviceRequests.status, ["scheduled", "completed"]),
       ),
     );

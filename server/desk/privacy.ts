@@ -81,7 +81,8 @@ export async function findPrivacyRecords(db: Database, subject: PrivacySubject) 
       ? await db
           .select()
           .from(leadEvents)
-          .where(and(inArray(leadEvents.leadId, ids), eq(leadEvents.kind, "note")))
+          // Staff notes, and the technician's words from the field (the work, the data plate).
+          .where(and(inArray(leadEvents.leadId, ids), inArray(leadEvents.kind, ["note", "field"])))
       : [];
   return { requests, messages, subscribers, emails, notes };
 }
@@ -209,6 +210,9 @@ export async function erasePrivacyRecords(
           serialNumber: "",
           description: "",
           notes: "",
+          workDone: null,
+          partsUsed: null,
+          cantFixReason: null,
           accessTokenHash: null,
           erasedAt: sql`now()`,
         })

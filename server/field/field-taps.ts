@@ -6,7 +6,7 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 
 import { profileForState } from "~/content/company";
@@ -135,7 +135,7 @@ export async function recordFieldTap(
   const [assigned] = await db
     .select({ id: serviceRequests.id })
     .from(serviceRequests)
-    .where(and(eq(serviceRequests.id, requestId), eq(serviceRequests.technicianId, staff.id)));
+    .where(yours(requestId, staff));
   if (!assigned) return { ok: false, reason: "not-found" };
   if (!key.success) return invalid({ tapKey: "This page is out of date: reload it" });
   const details =
@@ -154,13 +154,7 @@ export async function recordFieldTap(
       const [row] = await tx
         .select()
         .from(serviceRequests)
-        .where(
-          and(
-            eq(serviceRequests.id, requestId),
-            eq(serviceRequests.technicianId, staff.id),
-            sql`${serviceRequests.erasedAt} is null`,
-          ),
-        )
+        .where(yours(requestId, staff))
         .for("update");
       if (!row) return { ok: false, reason: "not-found" };
       const [fresh] = await tx
@@ -168,7 +162,17 @@ export async function recordFieldTap(
         .values({ technicianId: staff.id, key: key.data, requestId, action: intent })
         .onConflictDoNothing()
         .returning({ key: fieldTaps.key });
-      if (!fresh) return { ok: true, action: intent, replayed: true };
+      if (!fresh) {
+        // The key was used before: for this very tap, a replay; for another, a refusal.
+        const [earlier] = await tx
+          .select({ requestId: fieldTaps.requestId, action: fieldTaps.action })
+          .from(fieldTaps)
+          .where(and(eq(fieldTaps.technicianId, staff.id), eq(fieldTaps.key, key.data)));
+        if (earlier?.requestId === requestId && earlier.action === intent) {
+          return { ok: true, action: intent, replayed: true };
+        }
+        throw new TapRefused(intent);
+      }
       if (row.status !== "scheduled" || !allowedFrom[intent].includes(row.fieldStatus)) {
         // Rolls back the key too: nothing of this tap is kept.
         throw new TapRefused(intent);
@@ -183,7 +187,12 @@ export async function recordFieldTap(
           const about = clockTime(arrivingAt, office.timeZone);
           change = { fieldStatus: "on-the-way", arrivingAt };
           detail = `On my way, arriving about ${about} ${office.timeZoneLabel}`;
-          if (row.email !== "") {
+          // The homeowner is emailed once, and again only when the time moves by 15 minutes.
+          const moved =
+            row.fieldStatus !== "on-the-way" ||
+            !row.arrivingAt ||
+            Math.abs(row.arrivingAt.getTime() - arrivingAt.getTime()) >= 15 * 60_000;
+          if (row.email !== "" && moved) {
             const mail = mailContextFor(visits.config, office, now);
             const email = onTheWayEmail(
               {
@@ -256,6 +265,16 @@ export async function recordFieldTap(
       }
       throw error;
     });
+}
+
+/** The visit is this technician's, in one of their offices, and not erased. */
+function yours(requestId: string, staff: StaffMember) {
+  return and(
+    eq(serviceRequests.id, requestId),
+    eq(serviceRequests.technicianId, staff.id),
+    inArray(serviceRequests.office, staff.offices),
+    isNull(serviceRequests.erasedAt),
+  );
 }
 
 /** Thrown to roll the tap's key back with everything else: the tap did not happen. */

@@ -109,6 +109,7 @@ export async function myDay(db: Database, staff: StaffMember, now: Date): Promis
     .where(
       and(
         eq(serviceRequests.technicianId, staff.id),
+        inArray(serviceRequests.office, staff.offices),
         or(
           eq(serviceRequests.status, "scheduled"),
           and(eq(serviceRequests.status, "completed"), eq(serviceRequests.fieldStatus, "done")),

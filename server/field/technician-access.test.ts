@@ -4,6 +4,8 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
+import { isFederalHoliday } from "~/domain/holidays";
+
 import { leadEvents, outbox, requestPhotos, serviceRequests } from "../db/schema";
 import { addStaff } from "../desk/staff-accounts";
 import { authSecret, createStaffAuth, type StaffAuth } from "../desk/staff-auth";
@@ -99,6 +101,15 @@ describe.skipIf(!database?.available)("A technician's access", () => {
     const answer = await server.post("/api/send-email", serviceRequest(overrides));
     expect(answer.status).toBe(201);
     return ((await answer.json()) as { id: string }).id;
+  }
+
+  /** A day a week or so ahead that the site offers (no Sunday, no federal holiday). */
+  function openDayAhead() {
+    const day = new Date(Date.now() + 8 * 24 * 60 * 60 * 1000);
+    while (day.getUTCDay() === 0 || isFederalHoliday(day.toISOString().slice(0, 10))) {
+      day.setUTCDate(day.getUTCDate() + 1);
+    }
+    return day.toISOString().slice(0, 10);
   }
 
   function todayInTexas() {
@@ -430,5 +441,149 @@ describe.skipIf(!database?.available)("A technician's access", () => {
     const late = await tap(alex, { intent: "cant-fix", requestId: id, reason: "Too late" });
     expect(late.status).toBe(409);
     expect((await events(id)).filter((event) => event.kind === "field")).toHaveLength(2);
+  });
+
+  test("Dispatch: a dispatcher's own office's day; another office's board and its every action are 404", async () => {
+    expect((await ask("/office/dispatch?office=florida", { cookie: dispatcher })).status).toBe(404);
+    expect(
+      (
+        await ask("/office/dispatch?office=florida", {
+          cookie: dispatcher,
+          form: { requestId: randomUUID(), technicianId: floridaTechnicianId, window: "morning" },
+        })
+      ).status,
+    ).toBe(404);
+    expect((await ask("/office/dispatch?day=not-a-day", { cookie: dispatcher })).status).toBe(404);
+    expect((await ask("/office/dispatch", { cookie: alex })).status).toBe(404);
+    expect(await ask("/office/dispatch")).toMatchObject({
+      status: 302,
+      location: "/office/sign-in",
+    });
+    // A Florida request is not on Texas's board, and cannot be assigned from it.
+    const florida = await book({ companyEmail: "florida@easyappliancerepair.com" });
+    const refused = await ask(`/office/dispatch?office=texas&day=${todayInTexas()}`, {
+      cookie: dispatcher,
+      form: { requestId: florida, technicianId: alexId, window: "morning", version: "0" },
+    });
+    expect(refused.status).toBe(404);
+  });
+
+  test("Dispatch assigns a requested visit to a technician and window: the load shows, and it is on their day", async () => {
+    const day = openDayAhead();
+    const name = `Board ${randomUUID().slice(0, 6)}`;
+    const id = await book({ name, preferredDate: day, preferredTime: "afternoon" });
+    const board = `/office/dispatch?office=texas&day=${day}`;
+    const before = await ask(board, { cookie: dispatcher });
+    expect(before.status).toBe(200);
+    expect(before.body).toContain("Not assigned");
+    expect(before.body).toContain(name);
+    const version = new RegExp(
+      `name="requestId" value="${id}"/><input type="hidden" name="version" value="(\\d+)"`,
+    ).exec(before.body)?.[1];
+    expect(version).toBeDefined();
+    // A technician of another office is refused.
+    const wrong = await ask(board, {
+      cookie: dispatcher,
+      form: {
+        requestId: id,
+        technicianId: floridaTechnicianId,
+        window: "morning",
+        version: version!,
+      },
+    });
+    expect(wrong.status).toBe(400);
+    const assigned = await ask(board, {
+      cookie: dispatcher,
+      form: { requestId: id, technicianId: samId, window: "morning", version: version! },
+    });
+    expect(assigned).toMatchObject({ status: 302, location: board });
+    const after = (await ask(board, { cookie: dispatcher })).body;
+    expect(after).toMatch(/Morning \(8:00 AM - 12:00 PM\): [1-9]\d* visits?/);
+    const { db } = server.serverApp.database;
+    const [row] = await db
+      .select({
+        technicianId: serviceRequests.technicianId,
+        window: serviceRequests.scheduledWindow,
+      })
+      .from(serviceRequests)
+      .where(eq(serviceRequests.id, id));
+    expect(row).toEqual({ technicianId: samId, window: "morning" });
+    // The same form again (its version now old) is a conflict, not a second booking.
+    const again = await ask(board, {
+      cookie: dispatcher,
+      form: { requestId: id, technicianId: alexId, window: "evening", version: version! },
+    });
+    expect(again.status).toBe(409);
+  });
+
+  test("only the confirm form and the board name a technician's account, and only one of the office", async () => {
+    const { db } = server.serverApp.database;
+    const id = await book();
+    const page = await ask(`/office/leads/${id}`, { cookie: dispatcher });
+    const version = /name="version" value="(\d+)"/.exec(page.body)?.[1] ?? "0";
+    // The status form takes no account id: a Florida technician's is ignored; a typed name that
+    // is an office technician's names their account.
+    const booked = await ask(`/office/leads/${id}`, {
+      cookie: dispatcher,
+      form: {
+        intent: "status",
+        version,
+        status: "scheduled",
+        scheduledDate: openDayAhead(),
+        scheduledWindow: "morning",
+        technician: "sam ortiz",
+        technicianId: floridaTechnicianId,
+      },
+    });
+    expect(booked.status).toBe(302);
+    const [row] = await db
+      .select({
+        technicianId: serviceRequests.technicianId,
+        technician: serviceRequests.technician,
+      })
+      .from(serviceRequests)
+      .where(eq(serviceRequests.id, id));
+    expect(row).toEqual({ technicianId: samId, technician: "Sam Ortiz" });
+    // Odd days on the board are 404s, not failures.
+    for (const day of ["0000-01-01", "2026-02-30", "9999-99-99"]) {
+      expect(
+        (await ask(`/office/dispatch?office=texas&day=${day}`, { cookie: dispatcher })).status,
+      ).toBe(404);
+    }
+  });
+
+  test("a tap's key is its own: used again for another visit or tap it is refused; a cancelled visit's page forgets the tap", async () => {
+    const first = await assignedToAlex();
+    const second = await assignedToAlex();
+    const tapKey = randomUUID();
+    const onMyWay = { intent: "on-my-way", minutes: "15", tapKey };
+    expect(
+      (await ask("/office/day", { cookie: alex, form: { ...onMyWay, requestId: first.id } }))
+        .status,
+    ).toBe(302);
+    const otherVisit = await ask("/office/day", {
+      cookie: alex,
+      form: { ...onMyWay, requestId: second.id },
+    });
+    expect(otherVisit.status).toBe(409);
+    const otherTap = await ask("/office/day", {
+      cookie: alex,
+      form: { intent: "arrived", requestId: first.id, tapKey },
+    });
+    expect(otherTap.status).toBe(409);
+    expect((await events(second.id)).filter((event) => event.kind === "field")).toEqual([]);
+    expect((await ask(first.page)).body).toContain("Alex is on the way");
+    // The office cancels: the homeowner's page no longer says anyone is coming.
+    const lead = await ask(`/office/leads/${first.id}`, { cookie: dispatcher });
+    const version = /name="version" value="(\d+)"/.exec(lead.body)?.[1] ?? "0";
+    expect(
+      (
+        await ask(`/office/leads/${first.id}`, {
+          cookie: dispatcher,
+          form: { intent: "status", version, status: "cancelled" },
+        })
+      ).status,
+    ).toBe(302);
+    expect((await ask(first.page)).body).not.toContain("on the way");
   });
 });

@@ -140,6 +140,8 @@ export async function appendRepeatedRequest(
     .update(serviceRequests)
     .set({
       notes: notes.slice(0, maxNotesLength),
+      // A danger the repeat mentions flags the first request too.
+      safetyConcerns: [...new Set([...first.safetyConcerns, ...(request.safetyConcerns ?? [])])],
       version: sql`${serviceRequests.version} + 1`,
     })
     .where(eq(serviceRequests.id, firstId));

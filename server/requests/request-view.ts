@@ -158,6 +158,8 @@ function fieldNews(
   office: CompanyProfile,
   completedAt: string | null,
 ): RequestPageView["field"] {
+  // Only while the visit is booked or done: a cancelled or reopened request says nothing of it.
+  if (row.status !== "scheduled" && row.status !== "completed") return null;
   const technician = row.technician?.trim().split(/\s+/)[0] || "Your technician";
   switch (row.fieldStatus) {
     case "on-the-way": {

@@ -11,6 +11,7 @@ const owners: readonly StaffRoleName[] = ["owner"];
 const sections: readonly { to: string; label: string; roles: readonly StaffRoleName[] }[] = [
   { to: "/office", label: "Inbox", roles: office },
   { to: "/office/day", label: "My day", roles: ["technician"] },
+  { to: "/office/dispatch", label: "Dispatch", roles: office },
   { to: "/office/subscribers", label: "Subscribers", roles: office },
   { to: "/office/staff", label: "Staff", roles: owners },
   { to: "/office/windows", label: "Windows", roles: owners },

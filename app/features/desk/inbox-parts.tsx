@@ -16,36 +16,46 @@ import { SafetyChips } from "./safety-chips";
  * form post: a customer's name or phone never goes into an address), the filtered pages' buttons.
  */
 
+/**
+ * A lead's row. On a phone the table is drawn as cards (each row a card, each cell a line, the
+ * phone a Call button); it stays a table for every reader and at every width.
+ */
 export function LeadRow({ lead }: { lead: InboxRow }) {
   return (
-    <tr className="align-top">
-      <td className="py-3 pr-4 whitespace-nowrap">
+    <tr className="grid gap-1 rounded-lg border border-slate-200 p-4 align-top md:table-row md:rounded-none md:border-0 md:p-0">
+      <td className="order-3 md:py-3 md:pr-4 md:whitespace-nowrap">
         {lead.receivedAt} <span className="text-slate-500">{lead.timeZoneLabel}</span>
       </td>
-      <td className="py-3 pr-4">
+      <td className="order-2 md:py-3 md:pr-4">
         {lead.kind === "service-request" ? "Service request" : "Message"}
       </td>
-      <td className="py-3 pr-4 font-medium [overflow-wrap:anywhere] text-slate-900">
+      <td className="order-1 text-base font-medium [overflow-wrap:anywhere] text-slate-900 md:py-3 md:pr-4 md:text-sm">
         <Link className="text-brand-700 underline" to={`/office/leads/${lead.id}`}>
           <bdi>{lead.name}</bdi>
         </Link>{" "}
         <SafetyChips concerns={lead.safety} />
       </td>
-      <td className="py-3 pr-4 whitespace-nowrap">
+      <td className="order-7 pt-2 md:py-3 md:pr-4 md:whitespace-nowrap">
         {lead.phone ? (
-          <a className="text-brand-700 underline" href={`tel:${lead.phone.replace(/[^\d+]/g, "")}`}>
-            {lead.phone}
+          <a
+            className={cn(
+              buttonVariants({ variant: "outline" }),
+              "h-11 md:h-auto md:border-0 md:bg-transparent md:p-0 md:font-normal md:text-brand-700 md:underline md:shadow-none",
+            )}
+            href={`tel:${lead.phone.replace(/[^\d+]/g, "")}`}
+          >
+            <span className="md:hidden">Call</span> {lead.phone}
           </a>
         ) : (
           "—"
         )}
       </td>
-      <td className="py-3 pr-4 [overflow-wrap:anywhere]">
+      <td className="order-2 [overflow-wrap:anywhere] md:py-3 md:pr-4">
         <bdi>{lead.topic}</bdi>
       </td>
-      <td className="py-3 pr-4">{lead.requestedVisit}</td>
-      <td className="py-3 pr-4">{leadStatusLabels[lead.status]}</td>
-      <td className="py-3">{lead.officeName}</td>
+      <td className="order-4 md:py-3 md:pr-4">{lead.requestedVisit}</td>
+      <td className="order-5 md:py-3 md:pr-4">{leadStatusLabels[lead.status]}</td>
+      <td className="order-6 md:py-3">{lead.officeName}</td>
     </tr>
   );
 }
@@ -153,38 +163,6 @@ export function FilterForm({
         </div>
       </Form>
     </div>
-  );
-}
-
-/** A lead as a card, for the inbox on a phone: who, the danger, what, when, and a Call button. */
-export function LeadCard({ lead }: { lead: InboxRow }) {
-  return (
-    <li className="grid gap-2 rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700">
-      <div className="flex flex-wrap items-center gap-2">
-        <Link
-          className="text-base font-semibold [overflow-wrap:anywhere] text-brand-700 underline"
-          to={`/office/leads/${lead.id}`}
-        >
-          <bdi>{lead.name}</bdi>
-        </Link>
-        <SafetyChips concerns={lead.safety} />
-      </div>
-      <p className="[overflow-wrap:anywhere]">
-        {lead.kind === "service-request" ? "Service request" : "Message"}: <bdi>{lead.topic}</bdi>
-      </p>
-      {lead.requestedVisit ? <p>Requested: {lead.requestedVisit}</p> : null}
-      <p>
-        {leadStatusLabels[lead.status]} · {lead.officeName} · {lead.receivedAt} {lead.timeZoneLabel}
-      </p>
-      {lead.phone ? (
-        <a
-          className={cn(buttonVariants({ variant: "outline" }), "h-11 justify-self-start")}
-          href={`tel:${lead.phone.replace(/[^\d+]/g, "")}`}
-        >
-          Call {lead.phone}
-        </a>
-      ) : null}
-    </li>
   );
 }
 

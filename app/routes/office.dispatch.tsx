@@ -1,0 +1,230 @@
+import { data, Form, Link, redirect } from "react-router";
+
+import { Button } from "~/components/ui/button";
+import { Select } from "~/components/ui/input";
+import { Notice } from "~/components/ui/notice";
+import type { DispatchBoard, DispatchVisit } from "~/domain/dispatch";
+import { DeskHeader } from "~/features/desk/desk-header";
+import { notFound, signedInOf } from "~/features/desk/desk-route.server";
+import { deskMeta } from "~/features/desk/headers";
+import { SafetyChips } from "~/features/desk/safety-chips";
+import { postedForm } from "~/lib/bounded-body.server";
+import { servicesOf } from "~/services.server";
+
+import { assignVisit, boardChoice, dispatchBoard } from "../../server/field/dispatch";
+
+import type { Route } from "./+types/office.dispatch";
+
+export function meta() {
+  return deskMeta("Dispatch");
+}
+
+/** The office and day in the address (`?office=texas&day=2026-11-25`): staff choices, not typed. */
+function choiceOf(request: Request, context: Route.LoaderArgs["context"]) {
+  const { staff } = signedInOf(context);
+  const params = new URL(request.url).searchParams;
+  const choice = boardChoice(
+    staff,
+    params.get("office"),
+    params.get("day"),
+    servicesOf(context).desk.visits.now(),
+  );
+  if (!choice) notFound();
+  return { staff, choice };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { staff, choice } = choiceOf(request, context);
+  const { desk } = servicesOf(context);
+  return {
+    staff: { name: staff.name, role: staff.role },
+    board: await dispatchBoard(desk.db, staff, choice, desk.config.WINDOW_CAPACITY),
+  };
+}
+
+// Assign or move one visit (a plain POST): done, the board again; refused, why.
+export async function action({ request, context }: Route.ActionArgs) {
+  const { staff, choice } = choiceOf(request, context);
+  const { desk } = servicesOf(context);
+  const outcome = await assignVisit(
+    desk.db,
+    staff,
+    await postedForm(request),
+    choice.day,
+    desk.visits,
+  );
+  if (outcome.ok) throw redirect(`/office/dispatch?office=${choice.office}&day=${choice.day}`);
+  if (outcome.status === 404) notFound();
+  return data({ message: outcome.message }, { status: outcome.status });
+}
+
+export default function Dispatch({ loaderData, actionData }: Route.ComponentProps) {
+  const { staff, board } = loaderData;
+  const here = (day: string) => `/office/dispatch?office=${board.office.slug}&day=${day}`;
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-8">
+      <DeskHeader title="Dispatch" staff={staff} />
+      <div className="mt-6 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h2 className="text-lg font-bold text-slate-900">
+            {board.office.name}: {board.dayTitle}
+          </h2>
+          <nav aria-label="Days" className="mt-1 flex gap-4 text-sm">
+            <Link className="text-brand-700 underline" to={here(board.previousDay)}>
+              Previous day
+            </Link>
+            <Link className="text-brand-700 underline" to={here(board.nextDay)}>
+              Next day
+            </Link>
+          </nav>
+        </div>
+        {board.offices.length > 1 ? (
+          <nav aria-label="Offices" className="flex flex-wrap gap-3 text-sm">
+            {board.offices.map((office) => (
+              <Link
+                key={office.slug}
+                to={`/office/dispatch?office=${office.slug}&day=${board.day}`}
+                aria-current={office.slug === board.office.slug ? "page" : undefined}
+                className="text-brand-700 underline aria-[current=page]:font-semibold aria-[current=page]:no-underline"
+              >
+                {office.name}
+              </Link>
+            ))}
+          </nav>
+        ) : null}
+      </div>
+      {actionData ? (
+        <Notice tone="error" className="mt-4">
+          {actionData.message}
+        </Notice>
+      ) : null}
+
+      <section aria-labelledby="unassigned-heading" className="mt-6">
+        <h2 id="unassigned-heading" className="text-lg font-bold text-slate-900">
+          Not assigned ({board.unassigned.length})
+        </h2>
+        {board.unassigned.length === 0 ? (
+          <p className="mt-2 text-slate-700">Every visit of the day has a technician.</p>
+        ) : (
+          <ul className="mt-3 grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+            {board.unassigned.map((visit) => (
+              <li key={visit.id}>
+                <VisitItem visit={visit} board={board} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="board-heading" className="mt-8">
+        <h2 id="board-heading" className="text-lg font-bold text-slate-900">
+          Technicians by window
+        </h2>
+        <ul
+          aria-label="Window places"
+          className="mt-2 flex flex-wrap gap-x-6 text-sm text-slate-700"
+        >
+          {board.windows.map((window) => (
+            <li key={window.id}>
+              {window.label}: <strong>{window.held}</strong> of {window.capacity} places held
+            </li>
+          ))}
+        </ul>
+        {board.technicians.length === 0 ? (
+          <p className="mt-3 text-slate-700">
+            This office has no technician accounts yet: an owner adds them on Staff.
+          </p>
+        ) : (
+          <div className="mt-4 grid gap-6">
+            {board.technicians.map((technician) => (
+              <section
+                key={technician.id}
+                aria-labelledby={`technician-${technician.id}`}
+                className="rounded-lg border border-slate-200 p-4"
+              >
+                <h3 id={`technician-${technician.id}`} className="font-bold text-slate-900">
+                  {technician.name}
+                </h3>
+                <div className="mt-3 grid gap-4 md:grid-cols-3">
+                  {board.windows.map((window) => {
+                    const load = technician.visits[window.id] ?? [];
+                    return (
+                      <div key={window.id} className="grid content-start gap-2">
+                        <p className="text-sm font-semibold text-slate-700">
+                          {window.label}: {load.length} {load.length === 1 ? "visit" : "visits"}
+                        </p>
+                        {load.map((visit) => (
+                          <VisitItem key={visit.id} visit={visit} board={board} />
+                        ))}
+                      </div>
+                    );
+                  })}
+                </div>
+              </section>
+            ))}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** A visit and the form that assigns or moves it: a technician and a window of this day. */
+function VisitItem({ visit, board }: { visit: DispatchVisit; board: DispatchBoard }) {
+  const formId = `assign-${visit.id}`;
+  return (
+    <article
+      aria-labelledby={`${formId}-name`}
+      className="grid gap-2 rounded-md border border-slate-200 bg-white p-3 text-sm"
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <Link
+          id={`${formId}-name`}
+          to={`/office/leads/${visit.id}`}
+          className="font-semibold [overflow-wrap:anywhere] text-brand-700 underline"
+        >
+          <bdi>{visit.name}</bdi>
+        </Link>
+        <SafetyChips concerns={visit.safety} />
+      </div>
+      <p className="text-slate-700">
+        {visit.appliance} · {visit.status}
+      </p>
+      {board.technicians.length > 0 && visit.status !== "Completed" ? (
+        <Form method="post" className="grid gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+          <input type="hidden" name="requestId" value={visit.id} />
+          <input type="hidden" name="version" value={visit.version} />
+          <label className="grid gap-1 text-xs font-semibold text-slate-700">
+            Technician
+            <Select name="technicianId" defaultValue={visit.technicianId ?? ""}>
+              <option value="" disabled>
+                Choose…
+              </option>
+              {board.technicians.map((technician) => (
+                <option key={technician.id} value={technician.id}>
+                  {technician.name}
+                </option>
+              ))}
+            </Select>
+          </label>
+          <label className="grid gap-1 text-xs font-semibold text-slate-700">
+            Window
+            <Select name="window" defaultValue={visit.window ?? ""}>
+              <option value="" disabled>
+                Choose…
+              </option>
+              {board.windows.map((window) => (
+                <option key={window.id} value={window.id}>
+                  {window.label}
+                </option>
+              ))}
+            </Select>
+          </label>
+          <Button type="submit" variant="outline">
+            {visit.technicianId ? "Move" : "Assign"}
+          </Button>
+        </Form>
+      ) : null}
+    </article>
+  );
+}

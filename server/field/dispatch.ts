@@ -1,0 +1,188 @@
+/**
+ * The dispatch board (`/office/dispatch`): one office's day, its technicians by window with
+ * their visits, the visits nobody has yet (booked without a technician, or asked for that day and
+ * not confirmed), and each window's places. Owners and dispatchers of the office only.
+ */
+import { and, eq, inArray, isNull, or } from "drizzle-orm";
+
+import { applianceTypes } from "~/content/appliances";
+import { profileForState } from "~/content/company";
+import { stateBySlug, type StateSlug } from "~/content/states";
+import type { DispatchBoard, DispatchVisit } from "~/domain/dispatch";
+import { fieldStatusLabels } from "~/domain/field";
+import { isValidIsoDate } from "~/domain/service-request";
+import { timeSlots, type TimeSlotId } from "~/domain/time-slots";
+import { formatVisitDay } from "~/domain/visit";
+import { isoDateIn } from "~/lib/dates";
+
+import type { PostedForm } from "~/lib/bounded-body.server";
+
+import type { Database } from "../db/database";
+import { changeLeadStatus } from "../desk/lead-changes";
+import { findLead } from "../desk/leads";
+import type { VisitContext } from "../requests/visit-changes";
+import { serviceRequests, windowPlaces } from "../db/schema";
+import { leadOffices, type StaffMember } from "../desk/staff-accounts";
+import { addDays, capacityOf, isTimeSlotId } from "../requests/windows";
+import { officeTechnicians } from "./technicians";
+
+type Row = typeof serviceRequests.$inferSelect;
+
+function visitOf(row: Row): DispatchVisit {
+  const booked = row.status === "scheduled" || row.status === "completed";
+  const window = booked ? row.scheduledWindow : row.preferredTime;
+  return {
+    id: row.id,
+    version: row.version,
+    name: row.name,
+    appliance:
+      applianceTypes.find((type) => type.id === row.selectedAppliance)?.name ?? "Appliance",
+    window: isTimeSlotId(window) ? window : null,
+    technicianId: booked ? row.technicianId : null,
+    status: booked
+      ? row.status === "completed"
+        ? "Completed"
+        : fieldStatusLabels[row.fieldStatus ?? "booked"]
+      : "Requested",
+    safety: row.safetyConcerns,
+  };
+}
+
+/** The office and day the board shows: one of the person's offices, a real date; else null. */
+export function boardChoice(
+  staff: StaffMember,
+  office: string | null,
+  day: string | null,
+  now: Date,
+): { office: StateSlug; day: string } | null {
+  const offices = leadOffices(staff);
+  const slug = (office ?? offices[0]) as StateSlug | undefined;
+  if (!slug || !offices.includes(slug)) return null;
+  const today = isoDateIn(now, profileForState(slug).timeZone);
+  const chosen = day ?? today;
+  if (!isValidIsoDate(chosen)) return null;
+  return { office: slug, day: chosen };
+}
+
+export async function dispatchBoard(
+  db: Database,
+  staff: StaffMember,
+  { office, day }: { office: StateSlug; day: string },
+  defaultCapacity: number,
+): Promise<DispatchBoard> {
+  const [technicians, rows, held, capacities] = await Promise.all([
+    officeTechnicians(db, office),
+    db
+      .select()
+      .from(serviceRequests)
+      .where(
+        and(
+          eq(serviceRequests.office, office),
+          isNull(serviceRequests.erasedAt),
+          or(
+            and(
+              inArray(serviceRequests.status, ["scheduled", "completed"]),
+              eq(serviceRequests.scheduledDate, day),
+            ),
+            and(
+              inArray(serviceRequests.status, ["new", "contacted"]),
+              eq(serviceRequests.preferredDate, day),
+            ),
+          ),
+        ),
+      ),
+    db
+      .select()
+      .from(windowPlaces)
+      .where(and(eq(windowPlaces.office, office), eq(windowPlaces.date, day))),
+    Promise.all(
+      timeSlots.map((slot) =>
+        capacityOf(db, { office, date: day, window: slot.id }, defaultCapacity),
+      ),
+    ),
+  ]);
+  const visits = rows
+    .map(visitOf)
+    .sort((a, b) => order(a.window) - order(b.window) || a.name.localeCompare(b.name));
+  const known = new Set(technicians.map((technician) => technician.id));
+  return {
+    office: { slug: office, name: stateBySlug(office)?.name ?? office },
+    offices: leadOffices(staff).map((slug) => ({ slug, name: stateBySlug(slug)?.name ?? slug })),
+    day,
+    dayTitle: formatVisitDay(day),
+    previousDay: addDays(day, -1),
+    nextDay: addDays(day, 1),
+    windows: timeSlots.map((slot, index) => ({
+      id: slot.id,
+      label: `${slot.label} (${slot.window})`,
+      capacity: capacities[index] ?? 0,
+      held: held.find((place) => place.window === slot.id)?.taken ?? 0,
+    })),
+    technicians: technicians.map((technician) => ({
+      ...technician,
+      visits: Object.fromEntries(
+        timeSlots.map((slot) => [
+          slot.id,
+          visits.filter(
+            (visit) => visit.technicianId === technician.id && visit.window === slot.id,
+          ),
+        ]),
+      ),
+    })),
+    unassigned: visits.filter(
+      (visit) => visit.technicianId === null || !known.has(visit.technicianId),
+    ),
+  };
+}
+
+const windowIndex = new Map<string, number>(timeSlots.map((slot, index) => [slot.id, index]));
+function order(window: TimeSlotId | null): number {
+  return windowIndex.get(window ?? "") ?? timeSlots.length;
+}
+
+export type AssignOutcome = { ok: true } | { ok: false; status: 400 | 404 | 409; message: string };
+
+/**
+ * Assigns or moves a visit on the board: the day shown, a window and a technician of the office.
+ * The lead page's booking (its version checked, its calendar update and reminder), with the
+ * technician's account.
+ */
+export async function assignVisit(
+  db: Database,
+  staff: StaffMember,
+  form: PostedForm,
+  day: string,
+  visits: VisitContext,
+): Promise<AssignOutcome> {
+  const lead = await findLead(db, staff, form.text("requestId"));
+  if (!lead || lead.kind !== "service-request") {
+    return { ok: false, status: 404, message: "That visit is not on this board." };
+  }
+  const technician = (await officeTechnicians(db, lead.row.office)).find(
+    (candidate) => candidate.id === form.text("technicianId"),
+  );
+  const window = form.text("window");
+  if (!technician || !isTimeSlotId(window)) {
+    return { ok: false, status: 400, message: "Choose a technician and a window." };
+  }
+  const version = Number(form.text("version"));
+  const outcome = await changeLeadStatus(
+    db,
+    staff,
+    lead.row.id,
+    {
+      version: Number.isInteger(version) ? version : -1,
+      status: "scheduled",
+      scheduledDate: day,
+      scheduledWindow: window,
+      technician: technician.name,
+      technicianId: technician.id,
+    },
+    visits,
+  );
+  if (outcome.ok) return { ok: true };
+  if (outcome.reason === "not-found") {
+    return { ok: false, status: 404, message: "That visit is not on this board." };
+  }
+  return { ok: false, status: outcome.reason === "conflict" ? 409 : 400, message: outcome.message };
+}
