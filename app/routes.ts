@@ -19,6 +19,7 @@ export default [
   route("unsubscribe", "routes/unsubscribe.tsx"),
   route("requests/:token", "routes/requests.tsx"),
   route("requests/:token/photos/:photoId", "routes/requests.photo.ts"),
+  route("requests/:token/events", "routes/requests.events.ts"),
   // The office desk: one layout reads the session; the signed-in and owners' layouts guard.
   // Pathless, so that /office is the inbox's own address (a form posts there, not to a layout).
   layout("routes/office.tsx", [

@@ -148,15 +148,17 @@ test("an owner adds a technician with the command; a booking is confirmed to the
       "href",
       /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=1200%20Main%20St/,
     );
-    // On my way, 20 minutes: the homeowner's page (another browser) says when, by first name.
+    // The homeowner's page is open in another browser, unreloaded from here on.
+    const homeowner = await browser.newContext();
+    const privatePage = await homeowner.newPage();
+    await privatePage.goto(privateUrl);
+    await privatePage.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    // On my way, 20 minutes: that page says when, by first name, without a reload.
     await card.getByLabel("Minutes away").fill("20");
     await card.getByRole("button", { name: "On my way" }).click();
     await expect(
       card.getByText(/On the way: Arriving about \d{1,2}:\d\d [AP]M Central/),
     ).toBeVisible();
-    const homeowner = await browser.newContext();
-    const privatePage = await homeowner.newPage();
-    await privatePage.goto(privateUrl);
     await expect(
       privatePage.getByRole("status").filter({ hasText: /Alex is on the way, arriving about/ }),
     ).toBeVisible();
@@ -170,7 +172,6 @@ test("an owner adds a technician with the command; a booking is confirmed to the
     await card.getByLabel("Amount charged ($)").fill("189.50");
     await card.getByRole("button", { name: "Done", exact: true }).click();
     await expect(card.getByText("Done", { exact: true })).toBeVisible();
-    await privatePage.reload();
     await expect(privatePage.getByText(/Completed: Alex finished the repair/)).toBeVisible();
     await homeowner.close();
 

@@ -27,6 +27,7 @@ import { authSecret, createStaffAuth } from "./desk/staff-auth";
 import { listenForStaffCommands } from "./desk/staff-channel";
 import { pruneSentEmailBodies } from "./desk/privacy";
 import { LiveInbox } from "./desk/live-inbox";
+import { RequestStreams } from "./requests/request-streams";
 import { OutboxWorker } from "./outbox/worker";
 import { createAvailabilityRouter } from "./requests/availability-router";
 import { HomeownerRequests } from "./requests/homeowner-requests";
@@ -221,6 +222,8 @@ export async function createServerApp({
   const staffAuth = createStaffAuth({ db, siteUrl: config.SITE_URL, secret: await authSecret(db) });
   const liveInbox = new LiveInbox();
   await liveInbox.start(database);
+  const requestStreams = new RequestStreams();
+  await requestStreams.start(database);
   const desk: DeskServices = { db, auth: staffAuth, live: liveInbox, config, visits };
   const publicConfig = publicConfigFrom(config);
   // The embedded database admits this process only: `npm run staff` talks to it instead.
@@ -366,6 +369,7 @@ export async function createServerApp({
           desk,
           clientAddress: clientAddress(req),
           requests,
+          requestStreams,
         };
         return new RouterContextProvider(new Map([[servicesKeyOf(build), services]]));
       },
@@ -405,10 +409,14 @@ export async function createServerApp({
     database,
     outbox,
     pageCache,
-    endStreams: () => liveInbox.endStreams(),
+    endStreams: () => {
+      liveInbox.endStreams();
+      requestStreams.endStreams();
+    },
     async close() {
       clearInterval(housekeeping);
       await liveInbox.close();
+      await requestStreams.close();
       await staffChannel?.close();
       await outbox.close();
       transport.close();

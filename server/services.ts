@@ -4,6 +4,7 @@ import type { FormSubmissions } from "./leads/forms";
 import type { NewsletterService } from "./api/unsubscribe";
 import type { PublicConfig } from "./public-config";
 import type { HomeownerRequests } from "./requests/homeowner-requests";
+import type { RequestStreams } from "./requests/request-streams";
 
 /** What the server gives every route's loader, action and middleware, for this request. */
 export interface Services {
@@ -20,4 +21,6 @@ export interface Services {
   clientAddress: string;
   /** Homeowners' service requests, reached through their private links. */
   requests: HomeownerRequests;
+  /** Their open pages' live streams. */
+  requestStreams: RequestStreams;
 }

@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { PageHeader, Section } from "~/components/page-parts";
 import type { RequestPageResult, RequestPageView } from "~/domain/request-page";
 import { Changes, Photos } from "~/features/requests/request-changes";
+import { useRequestEvents } from "~/features/requests/use-request-events";
 import { CancelConfirmation, Summary, Timeline } from "~/features/requests/request-summary";
 import { actionRetryAfter } from "~/lib/action-headers";
 import { pageMeta } from "~/lib/meta";
@@ -52,6 +53,8 @@ export function action({ request, params, context }: Route.ActionArgs) {
 export default function RequestPage({ loaderData, actionData }: Route.ComponentProps) {
   const view = loaderData;
   const result = actionData;
+  // Live while something may still happen to it.
+  useRequestEvents(view.step === "received" || view.step === "confirmed");
   return (
     <>
       <PageHeader title="Your repair request" />

@@ -7,3 +7,9 @@ export const newLeadsChannel = "desk_new_leads";
  * Their open desk streams end.
  */
 export const staffSessionsChannel = "desk_staff_sessions";
+
+/**
+ * `NOTIFY`'d with a service request's id when what its homeowner's page shows changes in the
+ * desk or the field (a booking, a technician's tap): the open private pages reload.
+ */
+export const requestChangesChannel = "request_changes";

@@ -30,6 +30,7 @@ import {
 } from "../requests/visit-changes";
 import { isBookableInTime } from "../requests/windows";
 import { officeTechnicians } from "../field/technicians";
+import { notifyRequestChanged } from "../requests/request-streams";
 import type { DeskServices } from "./desk-services";
 import { findLead, officeTime, purposeOf, uuidPattern, visitText, type Query } from "./leads";
 import type { StaffMember } from "./staff-accounts";
@@ -253,6 +254,7 @@ export async function changeLeadStatus(
     });
     if (lead.kind === "service-request") {
       await visitStatusChanged(tx, lead.row, changed[0] as ServiceRequestRow, visits);
+      await notifyRequestChanged(tx, row.id);
     }
     return { ok: true };
   });

@@ -21,6 +21,7 @@ import type { StaffMember } from "../desk/staff-accounts";
 import { mailContextFor } from "../mail/context";
 import { onTheWayEmail } from "../mail/field-emails";
 import { outboxRows } from "../outbox/enqueue";
+import { notifyRequestChanged } from "../requests/request-streams";
 import { cancelReminders, type VisitContext } from "../requests/visit-changes";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -252,6 +253,7 @@ export async function recordFieldTap(
         detail,
       });
       await tx.execute(sql`select pg_notify(${newLeadsChannel}, ${row.office})`);
+      await notifyRequestChanged(tx, row.id);
       return { ok: true, action: intent, replayed: false };
     })
     .catch((error: unknown) => {

@@ -586,4 +586,42 @@ describe.skipIf(!database?.available)("A technician's access", () => {
     ).toBe(302);
     expect((await ask(first.page)).body).not.toContain("on the way");
   });
+
+  test("the homeowner's page hears of a tap live; a stranger's link gets 404, and a request holds 3 streams at most", async () => {
+    const { id, page } = await assignedToAlex();
+    expect((await fetch(`${server.baseUrl}/requests/${"A".repeat(43)}/events`)).status).toBe(404);
+    const aborts: AbortController[] = [];
+    const open = async () => {
+      const abort = new AbortController();
+      aborts.push(abort);
+      return fetch(`${server.baseUrl}${page}/events`, { signal: abort.signal });
+    };
+    try {
+      const first = await open();
+      expect(first.status).toBe(200);
+      expect(first.headers.get("content-type")).toMatch(/^text\/event-stream/);
+      expect(first.headers.get("cache-control")).toMatch(/no-store/);
+      await open();
+      await open();
+      const fourth = await open();
+      expect(fourth.status).toBe(429);
+      expect(fourth.headers.get("retry-after")).toBe("60");
+      const reader = first.body!.getReader();
+      const decoder = new TextDecoder();
+      let heard = "";
+      const read = (async () => {
+        while (!heard.includes("event: change")) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          heard += decoder.decode(value);
+        }
+      })();
+      expect((await tap(alex, { intent: "arrived", requestId: id })).status).toBe(302);
+      await read;
+      expect(heard).toContain("event: change");
+      expect(heard).not.toContain("Alex");
+    } finally {
+      for (const abort of aborts) abort.abort();
+    }
+  });
 });

@@ -157,6 +157,11 @@ export class HomeownerRequests {
     });
   }
 
+  /** The id of the request the link leads to (its live stream's key), or null. */
+  async idOf(token: string): Promise<string | null> {
+    return (await this.#find(this.#db, token))?.id ?? null;
+  }
+
   /** One of the request's own photos, or its thumbnail, or null. */
   async photo(token: string, photoId: string, { thumbnail = false } = {}) {
     if (!isPhotoId(photoId)) return null;
