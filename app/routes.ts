@@ -52,6 +52,7 @@ export default [
     ]),
     route("office/*", "routes/office.not-found.tsx"),
   ]),
+  route("office/day-worker.js", "routes/office.day-worker.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),

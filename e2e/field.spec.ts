@@ -125,7 +125,12 @@ test("an owner adds a technician with the command; a booking is confirmed to the
   }
 
   // Alex, on a phone: signed in, their day, the visit's card.
-  const phone = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  // No service worker here: only the offline journey below needs one (Chromium keeps a second
+  // context's worker installing for minutes after another context's worker went away).
+  const phone = await browser.newContext({
+    viewport: { width: 375, height: 740 },
+    serviceWorkers: "block",
+  });
   const alex = await phone.newPage();
   try {
     await alex.goto("/office/sign-in");

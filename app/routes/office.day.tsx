@@ -3,6 +3,7 @@ import { data, redirect } from "react-router";
 import { DeskHeader } from "~/features/desk/desk-header";
 import { deskMeta } from "~/features/desk/headers";
 import { notFound, signedInOf } from "~/features/desk/desk-route.server";
+import { useWaitingTaps } from "~/features/field/offline";
 import { VisitCard } from "~/features/field/visit-card";
 import { tapFormName, type FieldTapResult } from "~/features/field/visit-taps";
 import { postedForm } from "~/lib/bounded-body.server";
@@ -48,9 +49,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function MyDayPage({ loaderData, actionData }: Route.ComponentProps) {
   const { staff, day } = loaderData;
+  const { waiting, keep } = useWaitingTaps();
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6">
       <DeskHeader title="My day" staff={staff} />
+      <p role="status" className="mt-4 empty:hidden">
+        {waiting.length > 0 ? (
+          <span className="block rounded-lg bg-amber-50 px-4 py-3 font-semibold text-amber-950">
+            {waiting.length} {waiting.length === 1 ? "update" : "updates"} waiting to send (no
+            connection: they go as soon as it is back)
+          </span>
+        ) : null}
+      </p>
       {day.days.map((section) => (
         <section key={section.key} aria-labelledby={`day-${section.key}`} className="mt-6">
           <h2 id={`day-${section.key}`} className="text-lg font-bold text-slate-900">
@@ -66,7 +76,7 @@ export default function MyDayPage({ loaderData, actionData }: Route.ComponentPro
             <ol className="mt-3 grid gap-4">
               {section.visits.map((visit) => (
                 <li key={visit.id}>
-                  <VisitCard visit={visit} result={actionData} />
+                  <VisitCard visit={visit} result={actionData} keepOffline={keep} />
                 </li>
               ))}
             </ol>

@@ -13,9 +13,11 @@ import { VisitTaps, type FieldTapResult } from "./visit-taps";
 export function VisitCard({
   visit,
   result,
+  keepOffline,
 }: {
   visit: FieldVisit;
   result: FieldTapResult | undefined;
+  keepOffline: (form: HTMLFormElement) => void;
 }) {
   const headingId = `visit-${visit.id}`;
   const model = [visit.brand, visit.model].filter(Boolean).join(" ");
@@ -120,7 +122,7 @@ export function VisitCard({
           ))}
         </ul>
       ) : null}
-      <VisitTaps visit={visit} result={result} />
+      <VisitTaps visit={visit} result={result} keepOffline={keepOffline} />
     </article>
   );
 }

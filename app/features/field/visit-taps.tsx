@@ -21,10 +21,19 @@ export function tapFormName(action: FieldAction, requestId: string): string {
 export function VisitTaps({
   visit,
   result,
+  keepOffline,
 }: {
   visit: FieldVisit;
   result: FieldTapResult | undefined;
+  /** Keeps a tap made without a connection, to send when it returns. */
+  keepOffline: (form: HTMLFormElement) => void;
 }) {
+  // Offline, the tap waits on the phone instead of failing (./offline.ts).
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    if (navigator.onLine) return;
+    event.preventDefault();
+    keepOffline(event.currentTarget);
+  };
   const navigation = useNavigation();
   const sending = (action: FieldAction) =>
     navigation.state === "submitting" &&
@@ -52,7 +61,12 @@ export function VisitTaps({
         switch (action) {
           case "on-my-way":
             return (
-              <Form key={action} method="post" className="flex flex-wrap items-end gap-2">
+              <Form
+                key={action}
+                method="post"
+                onSubmit={onSubmit}
+                className="flex flex-wrap items-end gap-2"
+              >
                 {hidden(action, key)}
                 <Field label="Minutes away" error={errors.minutes} className="w-32">
                   {(wiring) => (
@@ -79,7 +93,7 @@ export function VisitTaps({
             );
           case "arrived":
             return (
-              <Form key={action} method="post">
+              <Form key={action} method="post" onSubmit={onSubmit}>
                 {hidden(action, key)}
                 <Button
                   type="submit"
@@ -106,7 +120,11 @@ export function VisitTaps({
                 <summary className="min-h-11 cursor-pointer px-3 py-2.5 font-semibold text-slate-900">
                   Done: record the repair
                 </summary>
-                <Form method="post" className="grid gap-3 border-t border-slate-200 p-3">
+                <Form
+                  method="post"
+                  onSubmit={onSubmit}
+                  className="grid gap-3 border-t border-slate-200 p-3"
+                >
                   {hidden(action, key)}
                   <Field label="Work done" error={errors.workDone}>
                     {(wiring) => <Textarea {...wiring} name="workDone" rows={3} />}
@@ -158,7 +176,11 @@ export function VisitTaps({
                 <summary className="min-h-11 cursor-pointer px-3 py-2.5 font-semibold text-slate-900">
                   Can't fix
                 </summary>
-                <Form method="post" className="grid gap-3 border-t border-slate-200 p-3">
+                <Form
+                  method="post"
+                  onSubmit={onSubmit}
+                  className="grid gap-3 border-t border-slate-200 p-3"
+                >
                   {hidden(action, key)}
                   <Field label="Reason" error={errors.reason}>
                     {(wiring) => <Textarea {...wiring} name="reason" rows={2} />}
