@@ -1,5 +1,3 @@
-import { randomUUID } from "node:crypto";
-
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
@@ -8,6 +6,7 @@ import { e2ePort } from "../playwright.config";
 import { startExtraServer } from "./support/extra-server";
 import { expect, test } from "./support/fixtures";
 import { uniqueName } from "./support/leads";
+import { requestedDay, staffEmail, staffPassword as password, todayInTexas } from "./support/field";
 import { signIn, staffCli, staffCommand } from "./support/staff";
 
 // The field: a technician made with the command, a visit confirmed to them on the lead page in
@@ -29,23 +28,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
 });
-
-const password = "a long staff password";
-
-function staffEmail(who: string) {
-  return `${who}-${randomUUID().slice(0, 8)}@example.com`;
-}
-
-function todayInTexas() {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(new Date());
-}
-
-/** The next weekday after tomorrow, a date the site offers (no Sunday; holidays aside). */
-function requestedDay() {
-  const day = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000);
-  while (day.getUTCDay() === 0) day.setUTCDate(day.getUTCDate() + 1);
-  return day.toISOString().slice(0, 10);
-}
 
 async function overflow(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -14,6 +14,19 @@ export const fieldStatusLabels: Record<FieldStatus | "booked", string> = {
 export const fieldActions = ["on-my-way", "arrived", "done", "cant-fix"] as const;
 export type FieldAction = (typeof fieldActions)[number];
 
+/** The taps that may follow where a visit stands: what the card offers and the server accepts. */
+export function nextTaps(status: FieldStatus | null): FieldAction[] {
+  switch (status) {
+    case null:
+    case "on-the-way":
+      return [...fieldActions];
+    case "arrived":
+      return ["done", "cant-fix"];
+    default:
+      return [];
+  }
+}
+
 import type { SafetyConcern } from "./safety";
 
 /** One visit on a technician's My day, as its card shows it. */

@@ -10,8 +10,9 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 
 import { profileForState } from "~/content/company";
-import { fieldActions, type FieldAction, type FieldStatus } from "~/domain/field";
+import { fieldActions, nextTaps, type FieldAction } from "~/domain/field";
 import type { PostedForm } from "~/lib/bounded-body.server";
+import { clockTimeIn } from "~/lib/dates";
 import { fieldErrorsOf } from "~/lib/field-errors";
 
 import type { Database } from "../db/database";
@@ -75,14 +76,6 @@ const cantFixSchema = z.object({
   reason: z.string().trim().min(1, "Say why").max(1000, "Use at most 1,000 characters"),
 });
 
-/** Which taps may follow where the visit stands. */
-const allowedFrom: Record<FieldAction, readonly (FieldStatus | null)[]> = {
-  "on-my-way": [null, "on-the-way"],
-  arrived: [null, "on-the-way"],
-  done: [null, "on-the-way", "arrived"],
-  "cant-fix": [null, "on-the-way", "arrived"],
-};
-
 export type FieldTapOutcome =
   | { ok: true; action: FieldAction; replayed: boolean }
   | { ok: false; reason: "not-found" }
@@ -96,13 +89,6 @@ export type FieldTapOutcome =
 
 function isFieldAction(value: string): value is FieldAction {
   return (fieldActions as readonly string[]).includes(value);
-}
-
-/** "10:40 AM" in the office's time zone. */
-function clockTime(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit" }).format(
-    instant,
-  );
 }
 
 function dollars(cents: number | null): string {
@@ -174,7 +160,7 @@ export async function recordFieldTap(
         }
         throw new TapRefused(intent);
       }
-      if (row.status !== "scheduled" || !allowedFrom[intent].includes(row.fieldStatus)) {
+      if (row.status !== "scheduled" || !nextTaps(row.fieldStatus).includes(intent)) {
         // Rolls back the key too: nothing of this tap is kept.
         throw new TapRefused(intent);
       }
@@ -185,7 +171,7 @@ export async function recordFieldTap(
       switch (intent) {
         case "on-my-way": {
           const arrivingAt = new Date(now.getTime() + Number(data.minutes) * 60_000);
-          const about = clockTime(arrivingAt, office.timeZone);
+          const about = clockTimeIn(arrivingAt, office.timeZone);
           change = { fieldStatus: "on-the-way", arrivingAt };
           detail = `On my way, arriving about ${about} ${office.timeZoneLabel}`;
           // The homeowner is emailed once, and again only when the time moves by 15 minutes.

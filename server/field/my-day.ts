@@ -9,18 +9,11 @@ import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
 import { applianceTypes } from "~/content/appliances";
 import { profileForState } from "~/content/company";
 import type { StateSlug } from "~/content/states";
-import {
-  fieldActions,
-  fieldStatusLabels,
-  type FieldAction,
-  type FieldStatus,
-  type FieldVisit,
-  type MyDay,
-} from "~/domain/field";
+import { fieldStatusLabels, nextTaps, type FieldVisit, type MyDay } from "~/domain/field";
 import { safetyConcerns, safetyLabels } from "~/domain/safety";
 import { timeSlots } from "~/domain/time-slots";
 import { formatVisitDay } from "~/domain/visit";
-import { isoDateIn } from "~/lib/dates";
+import { clockTimeIn, isoDateIn } from "~/lib/dates";
 
 import type { Database } from "../db/database";
 import { requestPhotos, serviceRequests } from "../db/schema";
@@ -40,20 +33,6 @@ function daysOf(offices: readonly StateSlug[], now: Date) {
     const today = isoDateIn(now, profileForState(office).timeZone);
     return { office, today, tomorrow: nextDay(today) };
   });
-}
-
-/** The taps that may follow where a visit stands (server/field/field-taps.ts checks again). */
-function nextTaps(status: FieldStatus | null): FieldAction[] {
-  switch (status) {
-    case null:
-      return [...fieldActions];
-    case "on-the-way":
-      return ["on-my-way", "arrived", "done", "cant-fix"];
-    case "arrived":
-      return ["done", "cant-fix"];
-    default:
-      return [];
-  }
 }
 
 const windowOrder = new Map<string, number>(timeSlots.map((slot, index) => [slot.id, index]));
@@ -87,11 +66,7 @@ function cardOf(row: Row, photoIds: readonly string[]): FieldVisit {
     fieldStatus: row.fieldStatus,
     statusDetail:
       row.fieldStatus === "on-the-way" && row.arrivingAt
-        ? `Arriving about ${new Intl.DateTimeFormat("en-US", {
-            timeZone: office.timeZone,
-            hour: "numeric",
-            minute: "2-digit",
-          }).format(row.arrivingAt)} ${office.timeZoneLabel}`
+        ? `Arriving about ${clockTimeIn(row.arrivingAt, office.timeZone)} ${office.timeZoneLabel}`
         : row.fieldStatus === "cant-fix"
           ? row.cantFixReason
           : null,

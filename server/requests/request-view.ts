@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 
-import { isoDateIn } from "~/lib/dates";
+import { clockTimeIn, isoDateIn } from "~/lib/dates";
 import { withRegion } from "~/lib/region";
 import { stateBySlug } from "~/content/states";
 import { applianceTypes } from "~/content/appliances";
@@ -164,11 +164,7 @@ function fieldNews(
   switch (row.fieldStatus) {
     case "on-the-way": {
       if (!row.arrivingAt) return { state: "on-the-way", text: `${technician} is on the way` };
-      const about = new Intl.DateTimeFormat("en-US", {
-        timeZone: office.timeZone,
-        hour: "numeric",
-        minute: "2-digit",
-      }).format(row.arrivingAt);
+      const about = clockTimeIn(row.arrivingAt, office.timeZone);
       return {
         state: "on-the-way",
         text: `${technician} is on the way, arriving about ${about}`,

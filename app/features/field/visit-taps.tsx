@@ -5,9 +5,19 @@ import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 import type { FieldAction, FieldVisit } from "~/domain/field";
 import type { FormResult } from "~/lib/form-result";
+import { cn } from "~/lib/utils";
 
 /** A tap's answer on My day: which visit's which form, and why it was refused. */
 export type FieldTapResult = FormResult<string>;
+
+/** Why a tap was refused, under its button. */
+function TapRefusal({ message, className }: { message: string | undefined; className?: string }) {
+  return message ? (
+    <p role="alert" className={cn("text-sm text-red-800", className)}>
+      {message}
+    </p>
+  ) : null;
+}
 
 export function tapFormName(action: FieldAction, requestId: string): string {
   return `${action}:${requestId}`;
@@ -84,11 +94,7 @@ export function VisitTaps({
                 <Button type="submit" className="h-11" loading={sending(action)}>
                   On my way
                 </Button>
-                {message ? (
-                  <p role="alert" className="w-full text-sm text-red-800">
-                    {message}
-                  </p>
-                ) : null}
+                <TapRefusal message={message} className="w-full" />
               </Form>
             );
           case "arrived":
@@ -103,11 +109,7 @@ export function VisitTaps({
                 >
                   Arrived
                 </Button>
-                {message ? (
-                  <p role="alert" className="text-sm text-red-800">
-                    {message}
-                  </p>
-                ) : null}
+                <TapRefusal message={message} />
               </Form>
             );
           case "done":
@@ -158,11 +160,7 @@ export function VisitTaps({
                   <Button type="submit" className="h-11" loading={sending(action)}>
                     Done
                   </Button>
-                  {message ? (
-                    <p role="alert" className="text-sm text-red-800">
-                      {message}
-                    </p>
-                  ) : null}
+                  <TapRefusal message={message} />
                 </Form>
               </details>
             );
@@ -193,11 +191,7 @@ export function VisitTaps({
                   >
                     Can't fix
                   </Button>
-                  {message ? (
-                    <p role="alert" className="text-sm text-red-800">
-                      {message}
-                    </p>
-                  ) : null}
+                  <TapRefusal message={message} />
                 </Form>
               </details>
             );
