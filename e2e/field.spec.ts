@@ -5,8 +5,14 @@ import { serviceRequest } from "../server/test-support/fixtures";
 import { e2ePort } from "../playwright.config";
 import { startExtraServer } from "./support/extra-server";
 import { expect, test } from "./support/fixtures";
-import { uniqueName } from "./support/leads";
-import { requestedDay, staffEmail, staffPassword as password, todayInTexas } from "./support/field";
+import { uniqueName, waitForEmails } from "./support/leads";
+import {
+  requestedDay,
+  staffEmail,
+  staffPassword as password,
+  todayInTexas,
+  tomorrowInTexas,
+} from "./support/field";
 import { signIn, staffCli, staffCommand } from "./support/staff";
 
 // The field: a technician made with the command, a visit confirmed to them on the lead page in
@@ -23,7 +29,11 @@ test.use({
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  server = await startExtraServer(fieldPort, {});
+  // The journeys' mailbox: the homeowner's On my way email and calendar update are read there.
+  server = await startExtraServer(fieldPort, {
+    SMTP_URL: process.env.E2E_SMTP_URL!,
+    OUTBOX_POLL_MS: "200",
+  });
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -60,9 +70,11 @@ test("an owner adds a technician with the command; a booking is confirmed to the
 
   // A homeowner's request, as the site sends it.
   const name = uniqueName("Maria");
+  const homeownerEmail = staffEmail("maria");
   const booked = await request.post("/api/send-email", {
     data: serviceRequest({
       name,
+      email: homeownerEmail,
       selectedAppliance: "dryer",
       description: "Smells like gas when it runs",
       brand: "Samsung",
@@ -149,16 +161,72 @@ test("an owner adds a technician with the command; a booking is confirmed to the
     await expect(
       privatePage.getByRole("status").filter({ hasText: /Alex is on the way, arriving about/ }),
     ).toBeVisible();
+    await waitForEmails(
+      (email) =>
+        email.envelopeTo.includes(homeownerEmail) && /^Alex is on the way/.test(email.subject),
+      1,
+    );
     await card.getByRole("button", { name: "Arrived" }).click();
     await expect(card.getByText("Arrived", { exact: true })).toBeVisible();
-    await card.getByText("Done: record the repair").click();
-    await card.getByLabel("Work done").fill("Replaced the igniter; tested two cycles.");
-    await expect(card.getByLabel("Model")).toHaveValue("DVG45R6100C");
-    await card.getByLabel("Serial number").fill("0B7H5AEN400123");
-    await card.getByLabel("Parts used").fill("DC97-14486A igniter");
-    await card.getByLabel("Amount charged ($)").fill("189.50");
-    await card.getByRole("button", { name: "Done", exact: true }).click();
-    await expect(card.getByText("Done", { exact: true })).toBeVisible();
+
+    // The dryer needs a part: the homeowner's page says so without a reload.
+    await card.locator("summary", { hasText: "Needs a part" }).click();
+    await card.getByLabel("Part needed").fill("DC97-14486A igniter");
+    await card.getByRole("button", { name: "Needs a part" }).click();
+    await expect(card.getByText("Part needed: DC97-14486A igniter")).toBeVisible();
+    await expect(
+      privatePage.getByRole("status").filter({ hasText: /^Waiting for a part/ }),
+    ).toBeVisible();
+
+    // The dispatcher books the return visit for tomorrow on the board, with Alex.
+    await page.goto(`/office/dispatch?office=texas&day=${tomorrowInTexas()}`);
+    const waiting = page.getByRole("region", { name: /Waiting for a part/ });
+    const item = waiting.getByRole("article", { name });
+    await expect(item.getByText("Part: DC97-14486A igniter")).toBeVisible();
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(
+        results.violations.map((violation) => violation.id),
+        `Dispatch with a return visit to book at ${width} px`,
+      ).toEqual([]);
+      expect(await overflow(page), `Dispatch at ${width} px`).toBeLessThanOrEqual(0);
+    }
+    await item.getByRole("combobox", { name: "Technician" }).selectOption({ label: "Alex Rivera" });
+    await item.getByRole("combobox", { name: "Window" }).selectOption("morning");
+    await item.getByRole("button", { name: "Book return visit" }).click();
+    await expect(
+      page
+        .getByRole("region", { name: "Alex Rivera" })
+        .getByText(/Morning \(8:00 AM - 12:00 PM\): 1 visit/),
+    ).toBeVisible();
+    // The homeowner's calendar gets the return visit as an event of its own.
+    const [update] = await waitForEmails(
+      (email) =>
+        email.envelopeTo.includes(homeownerEmail) &&
+        email.subject.startsWith("Your return visit is booked"),
+      1,
+    );
+    const calendar = update!.attachments.find((file) => file.filename.endsWith(".ics"));
+    expect(calendar?.content).toContain("METHOD:REQUEST");
+    expect(calendar?.content).toContain(`UID:service-request-${id}-visit-2@`);
+    // Both visits on the homeowner's page.
+    await expect(privatePage.getByText(/First visit: .+ \(needed a part\)/)).toBeVisible();
+    await expect(privatePage.getByText("Return visit:")).toBeVisible();
+
+    // Tomorrow on Alex's day: the return visit, with the part to bring; Done closes it.
+    await alex.reload();
+    const tomorrow = alex.getByRole("region", { name: /^Tomorrow/ });
+    const returnCard = tomorrow.getByRole("article", { name: name });
+    await expect(returnCard.getByText(/Return visit: bring DC97-14486A igniter/)).toBeVisible();
+    await returnCard.getByText("Done: record the repair").click();
+    await returnCard.getByLabel("Work done").fill("Replaced the igniter; tested two cycles.");
+    await expect(returnCard.getByLabel("Model")).toHaveValue("DVG45R6100C");
+    await returnCard.getByLabel("Serial number").fill("0B7H5AEN400123");
+    await returnCard.getByLabel("Parts used").fill("DC97-14486A igniter");
+    await returnCard.getByLabel("Amount charged ($)").fill("189.50");
+    await returnCard.getByRole("button", { name: "Done", exact: true }).click();
+    await expect(returnCard.getByText("Done", { exact: true })).toBeVisible();
     await expect(privatePage.getByText(/Completed: Alex finished the repair/)).toBeVisible();
     await homeowner.close();
 

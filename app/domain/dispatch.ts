@@ -3,6 +3,9 @@ import type { TimeSlotId } from "./time-slots";
 
 /** A visit on the dispatch board. */
 export interface DispatchVisit {
+  /** Unique on the board: the request, and which of its visits. */
+  key: string;
+  /** The request. */
   id: string;
   version: number;
   name: string;
@@ -12,6 +15,20 @@ export interface DispatchVisit {
   technicianId: string | null;
   /** "Booked", "On the way", … or "Requested" for one the office has not confirmed. */
   status: string;
+  safety: SafetyConcern[];
+  /** False for a visit that is over (an earlier visit, one waiting for a part, a completed one). */
+  movable: boolean;
+}
+
+/** A request whose technician tapped Needs a part: the office books its return visit. */
+export interface WaitingForPart {
+  id: string;
+  version: number;
+  name: string;
+  appliance: string;
+  part: string;
+  /** The technician who went: the form's first choice. */
+  technicianId: string | null;
   safety: SafetyConcern[];
 }
 
@@ -33,4 +50,6 @@ export interface DispatchBoard {
     visits: Partial<Record<TimeSlotId, DispatchVisit[]>>;
   }[];
   unassigned: DispatchVisit[];
+  /** Every request of the office waiting for a part, whatever its day: book the return visit here. */
+  waitingForPart: WaitingForPart[];
 }

@@ -1,5 +1,5 @@
 /** Where a visit stands in the field, from the technician's taps. */
-export const fieldStatuses = ["on-the-way", "arrived", "done", "cant-fix"] as const;
+export const fieldStatuses = ["on-the-way", "arrived", "done", "needs-part", "cant-fix"] as const;
 export type FieldStatus = (typeof fieldStatuses)[number];
 
 export const fieldStatusLabels: Record<FieldStatus | "booked", string> = {
@@ -7,11 +7,12 @@ export const fieldStatusLabels: Record<FieldStatus | "booked", string> = {
   "on-the-way": "On the way",
   arrived: "Arrived",
   done: "Done",
+  "needs-part": "Needs a part",
   "cant-fix": "Can't fix",
 };
 
 /** The taps a visit card offers, each its own form. */
-export const fieldActions = ["on-my-way", "arrived", "done", "cant-fix"] as const;
+export const fieldActions = ["on-my-way", "arrived", "done", "needs-part", "cant-fix"] as const;
 export type FieldAction = (typeof fieldActions)[number];
 
 /** The taps that may follow where a visit stands: what the card offers and the server accepts. */
@@ -19,9 +20,9 @@ export function nextTaps(status: FieldStatus | null): FieldAction[] {
   switch (status) {
     case null:
     case "on-the-way":
-      return [...fieldActions];
+      return ["on-my-way", "arrived", "done", "cant-fix"];
     case "arrived":
-      return ["done", "cant-fix"];
+      return ["done", "needs-part", "cant-fix"];
     default:
       return [];
   }

@@ -21,6 +21,8 @@ export interface InboxLead {
   status: LeadStatus;
   /** A service request's dangers (gas, burning, water): flagged, and first among the new. */
   safety: SafetyConcern[];
+  /** The technician tapped Needs a part: the office books the return visit. */
+  waitingForPart: boolean;
   /** When it was received, ISO 8601. */
   createdAt: string;
 }

@@ -96,6 +96,17 @@ export interface LeadView {
     technicianId: string;
     technicians: { id: string; name: string }[];
   } | null;
+  /** The request's earlier visits, oldest first: "Visit 1: Wed, Nov 25, Evening, Alex Rivera: Needs a part (…)". */
+  earlierVisits: { number: number; text: string }[];
+  /**
+   * "Book the return visit": the technician tapped Needs a part; the part, the technician who
+   * went (the form's first choice) and the office's technicians. Null otherwise.
+   */
+  returnVisit: {
+    part: string;
+    technicianId: string;
+    technicians: { id: string; name: string }[];
+  } | null;
   /** Photos the homeowner added on their private page (metadata removed). */
   photos: { id: string; url: string; width: number; height: number; size: string }[];
 }

@@ -13,7 +13,17 @@ export interface RequestPageView {
   /** The short reference ("R-7K3F"); null for a request stored before references. */
   reference: string | null;
   /** What the technician's taps say ("Alex is on the way, arriving about 10:40 AM"). */
-  field: { state: "on-the-way" | "arrived" | "done" | "cant-fix"; text: string } | null;
+  field: {
+    state: "on-the-way" | "arrived" | "done" | "needs-part" | "cant-fix";
+    text: string;
+  } | null;
+  /**
+   * The visits before the one booked now (a return visit's first visit), oldest first: "First
+   * visit", its day and window, and how it ended ("needed a part"). Empty for a single visit.
+   */
+  earlierVisits: { label: string; text: string; outcome: string }[];
+  /** What the visit booked now is called beside the earlier ones: "Return visit". */
+  currentVisitLabel: string;
   /** The booking dialog for the same appliance and office: a cancelled request offers it. */
   bookAgainHref: string;
   name: string;

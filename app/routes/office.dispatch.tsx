@@ -3,7 +3,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Select } from "~/components/ui/input";
 import { Notice } from "~/components/ui/notice";
-import type { DispatchBoard, DispatchVisit } from "~/domain/dispatch";
+import type { DispatchBoard, DispatchVisit, WaitingForPart } from "~/domain/dispatch";
 import { DeskHeader } from "~/features/desk/desk-header";
 import { notFound, signedInOf } from "~/features/desk/desk-route.server";
 import { deskMeta } from "~/features/desk/headers";
@@ -12,6 +12,7 @@ import { postedForm } from "~/lib/bounded-body.server";
 import { servicesOf } from "~/services.server";
 
 import { assignVisit, boardChoice, dispatchBoard } from "../../server/field/dispatch";
+import { bookReturnVisit, returnVisitChoiceOf } from "../../server/field/return-visits";
 
 import type { Route } from "./+types/office.dispatch";
 
@@ -42,18 +43,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-// Assign or move one visit (a plain POST): done, the board again; refused, why.
+// Assign or move one visit, or book a return visit on this day (plain POSTs): done, the board
+// again; refused, why.
 export async function action({ request, context }: Route.ActionArgs) {
   const { staff, choice } = choiceOf(request, context);
   const { desk } = servicesOf(context);
-  const outcome = await assignVisit(
-    desk.db,
-    staff,
-    await postedForm(request),
-    choice.day,
-    desk.visits,
-  );
-  if (outcome.ok) throw redirect(`/office/dispatch?office=${choice.office}&day=${choice.day}`);
+  const form = await postedForm(request);
+  const board = `/office/dispatch?office=${choice.office}&day=${choice.day}`;
+  if (form.text("intent") === "return-visit") {
+    const booked = await bookReturnVisit(
+      desk.db,
+      staff,
+      form.text("requestId"),
+      returnVisitChoiceOf(form, choice.day),
+      desk.visits,
+    );
+    if (booked.ok) throw redirect(board);
+    if (booked.reason === "not-found") notFound();
+    const message =
+      booked.reason === "invalid"
+        ? "Choose a technician and a window, on today or a later day."
+        : booked.message;
+    return data({ message }, { status: booked.reason === "conflict" ? 409 : 400 });
+  }
+  const outcome = await assignVisit(desk.db, staff, form, choice.day, desk.visits);
+  if (outcome.ok) throw redirect(board);
   if (outcome.status === 404) notFound();
   return data({ message: outcome.message }, { status: outcome.status });
 }
@@ -108,13 +122,31 @@ export default function Dispatch({ loaderData, actionData }: Route.ComponentProp
         ) : (
           <ul className="mt-3 grid gap-3 md:grid-cols-2 xl:grid-cols-3">
             {board.unassigned.map((visit) => (
-              <li key={visit.id}>
+              <li key={visit.key}>
                 <VisitItem visit={visit} board={board} />
               </li>
             ))}
           </ul>
         )}
       </section>
+
+      {board.waitingForPart.length > 0 ? (
+        <section aria-labelledby="waiting-heading" className="mt-8">
+          <h2 id="waiting-heading" className="text-lg font-bold text-slate-900">
+            Waiting for a part ({board.waitingForPart.length})
+          </h2>
+          <p className="mt-1 text-sm text-slate-700">
+            Book the return visit on {board.dayTitle} once the part is in.
+          </p>
+          <ul className="mt-3 grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+            {board.waitingForPart.map((request) => (
+              <li key={request.id}>
+                <ReturnVisitItem request={request} board={board} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section aria-labelledby="board-heading" className="mt-8">
         <h2 id="board-heading" className="text-lg font-bold text-slate-900">
@@ -154,7 +186,7 @@ export default function Dispatch({ loaderData, actionData }: Route.ComponentProp
                           {window.label}: {load.length} {load.length === 1 ? "visit" : "visits"}
                         </p>
                         {load.map((visit) => (
-                          <VisitItem key={visit.id} visit={visit} board={board} />
+                          <VisitItem key={visit.key} visit={visit} board={board} />
                         ))}
                       </div>
                     );
@@ -171,7 +203,7 @@ export default function Dispatch({ loaderData, actionData }: Route.ComponentProp
 
 /** A visit and the form that assigns or moves it: a technician and a window of this day. */
 function VisitItem({ visit, board }: { visit: DispatchVisit; board: DispatchBoard }) {
-  const formId = `assign-${visit.id}`;
+  const formId = `assign-${visit.key.replace(":", "-")}`;
   return (
     <article
       aria-labelledby={`${formId}-name`}
@@ -190,7 +222,7 @@ function VisitItem({ visit, board }: { visit: DispatchVisit; board: DispatchBoar
       <p className="text-slate-700">
         {visit.appliance} · {visit.status}
       </p>
-      {board.technicians.length > 0 && visit.status !== "Completed" ? (
+      {board.technicians.length > 0 && visit.movable ? (
         <Form method="post" className="grid gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
           <input type="hidden" name="requestId" value={visit.id} />
           <input type="hidden" name="version" value={visit.version} />
@@ -223,6 +255,65 @@ function VisitItem({ visit, board }: { visit: DispatchVisit; board: DispatchBoar
           <Button type="submit" variant="outline">
             {visit.technicianId ? "Move" : "Assign"}
           </Button>
+        </Form>
+      ) : null}
+    </article>
+  );
+}
+
+/** A request waiting for a part, and the form that books its return visit on the board's day. */
+function ReturnVisitItem({ request, board }: { request: WaitingForPart; board: DispatchBoard }) {
+  const id = `return-${request.id}`;
+  return (
+    <article
+      aria-labelledby={`${id}-name`}
+      className="grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm"
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <Link
+          id={`${id}-name`}
+          to={`/office/leads/${request.id}`}
+          className="font-semibold [overflow-wrap:anywhere] text-brand-700 underline"
+        >
+          <bdi>{request.name}</bdi>
+        </Link>
+        <SafetyChips concerns={request.safety} />
+      </div>
+      <p className="[overflow-wrap:anywhere] text-slate-800">
+        {request.appliance} · Part: <bdi>{request.part}</bdi>
+      </p>
+      {board.technicians.length > 0 ? (
+        <Form method="post" className="grid gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+          <input type="hidden" name="intent" value="return-visit" />
+          <input type="hidden" name="requestId" value={request.id} />
+          <input type="hidden" name="version" value={request.version} />
+          <label className="grid gap-1 text-xs font-semibold text-slate-700">
+            Technician
+            <Select name="technicianId" defaultValue={request.technicianId ?? ""}>
+              <option value="" disabled>
+                Choose…
+              </option>
+              {board.technicians.map((technician) => (
+                <option key={technician.id} value={technician.id}>
+                  {technician.name}
+                </option>
+              ))}
+            </Select>
+          </label>
+          <label className="grid gap-1 text-xs font-semibold text-slate-700">
+            Window
+            <Select name="window" defaultValue="">
+              <option value="" disabled>
+                Choose…
+              </option>
+              {board.windows.map((window) => (
+                <option key={window.id} value={window.id}>
+                  {window.label}
+                </option>
+              ))}
+            </Select>
+          </label>
+          <Button type="submit">Book return visit</Button>
         </Form>
       ) : null}
     </article>

@@ -5,6 +5,7 @@ import { Field } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
 import { ResultNotice } from "~/components/ui/notice";
 import { ConfirmVisit } from "~/features/desk/confirm-visit";
+import { ReturnVisit } from "~/features/desk/return-visit";
 import { SafetyChips } from "~/features/desk/safety-chips";
 import { useDeskEvents } from "~/features/desk/use-desk-events";
 import { deskMeta } from "~/features/desk/headers";
@@ -90,6 +91,20 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
               </div>
             ))}
           </dl>
+          {lead.earlierVisits.length > 0 ? (
+            <section aria-labelledby="earlier-visits-heading" className="mt-6">
+              <h3 id="earlier-visits-heading" className="font-semibold text-slate-900">
+                Earlier visits
+              </h3>
+              <ol className="mt-2 grid gap-1 text-sm text-slate-700">
+                {lead.earlierVisits.map((visit) => (
+                  <li key={visit.number} className="[overflow-wrap:anywhere]">
+                    Visit {visit.number}: <bdi>{visit.text}</bdi>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          ) : null}
           {lead.photos.length > 0 ? (
             <section aria-labelledby="photos-heading" className="mt-6">
               <h3 id="photos-heading" className="font-semibold text-slate-900">
@@ -122,6 +137,15 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
               confirm={lead.confirm}
               windows={windows}
               result={actionData?.form === "confirm" ? actionData : undefined}
+              busy={busy}
+            />
+          ) : null}
+          {lead.returnVisit ? (
+            <ReturnVisit
+              lead={lead}
+              returnVisit={lead.returnVisit}
+              windows={windows}
+              result={actionData?.form === "return" ? actionData : undefined}
               busy={busy}
             />
           ) : null}

@@ -13,6 +13,11 @@ export function todayInTexas() {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(new Date());
 }
 
+export function tomorrowInTexas() {
+  const [year, month, day] = todayInTexas().split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
+}
+
 /** A day a few days ahead that the site offers (no Sunday, no federal holiday). */
 export function requestedDay() {
   const day = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000);

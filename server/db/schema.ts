@@ -77,6 +77,13 @@ export const serviceRequests = pgTable(
     amountChargedCents: integer("amount_charged_cents"),
     /** Can't fix: why. */
     cantFixReason: text("cant_fix_reason"),
+    /** Needs a part: the part (name or number) the return visit brings. */
+    partNeeded: text("part_needed"),
+    /**
+     * Which visit of the request the booking columns hold: 1, then 2 for the return visit
+     * after a part, ... The earlier ones are in `request_visits`; each has its own calendar event.
+     */
+    visitNumber: integer("visit_number").notNull().default(1),
     /**
      * The short reference the homeowner is given ("R-7K3F", app/domain/reference.ts), made from
      * `requestReferenceNumbers`. Null for requests stored before references existed.
@@ -448,6 +455,34 @@ export const fieldTaps = pgTable(
 );
 
 /**
+ * A request's earlier visits, written when the office books the next one (a return visit after a
+ * part): the day, the window, who went and how it ended. The window place it took stays taken.
+ */
+export const requestVisits = pgTable(
+  "request_visits",
+  {
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: "cascade" }),
+    /** 1 for the first visit, 2 for the return visit, ... */
+    number: integer("number").notNull(),
+    date: date("date", { mode: "string" }).notNull(),
+    window: text("window").notNull(),
+    technicianId: text("technician_id").references(() => staffUsers.id, { onDelete: "set null" }),
+    technician: text("technician").notNull(),
+    /** Where the visit ended in the field (app/domain/field.ts), e.g. "needs-part". */
+    outcome: text("outcome", { enum: fieldStatuses }),
+    /** The technician's words: the part needed, the reason. Blanked by an erasure. */
+    detail: text("detail").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.requestId, table.number] }),
+    index("request_visits_day_idx").on(table.date),
+  ],
+);
+
+/**
  * What owners did with privacy requests: who, when, what, and how many records. The person is
  * named only by a hash of their email or phone, so the log itself holds nothing to erase.
  */
@@ -601,4 +636,5 @@ export const schema = {
   officeClosedDays,
   windowPlaces,
   requestPhotos,
+  requestVisits,
 };

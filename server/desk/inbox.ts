@@ -101,6 +101,10 @@ export async function inboxPage(
       status: serviceRequests.status,
       safety: serviceRequests.safetyConcerns,
       flagged: sql<boolean>`cardinality(${serviceRequests.safetyConcerns}) > 0`.as("flagged"),
+      waitingForPart:
+        sql<boolean>`${serviceRequests.status} = 'scheduled' and ${serviceRequests.fieldStatus} is not distinct from 'needs-part'`.as(
+          "waiting_for_part",
+        ),
       createdAt: serviceRequests.createdAt,
     })
     .from(serviceRequests)
@@ -120,6 +124,7 @@ export async function inboxPage(
       status: contactMessages.status,
       safety: sql<SafetyConcern[]>`'{}'::text[]`.as("safety_concerns"),
       flagged: sql<boolean>`false`.as("flagged"),
+      waitingForPart: sql<boolean>`false`.as("waiting_for_part"),
       createdAt: contactMessages.createdAt,
     })
     .from(contactMessages)
@@ -149,6 +154,7 @@ export async function inboxPage(
       preferredTime: row.preferredTime,
       status: row.status,
       safety: row.safety,
+      waitingForPart: row.waitingForPart,
       createdAt: new Date(row.createdAt).toISOString(),
     })),
     counts,

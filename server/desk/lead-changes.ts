@@ -29,6 +29,7 @@ import {
   type VisitContext,
 } from "../requests/visit-changes";
 import { isBookableInTime } from "../requests/windows";
+import { bookReturnVisit, returnVisitChoiceOf } from "../field/return-visits";
 import { officeTechnicians } from "../field/technicians";
 import { notifyRequestChanged } from "../requests/request-streams";
 import type { DeskServices } from "./desk-services";
@@ -36,7 +37,7 @@ import { findLead, officeTime, purposeOf, uuidPattern, visitText, type Query } f
 import type { StaffMember } from "./staff-accounts";
 
 /** The lead page's forms' answer: which form, and why it was refused (a change redirects). */
-export type LeadPageResult = FormResult<"status" | "confirm" | "note" | "email">;
+export type LeadPageResult = FormResult<"status" | "confirm" | "return" | "note" | "email">;
 
 /**
  * The lead page's form posts. A change that worked redirects to the page (so a reload does not
@@ -67,6 +68,18 @@ export async function leadPageAction(
       const confirmed = await confirmVisit(db, staff, leadId, form, visits);
       if (confirmed) return confirmed;
       return data<LeadPageResult>({ form: "confirm", status: "success", message: "Saved" });
+    }
+    case "return-visit": {
+      const booked = await bookReturnVisit(db, staff, leadId, returnVisitChoiceOf(form), visits);
+      // Booked, the page shows it (and no longer offers the form): a redirect, like a status change.
+      if (booked.ok) throw redirect(`/office/leads/${leadId}`);
+      if (booked.reason === "not-found") throw data("Not found", { status: 404 });
+      return booked.reason === "invalid"
+        ? refuse({ form: "return", status: "invalid", fieldErrors: booked.fieldErrors }, 400)
+        : refuse(
+            { form: "return", status: "invalid", message: booked.message },
+            booked.reason === "conflict" ? 409 : 400,
+          );
     }
     case "note": {
       const parsed = noteSchema.safeParse(form.fields());

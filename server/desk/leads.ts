@@ -2,12 +2,13 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 
 import { profileForState } from "~/content/company";
 import { stateBySlug, type StateSlug } from "~/content/states";
+import { fieldStatusLabels } from "~/domain/field";
 import { leadStatusLabels, statusesAfter } from "~/domain/leads";
 import { deskVisitStyle, formatVisit } from "~/domain/visit";
 import { type LeadEmailView, type LeadField, type LeadView } from "~/domain/lead-view";
 
 import type { Database, Transaction } from "../db/database";
-import { contactMessages, leadEvents, outbox, serviceRequests } from "../db/schema";
+import { contactMessages, leadEvents, outbox, requestVisits, serviceRequests } from "../db/schema";
 import { holdsNoPlace } from "../requests/visit-changes";
 import { photoBytes, photosOfRequest } from "../requests/photo-store";
 import { officeTechnicians } from "../field/technicians";
@@ -111,12 +112,28 @@ function fieldsOf(lead: FoundLead): LeadField[] {
     ...(row.scheduledDate
       ? [
           {
-            label: "Booked visit",
+            label: row.visitNumber > 1 ? "Booked return visit" : "Booked visit",
             value: `${visitText(row.scheduledDate, row.scheduledWindow)}, technician ${row.technician ?? ""}`,
           },
         ]
       : []),
+    ...(row.fieldStatus ? [{ label: "In the field", value: fieldText(row) }] : []),
   ];
+}
+
+/** Where the visit stands in the field, with what the technician wrote. */
+function fieldText(row: typeof serviceRequests.$inferSelect): string {
+  const label = row.fieldStatus ? fieldStatusLabels[row.fieldStatus] : "";
+  switch (row.fieldStatus) {
+    case "needs-part":
+      return `Waiting for a part: ${row.partNeeded ?? ""}`;
+    case "cant-fix":
+      return `${label}: ${row.cantFixReason ?? ""}`;
+    case "done":
+      return `${label}: ${row.workDone ?? ""}`;
+    default:
+      return label;
+  }
 }
 
 export function purposeOf(kind: string) {
@@ -150,7 +167,7 @@ export async function leadView(
   const lead = await findLead(db, staff, id);
   if (!lead) return null;
   const { row } = lead;
-  const [emails, events, photos] = await Promise.all([
+  const [emails, events, photos, earlier] = await Promise.all([
     db.select().from(outbox).where(eq(outbox.subjectId, row.id)).orderBy(asc(outbox.createdAt)),
     db
       .select()
@@ -158,6 +175,13 @@ export async function leadView(
       .where(eq(leadEvents.leadId, row.id))
       .orderBy(asc(leadEvents.at), asc(leadEvents.id)),
     lead.kind === "service-request" ? photosOfRequest(db, row.id, leadOffices(staff)) : [],
+    lead.kind === "service-request"
+      ? db
+          .select()
+          .from(requestVisits)
+          .where(eq(requestVisits.requestId, row.id))
+          .orderBy(asc(requestVisits.number))
+      : [],
   ]);
   const emailViews: LeadEmailView[] = emails.map((email) => ({
     id: email.id,
@@ -212,6 +236,20 @@ export async function leadView(
         ? {
             date: lead.row.scheduledDate ?? lead.row.preferredDate ?? "",
             window: lead.row.scheduledWindow ?? lead.row.preferredTime,
+            technicianId: lead.row.technicianId ?? "",
+            technicians: await officeTechnicians(db, row.office),
+          }
+        : null,
+    earlierVisits: earlier.map((visit) => ({
+      number: visit.number,
+      text: `${visitText(visit.date, visit.window)}, ${visit.technician}: ${visit.outcome ? fieldStatusLabels[visit.outcome] : "Done"}${visit.detail ? ` (${visit.detail})` : ""}`,
+    })),
+    returnVisit:
+      lead.kind === "service-request" &&
+      lead.row.status === "scheduled" &&
+      lead.row.fieldStatus === "needs-part"
+        ? {
+            part: lead.row.partNeeded ?? "",
             technicianId: lead.row.technicianId ?? "",
             technicians: await officeTechnicians(db, row.office),
           }

@@ -12,6 +12,7 @@ import {
   outbox,
   privacyAudit,
   requestPhotos,
+  requestVisits,
   serviceRequests,
 } from "../db/schema";
 import type { StaffMember } from "./staff-accounts";
@@ -213,10 +214,15 @@ export async function erasePrivacyRecords(
           workDone: null,
           partsUsed: null,
           cantFixReason: null,
+          partNeeded: null,
           accessTokenHash: null,
           erasedAt: sql`now()`,
         })
         .where(inArray(serviceRequests.id, requestIds));
+      await tx
+        .update(requestVisits)
+        .set({ detail: "" })
+        .where(inArray(requestVisits.requestId, requestIds));
       // Photos are the homeowner's too: they go, not just their fields.
       await tx.delete(requestPhotos).where(inArray(requestPhotos.requestId, requestIds));
     }

@@ -3,7 +3,7 @@
  * their visits, the visits nobody has yet (booked without a technician, or asked for that day and
  * not confirmed), and each window's places. Owners and dispatchers of the office only.
  */
-import { and, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
 
 import { applianceTypes } from "~/content/appliances";
 import { profileForState } from "~/content/company";
@@ -21,7 +21,7 @@ import type { Database } from "../db/database";
 import { changeLeadStatus } from "../desk/lead-changes";
 import { findLead } from "../desk/leads";
 import type { VisitContext } from "../requests/visit-changes";
-import { serviceRequests, windowPlaces } from "../db/schema";
+import { requestVisits, serviceRequests, windowPlaces } from "../db/schema";
 import { leadOffices, type StaffMember } from "../desk/staff-accounts";
 import { addDays, capacityOf, isTimeSlotId } from "../requests/windows";
 import { officeTechnicians } from "./technicians";
@@ -32,6 +32,7 @@ function visitOf(row: Row): DispatchVisit {
   const booked = row.status === "scheduled" || row.status === "completed";
   const window = booked ? row.scheduledWindow : row.preferredTime;
   return {
+    key: `${row.id}:${row.visitNumber}`,
     id: row.id,
     version: row.version,
     name: row.name,
@@ -45,6 +46,27 @@ function visitOf(row: Row): DispatchVisit {
         : fieldStatusLabels[row.fieldStatus ?? "booked"]
       : "Requested",
     safety: row.safetyConcerns,
+    movable: row.status !== "completed" && row.fieldStatus !== "needs-part",
+  };
+}
+
+/** An earlier visit of a request (before its return visit): on the board of its day, over. */
+function earlierVisitOf(
+  visit: typeof requestVisits.$inferSelect,
+  row: Pick<Row, "id" | "version" | "name" | "selectedAppliance" | "safetyConcerns">,
+): DispatchVisit {
+  return {
+    key: `${row.id}:${visit.number}`,
+    id: row.id,
+    version: row.version,
+    name: row.name,
+    appliance:
+      applianceTypes.find((type) => type.id === row.selectedAppliance)?.name ?? "Appliance",
+    window: isTimeSlotId(visit.window) ? visit.window : null,
+    technicianId: visit.technicianId,
+    status: visit.outcome ? fieldStatusLabels[visit.outcome] : "Done",
+    safety: row.safetyConcerns,
+    movable: false,
   };
 }
 
@@ -70,7 +92,7 @@ export async function dispatchBoard(
   { office, day }: { office: StateSlug; day: string },
   defaultCapacity: number,
 ): Promise<DispatchBoard> {
-  const [technicians, rows, held, capacities] = await Promise.all([
+  const [technicians, rows, earlier, waiting, held, capacities] = await Promise.all([
     officeTechnicians(db, office),
     db
       .select()
@@ -92,6 +114,30 @@ export async function dispatchBoard(
         ),
       ),
     db
+      .select({ visit: requestVisits, request: serviceRequests })
+      .from(requestVisits)
+      .innerJoin(serviceRequests, eq(serviceRequests.id, requestVisits.requestId))
+      .where(
+        and(
+          eq(serviceRequests.office, office),
+          isNull(serviceRequests.erasedAt),
+          eq(requestVisits.date, day),
+        ),
+      ),
+    db
+      .select()
+      .from(serviceRequests)
+      .where(
+        and(
+          eq(serviceRequests.office, office),
+          isNull(serviceRequests.erasedAt),
+          eq(serviceRequests.status, "scheduled"),
+          eq(serviceRequests.fieldStatus, "needs-part"),
+        ),
+      )
+      .orderBy(asc(serviceRequests.createdAt))
+      .limit(200),
+    db
       .select()
       .from(windowPlaces)
       .where(and(eq(windowPlaces.office, office), eq(windowPlaces.date, day))),
@@ -101,9 +147,10 @@ export async function dispatchBoard(
       ),
     ),
   ]);
-  const visits = rows
-    .map(visitOf)
-    .sort((a, b) => order(a.window) - order(b.window) || a.name.localeCompare(b.name));
+  const visits = [
+    ...rows.map(visitOf),
+    ...earlier.map(({ visit, request }) => earlierVisitOf(visit, request)),
+  ].sort((a, b) => order(a.window) - order(b.window) || a.name.localeCompare(b.name));
   const known = new Set(technicians.map((technician) => technician.id));
   return {
     office: { slug: office, name: stateBySlug(office)?.name ?? office },
@@ -132,6 +179,16 @@ export async function dispatchBoard(
     unassigned: visits.filter(
       (visit) => visit.technicianId === null || !known.has(visit.technicianId),
     ),
+    waitingForPart: waiting.map((row) => ({
+      id: row.id,
+      version: row.version,
+      name: row.name,
+      appliance:
+        applianceTypes.find((type) => type.id === row.selectedAppliance)?.name ?? "Appliance",
+      part: row.partNeeded ?? "",
+      technicianId: row.technicianId,
+      safety: row.safetyConcerns,
+    })),
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * A technician's taps on My day (On my way, Arrived, Done, Can't fix): each a POST carrying the
+ * A technician's taps on My day (On my way, Arrived, Done, Needs a part, Can't fix): each a POST carrying the
  * key the page gave it, checked against the visit being theirs, written with its timeline event,
  * its email and the desk's notification in one transaction. A key seen before changes nothing:
  * a tap sent twice (a double tap, a retry, a queue replayed once the signal is back) counts once.
@@ -20,7 +20,7 @@ import { newLeadsChannel } from "../db/notifications";
 import { fieldTaps, leadEvents, outbox, serviceRequests } from "../db/schema";
 import type { StaffMember } from "../desk/staff-accounts";
 import { mailContextFor } from "../mail/context";
-import { onTheWayEmail } from "../mail/field-emails";
+import { onTheWayEmail, partNeededEmail } from "../mail/field-emails";
 import { outboxRows } from "../outbox/enqueue";
 import { notifyRequestChanged } from "../requests/request-streams";
 import { cancelReminders, type VisitContext } from "../requests/visit-changes";
@@ -71,6 +71,14 @@ const doneSchema = z
     ...done,
     amountChargedCents: done.noCharge ? null : centsOf(done.amount),
   }));
+
+const needsPartSchema = z.object({
+  part: z
+    .string()
+    .trim()
+    .min(1, "Enter the part needed (a name or a part number)")
+    .max(200, "Use at most 200 characters"),
+});
 
 const cantFixSchema = z.object({
   reason: z.string().trim().min(1, "Say why").max(1000, "Use at most 1,000 characters"),
@@ -130,9 +138,11 @@ export async function recordFieldTap(
       ? onMyWaySchema.safeParse(form.fields())
       : intent === "done"
         ? doneSchema.safeParse(form.fields())
-        : intent === "cant-fix"
-          ? cantFixSchema.safeParse(form.fields())
-          : z.object({}).safeParse({});
+        : intent === "needs-part"
+          ? needsPartSchema.safeParse(form.fields())
+          : intent === "cant-fix"
+            ? cantFixSchema.safeParse(form.fields())
+            : z.object({}).safeParse({});
   if (!details.success) return invalid(fieldErrorsOf(details.error));
 
   const now = visits.now();
@@ -215,6 +225,31 @@ export async function recordFieldTap(
           };
           detail = `Done: ${done.workDone}. Model ${done.model}, serial ${done.serialNumber}. Parts: ${done.partsUsed || "none"}. Charged ${dollars(done.amountChargedCents)}.`;
           await cancelReminders(tx, row.id, "Not needed: the repair was completed");
+          break;
+        }
+        case "needs-part": {
+          const part = String(data.part);
+          change = { fieldStatus: "needs-part", partNeeded: part };
+          detail = `Needs a part: ${part}`;
+          // The visit that was booked is over: its reminder (if not sent) is not needed.
+          await cancelReminders(tx, row.id, "Not needed: the visit ended waiting for a part");
+          if (row.email !== "") {
+            const mail = mailContextFor(visits.config, office, now);
+            const email = partNeededEmail(
+              {
+                requestId: row.id,
+                email: row.email,
+                appliance: row.selectedAppliance,
+                reference: row.reference,
+                technician: firstName(staff.name),
+                part,
+                tapId: createHash("sha256").update(key.data).digest("hex").slice(0, 16),
+                requestUrl: visits.links.urlFor(row.id),
+              },
+              mail,
+            );
+            await tx.insert(outbox).values(outboxRows(row.id, [email]));
+          }
           break;
         }
         case "cant-fix": {

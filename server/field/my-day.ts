@@ -69,7 +69,11 @@ function cardOf(row: Row, photoIds: readonly string[]): FieldVisit {
         ? `Arriving about ${clockTimeIn(row.arrivingAt, office.timeZone)} ${office.timeZoneLabel}`
         : row.fieldStatus === "cant-fix"
           ? row.cantFixReason
-          : null,
+          : row.fieldStatus === "needs-part"
+            ? `Part needed: ${row.partNeeded ?? ""}`
+            : row.fieldStatus === null && row.visitNumber > 1 && row.partNeeded
+              ? `Return visit: bring ${row.partNeeded}`
+              : null,
     // A fresh key per form and render: the same form sent twice is one tap.
     taps: nextTaps(row.fieldStatus).map((action) => ({ action, key: randomUUID() })),
   };

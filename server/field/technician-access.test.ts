@@ -1,12 +1,19 @@
 import { randomUUID } from "node:crypto";
 
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { isFederalHoliday } from "~/domain/holidays";
 
-import { leadEvents, outbox, requestPhotos, serviceRequests } from "../db/schema";
+import {
+  leadEvents,
+  outbox,
+  requestPhotos,
+  requestVisits,
+  serviceRequests,
+  windowPlaces,
+} from "../db/schema";
 import { addStaff } from "../desk/staff-accounts";
 import { authSecret, createStaffAuth, type StaffAuth } from "../desk/staff-auth";
 import { staffCommandFrom } from "../desk/staff-command-line";
@@ -337,7 +344,7 @@ describe.skipIf(!database?.available)("A technician's access", () => {
 
   test("every tap on another technician's visit is a 404, and changes nothing", async () => {
     const { id } = await assignedToAlex();
-    for (const intent of ["on-my-way", "arrived", "done", "cant-fix"]) {
+    for (const intent of ["on-my-way", "arrived", "done", "needs-part", "cant-fix"]) {
       const answer = await tap(sam, {
         intent,
         requestId: id,
@@ -348,6 +355,7 @@ describe.skipIf(!database?.available)("A technician's access", () => {
         partsUsed: "",
         noCharge: "yes",
         reason: "x",
+        part: "x",
       });
       expect(answer.status, intent).toBe(404);
     }
@@ -623,5 +631,241 @@ describe.skipIf(!database?.available)("A technician's access", () => {
     } finally {
       for (const abort of aborts) abort.abort();
     }
+  });
+
+  /** Alex's visit of today, arrived at and waiting for `part`. */
+  async function waitingForPart(part: string, overrides: Record<string, unknown> = {}) {
+    const visit = await assignedToAlex(overrides);
+    expect((await tap(alex, { intent: "arrived", requestId: visit.id })).status).toBe(302);
+    expect((await tap(alex, { intent: "needs-part", requestId: visit.id, part })).status).toBe(302);
+    return visit;
+  }
+
+  async function placesTaken(day: string, window: string) {
+    const { db } = server.serverApp.database;
+    const rows = await db
+      .select()
+      .from(windowPlaces)
+      .where(
+        and(
+          eq(windowPlaces.office, "texas"),
+          eq(windowPlaces.date, day),
+          eq(windowPlaces.window, window as "morning"),
+        ),
+      );
+    return rows[0]?.taken ?? 0;
+  }
+
+  test("Needs a part: only after Arrived, only the visit's technician, the part required; then both sides say Waiting for a part", async () => {
+    const { id, page } = await assignedToAlex({ email: `part-${randomUUID()}@example.com` });
+    // Before Arrived there is nothing to diagnose: 409, nothing kept.
+    expect((await tap(alex, { intent: "needs-part", requestId: id, part: "Igniter" })).status).toBe(
+      409,
+    );
+    expect((await tap(alex, { intent: "arrived", requestId: id })).status).toBe(302);
+    const noPart = await tap(alex, { intent: "needs-part", requestId: id, part: "  " });
+    expect(noPart.status).toBe(400);
+    expect(noPart.body).toContain("Enter the part needed (a name or a part number)");
+    expect((await tap(sam, { intent: "needs-part", requestId: id, part: "Igniter" })).status).toBe(
+      404,
+    );
+    const needed = await tap(alex, {
+      intent: "needs-part",
+      requestId: id,
+      part: "DC97-14486A igniter",
+    });
+    expect(needed.status).toBe(302);
+    expect((await events(id)).map((event) => event.detail)).toContain(
+      "Needs a part: DC97-14486A igniter",
+    );
+    const homeowner = (await ask(page)).body;
+    expect(homeowner).toContain("Waiting for a part");
+    expect(homeowner).toContain("DC97-14486A igniter");
+    expect(homeowner).not.toContain("Rivera");
+    // Nothing to move to while waiting: the office books the return visit.
+    expect(homeowner).not.toContain("Move the visit");
+    const { db } = server.serverApp.database;
+    const emails = await db.select().from(outbox).where(eq(outbox.subjectId, id));
+    expect(
+      emails
+        .filter((email) => email.kind === "visit.part-needed.customer")
+        .map((email) => email.message.subject),
+    ).toEqual(["Waiting for a part for your refrigerator"]);
+    const lead = (await ask(`/office/leads/${id}`, { cookie: dispatcher })).body;
+    expect(lead).toContain("Waiting for a part: DC97-14486A igniter");
+    expect(lead).toContain("Book the return visit");
+    expect((await ask("/office", { cookie: dispatcher })).body).toContain("Waiting for a part");
+    expect((await ask("/office/day", { cookie: alex })).body).toContain(
+      "Part needed: DC97-14486A igniter",
+    );
+    // The lead page books the return visit too; then it shows both visits and no form.
+    const version = /name="version" value="(\d+)"/.exec(lead)?.[1] ?? "0";
+    const booked = await ask(`/office/leads/${id}`, {
+      cookie: dispatcher,
+      form: {
+        intent: "return-visit",
+        version,
+        scheduledDate: openDayAhead(),
+        scheduledWindow: "afternoon",
+        technicianId: samId,
+      },
+    });
+    expect(booked).toMatchObject({ status: 302, location: `/office/leads/${id}` });
+    const after = (await ask(`/office/leads/${id}`, { cookie: dispatcher })).body;
+    expect(after).toContain("Booked return visit");
+    expect(after).toMatch(/Visit 1: <bdi>[^<]+, Alex Rivera: Needs a part \(DC97-14486A igniter\)/);
+    expect(after).not.toContain("Book the return visit");
+    expect((await ask("/office/day", { cookie: sam })).status).toBe(200);
+  });
+
+  test("the return visit, sent six times at once from the board, is booked once: its own place, its own calendar event, the first visit kept", async () => {
+    const part = `Door gasket ${randomUUID().slice(0, 4)}`;
+    const { id, page } = await waitingForPart(part, {
+      email: `return-${randomUUID()}@example.com`,
+    });
+    const day = openDayAhead();
+    const board = `/office/dispatch?office=texas&day=${day}`;
+    const before = await ask(board, { cookie: dispatcher });
+    expect(before.body).toContain("Waiting for a part");
+    expect(before.body).toContain(part);
+    const version = new RegExp(
+      `name="intent" value="return-visit"/><input type="hidden" name="requestId" value="${id}"/><input type="hidden" name="version" value="(\\d+)"`,
+    ).exec(before.body)?.[1];
+    expect(version).toBeDefined();
+    const firstPlaces = await placesTaken(todayInTexas(), "evening");
+    const returnPlaces = await placesTaken(day, "morning");
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        ask(board, {
+          cookie: dispatcher,
+          form: {
+            intent: "return-visit",
+            requestId: id,
+            version: version!,
+            technicianId: alexId,
+            window: "morning",
+          },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([302, 409, 409, 409, 409, 409]);
+
+    const { db } = server.serverApp.database;
+    const [row] = await db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
+    expect(row).toMatchObject({
+      status: "scheduled",
+      visitNumber: 2,
+      scheduledDate: day,
+      scheduledWindow: "morning",
+      technicianId: alexId,
+      fieldStatus: null,
+      heldDate: day,
+      heldWindow: "morning",
+      partNeeded: part,
+    });
+    const earlier = await db.select().from(requestVisits).where(eq(requestVisits.requestId, id));
+    expect(earlier).toEqual([
+      expect.objectContaining({
+        number: 1,
+        date: todayInTexas(),
+        window: "evening",
+        technicianId: alexId,
+        outcome: "needs-part",
+        detail: part,
+      }),
+    ]);
+    // The first visit keeps the place it used; the return visit took one of its own.
+    expect(await placesTaken(todayInTexas(), "evening")).toBe(firstPlaces);
+    expect(await placesTaken(day, "morning")).toBe(returnPlaces + 1);
+
+    const booked = (await db.select().from(outbox).where(eq(outbox.subjectId, id))).filter(
+      (email) => email.message.subject.startsWith("Your return visit is booked"),
+    );
+    expect(booked).toHaveLength(1);
+    const calendar = booked[0]!.message.attachments?.[0]?.content ?? "";
+    expect(calendar).toContain(`UID:service-request-${id}-visit-2@`);
+    expect(booked[0]!.message.text).toContain(`We will bring the part: ${part}.`);
+
+    const homeowner = (await ask(page)).body;
+    expect(homeowner).toMatch(/First visit: [^<]+ <span[^>]*>\(needed a part\)/);
+    expect(homeowner).toContain("Return visit: ");
+    expect(homeowner).not.toContain("Waiting for a part:");
+
+    // The return visit is a visit like any other: Alex finishes it.
+    expect((await tap(alex, { intent: "arrived", requestId: id })).status).toBe(302);
+    const done = await tap(alex, {
+      intent: "done",
+      requestId: id,
+      workDone: "Fitted the new gasket",
+      model: "RF28R7351SR",
+      serialNumber: "0AB34BAK300121",
+      partsUsed: part,
+      amount: "245",
+    });
+    expect(done.status).toBe(302);
+    expect((await ask(page)).body).toContain("Completed: Alex finished the repair");
+  });
+
+  test("the return visit: technicians get 404, a request not waiting for a part or a past day is refused, a foreign Origin is 403", async () => {
+    const { id } = await waitingForPart("Drain pump");
+    const lead = await ask(`/office/leads/${id}`, { cookie: dispatcher });
+    const version = /name="version" value="(\d+)"/.exec(lead.body)?.[1] ?? "0";
+    const returnVisit = {
+      intent: "return-visit",
+      version,
+      scheduledDate: openDayAhead(),
+      scheduledWindow: "afternoon",
+      technicianId: alexId,
+    };
+    expect((await ask(`/office/leads/${id}`, { cookie: alex, form: returnVisit })).status).toBe(
+      404,
+    );
+    expect(
+      (
+        await ask(`/office/dispatch?office=texas&day=${openDayAhead()}`, {
+          cookie: alex,
+          form: { ...returnVisit, requestId: id, window: "afternoon" },
+        })
+      ).status,
+    ).toBe(404);
+    const foreign = await ask(`/office/leads/${id}`, {
+      cookie: dispatcher,
+      origin: "https://evil.example",
+      form: returnVisit,
+    });
+    expect(foreign.status).toBe(403);
+    const past = await ask(`/office/leads/${id}`, {
+      cookie: dispatcher,
+      form: { ...returnVisit, scheduledDate: "2020-03-02" },
+    });
+    expect(past.status).toBe(400);
+    expect(past.body).toContain("Choose today or a later day");
+    const floridaTechnician = await ask(`/office/leads/${id}`, {
+      cookie: dispatcher,
+      form: { ...returnVisit, technicianId: floridaTechnicianId },
+    });
+    expect(floridaTechnician.status).toBe(400);
+    expect(floridaTechnician.body).toContain("Choose the technician");
+
+    // A request nobody is waiting on a part for.
+    const other = await assignedToAlex();
+    const otherLead = await ask(`/office/leads/${other.id}`, { cookie: dispatcher });
+    const otherVersion = /name="version" value="(\d+)"/.exec(otherLead.body)?.[1] ?? "0";
+    const notWaiting = await ask(`/office/leads/${other.id}`, {
+      cookie: dispatcher,
+      form: { ...returnVisit, version: otherVersion },
+    });
+    expect(notWaiting.status).toBe(400);
+    expect(notWaiting.body).toContain("This request is not waiting for a part.");
+    // Another office's request does not exist for this dispatcher.
+    const florida = await book({ companyEmail: "florida@easyappliancerepair.com" });
+    expect(
+      (await ask(`/office/leads/${florida}`, { cookie: dispatcher, form: returnVisit })).status,
+    ).toBe(404);
+
+    const { db } = server.serverApp.database;
+    expect(await db.select().from(requestVisits).where(eq(requestVisits.requestId, id))).toEqual(
+      [],
+    );
   });
 });

@@ -47,9 +47,13 @@ export type CalendarEvent = CalendarEventFields & CalendarUpdate;
 
 export type CalendarMethod = CalendarEvent["method"];
 
-/** The UID of a service request's visit: the same in every calendar file about it. */
-export function visitUid(requestId: string, siteHost: string): string {
-  return `service-request-${requestId}@${siteHost}`;
+/**
+ * The UID of a service request's visit: the same in every calendar file about it. A return visit
+ * (number 2 on) is an event of its own, so the first stays in the calendar as it was.
+ */
+export function visitUid(requestId: string, siteHost: string, visitNumber = 1): string {
+  const visit = visitNumber > 1 ? `-visit-${visitNumber}` : "";
+  return `service-request-${requestId}${visit}@${siteHost}`;
 }
 
 /** The MIME type with the `method` parameter Outlook and Apple Mail look for. */

@@ -1,7 +1,7 @@
 /**
- * The emails the technician's taps send the homeowner: On my way, with the arrival time. Like
- * every homeowner's email it repeats nothing typed in the form and links only their own page
- * (a placeholder the outbox worker fills in).
+ * The emails the technician's taps send the homeowner: On my way, with the arrival time, and
+ * Needs a part. Like every homeowner's email they repeat nothing the homeowner typed and link only
+ * their own page (a placeholder the outbox worker fills in).
  */
 import { formatPhone } from "~/content/company";
 
@@ -55,6 +55,58 @@ export function onTheWayEmail(visit: OnTheWay, context: MailContext): OutgoingEm
       text: brandedText(email),
       html: brandedHtml(email),
       messageId: messageId(`visit-${visit.requestId}-on-the-way-${visit.tapId}`, context),
+    },
+  };
+}
+
+export interface PartNeeded {
+  requestId: string;
+  email: string;
+  appliance: string;
+  reference: string | null;
+  /** "Alex": the technician's first name only. */
+  technician: string;
+  /** The part as the technician wrote it (a staff member's words, not the homeowner's). */
+  part: string;
+  /** Distinct per tap: the tap's key, hashed. */
+  tapId: string;
+  requestUrl: string;
+}
+
+/** Needs a part: what happens next, so the homeowner is not left wondering after the visit. */
+export function partNeededEmail(visit: PartNeeded, context: MailContext): OutgoingEmail {
+  const { office } = context;
+  const appliance = applianceNameOf(visit.appliance);
+  const link = homeownerLink(visit.requestUrl, visit.requestId, context);
+  const title = `Waiting for a part for your ${appliance.toLowerCase()}`;
+  const email: BrandedEmail = {
+    title,
+    preview: `${visit.technician} found the part your ${appliance.toLowerCase()} needs; we will book the return visit.`,
+    siteUrl: context.siteUrl,
+    companyName: office.name,
+    facts: [
+      ...(visit.reference ? [{ label: "Reference", value: visit.reference }] : []),
+      { label: "Appliance", value: appliance },
+      { label: "Part needed", value: visit.part },
+    ],
+    action: link === "" ? null : { label: "See your visits", url: link },
+    paragraphs: [
+      `${visit.technician} found that your ${appliance.toLowerCase()} needs a part to finish the repair. We are ordering it now.`,
+      "When it arrives we book your return visit and send you its time, with a calendar file for it.",
+      `Questions? Call ${formatPhone(office.phone)}, ${office.hours}.`,
+    ],
+    footer: [office.name, formatPhone(office.phone), office.hours],
+  };
+  return {
+    kind: "visit.part-needed.customer",
+    message: {
+      from: context.from,
+      to: visit.email,
+      replyTo: { name: office.name, address: office.email },
+      subject: headerSafe(title),
+      text: brandedText(email),
+      html: brandedHtml(email),
+      messageId: messageId(`visit-${visit.requestId}-part-needed-${visit.tapId}`, context),
     },
   };
 }

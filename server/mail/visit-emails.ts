@@ -44,6 +44,10 @@ export interface VisitEmail {
   technician?: string | null;
   /** The calendar SEQUENCE of this version of the visit. */
   sequence: number;
+  /** 1 for the first visit, 2 for the return visit after a part, ...; 1 when left out. */
+  visitNumber?: number;
+  /** The part a return visit brings, as the technician wrote it. */
+  part?: string | null;
   /**
    * The homeowner's private page; "" for an email without it. The stored email holds a
    * placeholder instead (`homeownerLink`), filled in when it is sent.
@@ -106,7 +110,7 @@ export function visitCalendarFile(
   const location = plainOrNull(visit.address);
   const event: CalendarEvent = {
     ...update,
-    uid: visitUid(visit.requestId, context.siteHost),
+    uid: visitUid(visit.requestId, context.siteHost, visit.visitNumber),
     sequence: visit.sequence,
     stamp: context.createdAt,
     date: visit.date,
@@ -177,15 +181,18 @@ export function visitScheduledEmail(visit: VisitEmail, context: MailContext): Ou
   const appliance = applianceNameOf(visit.appliance);
   const when = visitWhen(visit, context);
   const technician = technicianFirstName(visit);
+  const returning = (visit.visitNumber ?? 1) > 1;
+  const what = returning ? "return visit" : "repair visit";
   return customerEmail(visit, context, {
     kind: "visit.scheduled.customer",
-    idPart: "scheduled",
-    subject: when ? `Your repair visit is booked: ${when}` : "Your repair visit is booked",
+    idPart: returning ? `scheduled-visit-${visit.visitNumber}` : "scheduled",
+    subject: when ? `Your ${what} is booked: ${when}` : `Your ${what} is booked`,
     paragraphs: [
       "Hello,",
       when
-        ? `Your ${appliance} repair visit is booked for ${when}.`
-        : `Your ${appliance} repair visit is booked. We will call you with the time.`,
+        ? `Your ${appliance} ${what} is booked for ${when}.`
+        : `Your ${appliance} ${what} is booked. We will call you with the time.`,
+      ...(returning && visit.part ? [`We will bring the part: ${visit.part}.`] : []),
       ...(technician ? [`Your technician will be ${technician}.`] : []),
       ...(when
         ? ["The calendar file attached to this email puts the visit in your calendar."]

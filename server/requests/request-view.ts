@@ -16,9 +16,9 @@ import type { RequestPageView, RequestStep } from "~/domain/request-page";
 import { formatVisit } from "~/domain/visit";
 
 import type { Database } from "../db/database";
-import { leadEvents, requestPhotos } from "../db/schema";
+import { leadEvents, requestPhotos, requestVisits } from "../db/schema";
 import { holdsNoPlace, visitOf, type ServiceRequestRow } from "./visit-changes";
-import { availability } from "./windows";
+import { availability, isTimeSlotId } from "./windows";
 
 /** How far ahead the private page offers windows to move the visit to. */
 export const rescheduleDays = 21;
@@ -50,7 +50,7 @@ export async function requestPageView(
   { now, tooLate, defaultCapacity }: { now: Date; tooLate: boolean; defaultCapacity: number },
 ): Promise<RequestPageView> {
   const office = officeOf(row);
-  const [events, photos] = await Promise.all([
+  const [events, photos, earlier] = await Promise.all([
     db
       .select()
       .from(leadEvents)
@@ -61,6 +61,13 @@ export async function requestPageView(
       .from(requestPhotos)
       .where(eq(requestPhotos.requestId, row.id))
       .orderBy(asc(requestPhotos.createdAt)),
+    row.visitNumber > 1
+      ? db
+          .select()
+          .from(requestVisits)
+          .where(eq(requestVisits.requestId, row.id))
+          .orderBy(asc(requestVisits.number))
+      : [],
   ]);
   const when = (instant: Date) =>
     `${new Intl.DateTimeFormat("en-US", {
@@ -75,8 +82,11 @@ export async function requestPageView(
   const step = stepOf(row.status);
   const visit = visitOf(row);
   const open = !closedStatuses.includes(row.status as (typeof closedStatuses)[number]);
-  const rescheduleOptions =
-    open && !tooLate ? await openWindowsToMoveTo(db, row, office, now, defaultCapacity) : [];
+  // Waiting for a part, the visit that was booked is over: the office books the next one.
+  const movable = open && !tooLate && row.fieldStatus !== "needs-part";
+  const rescheduleOptions = movable
+    ? await openWindowsToMoveTo(db, row, office, now, defaultCapacity)
+    : [];
   const appliance =
     applianceTypes.find((type) => type.id === row.selectedAppliance)?.name ?? "Appliance";
   const scheduledAt = lastTo("scheduled");
@@ -86,6 +96,14 @@ export async function requestPageView(
     appliance,
     reference: row.reference,
     field: fieldNews(row, office, completedAt ? when(completedAt) : null),
+    earlierVisits: earlier.map((visit) => ({
+      label: visitLabel(visit.number),
+      text: isTimeSlotId(visit.window)
+        ? formatVisit(visit.date, visit.window, office.timeZoneLabel)
+        : visit.date,
+      outcome: visit.outcome === "needs-part" ? "needed a part" : "done",
+    })),
+    currentVisitLabel: visitLabel(row.visitNumber),
     bookAgainHref: withRegion(
       `/modals/schedule?appliance=${row.selectedAppliance}`,
       stateBySlug(row.office)?.name,
@@ -140,7 +158,7 @@ export async function requestPageView(
           ]),
     ],
     canCancel: open && !tooLate,
-    canReschedule: open && !tooLate,
+    canReschedule: movable,
     tooLateToChange: open && tooLate,
     rescheduleOptions,
     photos: {
@@ -177,6 +195,11 @@ function fieldNews(
         state: "done",
         text: `Completed: ${technician} finished the repair${completedAt ? ` (${completedAt})` : ""}.`,
       };
+    case "needs-part":
+      return {
+        state: "needs-part",
+        text: `Waiting for a part: ${technician} found that the repair needs ${row.partNeeded ?? "a part"}. We will book your return visit when it arrives and send you its time.`,
+      };
     case "cant-fix":
       return {
         state: "cant-fix",
@@ -185,6 +208,11 @@ function fieldNews(
     default:
       return null;
   }
+}
+
+/** "First visit", "Return visit", then "Visit 3", ... */
+export function visitLabel(number: number): string {
+  return number === 1 ? "First visit" : number === 2 ? "Return visit" : `Visit ${number}`;
 }
 
 /** Open windows to move the visit to, over the next three weeks, its own window left out. */

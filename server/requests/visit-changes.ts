@@ -81,6 +81,8 @@ function visitEmailOf(
     window: visit?.window ?? null,
     technician: row.status === "scheduled" ? row.technician : null,
     sequence,
+    visitNumber: row.visitNumber,
+    part: row.partNeeded,
     requestUrl: links.urlFor(row.id),
   };
 }

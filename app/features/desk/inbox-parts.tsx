@@ -54,7 +54,14 @@ export function LeadRow({ lead }: { lead: InboxRow }) {
         <bdi>{lead.topic}</bdi>
       </td>
       <td className="order-4 md:py-3 md:pr-4">{lead.requestedVisit}</td>
-      <td className="order-5 md:py-3 md:pr-4">{leadStatusLabels[lead.status]}</td>
+      <td className="order-5 md:py-3 md:pr-4">
+        {leadStatusLabels[lead.status]}
+        {lead.waitingForPart ? (
+          <span className="ml-1 inline-block rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-950">
+            Waiting for a part
+          </span>
+        ) : null}
+      </td>
       <td className="order-6 md:py-3">{lead.officeName}</td>
     </tr>
   );

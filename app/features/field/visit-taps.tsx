@@ -26,7 +26,7 @@ export function tapFormName(action: FieldAction, requestId: string): string {
 /**
  * The taps a visit's card offers next, each its own POST with its own key (a tap sent twice
  * counts once). On my way asks for the minutes; Done for the work, the data plate, the parts and
- * the amount; Can't fix for the reason.
+ * the amount; Needs a part for the part; Can't fix for the reason.
  */
 export function VisitTaps({
   visit,
@@ -159,6 +159,36 @@ export function VisitTaps({
                   </div>
                   <Button type="submit" className="h-11" loading={sending(action)}>
                     Done
+                  </Button>
+                  <TapRefusal message={message} />
+                </Form>
+              </details>
+            );
+          case "needs-part":
+            return (
+              <details
+                key={action}
+                open={Object.keys(errors).length > 0 || undefined}
+                className="rounded-lg border border-slate-200"
+              >
+                <summary className="min-h-11 cursor-pointer px-3 py-2.5 font-semibold text-slate-900">
+                  Needs a part
+                </summary>
+                <Form
+                  method="post"
+                  onSubmit={onSubmit}
+                  className="grid gap-3 border-t border-slate-200 p-3"
+                >
+                  {hidden(action, key)}
+                  <Field
+                    label="Part needed"
+                    hint="A name or a part number; the office books the return visit."
+                    error={errors.part}
+                  >
+                    {(wiring) => <Input {...wiring} name="part" />}
+                  </Field>
+                  <Button type="submit" className="h-11" loading={sending(action)}>
+                    Needs a part
                   </Button>
                   <TapRefusal message={message} />
                 </Form>

@@ -28,7 +28,7 @@ export function Summary({ view }: { view: RequestPageView }) {
           role="status"
           className={cn(
             "mb-5 rounded-lg p-4 text-lg font-bold",
-            view.field.state === "cant-fix"
+            view.field.state === "cant-fix" || view.field.state === "needs-part"
               ? "bg-amber-50 text-amber-950"
               : "bg-green-50 text-green-900",
           )}
@@ -44,8 +44,21 @@ export function Summary({ view }: { view: RequestPageView }) {
             <dd className="font-mono font-semibold tracking-wide">{view.reference}</dd>
           </>
         ) : null}
-        <dt className="font-semibold">Visit</dt>
+        <dt className="font-semibold">{view.earlierVisits.length > 0 ? "Visits" : "Visit"}</dt>
         <dd>
+          {view.earlierVisits.length > 0 ? (
+            <ul className="mb-1 grid gap-1">
+              {view.earlierVisits.map((visit) => (
+                <li key={visit.label}>
+                  {visit.label}: {visit.text}{" "}
+                  <span className="text-slate-600">({visit.outcome})</span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {view.earlierVisits.length > 0 && view.visit ? (
+            <span className="font-semibold">{view.currentVisitLabel}: </span>
+          ) : null}
           {view.visit && cancelled ? (
             <>
               <s>{view.visit.text}</s> <span className="text-slate-600">(cancelled)</span>
@@ -54,7 +67,13 @@ export function Summary({ view }: { view: RequestPageView }) {
             <>
               {view.visit.text}{" "}
               <span className="text-slate-600">
-                ({view.visit.confirmed ? "confirmed" : "requested"})
+                (
+                {view.field?.state === "needs-part"
+                  ? "waiting for a part"
+                  : view.visit.confirmed
+                    ? "confirmed"
+                    : "requested"}
+                )
               </span>
               {view.visit.placeHeld ? null : (
                 <span className="block font-semibold">{noPlaceHeldMessage}</span>
