@@ -29,6 +29,9 @@ import { pruneSentEmailBodies } from "./desk/privacy";
 import { LiveInbox } from "./desk/live-inbox";
 import { RequestStreams } from "./requests/request-streams";
 import { OutboxWorker } from "./outbox/worker";
+import { TextWorker } from "./texts/text-worker";
+import { textProviderConfigured, textProviderFor } from "./texts/provider";
+import { createTextWebhooks } from "./texts/webhooks";
 import { createAvailabilityRouter } from "./requests/availability-router";
 import { HomeownerRequests } from "./requests/homeowner-requests";
 import { clientKeys } from "./requests/client-keys";
@@ -151,6 +154,8 @@ export interface ServerApp {
   handler: (req: IncomingMessage, res: ServerResponse) => void;
   database: DatabaseHandle;
   outbox: OutboxWorker;
+  /** Sends the texts table (started with the outbox worker). */
+  texts: TextWorker;
   /** What the page cache holds now. */
   pageCache: { size(): { entries: number; bytes: number } };
   /** Ends the desk's live streams, which never finish on their own (a stopping server). */
@@ -205,6 +210,20 @@ export async function createServerApp({
     ...(givenNow ? { now } : {}),
   });
   if (startWorker) outbox.start();
+  const textWorker = new TextWorker({
+    db,
+    provider: textProviderFor(config, dataDir),
+    ...(textProviderConfigured(config)
+      ? { statusCallbackUrl: `${config.SITE_URL}/api/sms/status` }
+      : {}),
+    leaseSeconds: config.OUTBOX_LEASE_SECONDS,
+    pollMs: config.OUTBOX_POLL_MS,
+    maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
+    backoffBaseMs: config.OUTBOX_BACKOFF_BASE_MS,
+    backoffMaxMs: config.OUTBOX_BACKOFF_MAX_MS,
+    ...(givenNow ? { now } : {}),
+  });
+  if (startWorker) textWorker.start();
   const visits = { config, links, now };
   const requests = new HomeownerRequests(db, visits, () => outbox.nudge());
   const housekeeping = setInterval(() => {
@@ -341,6 +360,15 @@ export async function createServerApp({
     now,
     onEnqueued: () => outbox.nudge(),
   });
+  app.use(
+    "/api",
+    createTextWebhooks({
+      db,
+      siteUrl: config.SITE_URL,
+      authToken: config.TWILIO_AUTH_TOKEN,
+      onReply: () => textWorker.nudge(),
+    }),
+  );
   app.use("/api", createLocationRouter({ locations, trustProxy }));
   app.use(
     "/api",
@@ -408,6 +436,7 @@ export async function createServerApp({
     handler,
     database,
     outbox,
+    texts: textWorker,
     pageCache,
     endStreams: () => {
       liveInbox.endStreams();
@@ -419,6 +448,7 @@ export async function createServerApp({
       await requestStreams.close();
       await staffChannel?.close();
       await outbox.close();
+      await textWorker.close();
       transport.close();
       await locations.close();
       await database.close();

@@ -94,6 +94,22 @@ const configFields = z.object({
   GOOGLE_MAPS_SCRIPT_URL: z
     .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
     .default("https://maps.googleapis.com/maps/api/js"),
+  /** Texts (Twilio's Messages API): all three set, texts go to the provider; else to files. */
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  SMS_FROM: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\+[1-9]\d{6,14}$/, "must be an E.164 number like +17135550127")
+      .optional(),
+  ),
+  /** The provider's address; tests point it at a stand-in on 127.0.0.1. */
+  TWILIO_API_BASE: z
+    .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
+    .default("https://api.twilio.com")
+    .transform((value) => value.replace(/\/+$/, "")),
+  /** How long a text's request may wait for the provider's answer. */
+  TEXT_TIMEOUT_MS: z.coerce.number().int().min(10).default(10_000),
   IPINFO_TOKEN: optionalString,
   /** ipinfo's address; tests point it at a stand-in on 127.0.0.1. */
   IPINFO_BASE_URL: z

@@ -107,6 +107,17 @@ export interface LeadView {
     technicianId: string;
     technicians: { id: string; name: string }[];
   } | null;
+  /**
+   * Texts: the consent as recorded ("Nov 25, 4:38 PM Central on /services/dryer for +1713…:
+   * 'Text me…'"), whether the number replied STOP or the homeowner turned texts off, and each text
+   * with its state. Null for a message.
+   */
+  texts: {
+    consent: string | null;
+    optedOut: boolean;
+    turnedOff: boolean;
+    items: { id: string; what: string; to: string; at: string; state: string }[];
+  } | null;
   /** Photos the homeowner added on their private page (metadata removed). */
   photos: { id: string; url: string; width: number; height: number; size: string }[];
 }

@@ -54,10 +54,19 @@ export interface RequestPageView {
     items: { id: string; width: number; height: number }[];
   };
   canAddPhotos: boolean;
+  /** Texts: null when the homeowner did not tick the box at booking; else whether they are on. */
+  texts: { on: boolean; phone: string } | null;
 }
 
 /** What the page's forms post as `intent`. */
-export const requestIntents = ["cancel-ask", "cancel", "reschedule", "photos"] as const;
+export const requestIntents = [
+  "cancel-ask",
+  "cancel",
+  "reschedule",
+  "photos",
+  "texts-off",
+  "texts-on",
+] as const;
 export type RequestIntent = (typeof requestIntents)[number];
 
 /**

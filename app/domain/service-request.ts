@@ -44,6 +44,13 @@ export const serviceRequestSchema = z.object({
   serialNumber: optionalText(100),
   description: optionalMultilineText(2000),
   notes: optionalMultilineText(2000),
+  /** The unticked box "Text me about this repair…" (./texts.ts): ticked, the words are stored. */
+  textConsent: z
+    .union([z.boolean(), z.string()])
+    .optional()
+    .transform((value) => value === true || value === "yes" || value === "on" || value === "true"),
+  /** The page the dialog was open on (a path of ours), kept with the consent. */
+  textConsentPage: z.string().max(500).optional().default(""),
   companyEmail: companyEmailField,
   website: honeypotField,
 });

@@ -5,6 +5,7 @@ import { Field } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
 import { ResultNotice } from "~/components/ui/notice";
 import { ConfirmVisit } from "~/features/desk/confirm-visit";
+import { LeadTexts } from "~/features/desk/lead-texts";
 import { ReturnVisit } from "~/features/desk/return-visit";
 import { SafetyChips } from "~/features/desk/safety-chips";
 import { useDeskEvents } from "~/features/desk/use-desk-events";
@@ -248,6 +249,11 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         </div>
       </div>
 
+      {lead.texts ? (
+        <div className="mt-10">
+          <LeadTexts texts={lead.texts} />
+        </div>
+      ) : null}
       <section aria-labelledby="emails-heading" className="mt-10">
         <h2 id="emails-heading" className="text-lg font-bold text-slate-900">
           Emails

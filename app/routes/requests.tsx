@@ -8,6 +8,7 @@ import { CancelConfirmation, Summary, Timeline } from "~/features/requests/reque
 import { actionRetryAfter } from "~/lib/action-headers";
 import { pageMeta } from "~/lib/meta";
 import { cn } from "~/lib/utils";
+import { TextsSetting } from "~/features/requests/texts-setting";
 
 import { servicesOf } from "~/services.server";
 
@@ -68,6 +69,7 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
           ) : null}
           <Changes view={view} result={result} />
           <Photos view={view} result={result} />
+          <TextsSetting view={view} />
         </div>
       </Section>
     </>
@@ -91,7 +93,11 @@ function Outcome({
       ? "Your visit is cancelled. We have let the office know."
       : result.form === "reschedule"
         ? `Your visit is moved to ${view.visit?.text ?? "the new window"}. The office will confirm it.`
-        : `Thank you: ${added} photo${added === 1 ? "" : "s"} added for the technician.`
+        : result.form === "texts-off"
+          ? "Texts are off. You still get emails."
+          : result.form === "texts-on"
+            ? "Texts are on again."
+            : `Thank you: ${added} photo${added === 1 ? "" : "s"} added for the technician.`
     : (result.message ?? "");
   return (
     <p

@@ -89,6 +89,16 @@ export const serviceRequests = pgTable(
      * `requestReferenceNumbers`. Null for requests stored before references existed.
      */
     reference: text("reference").unique(),
+    /**
+     * Consent to texts (TCPA): the exact words the booking dialog showed beside the ticked box,
+     * when, on which page, for which number (E.164). Null: no consent, no text.
+     */
+    textConsentWords: text("text_consent_words"),
+    textConsentAt: timestamp("text_consent_at", { withTimezone: true }),
+    textConsentPage: text("text_consent_page"),
+    textConsentPhone: text("text_consent_phone"),
+    /** The homeowner turned texts off on their page (on again: null). */
+    textsOffAt: timestamp("texts_off_at", { withTimezone: true }),
     /** Bumped by every change in the desk: a change made on an older version is refused. */
     version: integer("version").notNull().default(0),
     /**
@@ -455,6 +465,68 @@ export const fieldTaps = pgTable(
 );
 
 /**
+ * Where a text stands: waiting or being handed to the provider, then as the provider reports it
+ * (queued … delivered / undelivered / failed); "unknown" when the request reached the provider
+ * and its answer was lost (never sent again: the person may have it already); "cancelled" when
+ * it was not needed any more or the number opted out; "dead" after every attempt was refused.
+ */
+export const textStatuses = [
+  "pending",
+  "sending",
+  "queued",
+  "sent",
+  "delivered",
+  "undelivered",
+  "failed",
+  "unknown",
+  "cancelled",
+  "dead",
+] as const;
+export type TextStatus = (typeof textStatuses)[number];
+
+/** Texts to homeowners (and replies to STOP and HELP), written with what causes them. */
+export const texts = pgTable(
+  "texts",
+  {
+    id: uuid("id").primaryKey(),
+    /** The request the text is about; null for a reply to a keyword (STOP, HELP). */
+    requestId: uuid("request_id").references(() => serviceRequests.id, { onDelete: "cascade" }),
+    /** What the text is, e.g. "text.on-the-way". */
+    kind: text("kind").notNull(),
+    /** E.164. */
+    to: text("to").notNull(),
+    /** May hold the private-link placeholder, filled in when it is sent. */
+    body: text("body").notNull(),
+    /** The office whose hours and time zone decide when it may be sent. */
+    office: text("office").$type<StateSlug>().notNull(),
+    /** The consent it is sent under (the request's), as it was when the text was written. */
+    consentAt: timestamp("consent_at", { withTimezone: true }),
+    status: text("status", { enum: textStatuses }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** The provider's id for the message (Twilio's `sid`), once it accepted it. */
+    providerId: text("provider_id").unique(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("texts_due_idx").on(table.status, table.nextAttemptAt),
+    index("texts_request_idx").on(table.requestId, table.createdAt),
+    index("texts_to_idx").on(table.to),
+  ],
+);
+
+/** Numbers that replied STOP (or the like): no text goes to them until they reply START. */
+export const textOptOuts = pgTable("text_opt_outs", {
+  phone: text("phone").primaryKey(),
+  keyword: text("keyword").notNull(),
+  at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * A request's earlier visits, written when the office books the next one (a return visit after a
  * part): the day, the window, who went and how it ended. The window place it took stays taken.
  */
@@ -615,6 +687,7 @@ export const requestPhotoParts = pgTable(
 export type NewServiceRequest = typeof serviceRequests.$inferInsert;
 export type NewContactMessage = typeof contactMessages.$inferInsert;
 export type NewOutboxRow = typeof outbox.$inferInsert;
+export type NewText = typeof texts.$inferInsert;
 
 export const schema = {
   serviceRequests,
@@ -637,4 +710,6 @@ export const schema = {
   windowPlaces,
   requestPhotos,
   requestVisits,
+  texts,
+  textOptOuts,
 };

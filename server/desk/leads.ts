@@ -3,12 +3,21 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { profileForState } from "~/content/company";
 import { stateBySlug, type StateSlug } from "~/content/states";
 import { fieldStatusLabels } from "~/domain/field";
+import { textKindLabels, textStatusLabels } from "~/domain/texts";
 import { leadStatusLabels, statusesAfter } from "~/domain/leads";
 import { deskVisitStyle, formatVisit } from "~/domain/visit";
 import { type LeadEmailView, type LeadField, type LeadView } from "~/domain/lead-view";
 
 import type { Database, Transaction } from "../db/database";
-import { contactMessages, leadEvents, outbox, requestVisits, serviceRequests } from "../db/schema";
+import {
+  contactMessages,
+  leadEvents,
+  outbox,
+  requestVisits,
+  serviceRequests,
+  textOptOuts,
+  texts,
+} from "../db/schema";
 import { holdsNoPlace } from "../requests/visit-changes";
 import { photoBytes, photosOfRequest } from "../requests/photo-store";
 import { officeTechnicians } from "../field/technicians";
@@ -167,7 +176,7 @@ export async function leadView(
   const lead = await findLead(db, staff, id);
   if (!lead) return null;
   const { row } = lead;
-  const [emails, events, photos, earlier] = await Promise.all([
+  const [emails, events, photos, earlier, textRows, optOut] = await Promise.all([
     db.select().from(outbox).where(eq(outbox.subjectId, row.id)).orderBy(asc(outbox.createdAt)),
     db
       .select()
@@ -181,6 +190,12 @@ export async function leadView(
           .from(requestVisits)
           .where(eq(requestVisits.requestId, row.id))
           .orderBy(asc(requestVisits.number))
+      : [],
+    lead.kind === "service-request"
+      ? db.select().from(texts).where(eq(texts.requestId, row.id)).orderBy(asc(texts.createdAt))
+      : [],
+    lead.kind === "service-request" && lead.row.textConsentPhone
+      ? db.select().from(textOptOuts).where(eq(textOptOuts.phone, lead.row.textConsentPhone))
       : [],
   ]);
   const emailViews: LeadEmailView[] = emails.map((email) => ({
@@ -244,6 +259,27 @@ export async function leadView(
       number: visit.number,
       text: `${visitText(visit.date, visit.window)}, ${visit.technician}: ${visit.outcome ? fieldStatusLabels[visit.outcome] : "Done"}${visit.detail ? ` (${visit.detail})` : ""}`,
     })),
+    texts:
+      lead.kind === "service-request"
+        ? {
+            consent:
+              lead.row.textConsentAt && lead.row.textConsentPhone
+                ? `${officeTime(row.office, lead.row.textConsentAt)} on ${lead.row.textConsentPage ?? "the booking dialog"} for ${lead.row.textConsentPhone}: “${lead.row.textConsentWords ?? ""}”`
+                : null,
+            optedOut: optOut.length > 0,
+            turnedOff: lead.row.textsOffAt !== null,
+            items: textRows.map((text) => ({
+              id: text.id,
+              what: textKindLabels[text.kind] ?? text.kind,
+              to: text.to,
+              at: officeTime(row.office, text.sentAt ?? text.createdAt),
+              state:
+                text.status === "cancelled" && text.lastError
+                  ? `Not sent: ${text.lastError}`
+                  : (textStatusLabels[text.status] ?? text.status),
+            })),
+          }
+        : null,
     returnVisit:
       lead.kind === "service-request" &&
       lead.row.status === "scheduled" &&

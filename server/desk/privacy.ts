@@ -14,6 +14,7 @@ import {
   requestPhotos,
   requestVisits,
   serviceRequests,
+  texts,
 } from "../db/schema";
 import type { StaffMember } from "./staff-accounts";
 
@@ -85,7 +86,22 @@ export async function findPrivacyRecords(db: Database, subject: PrivacySubject) 
           // Staff notes, and the technician's words from the field (the work, the data plate).
           .where(and(inArray(leadEvents.leadId, ids), inArray(leadEvents.kind, ["note", "field"])))
       : [];
-  return { requests, messages, subscribers, emails, notes };
+  // Texts to the person's requests, and to their number (replies to STOP or HELP).
+  const number = "phone" in subject ? `+1${subject.phone}` : null;
+  const requestIds = requests.map((row) => row.id);
+  const textRows =
+    requestIds.length > 0 || number
+      ? await db
+          .select()
+          .from(texts)
+          .where(
+            or(
+              requestIds.length > 0 ? inArray(texts.requestId, requestIds) : undefined,
+              number ? eq(texts.to, number) : undefined,
+            ),
+          )
+      : [];
+  return { requests, messages, subscribers, emails, notes, texts: textRows };
 }
 
 export interface PrivacySummary {
@@ -117,7 +133,8 @@ export function recordCount(records: PrivacyRecords) {
     records.requests.length +
     records.messages.length +
     records.subscribers.length +
-    records.emails.length
+    records.emails.length +
+    records.texts.length
   );
 }
 
@@ -164,6 +181,14 @@ export async function exportPrivacyRecords(
       to: email.message.to,
       subject: email.message.subject,
       text: email.message.text,
+    })),
+    texts: records.texts.map((text) => ({
+      kind: text.kind,
+      status: text.status,
+      to: text.to,
+      text: text.body,
+      createdAt: text.createdAt,
+      sentAt: text.sentAt,
     })),
     notesByStaff: records.notes.map((note) => ({
       leadId: note.leadId,
@@ -215,10 +240,12 @@ export async function erasePrivacyRecords(
           partsUsed: null,
           cantFixReason: null,
           partNeeded: null,
+          textConsentPhone: null,
           accessTokenHash: null,
           erasedAt: sql`now()`,
         })
         .where(inArray(serviceRequests.id, requestIds));
+      await tx.delete(texts).where(inArray(texts.requestId, requestIds));
       await tx
         .update(requestVisits)
         .set({ detail: "" })
@@ -226,6 +253,9 @@ export async function erasePrivacyRecords(
       // Photos are the homeowner's too: they go, not just their fields.
       await tx.delete(requestPhotos).where(inArray(requestPhotos.requestId, requestIds));
     }
+    // Texts hold the number and what was said: they go (a STOP stays honoured in text_opt_outs).
+    const textIds = records.texts.map((text) => text.id);
+    if (textIds.length > 0) await tx.delete(texts).where(inArray(texts.id, textIds));
     const messageIds = records.messages.map((row) => row.id);
     if (messageIds.length > 0) {
       await tx

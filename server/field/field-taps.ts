@@ -24,6 +24,8 @@ import { onTheWayEmail, partNeededEmail } from "../mail/field-emails";
 import { outboxRows } from "../outbox/enqueue";
 import { notifyRequestChanged } from "../requests/request-streams";
 import { cancelReminders, type VisitContext } from "../requests/visit-changes";
+import { enqueueText } from "../texts/enqueue";
+import { textBodies } from "../texts/messages";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -175,6 +177,7 @@ export async function recordFieldTap(
         throw new TapRefused(intent);
       }
       const office = profileForState(row.office);
+      const facts = { office, appliance: row.selectedAppliance, reference: row.reference };
       const data = details.data as Record<string, unknown>;
       let detail: string;
       let change: Partial<typeof serviceRequests.$inferInsert>;
@@ -189,6 +192,12 @@ export async function recordFieldTap(
             row.fieldStatus !== "on-the-way" ||
             !row.arrivingAt ||
             Math.abs(row.arrivingAt.getTime() - arrivingAt.getTime()) >= 15 * 60_000;
+          if (moved) {
+            await enqueueText(tx, row, {
+              kind: "text.on-the-way",
+              body: textBodies.onTheWay(facts, firstName(staff.name), about),
+            });
+          }
           if (row.email !== "" && moved) {
             const mail = mailContextFor(visits.config, office, now);
             const email = onTheWayEmail(
@@ -225,6 +234,7 @@ export async function recordFieldTap(
           };
           detail = `Done: ${done.workDone}. Model ${done.model}, serial ${done.serialNumber}. Parts: ${done.partsUsed || "none"}. Charged ${dollars(done.amountChargedCents)}.`;
           await cancelReminders(tx, row.id, "Not needed: the repair was completed");
+          await enqueueText(tx, row, { kind: "text.done", body: textBodies.done(facts) });
           break;
         }
         case "needs-part": {

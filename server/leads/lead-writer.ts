@@ -11,9 +11,11 @@ import {
   idempotencyKeys,
   outbox,
   serviceRequests,
+  texts,
   type NewContactMessage,
   type NewOutboxRow,
   type NewServiceRequest,
+  type NewText,
 } from "../db/schema";
 import { noPlaceHeldMessage, repeatRequestMessage } from "~/lib/form-result";
 
@@ -36,6 +38,8 @@ export interface LeadWrite {
   serviceRequest?: NewServiceRequest;
   contactMessage?: NewContactMessage;
   emails: NewOutboxRow[];
+  /** The texts it causes (the homeowner ticked the box): written with it, or not at all. */
+  texts?: NewText[];
   /** The arrival window a service request asks for: a place is taken in the lead's transaction. */
   place?: Place;
   /** A service request of the same phone and appliance since then is updated instead. */
@@ -441,9 +445,11 @@ async function insertLeads(
   );
   const contacts = writes.flatMap((write) => (write.contactMessage ? [write.contactMessage] : []));
   const emails = writes.flatMap((write) => write.emails);
+  const textRows = writes.flatMap((write) => write.texts ?? []);
   if (requests.length > 0) await tx.execute(insertJsonRows(serviceRequests, requests));
   if (contacts.length > 0) await tx.execute(insertJsonRows(contactMessages, contacts));
   if (emails.length > 0) await tx.execute(insertJsonRows(outbox, emails));
+  if (textRows.length > 0) await tx.execute(insertJsonRows(texts, textRows));
 }
 
 /** Delivered when the transaction commits, to every process listening (the open desks). */

@@ -4,6 +4,7 @@ import { and, eq, isNotNull, sql } from "drizzle-orm";
 
 import { profileForState, type CompanyProfile } from "~/content/company";
 import { safetyConcerns } from "~/domain/safety";
+import { textConsentWords } from "~/domain/texts";
 import type { ServiceRequest } from "~/domain/service-request";
 import type { ContactMessage } from "~/domain/contact-message";
 import type { NewsletterSubscription } from "~/domain/newsletter";
@@ -21,9 +22,17 @@ import { repeatRequestEmails } from "../mail/repeat-request-emails";
 import { serviceRequestEmails } from "../mail/service-request-emails";
 import { enqueueEmails, outboxRows } from "../outbox/enqueue";
 import { RequestLinks } from "../requests/request-links";
+import { privateLinkPlaceholder } from "../mail/private-links";
+import { textBodies } from "../texts/messages";
+import { e164Of } from "../texts/phone-numbers";
 import { repeatKeyFor } from "../requests/repeats";
 import type { SubmissionAnswer } from "./idempotency";
 import type { LeadWrite } from "./lead-writer";
+
+/** The page the dialog was open on, as a path of ours; the dialog's own when it is not one. */
+function consentPageOf(page: string): string {
+  return /^\/(?!\/)[\w\-./?=&%]{0,199}$/.test(page) ? page : "/modals/schedule";
+}
 
 function created(id: string, reference?: string): SubmissionAnswer {
   return { statusCode: 201, body: { success: true, id, ...(reference ? { reference } : {}) } };
@@ -69,10 +78,38 @@ export function serviceRequestWrite(
     safetyConcerns: safetyConcerns(request.description),
     clientKey,
   };
+  // Ticked, for a number a text can reach: the consent as shown, and the first text.
+  const textTo = request.textConsent ? e164Of(request.phone) : null;
+  if (textTo) {
+    Object.assign(serviceRequest, {
+      textConsentWords,
+      textConsentAt: mail.createdAt,
+      textConsentPage: consentPageOf(request.textConsentPage),
+      textConsentPhone: textTo,
+    });
+  }
   return {
     answer: created(id, reference),
     serviceRequest,
     emails: outboxRows(id, serviceRequestEmails({ ...request, id, reference, requestUrl }, mail)),
+    ...(textTo
+      ? {
+          texts: [
+            {
+              id: randomUUID(),
+              requestId: id,
+              kind: "text.received",
+              to: textTo,
+              body: textBodies.received(
+                { office: mail.office, appliance: request.selectedAppliance, reference },
+                privateLinkPlaceholder(mail.siteUrl, id),
+              ),
+              office: mail.office.stateSlug,
+              consentAt: mail.createdAt,
+            },
+          ],
+        }
+      : {}),
     ...(request.preferredDate !== "" && request.preferredTime !== ""
       ? {
           place: {

@@ -65,3 +65,11 @@ export function needsPrivateLink(message: OutboxMessage, requestId: string): boo
     )
   );
 }
+
+/** A text's body as it is sent: the private link of `requestId` in place of its placeholder. */
+export function privateLinkIn(body: string, requestId: string, token: string): string {
+  return body.replaceAll(
+    `${requestPagePath}/${placeholderToken(requestId)}`,
+    `${requestPagePath}/${token}`,
+  );
+}

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 
 import { isoDateIn } from "~/lib/dates";
 import { formatPhone, type CompanyProfile } from "~/content/company";
@@ -20,7 +20,7 @@ import { formatVisit } from "~/domain/visit";
 
 import type { Database, Transaction } from "../db/database";
 import { newLeadsChannel } from "../db/notifications";
-import { leadEvents, serviceRequests } from "../db/schema";
+import { leadEvents, serviceRequests, texts } from "../db/schema";
 import { PageBudgets, type Refused } from "./page-limits";
 import { photosBusyMessage, preparePhotos, type PhotoSource } from "./photos";
 import { closedStatuses, officeOf, requestPageView, rescheduleDays } from "./request-view";
@@ -217,6 +217,44 @@ export class HomeownerRequests {
     if (changed) this.#onEnqueued();
     else await change.giveBack();
     return outcome;
+  }
+
+  /**
+   * Turns the request's texts off (what waits to be sent is cancelled) or on again. Only for a
+   * request whose homeowner ticked the box at booking; counted as `cancel` is.
+   */
+  async setTexts(token: string, on: boolean, client = "unknown"): Promise<CancelOutcome> {
+    const found = await this.#find(this.#db, token);
+    if (!found) return { ok: false, reason: "not-found" };
+    if (!found.textConsentAt) {
+      return { ok: false, reason: "not-allowed", message: "Texts were not asked for at booking." };
+    }
+    if ((found.textsOffAt === null) === on) return { ok: true };
+    const change = await this.#budgets.takeChange(found.id, client);
+    if (!change.ok) return limited(change, tooManyChangesMessage);
+    await this.#db.transaction(async (tx) => {
+      await tx
+        .update(serviceRequests)
+        .set({ textsOffAt: on ? null : sql`now()` })
+        .where(eq(serviceRequests.id, found.id));
+      if (!on) {
+        await tx
+          .update(texts)
+          .set({ status: "cancelled", lastError: "The homeowner turned texts off" })
+          .where(and(eq(texts.requestId, found.id), eq(texts.status, "pending")));
+      }
+      await tx.insert(leadEvents).values({
+        id: randomUUID(),
+        leadId: found.id,
+        kind: "note",
+        actorName: customer,
+        detail: on
+          ? "Turned texts on again on the private page"
+          : "Turned texts off on the private page",
+      });
+      await notifyDesk(tx, found.office);
+    });
+    return { ok: true };
   }
 
   /** Whether `date` is one of the days the page offers windows of: today and the next 20. */

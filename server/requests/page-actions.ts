@@ -118,6 +118,16 @@ async function change(
     }
     case "photos":
       return answer({ form: intent, status: "invalid", message: photoMessages.none }, 400);
+    case "texts-off":
+    case "texts-on": {
+      const outcome = await requests.setTexts(token, intent === "texts-on", clientAddress);
+      if (outcome.ok) return answer({ form: intent, status: "success" });
+      if (outcome.reason === "not-found") notFound();
+      if (outcome.reason === "limited" || outcome.reason === "busy") {
+        return refused(intent, outcome);
+      }
+      return answer({ form: intent, status: "invalid", message: outcome.message ?? "" }, 409);
+    }
   }
 }
 

@@ -167,6 +167,10 @@ export async function requestPageView(
       items: photos.map((photo) => ({ id: photo.id, width: photo.width, height: photo.height })),
     },
     canAddPhotos: row.status !== "cancelled" && row.status !== "spam",
+    texts:
+      row.textConsentAt && row.textConsentPhone
+        ? { on: row.textsOffAt === null, phone: maskedPhone(row.textConsentPhone) }
+        : null,
   };
 }
 
@@ -243,4 +247,9 @@ async function openWindowsToMoveTo(
         : [],
     ),
   );
+}
+
+/** "(•••) •••-0188": enough for the homeowner to know which phone, nothing for anyone else. */
+function maskedPhone(e164: string): string {
+  return `(•••) •••-${e164.slice(-4)}`;
 }

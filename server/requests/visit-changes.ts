@@ -19,6 +19,8 @@ import {
   type VisitEmail,
 } from "../mail/visit-emails";
 import { outboxRows } from "../outbox/enqueue";
+import { cancelTexts, enqueueText, textReminderKind } from "../texts/enqueue";
+import { textBodies } from "../texts/messages";
 import type { RequestLinks } from "./request-links";
 import { addDays, forcePlace, isTimeSlotId, releasePlace, type Place } from "./windows";
 
@@ -93,8 +95,9 @@ export function reminderTime(office: StateSlug, date: string): Date {
   return wallTimeToInstant(addDays(date, -1), "18:00", profile.timeZone);
 }
 
-/** Reminders not sent yet are not needed any more (the visit was cancelled or moved). */
+/** Reminders not sent yet, emails and texts, are not needed any more (the visit was cancelled or moved). */
 export async function cancelReminders(tx: Transaction, requestId: string, why: string) {
+  await cancelTexts(tx, requestId, [textReminderKind], why);
   await tx
     .update(outbox)
     .set({ status: "cancelled", lastError: why })
@@ -169,13 +172,31 @@ export async function visitScheduled(
   const visit = visitOf(row);
   await movePlace(tx, row, visit ? { office: row.office, ...visit } : null);
   await cancelReminders(tx, row.id, "Not needed: the visit was booked again");
-  if (row.email === "" || !visit) return;
+  if (!visit) return;
   const now = context.now();
-  const mail = mailContextFor(context.config, profileForState(row.office), now);
+  const office = profileForState(row.office);
+  const remindAt = reminderTime(row.office, visit.date);
+  const facts = { office, appliance: row.selectedAppliance, reference: row.reference };
+  await enqueueText(tx, row, {
+    kind: "text.booked",
+    body: textBodies.booked(facts, {
+      ...visit,
+      technician: row.technician?.trim().split(/\s+/)[0] || null,
+      returning: row.visitNumber > 1,
+    }),
+  });
+  if (remindAt.getTime() > now.getTime()) {
+    await enqueueText(tx, row, {
+      kind: textReminderKind,
+      body: textBodies.reminder(facts, visit),
+      notBefore: remindAt,
+    });
+  }
+  if (row.email === "") return;
+  const mail = mailContextFor(context.config, office, now);
   const sequence = await nextSequence(tx, row.id);
   const email = visitEmailOf(row, visit, sequence, context.links);
   await enqueue(tx, row.id, [visitScheduledEmail(email, mail)]);
-  const remindAt = reminderTime(row.office, visit.date);
   if (remindAt.getTime() > now.getTime()) {
     await enqueue(tx, row.id, [visitReminderEmail(email, mail)], remindAt);
   }

@@ -1,6 +1,7 @@
 import { ArrowLeft, Check } from "lucide-react";
 import { useRef, type Dispatch } from "react";
 import { flushSync } from "react-dom";
+import { useLocation } from "react-router";
 
 import { FormStatus } from "~/components/form-status";
 import { LeadFormFields } from "~/components/lead-form-fields";
@@ -16,6 +17,7 @@ import { useRegion } from "~/lib/use-region";
 import { DateField } from "./date-field";
 import { ModelDetails } from "./model-details";
 import { safetyConcerns } from "~/domain/safety";
+import { textConsentLabel, textConsentNote } from "~/domain/texts";
 import { SafetyNotice } from "./safety-notice";
 import type { ScheduleEvent, ScheduleState } from "./schedule-state";
 import { StepControl } from "./step-controls";
@@ -44,6 +46,7 @@ export function ContactStep({
   backHref: string;
 }) {
   const { profile } = useRegion();
+  const { pathname } = useLocation();
   const submitRef = useRef<HTMLButtonElement>(null);
   const applianceName = applianceTypes.find((type) => type.id === state.selectedAppliance)?.name;
   // The server's "just filled up" and its alternatives stay until the visitor chooses again.
@@ -130,6 +133,22 @@ export function ContactStep({
       <Field label="Notes" error={form.errors.notes}>
         <Textarea {...form.field("notes")} rows={2} placeholder="Gate code, pets, parking…" />
       </Field>
+      <div className="grid gap-1">
+        <label className="flex min-h-11 items-start gap-3 text-sm text-slate-900">
+          <input
+            type="checkbox"
+            name="textConsent"
+            value="yes"
+            aria-describedby="text-consent-note"
+            className="mt-0.5 size-5 shrink-0 accent-brand-700"
+          />
+          <span>{textConsentLabel}</span>
+        </label>
+        <p id="text-consent-note" className="pl-8 text-xs text-slate-600">
+          {textConsentNote}
+        </p>
+        <input type="hidden" name="textConsentPage" value={pathname} />
+      </div>
       <LeadFormFields companyEmail={profile.email} />
       <SafetyNotice concerns={safetyConcerns(state.description)} office={profile} />
       <div className="flex flex-col-reverse justify-between gap-3 border-t border-slate-200 pt-5 sm:flex-row">

@@ -1,0 +1,67 @@
+/**
+ * What each text says. Short enough for one segment where it can (GSM-7, 160 characters; the
+ * private link makes the confirmation two), plain ASCII, the company named first, and nothing a
+ * stranger could have typed into a form: no name, no address, no description. The technician's
+ * first name and the times come from the office.
+ */
+import { applianceTypes } from "~/content/appliances";
+import { formatPhone, type CompanyProfile } from "~/content/company";
+import { timeSlots, type TimeSlotId } from "~/domain/time-slots";
+import { formatVisitDay } from "~/domain/visit";
+
+const stopLine = "Reply STOP to end texts.";
+
+function applianceOf(id: string): string {
+  return (applianceTypes.find((type) => type.id === id)?.name ?? "appliance").toLowerCase();
+}
+
+/** "Thu, Nov 26, 8AM-12PM". */
+function shortVisit(date: string, window: TimeSlotId): string {
+  const slot = timeSlots.find((candidate) => candidate.id === window);
+  const hours = slot ? slot.window.replace(/:00 /g, "").replace(/ - /, "-") : "";
+  return `${formatVisitDay(date)}, ${hours}`;
+}
+
+export interface TextFacts {
+  office: CompanyProfile;
+  appliance: string;
+  reference: string | null;
+}
+
+export const textBodies = {
+  received({ office, appliance, reference }: TextFacts, link: string): string {
+    const ref = reference ? ` ${reference}` : "";
+    return `${office.shortName}: we got your ${applianceOf(appliance)} repair request${ref}. See or change it: ${link} ${stopLine}`;
+  },
+  booked(
+    { office, appliance }: TextFacts,
+    visit: { date: string; window: TimeSlotId; technician: string | null; returning: boolean },
+  ): string {
+    const what = visit.returning ? "return visit" : "repair visit";
+    const who = visit.technician ? ` with ${visit.technician}` : "";
+    return `${office.shortName}: your ${applianceOf(appliance)} ${what} is booked for ${shortVisit(visit.date, visit.window)}${who}. ${stopLine}`;
+  },
+  reminder({ office, appliance }: TextFacts, visit: { date: string; window: TimeSlotId }): string {
+    return `${office.shortName}: reminder, your ${applianceOf(appliance)} repair visit is tomorrow, ${shortVisit(visit.date, visit.window)}. Questions: ${formatPhone(office.phone)}. ${stopLine}`;
+  },
+  onTheWay({ office }: TextFacts, technician: string, arrivingAbout: string): string {
+    return `${office.shortName}: ${technician} is on the way, arriving about ${arrivingAbout}. ${stopLine}`;
+  },
+  done({ office, appliance }: TextFacts): string {
+    return `${office.shortName}: your ${applianceOf(appliance)} repair is done. Thank you! Questions: ${formatPhone(office.phone)}. ${stopLine}`;
+  },
+  stopped(office: CompanyProfile): string {
+    return `${office.shortName}: you will get no more texts from us. Reply START to get them again.`;
+  },
+  started(office: CompanyProfile): string {
+    return `${office.shortName}: texts about your repair are on again. Reply STOP to end them.`;
+  },
+  help(office: CompanyProfile): string {
+    return `${office.shortName}: call ${formatPhone(office.phone)}, ${office.hours}. Reply STOP to end texts.`;
+  },
+};
+
+/** True when every character is in the GSM-7 basic set (one segment holds 160 of them). */
+export function isGsm7(text: string): boolean {
+  return /^[A-Za-z0-9 @$_!"#%&'()*+,\-./:;<=>?\n\r]*$/.test(text);
+}

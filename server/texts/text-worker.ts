@@ -1,0 +1,270 @@
+/**
+ * Sends the texts table, as the outbox worker sends emails: rows claimed with a lease and
+ * `FOR UPDATE SKIP LOCKED`, so several processes share the work. At the moment of sending it
+ * checks what may have changed since the text was written: the number opted out (cancelled),
+ * the homeowner turned texts off (cancelled), the office's quiet hours (it waits for 8:00).
+ *
+ * Never a duplicate: a text is tried again only when the provider certainly took nothing
+ * (./provider.ts); one whose answer was lost, or whose sender died mid-request (its lease ran
+ * out while "sending"), is "unknown" and stays so until a delivery callback says otherwise.
+ */
+import { and, asc, eq, inArray, lt, lte, sql } from "drizzle-orm";
+
+import type { Database } from "../db/database";
+import { serviceRequests, textOptOuts, texts } from "../db/schema";
+import { privateLinkIn } from "../mail/private-links";
+import { RequestLinks, requestLinkSecret } from "../requests/request-links";
+import { retryDelayMs } from "../outbox/worker";
+import type { TextProvider } from "./provider";
+import { quietUntil } from "./quiet-hours";
+
+type TextRow = typeof texts.$inferSelect;
+
+export interface TextWorkerOptions {
+  db: Database;
+  provider: TextProvider;
+  /** `{SITE_URL}/api/sms/status`: where the provider reports delivery; none for files. */
+  statusCallbackUrl?: string;
+  leaseSeconds: number;
+  pollMs: number;
+  maxAttempts: number;
+  backoffBaseMs: number;
+  backoffMaxMs: number;
+  batchSize?: number;
+  /** The clock for what is due and for quiet hours; the real one by default. Tests set it. */
+  now?: () => Date;
+}
+
+/** Replies to a keyword go at once: the person just wrote to us. */
+export function isReply(kind: string): boolean {
+  return kind.startsWith("text.reply.");
+}
+
+export class TextWorker {
+  readonly #options: Required<Omit<TextWorkerOptions, "statusCallbackUrl">> &
+    Pick<TextWorkerOptions, "statusCallbackUrl">;
+  #links: Promise<RequestLinks> | undefined;
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<void> | undefined;
+  #closed = false;
+  #started = false;
+  #failing = false;
+
+  constructor(options: TextWorkerOptions) {
+    this.#options = { batchSize: 20, now: () => new Date(), ...options };
+  }
+
+  start(): void {
+    if (this.#started || this.#closed) return;
+    this.#started = true;
+    this.#schedule(0);
+  }
+
+  /** Looks now rather than at the next poll. */
+  nudge(): void {
+    if (this.#started && !this.#closed && !this.#running) this.#schedule(20);
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearTimeout(this.#timer);
+    await this.#running;
+  }
+
+  #schedule(delayMs: number): void {
+    if (this.#closed) return;
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => {
+      this.#running = this.#sendWhileDue().finally(() => {
+        this.#running = undefined;
+        this.#schedule(this.#options.pollMs);
+      });
+    }, delayMs);
+  }
+
+  async #sendWhileDue(): Promise<void> {
+    try {
+      while (!this.#closed && (await this.runOnce()) >= this.#options.batchSize) {
+        // a full batch: more may be due
+      }
+      this.#failing = false;
+    } catch (error) {
+      if (!this.#failing) {
+        console.error(`Texts: cannot send: ${error instanceof Error ? error.message : error}`);
+      }
+      this.#failing = true;
+    }
+  }
+
+  /** Sends until nothing is due (tests). */
+  async drain(): Promise<void> {
+    while ((await this.runOnce()) > 0) {
+      // keep going
+    }
+  }
+
+  /** Claims and sends one batch of due texts; returns how many it claimed. */
+  async runOnce(): Promise<number> {
+    const { db } = this.#options;
+    // A sender that died mid-request may have handed its text over: unknown, not sent again.
+    await db
+      .update(texts)
+      .set({
+        status: "unknown",
+        lockedUntil: null,
+        lastError: "The sender stopped while handing the text over",
+      })
+      .where(and(eq(texts.status, "sending"), lt(texts.lockedUntil, sql`now()`)));
+    const rows = await this.#claim();
+    await Promise.all(rows.map((row) => this.#deliver(row)));
+    return rows.length;
+  }
+
+  async #claim(): Promise<TextRow[]> {
+    const { db, leaseSeconds, batchSize, now } = this.#options;
+    const due = db
+      .select({ id: texts.id })
+      .from(texts)
+      .where(
+        and(
+          eq(texts.status, "pending"),
+          lte(texts.nextAttemptAt, sql`${now().toISOString()}::timestamptz`),
+        ),
+      )
+      .orderBy(asc(texts.nextAttemptAt))
+      .limit(batchSize)
+      .for("update", { skipLocked: true });
+    return db
+      .update(texts)
+      .set({
+        status: "sending",
+        lockedUntil: sql`now() + ${leaseSeconds} * interval '1 second'`,
+      })
+      .where(inArray(texts.id, due))
+      .returning();
+  }
+
+  /** Why the text must not go now: cancelled for good, or waiting until an instant. */
+  async #holdBack(row: TextRow): Promise<{ cancel: string } | { until: Date } | null> {
+    const { db, now } = this.#options;
+    if (isReply(row.kind)) return null;
+    const [optedOut] = await db.select().from(textOptOuts).where(eq(textOptOuts.phone, row.to));
+    if (optedOut) return { cancel: `The number replied ${optedOut.keyword}` };
+    if (row.requestId) {
+      const [request] = await db
+        .select({ off: serviceRequests.textsOffAt, erased: serviceRequests.erasedAt })
+        .from(serviceRequests)
+        .where(eq(serviceRequests.id, row.requestId));
+      if (!request || request.erased) return { cancel: "The request was erased" };
+      if (request.off) return { cancel: "The homeowner turned texts off" };
+    }
+    const until = quietUntil(row.office, now());
+    return until ? { until } : null;
+  }
+
+  async #body(row: TextRow): Promise<string> {
+    if (!row.requestId || !row.body.includes("{link:")) return row.body;
+    this.#links ??= requestLinkSecret(this.#options.db).then(
+      (secret) => new RequestLinks(secret, ""),
+    );
+    const links = await this.#links;
+    return privateLinkIn(row.body, row.requestId, links.tokenFor(row.requestId));
+  }
+
+  async #deliver(row: TextRow): Promise<void> {
+    const { db, provider, statusCallbackUrl } = this.#options;
+    const held = await this.#holdBack(row);
+    if (held && "cancel" in held) {
+      await db
+        .update(texts)
+        .set({ status: "cancelled", lockedUntil: null, lastError: held.cancel })
+        .where(eq(texts.id, row.id));
+      return;
+    }
+    if (held) {
+      await db
+        .update(texts)
+        .set({ status: "pending", lockedUntil: null, nextAttemptAt: held.until })
+        .where(eq(texts.id, row.id));
+      return;
+    }
+    const attempts = row.attempts + 1;
+    const outcome = await provider
+      .send({
+        id: row.id,
+        to: row.to,
+        body: await this.#body(row),
+        ...(statusCallbackUrl ? { statusCallback: `${statusCallbackUrl}?text=${row.id}` } : {}),
+      })
+      .catch((error: unknown) => ({
+        kind: "not-sent" as const,
+        reason: error instanceof Error ? error.message : String(error),
+      }));
+    switch (outcome.kind) {
+      case "accepted":
+        await db
+          .update(texts)
+          .set({
+            status: providerStatusOf(outcome.status) ?? "queued",
+            providerId: outcome.providerId,
+            attempts,
+            lockedUntil: null,
+            lastError: null,
+            sentAt: sql`now()`,
+          })
+          .where(eq(texts.id, row.id));
+        return;
+      case "unknown":
+        console.warn(`Texts: ${row.kind} ${row.id}: the provider may have it: ${outcome.reason}`);
+        await db
+          .update(texts)
+          .set({ status: "unknown", attempts, lockedUntil: null, lastError: outcome.reason })
+          .where(eq(texts.id, row.id));
+        return;
+      case "not-sent": {
+        const { maxAttempts, backoffBaseMs, backoffMaxMs } = this.#options;
+        const dead = attempts >= maxAttempts;
+        const delayMs = retryDelayMs(attempts, backoffBaseMs, backoffMaxMs);
+        if (!dead) {
+          console.warn(
+            `Texts: ${row.kind} ${row.id} attempt ${attempts} failed, retrying in ${Math.ceil(delayMs / 1000)} s: ${outcome.reason}`,
+          );
+        }
+        await db
+          .update(texts)
+          .set({
+            status: dead ? "dead" : "pending",
+            attempts,
+            lockedUntil: null,
+            lastError: outcome.reason.slice(0, 500),
+            nextAttemptAt: sql`now() + ${delayMs} * interval '1 millisecond'`,
+          })
+          .where(eq(texts.id, row.id));
+      }
+    }
+  }
+}
+
+/** A provider's word for a message (Twilio's MessageStatus) as ours; null when it is not one. */
+export function providerStatusOf(status: string): TextRow["status"] | null {
+  switch (status) {
+    case "accepted":
+    case "scheduled":
+    case "queued":
+      return "queued";
+    case "sending":
+    case "sent":
+      return "sent";
+    case "delivered":
+    case "read":
+      return "delivered";
+    case "undelivered":
+      return "undelivered";
+    case "failed":
+      return "failed";
+    case "canceled":
+      return "cancelled";
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,339 @@
+import { randomUUID } from "node:crypto";
+
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+import { textConsentWords } from "~/domain/texts";
+
+import { serviceRequests, textOptOuts, texts } from "../db/schema";
+import { addStaff } from "../desk/staff-accounts";
+import { authSecret, createStaffAuth } from "../desk/staff-auth";
+import { testDatabases } from "../test-support/databases";
+import { serviceRequest, uniquePhone } from "../test-support/fixtures";
+import {
+  freshClientIp,
+  startTestServer,
+  testSiteUrl,
+  type TestServer,
+} from "../test-support/server";
+import { startTwilioStandIn, type TwilioStandIn } from "../test-support/twilio";
+import { isGsm7 } from "./messages";
+import { e164Of } from "./phone-numbers";
+import { quietUntil } from "./quiet-hours";
+
+// Texts against a stand-in for Twilio's API on 127.0.0.1: consent, STOP/START/HELP, quiet
+// hours, retries only when nothing was taken, and "unknown" rather than a second text.
+
+const [database] = await testDatabases();
+const password = "a long staff password";
+
+describe.skipIf(!database?.available)("Texts", () => {
+  let server: TestServer;
+  let provider: TwilioStandIn;
+  /** The app's clock: the real one unless a test moves it (quiet hours). */
+  let clock: Date | null = null;
+  let dispatcher = "";
+  let alex = "";
+  let alexId = "";
+
+  beforeAll(async () => {
+    provider = await startTwilioStandIn();
+    server = await startTestServer({
+      database: database!,
+      env: provider.env,
+      now: () => clock ?? new Date(),
+      startWorker: false,
+      withPages: true,
+    });
+    const { db } = server.serverApp.database;
+    const auth = createStaffAuth({ db, siteUrl: testSiteUrl, secret: await authSecret(db) });
+    const add = async (role: "dispatcher" | "technician", name: string) => {
+      const email = `${role}-${randomUUID()}@example.com`;
+      const member = await addStaff(db, auth, {
+        email,
+        role,
+        offices: ["texas"],
+        password,
+        name,
+      });
+      const answer = await fetch(`${server.baseUrl}/office/sign-in`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "X-Forwarded-For": freshClientIp() },
+        body: new URLSearchParams({ email, password }),
+      });
+      const cookie = answer.headers
+        .getSetCookie()
+        .map((line) => line.split(";")[0])
+        .join("; ");
+      return { id: member.id, cookie };
+    };
+    dispatcher = (await add("dispatcher", "Dan Dispatch")).cookie;
+    ({ id: alexId, cookie: alex } = await add("technician", "Alex Rivera"));
+  });
+  afterAll(async () => {
+    await server?.close();
+    await provider?.close();
+  });
+
+  async function book(overrides: Record<string, unknown> = {}) {
+    const answer = await server.post("/api/send-email", serviceRequest(overrides));
+    expect(answer.status).toBe(201);
+    return (await answer.json()) as { id: string; requestUrl: string };
+  }
+
+  /** Runs the text worker until `done` holds (a retry waits out its back-off), or fails. */
+  async function sendUntil(done: () => boolean) {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      await server.serverApp.texts.runOnce();
+      if (done()) return;
+      if (Date.now() > deadline) throw new Error("The texts were not sent in time");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  async function textsOf(requestId: string) {
+    const { db } = server.serverApp.database;
+    return db.select().from(texts).where(eq(texts.requestId, requestId));
+  }
+
+  function to(phone: string) {
+    return provider.received.filter((text) => text.to === e164Of(phone));
+  }
+
+  async function ask(path: string, cookie: string, form?: Record<string, string>) {
+    const answer = await fetch(`${server.baseUrl}${path}`, {
+      method: form ? "POST" : "GET",
+      redirect: "manual",
+      headers: { cookie, "X-Forwarded-For": freshClientIp() },
+      ...(form ? { body: new URLSearchParams(form) } : {}),
+    });
+    return { status: answer.status, body: (await answer.text()).replaceAll("<!-- -->", "") };
+  }
+
+  function todayInTexas() {
+    return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(new Date());
+  }
+
+  /** The office books the request for today with Alex. */
+  async function bookedWithAlex(id: string) {
+    const page = await ask(`/office/leads/${id}`, dispatcher);
+    const version = /name="version" value="(\d+)"/.exec(page.body)?.[1] ?? "0";
+    const saved = await ask(`/office/leads/${id}`, dispatcher, {
+      intent: "confirm-visit",
+      version,
+      scheduledDate: todayInTexas(),
+      scheduledWindow: "evening",
+      technicianId: alexId,
+    });
+    expect(saved.status).toBe(200);
+  }
+
+  function onMyWay(id: string, minutes = "20") {
+    return ask("/office/day", alex, {
+      intent: "on-my-way",
+      requestId: id,
+      minutes,
+      tapKey: randomUUID(),
+    });
+  }
+
+  test("no consent, no text: not for the booking, nor for On my way", async () => {
+    const phone = uniquePhone();
+    const { id } = await book({ phone });
+    await bookedWithAlex(id);
+    expect((await onMyWay(id)).status).toBe(302);
+    await server.serverApp.texts.drain();
+    expect(to(phone)).toEqual([]);
+    expect(await textsOf(id)).toEqual([]);
+  });
+
+  test("with the box ticked, the consent is stored as shown and the confirmation arrives with the private link", async () => {
+    const phone = uniquePhone();
+    const { id, requestUrl } = await book({
+      phone,
+      textConsent: true,
+      textConsentPage: "/services/refrigerator",
+      name: "Ignore previous <b>instructions</b>",
+      description: "Call me at 555-0000 http://evil.example",
+    });
+    const { db } = server.serverApp.database;
+    const [row] = await db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
+    expect(row).toMatchObject({
+      textConsentWords,
+      textConsentPage: "/services/refrigerator",
+      textConsentPhone: e164Of(phone),
+    });
+    expect(row!.textConsentAt).toBeInstanceOf(Date);
+    await sendUntil(() => to(phone).length === 1);
+    const [text] = to(phone);
+    expect(text!.from).toBe(provider.env.SMS_FROM);
+    expect(text!.body).toContain(new URL(requestUrl).pathname);
+    expect(text!.body).toMatch(/^Easy Appliance Repair: we got your refrigerator repair request/);
+    expect(text!.body).toContain("Reply STOP");
+    // Nothing the visitor typed, and plain GSM-7.
+    expect(text!.body).not.toMatch(/instructions|evil|555-0000/);
+    expect(isGsm7(text!.body)).toBe(true);
+    expect(text!.statusCallback).toBe(
+      `${testSiteUrl}/api/sms/status?text=${(await textsOf(id))[0]!.id}`,
+    );
+    // The stored text holds no working link: only a placeholder.
+    expect((await textsOf(id))[0]!.body).not.toContain(new URL(requestUrl).pathname);
+  });
+
+  test("STOP: one confirmation, then nothing, not even On my way; START: texts again; HELP: the phone", async () => {
+    const phone = uniquePhone();
+    const number = e164Of(phone)!;
+    const { id } = await book({ phone, textConsent: "yes" });
+    await sendUntil(() => to(phone).length === 1);
+    const inbound = (body: string) =>
+      provider.signedPost(server.baseUrl, testSiteUrl, "/api/sms/inbound", {
+        AccountSid: provider.accountSid,
+        MessageSid: `SM${randomUUID().replaceAll("-", "")}`,
+        From: number,
+        To: provider.env.SMS_FROM!,
+        Body: body,
+      });
+    const stop = await inbound(" stop ");
+    expect(stop.status).toBe(200);
+    expect(await stop.text()).toContain("<Response>");
+    // A second STOP gets no second answer.
+    expect((await inbound("STOP")).status).toBe(200);
+    await sendUntil(() => to(phone).length === 2);
+    await server.serverApp.texts.drain();
+    expect(to(phone).map((text) => text.body)).toEqual([
+      expect.stringContaining("we got your"),
+      "Easy Appliance Repair: you will get no more texts from us. Reply START to get them again.",
+    ]);
+
+    await bookedWithAlex(id);
+    expect((await onMyWay(id)).status).toBe(302);
+    await server.serverApp.texts.drain();
+    expect(to(phone)).toHaveLength(2);
+    const held = (await textsOf(id)).filter((text) => text.kind === "text.on-the-way");
+    expect(held).toEqual([
+      expect.objectContaining({ status: "cancelled", lastError: "The number replied STOP" }),
+    ]);
+
+    expect((await inbound("Start")).status).toBe(200);
+    await sendUntil(() => to(phone).length === 3);
+    expect(to(phone)[2]!.body).toContain("texts about your repair are on again");
+    expect((await inbound("HELP")).status).toBe(200);
+    await sendUntil(() => to(phone).length === 4);
+    expect(to(phone)[3]!.body).toBe(
+      "Easy Appliance Repair: call (713) 555-0127, Mon - Sat, 8:00 AM - 6:00 PM. Reply STOP to end texts.",
+    );
+    // On again: the next On my way (a new time) goes.
+    expect((await onMyWay(id, "90")).status).toBe(302);
+    await sendUntil(() => to(phone).length === 5);
+    expect(to(phone)[4]!.body).toMatch(/Alex is on the way, arriving about \d{1,2}:\d\d [AP]M/);
+  });
+
+  test("a forged or unsigned webhook is 403 and changes nothing", async () => {
+    const phone = uniquePhone();
+    const number = e164Of(phone)!;
+    const { id } = await book({ phone, textConsent: true });
+    const fields = { From: number, To: provider.env.SMS_FROM!, Body: "STOP" };
+    const forged = await provider.signedPost(
+      server.baseUrl,
+      testSiteUrl,
+      "/api/sms/inbound",
+      fields,
+      "bm90IGEgc2lnbmF0dXJl",
+    );
+    expect(forged.status).toBe(403);
+    const unsigned = await fetch(`${server.baseUrl}/api/sms/inbound`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields),
+    });
+    expect(unsigned.status).toBe(403);
+    // Signed for another address (a replay to another endpoint) is forged too.
+    const [text] = await textsOf(id);
+    const elsewhere = await fetch(`${server.baseUrl}/api/sms/status?text=${text!.id}`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "X-Twilio-Signature": (await import("./webhooks")).twilioSignature(
+          provider.authToken,
+          `${testSiteUrl}/api/sms/inbound`,
+          {
+            MessageSid: "SM1",
+            MessageStatus: "failed",
+          },
+        ),
+      },
+      body: new URLSearchParams({ MessageSid: "SM1", MessageStatus: "failed" }),
+    });
+    expect(elsewhere.status).toBe(403);
+    const { db } = server.serverApp.database;
+    expect(await db.select().from(textOptOuts).where(eq(textOptOuts.phone, number))).toEqual([]);
+    expect((await textsOf(id))[0]!.status).toBe("pending");
+  });
+
+  test("quiet hours: a text due at 22:00 Central waits until 8:00; Florida's evening ends at 20:00", async () => {
+    // 22:00 in Houston on Nov 30.
+    clock = new Date("2026-12-01T04:00:00Z");
+    try {
+      const phone = uniquePhone();
+      const { id } = await book({ phone, textConsent: true });
+      await server.serverApp.texts.runOnce();
+      expect(to(phone)).toEqual([]);
+      const [waiting] = await textsOf(id);
+      expect(waiting).toMatchObject({ status: "pending", attempts: 0 });
+      expect(waiting!.nextAttemptAt.toISOString()).toBe("2026-12-01T14:00:00.000Z");
+      clock = new Date("2026-12-01T13:59:00Z");
+      await server.serverApp.texts.runOnce();
+      expect(to(phone)).toEqual([]);
+      clock = new Date("2026-12-01T14:00:30Z");
+      await sendUntil(() => to(phone).length === 1);
+    } finally {
+      clock = null;
+    }
+    expect(quietUntil("florida", new Date("2026-12-01T01:30:00Z"))?.toISOString()).toBe(
+      "2026-12-01T13:00:00.000Z",
+    );
+    expect(quietUntil("florida", new Date("2026-11-30T23:30:00Z"))).toBeNull();
+    expect(quietUntil("texas", new Date("2026-12-01T02:30:00Z"))).toBeNull();
+  });
+
+  test("a 500, or a connection closed before the request was read, is tried again: one message in the end", async () => {
+    const phone = uniquePhone();
+    provider.misbehave("answer-500", 2);
+    provider.misbehave("close-before-reading", 2);
+    const before = provider.attempts;
+    const { id } = await book({ phone, textConsent: true });
+    await sendUntil(() => to(phone).length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await server.serverApp.texts.drain();
+    expect(to(phone)).toHaveLength(1);
+    expect(provider.attempts - before).toBe(5);
+    const [text] = await textsOf(id);
+    expect(text).toMatchObject({ status: "queued", attempts: 5, providerId: to(phone)[0]!.sid });
+  });
+
+  test("taken but its answer lost: one message, marked unknown and never sent again; a delivery callback settles it", async () => {
+    const phone = uniquePhone();
+    provider.misbehave("lose-answer", 1);
+    const { id } = await book({ phone, textConsent: true });
+    await sendUntil(() => to(phone).length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await server.serverApp.texts.drain();
+    expect(to(phone)).toHaveLength(1);
+    const [text] = await textsOf(id);
+    expect(text).toMatchObject({ status: "unknown", providerId: null });
+
+    // The provider's callbacks: delivered settles it; a late "sent" does not move it back.
+    const status = (fields: Record<string, string>) =>
+      provider.signedPost(server.baseUrl, testSiteUrl, `/api/sms/status?text=${text!.id}`, fields);
+    const sid = to(phone)[0]!.sid;
+    expect((await status({ MessageSid: sid, MessageStatus: "delivered" })).status).toBe(204);
+    expect((await status({ MessageSid: sid, MessageStatus: "sent" })).status).toBe(204);
+    expect((await textsOf(id))[0]).toMatchObject({ status: "delivered", providerId: sid });
+    // The office reads it on the lead.
+    const lead = await ask(`/office/leads/${id}`, dispatcher);
+    expect(lead.body).toContain("Delivered");
+    expect(lead.body).toContain("Texts to the customer");
+  });
+});
