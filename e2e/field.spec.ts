@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
 import { serviceRequest } from "../server/test-support/fixtures";
+import { startTwilioStandIn, type TwilioStandIn } from "../server/test-support/twilio";
 import { e2ePort } from "../playwright.config";
 import { startExtraServer } from "./support/extra-server";
 import { expect, test } from "./support/fixtures";
@@ -20,6 +21,7 @@ import { signIn, staffCli, staffCommand } from "./support/staff";
 // (office-desk.spec.ts) needs the journeys' server to have no account yet.
 const fieldPort = e2ePort + 70;
 let server: Awaited<ReturnType<typeof startExtraServer>> | undefined;
+let textProvider: TwilioStandIn | undefined;
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 test.use({
@@ -30,13 +32,17 @@ test.use({
 test.beforeAll(async () => {
   test.setTimeout(90_000);
   // The journeys' mailbox: the homeowner's On my way email and calendar update are read there.
+  // Texts go to a stand-in for Twilio's API, started here.
+  textProvider = await startTwilioStandIn();
   server = await startExtraServer(fieldPort, {
     SMTP_URL: process.env.E2E_SMTP_URL!,
     OUTBOX_POLL_MS: "200",
+    ...textProvider.env,
   });
 });
 test.afterAll(async () => {
   await server?.stop();
+  await textProvider?.close();
 });
 
 async function overflow(page: Page) {
@@ -300,4 +306,123 @@ test("the inbox on a phone: leads as cards with a Call button and the danger fla
     await page.setViewportSize({ width, height: 800 });
     expect(await overflow(page), `the inbox at ${width} px`).toBeLessThanOrEqual(0);
   }
+});
+
+/** Texts go out in Houston from 8:00 until 21:00; outside those hours they wait. */
+function textHoursInTexas(): boolean {
+  const hour = Number(
+    new Intl.DateTimeFormat("en-US", {
+      timeZone: "America/Chicago",
+      hour: "numeric",
+      hourCycle: "h23",
+    }).format(new Date()),
+  );
+  return hour >= 8 && hour < 21;
+}
+
+test("texts: booked with the box ticked, the technician's On my way reaches the homeowner's phone", async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const owner = staffEmail("owner");
+  expect(
+    (
+      await staffCommand(
+        ["add", owner, "--role", "owner", "--name", "Olive Owner"],
+        password,
+        server!.dataDir,
+      )
+    ).status,
+  ).toBe(0);
+  const technician = staffEmail("alex");
+  expect(
+    staffCli(
+      ["add", technician, "--role", "technician", "--office", "texas", "--name", "Alex Rivera"],
+      password,
+      server!.dataDir,
+    ).stderr,
+  ).toBe("");
+
+  // The homeowner books on a phone, ticking the box.
+  const name = uniqueName("Tia");
+  const digits = `${String(Date.now()).slice(-7)}`;
+  const phone = `(512) ${digits.slice(0, 3)}-${digits.slice(3)}`;
+  const number = `+1512${digits}`;
+  const homeowner = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const site = await homeowner.newPage();
+  await site.goto("/services/dryer?region=Texas");
+  await site.getByRole("link", { name: "Book dryer repair" }).click();
+  const dialog = site.getByRole("dialog", { name: "Schedule Service" });
+  await dialog.getByRole("textbox", { name: "Full Name (required)" }).fill(name);
+  await dialog.getByRole("textbox", { name: "Phone", exact: true }).pressSequentially(phone);
+  await dialog.getByRole("textbox", { name: "Address", exact: true }).fill("1200 Main St, Houston");
+  await dialog.getByRole("button", { name: "Choose a date from the calendar" }).click();
+  await dialog
+    .getByRole("group", { name: "Calendar" })
+    .getByRole("button", { name: /\d{4}$/, disabled: false })
+    .first()
+    .click();
+  await dialog.getByRole("radio", { disabled: false }).first().click();
+  const consent = dialog.getByRole("checkbox", {
+    name: "Text me about this repair (confirmation, reminder, arrival)",
+  });
+  await expect(consent).not.toBeChecked();
+  await expect(dialog.getByText("Message and data rates may apply.")).toBeVisible();
+  await consent.check();
+  await dialog.getByRole("button", { name: "Submit Request" }).click();
+  await expect(dialog).toBeHidden();
+  await homeowner.close();
+
+  // The office confirms it for this evening, to Alex; the lead shows the consent as given.
+  await signIn(page, owner, password);
+  await page.getByRole("link", { name }).first().click();
+  await expect(
+    page.getByText(/Consent: .+ for \+1512\d{7}: “Text me about this repair/),
+  ).toBeVisible();
+  const confirm = page.getByRole("form", { name: "Confirm requested visit" });
+  await confirm.getByLabel("Visit date").fill(todayInTexas());
+  await confirm.getByLabel("Visit window").selectOption("evening");
+  await confirm.getByLabel("Assign to").selectOption({ label: "Alex Rivera" });
+  await confirm.getByRole("button", { name: "Confirm requested visit" }).click();
+  await expect(confirm.getByText("Saved")).toBeVisible();
+
+  // Alex taps On my way on the phone.
+  const phoneContext = await browser.newContext({
+    viewport: { width: 375, height: 740 },
+    serviceWorkers: "block",
+  });
+  const alex = await phoneContext.newPage();
+  try {
+    await alex.goto("/office/sign-in");
+    await alex.getByRole("textbox", { name: "Email" }).fill(technician);
+    await alex.getByLabel("Password").fill(password);
+    await alex.getByRole("button", { name: "Sign in" }).click();
+    const card = alex.getByRole("article", { name });
+    await card.getByLabel("Minutes away").fill("25");
+    await card.getByRole("button", { name: "On my way" }).click();
+    await expect(card.getByText(/On the way: Arriving about/)).toBeVisible();
+  } finally {
+    await phoneContext.close();
+  }
+
+  const toHomeowner = () => textProvider!.received.filter((text) => text.to === number);
+  if (textHoursInTexas()) {
+    await expect
+      .poll(() => toHomeowner().map((text) => text.body), { timeout: 20_000 })
+      .toEqual([
+        expect.stringMatching(/^Easy Appliance Repair: we got your dryer repair request R-/),
+        expect.stringMatching(/your dryer repair visit is booked for .+ with Alex\./),
+        expect.stringMatching(/Alex is on the way, arriving about \d{1,2}:\d\d [AP]M\./),
+      ]);
+    await page.reload();
+    await expect(page.getByText("On my way").first()).toBeVisible();
+  } else {
+    // Quiet hours in Houston: the texts wait for 8:00, and the desk says so.
+    await page.reload();
+    await expect(page.getByText("On my way", { exact: false }).first()).toBeVisible();
+    expect(toHomeowner()).toEqual([]);
+  }
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => violation.id)).toEqual([]);
 });

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 
 import type { Transaction } from "../db/database";
-import { serviceRequests, texts } from "../db/schema";
+import { type serviceRequests, texts } from "../db/schema";
 
 type RequestRow = typeof serviceRequests.$inferSelect;
 

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { textConsentWords } from "~/domain/texts";
 
 import { serviceRequests, textOptOuts, texts } from "../db/schema";
-import { addStaff } from "../desk/staff-accounts";
+import { erasePrivacyRecords, exportPrivacyRecords } from "../desk/privacy";
+import { addStaff, type StaffMember } from "../desk/staff-accounts";
 import { authSecret, createStaffAuth } from "../desk/staff-auth";
 import { testDatabases } from "../test-support/databases";
 import { serviceRequest, uniquePhone } from "../test-support/fixtures";
@@ -335,5 +336,56 @@ describe.skipIf(!database?.available)("Texts", () => {
     const lead = await ask(`/office/leads/${id}`, dispatcher);
     expect(lead.body).toContain("Delivered");
     expect(lead.body).toContain("Texts to the customer");
+  });
+
+  test("the homeowner turns texts off on their page (what waits is not sent) and on again; the privacy export lists them, erasure removes them", async () => {
+    const phone = uniquePhone();
+    const { id, requestUrl } = await book({ phone, textConsent: true });
+    const page = new URL(requestUrl).pathname;
+    const shown = await ask(page, "");
+    expect(shown.body).toContain("Turn texts off");
+    expect(shown.body).toContain(`(•••) •••-${e164Of(phone)!.slice(-4)}`);
+    const off = await ask(page, "", { intent: "texts-off" });
+    expect(off.status).toBe(200);
+    expect(off.body).toContain("Texts are off. You still get emails.");
+    await server.serverApp.texts.drain();
+    expect(to(phone)).toEqual([]);
+    expect((await textsOf(id))[0]).toMatchObject({
+      status: "cancelled",
+      lastError: "The homeowner turned texts off",
+    });
+    await bookedWithAlex(id);
+    await server.serverApp.texts.drain();
+    expect(to(phone)).toEqual([]);
+    expect((await ask(page, "", { intent: "texts-on" })).body).toContain("Texts are on again.");
+    expect((await onMyWay(id)).status).toBe(302);
+    await sendUntil(() => to(phone).length === 1);
+    // A request booked without the box has nothing to turn on.
+    const other = await book({ phone: uniquePhone() });
+    const refused = await ask(new URL(other.requestUrl).pathname, "", { intent: "texts-on" });
+    expect(refused.status).toBe(409);
+
+    const { db } = server.serverApp.database;
+    const owner: StaffMember = {
+      id: "privacy-owner",
+      name: "Olive Owner",
+      email: "olive@example.com",
+      role: "owner",
+      offices: ["texas"],
+      disabledAt: null,
+      twoFactorEnabled: false,
+    };
+    const subject = { phone: e164Of(phone)!.slice(2) };
+    const exported = JSON.parse(await exportPrivacyRecords(db, owner, subject)) as {
+      texts: { kind: string; to: string; text: string }[];
+    };
+    expect(exported.texts.map((text) => text.kind)).toEqual(
+      expect.arrayContaining(["text.received", "text.on-the-way"]),
+    );
+    expect(exported.texts.every((text) => text.to === e164Of(phone))).toBe(true);
+    await erasePrivacyRecords(db, owner, subject);
+    expect(await textsOf(id)).toEqual([]);
+    const [erased] = await db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
+    expect(erased!.textConsentPhone).toBeNull();
   });
 });
