@@ -221,6 +221,7 @@ export async function createServerApp({
     maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
     backoffBaseMs: config.OUTBOX_BACKOFF_BASE_MS,
     backoffMaxMs: config.OUTBOX_BACKOFF_MAX_MS,
+    perNumberPerDay: config.TEXTS_PER_NUMBER_PER_DAY,
     ...(givenNow ? { now } : {}),
   });
   if (startWorker) textWorker.start();

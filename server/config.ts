@@ -108,6 +108,11 @@ const configFields = z.object({
     .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
     .default("https://api.twilio.com")
     .transform((value) => value.replace(/\/+$/, "")),
+  /**
+   * Texts to one number in 24 hours, replies to STOP and HELP aside: past it the rest are not
+   * sent (a stranger booking with someone else's number and the box ticked). 0: no limit.
+   */
+  TEXTS_PER_NUMBER_PER_DAY: z.coerce.number().int().min(0).default(8),
   /** How long a text's request may wait for the provider's answer. */
   TEXT_TIMEOUT_MS: z.coerce.number().int().min(10).default(10_000),
   IPINFO_TOKEN: optionalString,

@@ -8,7 +8,7 @@
  * (./provider.ts); one whose answer was lost, or whose sender died mid-request (its lease ran
  * out while "sending"), is "unknown" and stays so until a delivery callback says otherwise.
  */
-import { and, asc, eq, inArray, lt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
 
 import type { Database } from "../db/database";
 import { serviceRequests, textOptOuts, texts } from "../db/schema";
@@ -30,6 +30,8 @@ export interface TextWorkerOptions {
   maxAttempts: number;
   backoffBaseMs: number;
   backoffMaxMs: number;
+  /** Texts to one number in 24 hours (replies aside); 0: no limit. */
+  perNumberPerDay?: number;
   batchSize?: number;
   /** The clock for what is due and for quiet hours; the real one by default. Tests set it. */
   now?: () => Date;
@@ -51,7 +53,7 @@ export class TextWorker {
   #failing = false;
 
   constructor(options: TextWorkerOptions) {
-    this.#options = { batchSize: 20, now: () => new Date(), ...options };
+    this.#options = { batchSize: 20, perNumberPerDay: 0, now: () => new Date(), ...options };
   }
 
   start(): void {
@@ -116,7 +118,14 @@ export class TextWorker {
       })
       .where(and(eq(texts.status, "sending"), lt(texts.lockedUntil, sql`now()`)));
     const rows = await this.#claim();
-    await Promise.all(rows.map((row) => this.#deliver(row)));
+    // One number's texts one after another (its daily count must see each), numbers side by side.
+    const byNumber = new Map<string, TextRow[]>();
+    for (const row of rows) byNumber.set(row.to, [...(byNumber.get(row.to) ?? []), row]);
+    await Promise.all(
+      [...byNumber.values()].map(async (numberTexts) => {
+        for (const row of numberTexts) await this.#deliver(row);
+      }),
+    );
     return rows.length;
   }
 
@@ -159,7 +168,32 @@ export class TextWorker {
       if (request.off) return { cancel: "The homeowner turned texts off" };
     }
     const until = quietUntil(row.office, now());
-    return until ? { until } : null;
+    if (until) return { until };
+    const { perNumberPerDay } = this.#options;
+    if (perNumberPerDay > 0) {
+      const [sent] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(texts)
+        .where(
+          and(
+            eq(texts.to, row.to),
+            sql`${texts.kind} not like 'text.reply.%'`,
+            inArray(texts.status, [
+              "queued",
+              "sent",
+              "delivered",
+              "undelivered",
+              "failed",
+              "unknown",
+            ]),
+            gte(texts.sentAt, sql`now() - interval '1 day'`),
+          ),
+        );
+      if ((sent?.count ?? 0) >= perNumberPerDay) {
+        return { cancel: `Over ${perNumberPerDay} texts to the number in 24 hours` };
+      }
+    }
+    return null;
   }
 
   async #body(row: TextRow): Promise<string> {

@@ -273,22 +273,36 @@ describe.skipIf(!database?.available)("Texts", () => {
     expect((await textsOf(id))[0]!.status).toBe("pending");
   });
 
-  test("quiet hours: a text due at 22:00 Central waits until 8:00; Florida's evening ends at 20:00", async () => {
-    // 22:00 in Houston on Nov 30.
-    clock = new Date("2026-12-01T04:00:00Z");
+  test("quiet hours: a reminder due at 22:00 Central waits until 8:00; Florida's evening ends at 20:00", async () => {
+    // A visit on Jul 15, 2031, booked by the office the afternoon before; the worker next looks
+    // at 22:00 that evening (the 18:00 reminder, and the texts before it, are due then).
+    clock = new Date("2031-07-14T20:00:00Z");
     try {
       const phone = uniquePhone();
-      const { id } = await book({ phone, textConsent: true });
+      const { id } = await book({ phone, textConsent: true, preferredDate: "2031-07-15" });
+      const page = await ask(`/office/leads/${id}`, dispatcher);
+      const version = /name="version" value="(\d+)"/.exec(page.body)?.[1] ?? "0";
+      const saved = await ask(`/office/leads/${id}`, dispatcher, {
+        intent: "confirm-visit",
+        version,
+        scheduledDate: "2031-07-15",
+        scheduledWindow: "morning",
+        technicianId: alexId,
+      });
+      expect(saved.status).toBe(200);
+      clock = new Date("2031-07-15T03:00:00Z");
       await server.serverApp.texts.runOnce();
       expect(to(phone)).toEqual([]);
-      const [waiting] = await textsOf(id);
-      expect(waiting).toMatchObject({ status: "pending", attempts: 0 });
-      expect(waiting!.nextAttemptAt.toISOString()).toBe("2026-12-01T14:00:00.000Z");
-      clock = new Date("2026-12-01T13:59:00Z");
+      const reminder = (await textsOf(id)).find((text) => text.kind === "text.reminder");
+      expect(reminder).toMatchObject({ status: "pending", attempts: 0 });
+      // 8:00 in Houston on Jul 15 (CDT).
+      expect(reminder!.nextAttemptAt.toISOString()).toBe("2031-07-15T13:00:00.000Z");
+      clock = new Date("2031-07-15T12:59:00Z");
       await server.serverApp.texts.runOnce();
       expect(to(phone)).toEqual([]);
-      clock = new Date("2026-12-01T14:00:30Z");
-      await sendUntil(() => to(phone).length === 1);
+      clock = new Date("2031-07-15T13:00:30Z");
+      await sendUntil(() => to(phone).length === 3);
+      expect(to(phone)[2]!.body).toMatch(/reminder, your refrigerator repair visit is tomorrow/);
     } finally {
       clock = null;
     }
@@ -297,6 +311,24 @@ describe.skipIf(!database?.available)("Texts", () => {
     );
     expect(quietUntil("florida", new Date("2026-11-30T23:30:00Z"))).toBeNull();
     expect(quietUntil("texas", new Date("2026-12-01T02:30:00Z"))).toBeNull();
+  });
+
+  test("one number gets 8 texts a day at most, whoever books with it", async () => {
+    const number = e164Of(uniquePhone())!;
+    const { db } = server.serverApp.database;
+    await db.insert(texts).values(
+      Array.from({ length: 10 }, () => ({
+        id: randomUUID(),
+        kind: "text.booked",
+        to: number,
+        body: "Easy Appliance Repair: your repair visit is booked. Reply STOP to end texts.",
+        office: "texas" as const,
+      })),
+    );
+    await server.serverApp.texts.drain();
+    expect(provider.received.filter((text) => text.to === number)).toHaveLength(8);
+    const rows = await db.select().from(texts).where(eq(texts.to, number));
+    expect(rows.filter((row) => row.status === "cancelled")).toHaveLength(2);
   });
 
   test("a 500, or a connection closed before the request was read, is tried again: one message in the end", async () => {
