@@ -353,6 +353,8 @@ test("texts: booked with the box ticked, the technician's On my way reaches the 
   const homeowner = await browser.newContext({ viewport: { width: 375, height: 740 } });
   const site = await homeowner.newPage();
   await site.goto("/services/dryer?region=Texas");
+  // A context of its own: the shared fixture's wait for hydration is not here.
+  await site.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await site.getByRole("link", { name: "Book dryer repair" }).click();
   const dialog = site.getByRole("dialog", { name: "Schedule Service" });
   await dialog.getByRole("textbox", { name: "Full Name (required)" }).fill(name);

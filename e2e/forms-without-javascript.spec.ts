@@ -1,6 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { HtmlValidate } from "html-validate";
 
+import { isFederalHoliday } from "~/domain/holidays";
+
 import { publicRoutes } from "./support/fixtures";
 import { databaseAvailable, queryRows, uniqueName, waitForEmails } from "./support/leads";
 
@@ -187,7 +189,12 @@ test("the schedule dialog: step 1 is a link, step 2 a POST that books the repair
   );
   await expect(dialog.getByRole("textbox", { name: "Phone", exact: true })).toHaveValue("713555");
 
-  const date = new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  // Three days ahead, or the next day the office works (never a Sunday or a federal holiday).
+  const ahead = new Date(Date.now() + 3 * 24 * 3600 * 1000);
+  while (ahead.getUTCDay() === 0 || isFederalHoliday(ahead.toISOString().slice(0, 10))) {
+    ahead.setUTCDate(ahead.getUTCDate() + 1);
+  }
+  const date = ahead.toISOString().slice(0, 10);
   const [year, month, day] = date.split("-");
   await dialog.getByRole("textbox", { name: "Email", exact: true }).fill("nojs-book@example.com");
   await dialog.getByRole("textbox", { name: "Phone", exact: true }).fill("(713) 555-0144");

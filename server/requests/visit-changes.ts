@@ -97,7 +97,8 @@ export function reminderTime(office: StateSlug, date: string): Date {
 
 /** Reminders not sent yet, emails and texts, are not needed any more (the visit was cancelled or moved). */
 export async function cancelReminders(tx: Transaction, requestId: string, why: string) {
-  await cancelTexts(tx, requestId, [textReminderKind], why);
+  // A booking text held overnight (quiet hours) would name the old time by morning.
+  await cancelTexts(tx, requestId, [textReminderKind, "text.booked"], why);
   await tx
     .update(outbox)
     .set({ status: "cancelled", lastError: why })

@@ -5,6 +5,7 @@ import { profileForState } from "~/content/company";
 import { serviceStates } from "~/content/states";
 
 import { isGsm7, textBodies } from "./messages";
+import { e164Of } from "./phone-numbers";
 
 describe("Texts' words", () => {
   test("every text but the confirmation fits one GSM-7 segment, for every office and appliance", () => {
@@ -38,6 +39,17 @@ describe("Texts' words", () => {
         expect(isGsm7(received)).toBe(true);
         expect(received.length).toBeLessThanOrEqual(306);
       }
+    }
+  });
+});
+
+describe("Numbers a text may go to", () => {
+  test("US numbers as typed, in E.164; Caribbean area codes and short or odd numbers none", () => {
+    expect(e164Of("(713) 555-0188")).toBe("+17135550188");
+    expect(e164Of("+1 713.555.0188")).toBe("+17135550188");
+    expect(e164Of("1-908-555-0163")).toBe("+19085550163");
+    for (const phone of ["(876) 555-0100", "809-555-0100", "555-0188", "(713) 055-0188", ""]) {
+      expect(e164Of(phone), phone).toBeNull();
     }
   });
 });

@@ -28,8 +28,12 @@ export interface OutgoingText {
 export type TextOutcome =
   /** The provider took it, under its id; `status` is its first word on it ("queued"). */
   | { kind: "accepted"; providerId: string; status: string }
-  /** Certainly not taken: the connection failed before the body was written, or a 4xx/5xx. */
-  | { kind: "not-sent"; reason: string }
+  /**
+   * Certainly not taken: the connection failed before the body was written, or a 4xx/5xx.
+   * `final` for a refusal sending again cannot change (a 4xx other than 429); `code` is the
+   * provider's error code (Twilio's 21610: the number replied STOP to the provider itself).
+   */
+  | { kind: "not-sent"; reason: string; final?: boolean; code?: number }
   /** The body was written and no answer came: the provider may have it. */
   | { kind: "unknown"; reason: string };
 
@@ -62,11 +66,13 @@ export function twilioProvider(settings: TwilioSettings): TextProvider {
       return new Promise<TextOutcome>((resolve) => {
         let bodyWritten = false;
         let settled = false;
+        let continueTimer: NodeJS.Timeout | undefined;
         const settle = (outcome: TextOutcome) => {
           if (settled) return;
           settled = true;
           clearTimeout(continueTimer);
           clearTimeout(answerTimer);
+          request.destroy();
           resolve(outcome);
         };
         const lost = (reason: string) =>
@@ -87,7 +93,12 @@ export function twilioProvider(settings: TwilioSettings): TextProvider {
           bodyWritten = true;
           request.end(body);
         };
-        const continueTimer = setTimeout(writeBody, continueWaitMs);
+        // The wait for 100 Continue starts once connected: a slow connect delivered nothing.
+        request.on("socket", (socket) => {
+          socket.once(url.protocol === "https:" ? "secureConnect" : "connect", () => {
+            continueTimer = setTimeout(writeBody, continueWaitMs);
+          });
+        });
         const answerTimer = setTimeout(() => {
           lost(`No answer within ${settings.timeoutMs} ms`);
           request.destroy();
@@ -118,7 +129,12 @@ export function twilioProvider(settings: TwilioSettings): TextProvider {
             // A refusal: the provider says it took nothing.
             const parsed = parseJson(answer);
             const message = typeof parsed?.message === "string" ? parsed.message : answer;
-            settle({ kind: "not-sent", reason: `Refused ${status}: ${message}`.slice(0, 500) });
+            settle({
+              kind: "not-sent",
+              reason: `Refused ${status}: ${message}`.slice(0, 500),
+              final: status >= 400 && status < 500 && status !== 429,
+              ...(typeof parsed?.code === "number" ? { code: parsed.code } : {}),
+            });
           });
         });
         // Sent to the provider: the headers now, the body once it says go on.

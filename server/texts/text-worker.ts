@@ -15,7 +15,7 @@ import { serviceRequests, textOptOuts, texts } from "../db/schema";
 import { privateLinkIn } from "../mail/private-links";
 import { RequestLinks, requestLinkSecret } from "../requests/request-links";
 import { retryDelayMs } from "../outbox/worker";
-import type { TextProvider } from "./provider";
+import type { TextOutcome, TextProvider } from "./provider";
 import { quietUntil } from "./quiet-hours";
 
 type TextRow = typeof texts.$inferSelect;
@@ -36,6 +36,9 @@ export interface TextWorkerOptions {
   /** The clock for what is due and for quiet hours; the real one by default. Tests set it. */
   now?: () => Date;
 }
+
+/** Why a text does not go now: cancelled for good, waiting until an instant, or nothing (null). */
+type HoldBack = { cancel: string } | { until: Date } | null;
 
 /** Replies to a keyword go at once: the person just wrote to us. */
 export function isReply(kind: string): boolean {
@@ -140,7 +143,7 @@ export class TextWorker {
           lte(texts.nextAttemptAt, sql`${now().toISOString()}::timestamptz`),
         ),
       )
-      .orderBy(asc(texts.nextAttemptAt))
+      .orderBy(asc(texts.nextAttemptAt), asc(texts.createdAt))
       .limit(batchSize)
       .for("update", { skipLocked: true });
     return db
@@ -154,7 +157,7 @@ export class TextWorker {
   }
 
   /** Why the text must not go now: cancelled for good, or waiting until an instant. */
-  async #holdBack(row: TextRow): Promise<{ cancel: string } | { until: Date } | null> {
+  async #holdBack(row: TextRow): Promise<HoldBack> {
     const { db, now } = this.#options;
     if (isReply(row.kind)) return null;
     const [optedOut] = await db.select().from(textOptOuts).where(eq(textOptOuts.phone, row.to));
@@ -168,6 +171,10 @@ export class TextWorker {
       if (request.off) return { cancel: "The homeowner turned texts off" };
     }
     const until = quietUntil(row.office, now());
+    // An arrival time is stale by morning: an On my way in quiet hours is not sent at all.
+    if (until && row.kind === "text.on-the-way") {
+      return { cancel: "Quiet hours: the arrival time would be old by 8:00" };
+    }
     if (until) return { until };
     const { perNumberPerDay } = this.#options;
     if (perNumberPerDay > 0) {
@@ -207,27 +214,46 @@ export class TextWorker {
 
   async #deliver(row: TextRow): Promise<void> {
     const { db, provider, statusCallbackUrl } = this.#options;
-    const held = await this.#holdBack(row);
+    // Only this claim's row: a delivery callback that came first is not overwritten.
+    const mine = and(eq(texts.id, row.id), eq(texts.status, "sending"));
+    let body: string;
+    let held: HoldBack;
+    try {
+      held = await this.#holdBack(row);
+      body = await this.#body(row);
+    } catch (error) {
+      // Nothing was handed over: the text waits for the next poll.
+      this.#links = undefined;
+      await db
+        .update(texts)
+        .set({
+          status: "pending",
+          lockedUntil: null,
+          lastError: error instanceof Error ? error.message : String(error),
+        })
+        .where(mine);
+      return;
+    }
     if (held && "cancel" in held) {
       await db
         .update(texts)
         .set({ status: "cancelled", lockedUntil: null, lastError: held.cancel })
-        .where(eq(texts.id, row.id));
+        .where(mine);
       return;
     }
     if (held) {
       await db
         .update(texts)
         .set({ status: "pending", lockedUntil: null, nextAttemptAt: held.until })
-        .where(eq(texts.id, row.id));
+        .where(mine);
       return;
     }
     const attempts = row.attempts + 1;
-    const outcome = await provider
+    const outcome: TextOutcome = await provider
       .send({
         id: row.id,
         to: row.to,
-        body: await this.#body(row),
+        body,
         ...(statusCallbackUrl ? { statusCallback: `${statusCallbackUrl}?text=${row.id}` } : {}),
       })
       .catch((error: unknown) => ({
@@ -246,18 +272,32 @@ export class TextWorker {
             lastError: null,
             sentAt: sql`now()`,
           })
-          .where(eq(texts.id, row.id));
+          .where(mine);
         return;
       case "unknown":
         console.warn(`Texts: ${row.kind} ${row.id}: the provider may have it: ${outcome.reason}`);
         await db
           .update(texts)
-          .set({ status: "unknown", attempts, lockedUntil: null, lastError: outcome.reason })
-          .where(eq(texts.id, row.id));
+          .set({
+            status: "unknown",
+            attempts,
+            lockedUntil: null,
+            lastError: outcome.reason,
+            // Counted in the number's day: it may have arrived.
+            sentAt: sql`now()`,
+          })
+          .where(mine);
         return;
       case "not-sent": {
         const { maxAttempts, backoffBaseMs, backoffMaxMs } = this.#options;
-        const dead = attempts >= maxAttempts;
+        // The provider itself holds a STOP for the number (Twilio's 21610): so do we.
+        if (outcome.code === 21610) {
+          await db
+            .insert(textOptOuts)
+            .values({ phone: row.to, keyword: "STOP" })
+            .onConflictDoNothing();
+        }
+        const dead = attempts >= maxAttempts || outcome.final === true;
         const delayMs = retryDelayMs(attempts, backoffBaseMs, backoffMaxMs);
         if (!dead) {
           console.warn(
@@ -273,7 +313,7 @@ export class TextWorker {
             lastError: outcome.reason.slice(0, 500),
             nextAttemptAt: sql`now() + ${delayMs} * interval '1 millisecond'`,
           })
-          .where(eq(texts.id, row.id));
+          .where(mine);
       }
     }
   }

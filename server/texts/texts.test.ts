@@ -302,7 +302,11 @@ describe.skipIf(!database?.available)("Texts", () => {
       expect(to(phone)).toEqual([]);
       clock = new Date("2031-07-15T13:00:30Z");
       await sendUntil(() => to(phone).length === 3);
-      expect(to(phone)[2]!.body).toMatch(/reminder, your refrigerator repair visit is tomorrow/);
+      expect(to(phone).map((text) => text.body)).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/reminder, your refrigerator repair visit is tomorrow/),
+        ]),
+      );
     } finally {
       clock = null;
     }

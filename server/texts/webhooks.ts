@@ -51,15 +51,16 @@ function signatureMatches(expected: string, given: string | undefined): boolean 
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** The form's fields as strings (a repeated name keeps its last value, as it is signed). */
+/**
+ * The form's fields as strings; null for a field sent twice (Twilio signs every value, and
+ * a second value added to a signed request must not pass as the first).
+ */
 function fieldsOf(body: unknown): Record<string, string> | null {
   if (typeof body !== "object" || body === null) return null;
   const fields: Record<string, string> = {};
   for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
-    if (typeof value === "string") fields[name] = value;
-    else if (Array.isArray(value) && typeof value.at(-1) === "string") {
-      fields[name] = value.at(-1) as string;
-    } else return null;
+    if (typeof value !== "string") return null;
+    fields[name] = value;
   }
   return fields;
 }
@@ -119,7 +120,7 @@ export function createTextWebhooks({ db, siteUrl, authToken, onReply }: TextWebh
       const status = providerStatusOf(fields.MessageStatus ?? fields.SmsStatus ?? "");
       const textId = typeof req.query.text === "string" ? req.query.text : "";
       const providerId = fields.MessageSid ?? fields.SmsSid ?? "";
-      if (status && /^[0-9a-f-]{36}$/i.test(textId))
+      if (status && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(textId))
         await recordDelivery(db, textId, providerId, status);
       res.status(204).end();
     } catch (error) {
