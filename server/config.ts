@@ -160,6 +160,13 @@ const configFields = z.object({
   PLACES_PER_CLIENT: z.coerce.number().int().min(0).default(3),
   /** Emails to one customer address in 24 hours, whatever causes them; 0: no limit. */
   CUSTOMER_EMAILS_PER_DAY: z.coerce.number().int().min(0).default(10),
+  /** How long after Done the review request goes (never in quiet hours; then at the next 8:00). */
+  REVIEW_REQUEST_DELAY_MINUTES: z.coerce.number().int().min(0).max(43_200).default(120),
+  /**
+   * Tests only: a file holding an ISO instant or a signed offset in milliseconds ("+7200000") that
+   * the server's clock reads (the review request's two hours pass in a journey). Unset: real time.
+   */
+  TEST_CLOCK_FILE: z.string().optional(),
 });
 
 const configSchema = configFields.refine(

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { createServerApp as CreateServerApp } from "./app";
 import { ConfigError, parseConfig } from "./config";
 import { startHttpServer, stopOnSignals } from "./http-server";
+import { fileClock } from "./test-clock";
 
 // Compiled to build/server/main.js, beside the React Router server bundle (index.js).
 const buildDir = path.dirname(fileURLToPath(import.meta.url));
@@ -16,6 +17,7 @@ async function main() {
   const serverApp = await createServerApp({
     config,
     serveStatic: { clientDir: path.join(buildDir, "..", "client") },
+    ...(config.TEST_CLOCK_FILE ? { now: fileClock(config.TEST_CLOCK_FILE) } : {}),
   });
   const httpServer = await startHttpServer(serverApp.handler, config);
   console.log(`Serving on http://localhost:${httpServer.port}`);

@@ -19,6 +19,13 @@ import {
 } from "drizzle-orm/pg-core";
 
 import type { StateSlug } from "../../app/content/states";
+import type {
+  EstimateDecision,
+  EstimateDecisionPlace,
+  EstimateLine,
+  PaymentMethod,
+  PriceRange,
+} from "../../app/domain/after-the-job";
 import { fieldStatuses } from "../../app/domain/field";
 import { leadStatuses } from "../../app/domain/leads";
 import type { SafetyConcern } from "../../app/domain/safety";
@@ -99,6 +106,25 @@ export const serviceRequests = pgTable(
     textConsentPhone: text("text_consent_phone"),
     /** The homeowner turned texts off on their page (on again: null). */
     textsOffAt: timestamp("texts_off_at", { withTimezone: true }),
+    /** When the technician tapped Done (the review request is timed from it). */
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    /** The technician's estimate (parts and labour), written on My day, and when. */
+    estimateLines: jsonb("estimate_lines").$type<EstimateLine[]>(),
+    estimateAt: timestamp("estimate_at", { withTimezone: true }),
+    /** The homeowner's answer to the estimate: the name they typed (or gave), when and where. */
+    estimateDecision: text("estimate_decision").$type<EstimateDecision>(),
+    estimateDecidedBy: text("estimate_decided_by"),
+    estimateDecidedAt: timestamp("estimate_decided_at", { withTimezone: true }),
+    estimateDecidedOn: text("estimate_decided_on").$type<EstimateDecisionPlace>(),
+    /** The payment the technician recorded: the receipt is made from it. */
+    paymentMethod: text("payment_method").$type<PaymentMethod>(),
+    paymentCents: integer("payment_cents"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** The warranty the receipt gives: its length then, and its last day (office time). */
+    warrantyDays: integer("warranty_days"),
+    warrantyEnds: date("warranty_ends", { mode: "string" }),
+    /** The booked visit is a no-charge warranty callback on the same job ("Same problem again?"). */
+    warrantyCallback: boolean("warranty_callback").notNull().default(false),
     /** Bumped by every change in the desk: a change made on an older version is refused. */
     version: integer("version").notNull().default(0),
     /**
@@ -416,6 +442,13 @@ export const leadEventKinds = [
   "field",
   /** The same phone asked again for the same appliance within a day: details were added. */
   "repeated",
+  /** The estimate written, approved or declined; the payment recorded. */
+  "estimate",
+  "payment",
+  /** The homeowner booked a warranty callback on their page. */
+  "warranty-callback",
+  /** The homeowner answered the review request; an owner published it. */
+  "review",
 ] as const;
 export type LeadEventKind = (typeof leadEventKinds)[number];
 
@@ -551,6 +584,67 @@ export const requestVisits = pgTable(
   (table) => [
     primaryKey({ columns: [table.requestId, table.number] }),
     index("request_visits_day_idx").on(table.date),
+  ],
+);
+
+/** Each office's price policy (app/domain/after-the-job.ts), set by an owner on `/office/prices`. */
+export const officePrices = pgTable(
+  "office_prices",
+  {
+    office: text("office").$type<StateSlug>().primaryKey(),
+    serviceCallCents: integer("service_call_cents").notNull(),
+    serviceCallRule: text("service_call_rule").notNull(),
+    /** Typical ranges by service slug, in cents. */
+    ranges: jsonb("ranges")
+      .$type<Record<string, PriceRange>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    warrantyDays: integer("warranty_days").notNull().default(90),
+    updatedBy: text("updated_by"),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check("office_prices_fee", sql`${table.serviceCallCents} between 0 and 100000`),
+    check("office_prices_warranty", sql`${table.warrantyDays} between 0 and 3650`),
+  ],
+);
+
+/**
+ * A homeowner's answer to the review request, one per request: the stars, their words, and
+ * whether they allowed publishing with their first name and city. Published only when allowed
+ * and an owner published it.
+ */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey(),
+    requestId: uuid("request_id")
+      .notNull()
+      .unique()
+      .references(() => serviceRequests.id, { onDelete: "cascade" }),
+    office: text("office").$type<StateSlug>().notNull(),
+    technicianId: text("technician_id").references(() => staffUsers.id, { onDelete: "set null" }),
+    /** The technician's name as it was then. */
+    technician: text("technician").notNull().default(""),
+    rating: integer("rating").notNull(),
+    words: text("words").notNull().default(""),
+    /** The homeowner ticked the box allowing publishing with their first name and city. */
+    mayPublish: boolean("may_publish").notNull().default(false),
+    firstName: text("first_name").notNull().default(""),
+    city: text("city").notNull().default(""),
+    appliance: text("appliance").notNull(),
+    answeredAt: timestamp("answered_at", { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    publishedBy: text("published_by"),
+  },
+  (table) => [
+    check("reviews_rating", sql`${table.rating} between 1 and 5`),
+    check(
+      "reviews_published_with_permission",
+      sql`${table.publishedAt} is null or ${table.mayPublish}`,
+    ),
+    index("reviews_office_answered_idx").on(table.office, table.answeredAt),
+    index("reviews_published_idx").on(table.publishedAt),
   ],
 );
 
@@ -712,4 +806,6 @@ export const schema = {
   requestVisits,
   texts,
   textOptOuts,
+  officePrices,
+  reviews,
 };

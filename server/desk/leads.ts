@@ -322,5 +322,11 @@ function describeEvent(event: typeof leadEvents.$inferSelect) {
       return event.detail;
     case "field":
       return `In the field: ${event.detail}`;
+    // What the estimate, the payment, the callback and the review said, written whole.
+    case "estimate":
+    case "payment":
+    case "warranty-callback":
+    case "review":
+      return event.detail;
   }
 }

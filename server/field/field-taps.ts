@@ -226,6 +226,7 @@ export async function recordFieldTap(
           change = {
             fieldStatus: "done",
             status: "completed",
+            doneAt: now,
             workDone: done.workDone,
             model: done.model,
             serialNumber: done.serialNumber,
