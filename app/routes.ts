@@ -20,6 +20,7 @@ export default [
   route("requests/:token", "routes/requests.tsx"),
   route("requests/:token/photos/:photoId", "routes/requests.photo.ts"),
   route("requests/:token/events", "routes/requests.events.ts"),
+  route("requests/:token/receipt", "routes/requests.receipt.tsx"),
   // The office desk: one layout reads the session; the signed-in and owners' layouts guard.
   // Pathless, so that /office is the inbox's own address (a form posts there, not to a layout).
   layout("routes/office.tsx", [
@@ -41,12 +42,15 @@ export default [
         layout("routes/office.owners-only.ts", [
           route("office/staff", "routes/office.staff.tsx"),
           route("office/windows", "routes/office.windows.tsx"),
+          route("office/prices", "routes/office.prices.tsx"),
           route("office/privacy", "routes/office.privacy.tsx"),
+          route("office/reviews", "routes/office.reviews.tsx"),
         ]),
       ]),
     ]),
     layout("routes/office.staff-files.ts", [
       route("office/events", "routes/office.events.ts"),
+      route("office/day/events", "routes/office.day-events.ts"),
       route("office/leads/:id/photos/:photoId", "routes/office.lead-photo.ts"),
       route("office/subscribers/export", "routes/office.subscribers-export.ts"),
     ]),

@@ -41,7 +41,9 @@ import { precompressedAssets } from "./precompressed";
 import { deferAppScripts } from "./defer-app-scripts";
 import { isPageRequest, renderCache } from "./render-cache";
 import { pageCacheKey, pageCachePolicies } from "./page-cache-policy";
+import { PublicPrices } from "./prices/public-prices";
 import { pageRequestHandler } from "./page-requests";
+import { publishedReviewsChannel } from "./reviews/published-reviews";
 import {
   hostRule,
   isLoopback,
@@ -244,7 +246,17 @@ export async function createServerApp({
   await liveInbox.start(database);
   const requestStreams = new RequestStreams();
   await requestStreams.start(database);
-  const desk: DeskServices = { db, auth: staffAuth, live: liveInbox, config, visits };
+  const prices = new PublicPrices(db);
+  await prices.start(database);
+  const desk: DeskServices = {
+    db,
+    auth: staffAuth,
+    live: liveInbox,
+    config,
+    visits,
+    // This process's kept pages at once; the others' by `publishedReviewsChannel` below.
+    forgetPage: (pathname) => pageCache.forget(pathname),
+  };
   const publicConfig = publicConfigFrom(config);
   // The embedded database admits this process only: `npm run staff` talks to it instead.
   const staffChannel =
@@ -305,7 +317,10 @@ export async function createServerApp({
         search,
         detectedState: visitors.get(req)?.detectedState ?? null,
       });
-      return key && policy ? { key, variants: policy.variants ?? 1 } : null;
+      // Keyed by the prices' version too: a saved price is on the very next page.
+      return key && policy
+        ? { key: `${prices.version}\n${key}`, variants: policy.variants ?? 1 }
+        : null;
     },
     transform: (html) => withDetectedLocationSlot(deferAppScripts(html)),
     slots: [cspNoncePlaceholder, detectedLocationSlot, idempotencyKeySlot],
@@ -315,6 +330,9 @@ export async function createServerApp({
       randomUUID(),
     ],
   });
+  const stopForgettingReviews = await database.listen(publishedReviewsChannel, (pathname) =>
+    pageCache.forget(pathname),
+  );
   app.use(compression());
 
   if (serveStatic) {
@@ -399,6 +417,7 @@ export async function createServerApp({
           clientAddress: clientAddress(req),
           requests,
           requestStreams,
+          prices,
         };
         return new RouterContextProvider(new Map([[servicesKeyOf(build), services]]));
       },
@@ -447,6 +466,8 @@ export async function createServerApp({
       clearInterval(housekeeping);
       await liveInbox.close();
       await requestStreams.close();
+      await stopForgettingReviews();
+      await prices.close();
       await staffChannel?.close();
       await outbox.close();
       await textWorker.close();

@@ -228,6 +228,8 @@ export function renderCache({
 }: RenderCacheOptions = {}) {
   const pages = new Map<string, CachedPage[]>();
   let keptBytes = 0;
+  /** Raised by `forget`: a page whose render began before is not kept (it may be stale). */
+  let generation = 0;
   const anySlot = slots.length > 0 ? new RegExp(slots.map(escapeRegExp).join("|"), "g") : null;
   const bytesOf = (entries: readonly CachedPage[]) =>
     entries.reduce((total, entry) => total + entry.page.byteLength, 0);
@@ -297,6 +299,7 @@ export function renderCache({
     // Every page gets its own values, the ones a form's POST answers with too; only GETs are kept.
     if (!isPageAddress(req)) return next();
     const entry = isPageRequest(req) ? entryOf(req) : null;
+    const renderedIn = generation;
 
     // Hold the rendered page until it is complete, then fill it and send it in one piece.
     const chunks: Buffer[] = [];
@@ -329,7 +332,11 @@ export function renderCache({
       const rendered = Buffer.concat(chunks);
       const contentType = String(res.getHeader("content-type") ?? "");
       if (!contentType.startsWith("text/html")) return end(rendered);
-      const keep = entry !== null && res.statusCode === 200 && req.method === "GET";
+      const keep =
+        entry !== null &&
+        res.statusCode === 200 &&
+        req.method === "GET" &&
+        renderedIn === generation;
       const page = compile(transform(rendered.toString("utf8")), slots, anySlot, keep);
       if (keep) {
         const headers: Record<string, string> = {};
@@ -355,6 +362,18 @@ export function renderCache({
   return {
     serveHit,
     keepRendered,
+    /**
+     * Drops every kept page of `pathname` (all its variants and query strings), and keeps no
+     * render of it already under way: what it shows changed (a review was published).
+     */
+    forget(pathname: string) {
+      generation += 1;
+      // A key is lines (the path and query, then what else the page was kept for).
+      const ofPath = (line: string) => line === pathname || line.startsWith(`${pathname}?`);
+      for (const key of [...pages.keys()]) {
+        if (key.split("\n").some(ofPath)) replace(key, []);
+      }
+    },
     /** What is kept now: entries and bytes (for tests and diagnostics). */
     size: () => ({ entries: pages.size, bytes: keptBytes }),
   };

@@ -3,6 +3,7 @@ import type { DeskServices } from "./desk/desk-services";
 import type { FormSubmissions } from "./leads/forms";
 import type { NewsletterService } from "./api/unsubscribe";
 import type { PublicConfig } from "./public-config";
+import type { PublicPrices } from "./prices/public-prices";
 import type { HomeownerRequests } from "./requests/homeowner-requests";
 import type { RequestStreams } from "./requests/request-streams";
 
@@ -23,4 +24,6 @@ export interface Services {
   requests: HomeownerRequests;
   /** Their open pages' live streams. */
   requestStreams: RequestStreams;
+  /** The offices' price policies as the public pages show them, and their version. */
+  prices: PublicPrices;
 }

@@ -28,6 +28,7 @@ export function nextTaps(status: FieldStatus | null): FieldAction[] {
   }
 }
 
+import type { VisitAfterTheJob } from "./estimate";
 import type { SafetyConcern } from "./safety";
 
 /** One visit on a technician's My day, as its card shows it. */
@@ -58,6 +59,8 @@ export interface FieldVisit {
   statusDetail: string | null;
   /** The taps that may come next, each with the key its form sends. */
   taps: { action: FieldAction; key: string }[];
+  /** The estimate, the customer's answer and the payment (./estimate.ts). */
+  afterTheJob: VisitAfterTheJob;
 }
 
 /** My day: today's visits in window order, then tomorrow's, each day in its office's time zone. */

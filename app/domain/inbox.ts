@@ -23,6 +23,8 @@ export interface InboxLead {
   safety: SafetyConcern[];
   /** The technician tapped Needs a part: the office books the return visit. */
   waitingForPart: boolean;
+  /** The homeowner booked the warranty callback and it is not done yet: "Warranty callback". */
+  warrantyCallback: boolean;
   /** When it was received, ISO 8601. */
   createdAt: string;
 }

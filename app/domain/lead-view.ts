@@ -74,6 +74,8 @@ export interface LeadView {
   kind: LeadKind;
   title: string;
   status: LeadStatus;
+  /** The homeowner's warranty callback is booked and not done yet: the status reads "Warranty callback". */
+  warrantyCallback: boolean;
   version: number;
   officeName: string;
   receivedAt: string;

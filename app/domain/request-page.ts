@@ -1,7 +1,10 @@
 import type { FormResult } from "~/lib/form-result";
 
 import type { OpenWindow } from "./availability";
+import type { RequestAfterTheJob } from "./estimate";
+import type { ReviewPageView } from "./reviews";
 import type { TimeSlotId } from "./time-slots";
+import type { WarrantyView } from "./warranty";
 
 /** Where a request stands, as the homeowner sees it. */
 export type RequestStep = "received" | "confirmed" | "completed" | "cancelled";
@@ -56,6 +59,14 @@ export interface RequestPageView {
   canAddPhotos: boolean;
   /** Texts: null when the homeowner did not tick the box at booking; else whether they are on. */
   texts: { on: boolean; phone: string } | null;
+  /** The office's "$89, waived when you go ahead with the repair"; null when it set no fee. */
+  serviceCall: string | null;
+  /** The review: its rating form (then the answer) and the Google link; null before Done. */
+  review: ReviewPageView | null;
+  /** "Same problem again?": the warranty callback, or a new booking after it; null before Done. */
+  warranty: WarrantyView | null;
+  /** The technician's estimate (to approve or decline), and the receipt once paid. */
+  afterTheJob: RequestAfterTheJob;
 }
 
 /** What the page's forms post as `intent`. */
@@ -66,6 +77,10 @@ export const requestIntents = [
   "photos",
   "texts-off",
   "texts-on",
+  "review",
+  "warranty-callback",
+  "estimate-approve",
+  "estimate-decline",
 ] as const;
 export type RequestIntent = (typeof requestIntents)[number];
 

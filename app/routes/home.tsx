@@ -4,6 +4,7 @@ import { rememberShownHomeContent, shownHomeContent } from "~/features/home/show
 import { isModalOpen } from "~/lib/page-location";
 import { useStickyLoaderData } from "~/lib/use-sticky-loader-data";
 import { pageMeta, siteTitle } from "~/lib/meta";
+import { servicesOf } from "~/services.server";
 
 import type { Route } from "./+types/home";
 import type { PageCacheHandle } from "~/lib/page-cache";
@@ -22,8 +23,8 @@ export function meta({ matches }: Route.MetaArgs) {
   );
 }
 
-export function loader() {
-  return homeContent();
+export async function loader({ context }: Route.LoaderArgs) {
+  return homeContent(await servicesOf(context).prices.serviceCalls());
 }
 
 /**

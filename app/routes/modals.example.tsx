@@ -11,6 +11,7 @@ import {
 import { useStickyLoaderData } from "~/lib/use-sticky-loader-data";
 import { pageMeta } from "~/lib/meta";
 import { useModalRoute } from "~/lib/use-modal-route";
+import { servicesOf } from "~/services.server";
 
 import type { Route } from "./+types/modals.example";
 import { regionPageCache, type PageCacheHandle } from "~/lib/page-cache";
@@ -31,13 +32,13 @@ export function meta({ matches }: Route.MetaArgs) {
   );
 }
 
-export function loader() {
-  return homeContent();
+export async function loader({ context }: Route.LoaderArgs) {
+  return homeContent(await servicesOf(context).prices.serviceCalls());
 }
 
 export default function ExampleModal() {
   const { hasBackgroundPage, close } = useModalRoute();
-  const data = useStickyLoaderData<ReturnType<typeof loader>>();
+  const data = useStickyLoaderData<Awaited<ReturnType<typeof loader>>>();
   return (
     <>
       {hasBackgroundPage ? null : <HomePage content={data} />}

@@ -34,8 +34,8 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 // A direct visit shows the dialog over the home page, which needs its reviews.
-export function loader() {
-  return homeContent();
+export async function loader({ context }: Route.LoaderArgs) {
+  return homeContent(await servicesOf(context).prices.serviceCalls());
 }
 
 // The home page drawn behind a dialog visited directly keeps its reviews.
@@ -60,14 +60,14 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 
 export default function ScheduleModal() {
   const { hasBackgroundPage, close } = useModalRoute();
-  const data = useStickyLoaderData<ReturnType<typeof loader>>();
+  const data = useStickyLoaderData<Awaited<ReturnType<typeof loader>>>();
   if (!hasBackgroundPage) rememberShownHomeContent(data);
   return (
     <>
       {/* Booked without JavaScript: the dialog closed, the result above the page. */}
       <ScheduleResult />
       {hasBackgroundPage ? null : <HomePage content={data} />}
-      <ScheduleDialog onClose={close} />
+      <ScheduleDialog onClose={close} serviceCalls={data?.serviceCalls} />
     </>
   );
 }

@@ -2,6 +2,8 @@ import { data, redirect } from "react-router";
 
 import { DeskHeader } from "~/features/desk/desk-header";
 import { deskMeta } from "~/features/desk/headers";
+import { useDeskEvents } from "~/features/desk/use-desk-events";
+import { afterTheJobFormName } from "~/features/field/estimate-form";
 import { notFound, signedInOf } from "~/features/desk/desk-route.server";
 import { useWaitingTaps } from "~/features/field/offline";
 import { VisitCard } from "~/features/field/visit-card";
@@ -9,6 +11,7 @@ import { tapFormName, type FieldTapResult } from "~/features/field/visit-taps";
 import { postedForm } from "~/lib/bounded-body.server";
 import { servicesOf } from "~/services.server";
 
+import { isEstimateIntent, recordEstimateTap } from "../../server/field/estimates";
 import { recordFieldTap } from "../../server/field/field-taps";
 import { myDay } from "../../server/field/my-day";
 
@@ -35,6 +38,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (staff.role !== "technician") notFound();
   const { desk } = servicesOf(context);
   const posted = await postedForm(request);
+  // The estimate, the customer's answer and the payment: server/field/estimates.ts.
+  if (isEstimateIntent(posted.text("intent"))) {
+    const done = await recordEstimateTap(desk.db, desk.visits, staff, posted);
+    if (done.ok) throw redirect("/office/day");
+    if (done.reason === "not-found") notFound();
+    const form = afterTheJobFormName(posted.text("intent"), posted.text("requestId"));
+    return data<FieldTapResult>(
+      done.reason === "invalid"
+        ? { form, status: "invalid", fieldErrors: done.fieldErrors }
+        : { form, status: "invalid", message: done.message },
+      { status: done.reason === "invalid" ? 400 : 409 },
+    );
+  }
   const outcome = await recordFieldTap(desk.db, desk.visits, staff, posted);
   if (outcome.ok) throw redirect("/office/day");
   if (outcome.reason === "not-found") notFound();
@@ -50,6 +66,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function MyDayPage({ loaderData, actionData }: Route.ComponentProps) {
   const { staff, day } = loaderData;
   const { waiting, keep } = useWaitingTaps();
+  // Live: the homeowner's answer on their page shows within seconds.
+  useDeskEvents(true, "/office/day/events");
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6">
       <DeskHeader title="My day" staff={staff} />

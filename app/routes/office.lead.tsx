@@ -11,6 +11,7 @@ import { SafetyChips } from "~/features/desk/safety-chips";
 import { useDeskEvents } from "~/features/desk/use-desk-events";
 import { deskMeta } from "~/features/desk/headers";
 import { leadStatusLabels } from "~/domain/leads";
+import { warrantyCallbackLabel } from "~/domain/warranty";
 import { timeSlots } from "~/domain/time-slots";
 
 import { notFound, signedInOf } from "~/features/desk/desk-route.server";
@@ -64,7 +65,10 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         </h1>
         <SafetyChips concerns={lead.safety} />
         <p className="mt-1 text-sm text-slate-600">
-          Received {lead.receivedAt} · Status: <strong>{leadStatusLabels[lead.status]}</strong>
+          Received {lead.receivedAt} · Status:{" "}
+          <strong>
+            {lead.warrantyCallback ? warrantyCallbackLabel : leadStatusLabels[lead.status]}
+          </strong>
         </p>
       </header>
 

@@ -9,6 +9,11 @@ import { actionRetryAfter } from "~/lib/action-headers";
 import { pageMeta } from "~/lib/meta";
 import { cn } from "~/lib/utils";
 import { TextsSetting } from "~/features/requests/texts-setting";
+import { ReviewSection } from "~/features/reviews/review-section";
+import { EstimateAnswer } from "~/features/requests/estimate-answer";
+import { ReceiptSection } from "~/features/requests/receipt";
+import { WarrantyCallback } from "~/features/requests/warranty-callback";
+import { warrantyMessages } from "~/domain/warranty";
 
 import { servicesOf } from "~/services.server";
 
@@ -55,7 +60,12 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
   const view = loaderData;
   const result = actionData;
   // Live while something may still happen to it.
-  useRequestEvents(view.step === "received" || view.step === "confirmed");
+  useRequestEvents(
+    view.step === "received" ||
+      view.step === "confirmed" ||
+      // Done but not paid yet: the estimate or the receipt may still come.
+      (view.step === "completed" && view.afterTheJob.receipt === null),
+  );
   return (
     <>
       <PageHeader title="Your repair request" />
@@ -67,9 +77,13 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
           {result?.form === "cancel-ask" && result.status === "success" ? (
             <CancelConfirmation view={view} />
           ) : null}
+          <EstimateAnswer view={view} result={result} />
+          <ReceiptSection view={view} />
+          <WarrantyCallback view={view} result={result} />
           <Changes view={view} result={result} />
           <Photos view={view} result={result} />
           <TextsSetting view={view} />
+          <ReviewSection review={view.review} result={result} />
         </div>
       </Section>
     </>
@@ -87,6 +101,15 @@ function Outcome({
   const ok = result.status === "success";
   // A refused photo is answered under its field.
   if (!ok && result.form === "photos") return null;
+  // The review is answered in its own section, beside its form.
+  if (result.form === "review") return null;
+  // So is a refused answer to the estimate, under its form.
+  if (
+    result.status === "invalid" &&
+    (result.form === "estimate-approve" || result.form === "estimate-decline")
+  ) {
+    return null;
+  }
   const added = ok && result.added !== undefined ? result.added : 0;
   const text = ok
     ? result.form === "cancel"
@@ -97,7 +120,13 @@ function Outcome({
           ? "Texts are off. You still get emails."
           : result.form === "texts-on"
             ? "Texts are on again."
-            : `Thank you: ${added} photo${added === 1 ? "" : "s"} added for the technician.`
+            : result.form === "warranty-callback"
+              ? warrantyMessages.booked(view.visit?.text ?? "the window you chose")
+              : result.form === "estimate-approve"
+                ? "Thank you: the estimate is approved. Your technician sees it now."
+                : result.form === "estimate-decline"
+                  ? "The estimate is declined. Your technician sees it now."
+                  : `Thank you: ${added} photo${added === 1 ? "" : "s"} added for the technician.`
     : (result.message ?? "");
   return (
     <p

@@ -3,10 +3,21 @@ import { ReviewCard } from "~/components/review-card";
 import { reviews } from "~/content/reviews";
 import { pageMeta } from "~/lib/meta";
 
+import { PublishedReviewCards } from "~/features/reviews/published-review-list";
+import { servicesOf } from "~/services.server";
+
+import { publishedReviews } from "../../server/reviews/published-reviews";
 import type { Route } from "./+types/reviews";
 import { regionPageCache, type PageCacheHandle } from "~/lib/page-cache";
 
+// Kept in the page cache though it reads the database: publishing or unpublishing a review drops
+// the kept copies at once (server/reviews/published-reviews.ts, `forget`).
 export const handle = { pageCache: regionPageCache } satisfies PageCacheHandle;
+
+/** The homeowners' reviews an owner published, newest first, after the site's own. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { published: await publishedReviews(servicesOf(context).desk.db) };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(
@@ -20,7 +31,7 @@ export function meta({ matches }: Route.MetaArgs) {
   );
 }
 
-export default function Reviews() {
+export default function Reviews({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
@@ -38,6 +49,7 @@ export default function Reviews() {
               <ReviewCard review={review} />
             </li>
           ))}
+          <PublishedReviewCards reviews={loaderData.published} />
         </ul>
       </Section>
     </>

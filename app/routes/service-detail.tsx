@@ -6,20 +6,24 @@ import { ScheduleLink } from "~/components/schedule-link";
 import { CallToAction, PageHeader, Section } from "~/components/page-parts";
 import { serviceDetailBySlug } from "~/content/service-details.server";
 import { serviceBySlug } from "~/content/services";
+import { PriceNote } from "~/features/prices/price-note";
 import { pageMeta } from "~/lib/meta";
 import { breadcrumbJsonLd, serviceJsonLd } from "~/lib/structured-data";
 import { useRegion } from "~/lib/use-region";
 import { useSiteUrl } from "~/lib/use-site-url";
 import { useStickyLoaderData } from "~/lib/use-sticky-loader-data";
+import { servicesOf } from "~/services.server";
 
 import type { Route } from "./+types/service-detail";
 import { regionPageCache, type PageCacheHandle } from "~/lib/page-cache";
 
 // The page's long text comes with the loader: it never weighs on the browser's JavaScript.
-export function loader({ params }: Route.LoaderArgs) {
+// So do each office's fee and range for this appliance; the page shows the visitor's office's.
+export async function loader({ params, context }: Route.LoaderArgs) {
   const detail = serviceDetailBySlug(params.slug);
-  if (!detail || !serviceBySlug(params.slug)) throw data(null, { status: 404 });
-  return { detail };
+  const service = serviceBySlug(params.slug);
+  if (!detail || !service) throw data(null, { status: 404 });
+  return { detail, prices: await servicesOf(context).prices.lines(service.slug) };
 }
 
 export const handle = { pageCache: regionPageCache } satisfies PageCacheHandle;
@@ -43,7 +47,9 @@ export default function ServiceDetail() {
   const { profile } = useRegion();
   const siteUrl = useSiteUrl();
   const service = serviceBySlug(params.slug ?? "");
-  const detail = useStickyLoaderData<Route.ComponentProps["loaderData"]>()?.detail;
+  const loaded = useStickyLoaderData<Route.ComponentProps["loaderData"]>();
+  const detail = loaded?.detail;
+  const prices = loaded?.prices[profile.stateSlug];
   if (!service || !detail) return null;
   const path = `/services/${service.slug}`;
   const trail = [
@@ -66,6 +72,10 @@ export default function ServiceDetail() {
         <ScheduleLink size="lg" appliance={service.slug} className="mt-6">
           Book {service.title.toLowerCase()}
         </ScheduleLink>
+        <PriceNote
+          lines={[prices?.serviceCall, prices?.range]}
+          className="mt-5 max-w-2xl font-semibold text-brand-50"
+        />
       </PageHeader>
       <Section>
         <div className="grid gap-10 lg:grid-cols-3">

@@ -125,6 +125,15 @@ export const serviceRequests = pgTable(
     warrantyEnds: date("warranty_ends", { mode: "string" }),
     /** The booked visit is a no-charge warranty callback on the same job ("Same problem again?"). */
     warrantyCallback: boolean("warranty_callback").notNull().default(false),
+    /**
+     * The review request (server/reviews/review-requests.ts): when it goes out, set once at the
+     * first Done (a callback done later asks nothing again), and the technician it asks about.
+     */
+    reviewRequestAt: timestamp("review_request_at", { withTimezone: true }),
+    reviewTechnicianId: text("review_technician_id").references(() => staffUsers.id, {
+      onDelete: "set null",
+    }),
+    reviewTechnician: text("review_technician"),
     /** Bumped by every change in the desk: a change made on an older version is refused. */
     version: integer("version").notNull().default(0),
     /**

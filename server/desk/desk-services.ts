@@ -15,4 +15,6 @@ export interface DeskServices {
   config: ServerConfig;
   /** What a change to a visit needs: its calendar emails and reminder. */
   visits: VisitContext;
+  /** Drops this process's kept copies of a public page whose content changed (`/reviews`). */
+  forgetPage?: (pathname: string) => void;
 }

@@ -105,6 +105,10 @@ export async function inboxPage(
         sql<boolean>`${serviceRequests.status} = 'scheduled' and ${serviceRequests.fieldStatus} is not distinct from 'needs-part'`.as(
           "waiting_for_part",
         ),
+      warrantyCallback:
+        sql<boolean>`${serviceRequests.warrantyCallback} and ${serviceRequests.status} in ('new', 'contacted', 'scheduled')`.as(
+          "warranty_callback",
+        ),
       createdAt: serviceRequests.createdAt,
     })
     .from(serviceRequests)
@@ -125,6 +129,7 @@ export async function inboxPage(
       safety: sql<SafetyConcern[]>`'{}'::text[]`.as("safety_concerns"),
       flagged: sql<boolean>`false`.as("flagged"),
       waitingForPart: sql<boolean>`false`.as("waiting_for_part"),
+      warrantyCallback: sql<boolean>`false`.as("warranty_callback"),
       createdAt: contactMessages.createdAt,
     })
     .from(contactMessages)
@@ -155,6 +160,7 @@ export async function inboxPage(
       status: row.status,
       safety: row.safety,
       waitingForPart: row.waitingForPart,
+      warrantyCallback: row.warrantyCallback,
       createdAt: new Date(row.createdAt).toISOString(),
     })),
     counts,

@@ -7,6 +7,7 @@ import { textKindLabels, textStatusLabels } from "~/domain/texts";
 import { leadStatusLabels, statusesAfter } from "~/domain/leads";
 import { deskVisitStyle, formatVisit } from "~/domain/visit";
 import { type LeadEmailView, type LeadField, type LeadView } from "~/domain/lead-view";
+import { callbackPending } from "~/domain/warranty";
 
 import type { Database, Transaction } from "../db/database";
 import {
@@ -121,7 +122,11 @@ function fieldsOf(lead: FoundLead): LeadField[] {
     ...(row.scheduledDate
       ? [
           {
-            label: row.visitNumber > 1 ? "Booked return visit" : "Booked visit",
+            label: callbackPending(row)
+              ? "Booked warranty callback (no charge)"
+              : row.visitNumber > 1
+                ? "Booked return visit"
+                : "Booked visit",
             value: `${visitText(row.scheduledDate, row.scheduledWindow)}, technician ${row.technician ?? ""}`,
           },
         ]
@@ -224,6 +229,7 @@ export async function leadView(
     kind: lead.kind,
     title,
     status: row.status,
+    warrantyCallback: lead.kind === "service-request" && callbackPending(lead.row),
     version: row.version,
     officeName: stateBySlug(row.office)?.name ?? row.office,
     receivedAt: officeTime(row.office, row.createdAt),

@@ -13,9 +13,11 @@ import {
   privacyAudit,
   requestPhotos,
   requestVisits,
+  reviews,
   serviceRequests,
   texts,
 } from "../db/schema";
+import { publishedReviewsChannel, reviewsPagePath } from "../reviews/published-reviews";
 import type { StaffMember } from "./staff-accounts";
 
 /** Who a privacy request is about: an email address, or a US phone number's ten digits. */
@@ -63,15 +65,29 @@ export async function findPrivacyRecords(db: Database, subject: PrivacySubject) 
             ),
           )
       : [];
+  const reviewRows =
+    requests.length > 0
+      ? await db
+          .select()
+          .from(reviews)
+          .where(
+            inArray(
+              reviews.requestId,
+              requests.map((row) => row.id),
+            ),
+          )
+      : [];
   const ids = [...requests, ...messages, ...subscribers].map((row) => row.id);
+  // The owners' alert about a low rating is filed under the review.
+  const emailSubjects = [...ids, ...reviewRows.map((row) => row.id)];
   const emails =
-    ids.length > 0 || "email" in subject
+    emailSubjects.length > 0 || "email" in subject
       ? await db
           .select()
           .from(outbox)
           .where(
             or(
-              ids.length > 0 ? inArray(outbox.subjectId, ids) : undefined,
+              emailSubjects.length > 0 ? inArray(outbox.subjectId, emailSubjects) : undefined,
               "email" in subject
                 ? sql`lower(${outbox.message}->>'to') = ${subject.email}`
                 : undefined,
@@ -83,8 +99,14 @@ export async function findPrivacyRecords(db: Database, subject: PrivacySubject) 
       ? await db
           .select()
           .from(leadEvents)
-          // Staff notes, and the technician's words from the field (the work, the data plate).
-          .where(and(inArray(leadEvents.leadId, ids), inArray(leadEvents.kind, ["note", "field"])))
+          // Staff notes, and the technician's words from the field (the work, the data plate),
+          // the estimate's answer (the name the homeowner typed) and the payment.
+          .where(
+            and(
+              inArray(leadEvents.leadId, ids),
+              inArray(leadEvents.kind, ["note", "field", "estimate", "payment", "review"]),
+            ),
+          )
       : [];
   // Texts to the person's requests, and to their number (replies to STOP or HELP).
   const number = "phone" in subject ? `+1${subject.phone}` : null;
@@ -101,7 +123,7 @@ export async function findPrivacyRecords(db: Database, subject: PrivacySubject) 
             ),
           )
       : [];
-  return { requests, messages, subscribers, emails, notes, texts: textRows };
+  return { requests, messages, subscribers, emails, notes, texts: textRows, reviews: reviewRows };
 }
 
 export interface PrivacySummary {
@@ -134,7 +156,8 @@ export function recordCount(records: PrivacyRecords) {
     records.messages.length +
     records.subscribers.length +
     records.emails.length +
-    records.texts.length
+    records.texts.length +
+    records.reviews.length
   );
 }
 
@@ -190,6 +213,17 @@ export async function exportPrivacyRecords(
       createdAt: text.createdAt,
       sentAt: text.sentAt,
     })),
+    reviews: records.reviews.map((review) => ({
+      requestId: review.requestId,
+      rating: review.rating,
+      words: review.words,
+      mayPublish: review.mayPublish,
+      firstName: review.firstName,
+      city: review.city,
+      appliance: review.appliance,
+      answeredAt: review.answeredAt,
+      publishedAt: review.publishedAt,
+    })),
     notesByStaff: records.notes.map((note) => ({
       leadId: note.leadId,
       at: note.at,
@@ -240,6 +274,7 @@ export async function erasePrivacyRecords(
           partsUsed: null,
           cantFixReason: null,
           partNeeded: null,
+          estimateDecidedBy: sql`case when ${serviceRequests.estimateDecidedBy} is null then null else '[erased]' end`,
           textConsentPhone: null,
           accessTokenHash: null,
           erasedAt: sql`now()`,
@@ -299,6 +334,25 @@ export async function erasePrivacyRecords(
           })}::jsonb - 'replyTo'`,
         })
         .where(inArray(outbox.id, emailIds));
+    }
+    // The rating stays for the technicians' counts; the words, the name and the city go, and
+    // nothing of it is published any more.
+    const reviewIds = records.reviews.map((review) => review.id);
+    if (reviewIds.length > 0) {
+      await tx
+        .update(reviews)
+        .set({
+          words: "",
+          firstName: "",
+          city: "",
+          mayPublish: false,
+          publishedAt: null,
+          publishedBy: null,
+        })
+        .where(inArray(reviews.id, reviewIds));
+      if (records.reviews.some((review) => review.publishedAt !== null)) {
+        await tx.execute(sql`select pg_notify(${publishedReviewsChannel}, ${reviewsPagePath})`);
+      }
     }
     const noteIds = records.notes.map((note) => note.id);
     if (noteIds.length > 0) {

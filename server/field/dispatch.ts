@@ -13,6 +13,7 @@ import { fieldStatusLabels } from "~/domain/field";
 import { isValidIsoDate } from "~/domain/service-request";
 import { timeSlots, type TimeSlotId } from "~/domain/time-slots";
 import { formatVisitDay } from "~/domain/visit";
+import { callbackPending, warrantyCallbackLabel } from "~/domain/warranty";
 import { isoDateIn } from "~/lib/dates";
 
 import type { PostedForm } from "~/lib/bounded-body.server";
@@ -43,8 +44,12 @@ function visitOf(row: Row): DispatchVisit {
     status: booked
       ? row.status === "completed"
         ? "Completed"
-        : fieldStatusLabels[row.fieldStatus ?? "booked"]
-      : "Requested",
+        : callbackPending(row)
+          ? `${warrantyCallbackLabel}: ${fieldStatusLabels[row.fieldStatus ?? "booked"]}`
+          : fieldStatusLabels[row.fieldStatus ?? "booked"]
+      : callbackPending(row)
+        ? `${warrantyCallbackLabel}: Requested`
+        : "Requested",
     safety: row.safetyConcerns,
     movable: row.status !== "completed" && row.fieldStatus !== "needs-part",
   };

@@ -24,6 +24,7 @@ import { onTheWayEmail, partNeededEmail } from "../mail/field-emails";
 import { outboxRows } from "../outbox/enqueue";
 import { notifyRequestChanged } from "../requests/request-streams";
 import { cancelReminders, type VisitContext } from "../requests/visit-changes";
+import { scheduleReviewRequest } from "../reviews/review-requests";
 import { enqueueText } from "../texts/enqueue";
 import { textBodies } from "../texts/messages";
 
@@ -236,6 +237,7 @@ export async function recordFieldTap(
           detail = `Done: ${done.workDone}. Model ${done.model}, serial ${done.serialNumber}. Parts: ${done.partsUsed || "none"}. Charged ${dollars(done.amountChargedCents)}.`;
           await cancelReminders(tx, row.id, "Not needed: the repair was completed");
           await enqueueText(tx, row, { kind: "text.done", body: textBodies.done(facts) });
+          await scheduleReviewRequest(tx, row, staff, now, visits);
           break;
         }
         case "needs-part": {

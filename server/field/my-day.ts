@@ -13,11 +13,14 @@ import { fieldStatusLabels, nextTaps, type FieldVisit, type MyDay } from "~/doma
 import { safetyConcerns, safetyLabels } from "~/domain/safety";
 import { timeSlots } from "~/domain/time-slots";
 import { formatVisitDay } from "~/domain/visit";
+import { callbackPending, warrantyCallbackLabel } from "~/domain/warranty";
 import { clockTimeIn, isoDateIn } from "~/lib/dates";
 
 import type { Database } from "../db/database";
 import { requestPhotos, serviceRequests } from "../db/schema";
 import type { StaffMember } from "../desk/staff-accounts";
+import { pricePolicyFor } from "../prices/price-policy";
+import { visitAfterTheJob } from "./estimates";
 
 type Row = typeof serviceRequests.$inferSelect;
 
@@ -37,7 +40,11 @@ function daysOf(offices: readonly StateSlug[], now: Date) {
 
 const windowOrder = new Map<string, number>(timeSlots.map((slot, index) => [slot.id, index]));
 
-function cardOf(row: Row, photoIds: readonly string[]): FieldVisit {
+function cardOf(
+  row: Row,
+  photoIds: readonly string[],
+  serviceCallCents: number | null,
+): FieldVisit {
   const office = profileForState(row.office);
   const slot = timeSlots.find((candidate) => candidate.id === row.scheduledWindow);
   const address = [row.address, row.zipCode].filter(Boolean).join(", ");
@@ -62,7 +69,8 @@ function cardOf(row: Row, photoIds: readonly string[]): FieldVisit {
       label: safetyLabels[concern],
     })),
     window: slot ? `${slot.label}, ${slot.window} ${office.timeZoneLabel}` : "No window set",
-    status: fieldStatusLabels[row.fieldStatus ?? "booked"],
+    // A warranty callback is free: the card says so before the technician taps Done.
+    status: `${callbackPending(row) ? `${warrantyCallbackLabel}, no charge: ` : ""}${fieldStatusLabels[row.fieldStatus ?? "booked"]}`,
     fieldStatus: row.fieldStatus,
     statusDetail:
       row.fieldStatus === "on-the-way" && row.arrivingAt
@@ -76,6 +84,7 @@ function cardOf(row: Row, photoIds: readonly string[]): FieldVisit {
               : null,
     // A fresh key per form and render: the same form sent twice is one tap.
     taps: nextTaps(row.fieldStatus).map((action) => ({ action, key: randomUUID() })),
+    afterTheJob: visitAfterTheJob(row, serviceCallCents),
   };
 }
 
@@ -117,6 +126,14 @@ export async function myDay(db: Database, staff: StaffMember, now: Date): Promis
             ),
           )
           .orderBy(asc(requestPhotos.createdAt));
+  const fees = new Map(
+    await Promise.all(
+      staff.offices.map(
+        async (office) =>
+          [office, (await pricePolicyFor(db, office))?.serviceCallCents ?? null] as const,
+      ),
+    ),
+  );
   const photosOf = (id: string) =>
     photos.filter((photo) => photo.requestId === id).map((photo) => photo.id);
   const sorted = [...rows].sort(
@@ -136,7 +153,7 @@ export async function myDay(db: Database, staff: StaffMember, now: Date): Promis
       title: title(key, key === "today" ? first!.today : first!.tomorrow),
       visits: sorted
         .filter((row) => (row.scheduledDate === todayOf.get(row.office)) === (key === "today"))
-        .map((row) => cardOf(row, photosOf(row.id))),
+        .map((row) => cardOf(row, photosOf(row.id), fees.get(row.office) ?? null)),
     })),
   };
 }

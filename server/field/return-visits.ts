@@ -9,18 +9,23 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 
 import { profileForState } from "~/content/company";
+import type { FieldStatus } from "~/domain/field";
 import { isValidIsoDate } from "~/domain/service-request";
 import type { TimeSlotId } from "~/domain/time-slots";
 import type { PostedForm } from "~/lib/bounded-body.server";
 import { isoDateIn } from "~/lib/dates";
 
-import type { Database } from "../db/database";
+import type { Database, Transaction } from "../db/database";
 import { newLeadsChannel } from "../db/notifications";
 import { leadEvents, requestVisits, serviceRequests } from "../db/schema";
 import { findLead, visitText } from "../desk/leads";
 import type { StaffMember } from "../desk/staff-accounts";
 import { notifyRequestChanged } from "../requests/request-streams";
-import { visitScheduled, type VisitContext } from "../requests/visit-changes";
+import {
+  visitScheduled,
+  type ServiceRequestRow,
+  type VisitContext,
+} from "../requests/visit-changes";
 import { isTimeSlotId } from "../requests/windows";
 import { officeTechnicians } from "./technicians";
 
@@ -46,6 +51,30 @@ export function returnVisitChoiceOf(form: PostedForm, day?: string): ReturnVisit
     window: form.text("scheduledWindow") || form.text("window"),
     technicianId: form.text("technicianId"),
   };
+}
+
+/**
+ * Keeps the visit that ended (the request's booking as it stands) in `request_visits`, with how it
+ * ended and the technician's words, before the request's booking becomes the next visit: a return
+ * visit after a part, or a warranty callback after Done. Its window place stays used.
+ */
+export async function archiveEndedVisit(
+  tx: Transaction,
+  row: ServiceRequestRow,
+  outcome: FieldStatus,
+  detail: string,
+): Promise<void> {
+  if (!row.scheduledDate || !row.scheduledWindow) return;
+  await tx.insert(requestVisits).values({
+    requestId: row.id,
+    number: row.visitNumber,
+    date: row.scheduledDate,
+    window: row.scheduledWindow,
+    technicianId: row.technicianId,
+    technician: row.technician ?? "",
+    outcome,
+    detail,
+  });
 }
 
 export async function bookReturnVisit(
@@ -123,16 +152,7 @@ export async function bookReturnVisit(
           "This request changed while you had it open. Nothing of yours was saved: look at the change, then try again.",
       };
     }
-    await tx.insert(requestVisits).values({
-      requestId: row.id,
-      number: row.visitNumber,
-      date: row.scheduledDate,
-      window: row.scheduledWindow,
-      technicianId: row.technicianId,
-      technician: row.technician ?? "",
-      outcome: "needs-part",
-      detail: row.partNeeded ?? "",
-    });
+    await archiveEndedVisit(tx, row, "needs-part", row.partNeeded ?? "");
     await tx.insert(leadEvents).values({
       id: randomUUID(),
       leadId: row.id,

@@ -57,6 +57,7 @@ import type { LeadWriter, WriteResult } from "./lead-writer";
 import { officeFor, serviceRequestSchemaFor } from "./office";
 import { countRequest } from "../api/rate-limit";
 import { contactMessageWrite, serviceRequestWrite, subscribeToNewsletter } from "./submissions";
+import { pricePolicyFor } from "../prices/price-policy";
 
 export type { LeadKind } from "~/lib/form-result";
 
@@ -104,9 +105,16 @@ const leadDefinitions = {
   serviceRequest: lead({
     endpoint: "/send-email",
     schemaFor: serviceRequestSchemaFor,
-    save: async ({ leads, links, references, clientKey, mailFor }, request, mail, scope) => {
+    save: async ({ db, leads, links, references, clientKey, mailFor }, request, mail, scope) => {
       const reference = await references.next();
-      const write = serviceRequestWrite(request, mail, { links, reference, clientKey, mailFor });
+      const pricePolicy = await pricePolicyFor(db, mail.office.stateSlug);
+      const write = serviceRequestWrite(request, mail, {
+        links,
+        reference,
+        clientKey,
+        mailFor,
+        pricePolicy,
+      });
       // A window starting within two hours (or over) is as good as full: offer the next ones.
       if (write.place && !isBookableInTime(write.place, mail.createdAt)) {
         return { kind: "window-full", place: write.place };

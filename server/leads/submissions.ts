@@ -8,6 +8,7 @@ import { textConsentWords } from "~/domain/texts";
 import type { ServiceRequest } from "~/domain/service-request";
 import type { ContactMessage } from "~/domain/contact-message";
 import type { NewsletterSubscription } from "~/domain/newsletter";
+import type { PricePolicy } from "~/domain/after-the-job";
 
 import type { Transaction } from "../db/database";
 import {
@@ -48,12 +49,14 @@ export interface ServiceRequestSender {
   clientKey: string;
   /** The mail context of the office of a request this one may repeat. */
   mailFor(office: CompanyProfile): MailContext;
+  /** The office's price policy, for the confirmation's service-call line (none: no line). */
+  pricePolicy?: PricePolicy | null;
 }
 
 export function serviceRequestWrite(
   request: ServiceRequest,
   mail: MailContext,
-  { links, reference, clientKey, mailFor }: ServiceRequestSender,
+  { links, reference, clientKey, mailFor, pricePolicy = null }: ServiceRequestSender,
 ): PlannedLeadWrite {
   const id = randomUUID();
   const requestUrl = links.urlFor(id);
@@ -91,7 +94,10 @@ export function serviceRequestWrite(
   return {
     answer: created(id, reference),
     serviceRequest,
-    emails: outboxRows(id, serviceRequestEmails({ ...request, id, reference, requestUrl }, mail)),
+    emails: outboxRows(
+      id,
+      serviceRequestEmails({ ...request, id, reference, requestUrl }, mail, pricePolicy),
+    ),
     ...(textTo
       ? {
           texts: [

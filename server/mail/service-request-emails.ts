@@ -9,6 +9,8 @@ import { formatPhone } from "~/content/company";
 import { timeSlots, type ServiceRequest } from "~/domain/service-request";
 import { safetyConcerns, safetyLabels } from "~/domain/safety";
 import { formatVisit } from "~/domain/visit";
+import type { PricePolicy } from "~/domain/after-the-job";
+import { serviceCallSentence } from "~/domain/prices";
 
 import { messageId, type MailContext } from "./context";
 import {
@@ -56,12 +58,14 @@ function preferredDate(request: ServiceRequest): string {
   return request.preferredDate === "" ? "" : formatLongDate(request.preferredDate);
 }
 
+/** `pricePolicy`: the office's (server/prices/price-policy.ts); none, and no fee is mentioned. */
 export function serviceRequestEmails(
   request: StoredServiceRequest,
   context: MailContext,
+  pricePolicy: PricePolicy | null = null,
 ): OutgoingEmail[] {
   const emails = [companyEmail(request, context)];
-  if (request.email !== "") emails.push(customerConfirmation(request, context));
+  if (request.email !== "") emails.push(customerConfirmation(request, context, pricePolicy));
   return emails;
 }
 
@@ -111,7 +115,11 @@ function companyEmail(request: StoredServiceRequest, context: MailContext): Outg
   };
 }
 
-function customerConfirmation(request: StoredServiceRequest, context: MailContext): OutgoingEmail {
+function customerConfirmation(
+  request: StoredServiceRequest,
+  context: MailContext,
+  pricePolicy: PricePolicy | null,
+): OutgoingEmail {
   const { office } = context;
   const appliance = applianceName(request);
   const phone = formatPhone(office.phone);
@@ -138,6 +146,7 @@ function customerConfirmation(request: StoredServiceRequest, context: MailContex
       visit === ""
         ? "We will call you shortly to schedule the visit."
         : "We will call you to confirm the time. Until then you can move or cancel the visit, or add photos of the problem, on your request's page.",
+      ...(pricePolicy ? [serviceCallSentence(pricePolicy)] : []),
       `Questions or changes? Call us at ${phone}, ${office.hours}, and give your reference, ${request.reference}.`,
     ],
     footer: [office.name, phone, office.hours],

@@ -48,6 +48,8 @@ export interface VisitEmail {
   visitNumber?: number;
   /** The part a return visit brings, as the technician wrote it. */
   part?: string | null;
+  /** The visit is the warranty's no-charge callback ("Same problem again?"). */
+  warrantyCallback?: boolean;
   /**
    * The homeowner's private page; "" for an email without it. The stored email holds a
    * placeholder instead (`homeownerLink`), filled in when it is sent.
@@ -182,7 +184,11 @@ export function visitScheduledEmail(visit: VisitEmail, context: MailContext): Ou
   const when = visitWhen(visit, context);
   const technician = technicianFirstName(visit);
   const returning = (visit.visitNumber ?? 1) > 1;
-  const what = returning ? "return visit" : "repair visit";
+  const what = visit.warrantyCallback
+    ? "warranty visit"
+    : returning
+      ? "return visit"
+      : "repair visit";
   return customerEmail(visit, context, {
     kind: "visit.scheduled.customer",
     idPart: returning ? `scheduled-visit-${visit.visitNumber}` : "scheduled",
@@ -192,7 +198,11 @@ export function visitScheduledEmail(visit: VisitEmail, context: MailContext): Ou
       when
         ? `Your ${appliance} ${what} is booked for ${when}.`
         : `Your ${appliance} ${what} is booked. We will call you with the time.`,
-      ...(returning && visit.part ? [`We will bring the part: ${visit.part}.`] : []),
+      ...(visit.warrantyCallback
+        ? ["No charge: the repair is under warranty, so this visit is free."]
+        : returning && visit.part
+          ? [`We will bring the part: ${visit.part}.`]
+          : []),
       ...(technician ? [`Your technician will be ${technician}.`] : []),
       ...(when
         ? ["The calendar file attached to this email puts the visit in your calendar."]

@@ -10,16 +10,29 @@ import type { PricePolicy } from "~/domain/after-the-job";
 import type { Database, Transaction } from "../db/database";
 import { officePrices } from "../db/schema";
 
-export async function pricePolicyFor(
-  db: Database | Transaction,
-  office: StateSlug,
-): Promise<PricePolicy | null> {
-  const [row] = await db.select().from(officePrices).where(eq(officePrices.office, office));
-  if (!row) return null;
+type PriceRow = typeof officePrices.$inferSelect;
+
+function policyOf(row: PriceRow): PricePolicy {
   return {
     serviceCallCents: row.serviceCallCents,
     serviceCallRule: row.serviceCallRule,
     ranges: row.ranges,
     warrantyDays: row.warrantyDays,
   };
+}
+
+export async function pricePolicyFor(
+  db: Database | Transaction,
+  office: StateSlug,
+): Promise<PricePolicy | null> {
+  const [row] = await db.select().from(officePrices).where(eq(officePrices.office, office));
+  return row ? policyOf(row) : null;
+}
+
+/** Every office's policy at once (a page that shows the visitor's office, whichever it is). */
+export async function pricePolicies(
+  db: Database | Transaction,
+): Promise<Map<StateSlug, PricePolicy>> {
+  const rows = await db.select().from(officePrices);
+  return new Map(rows.map((row) => [row.office, policyOf(row)]));
 }

@@ -26,6 +26,20 @@ import { photosBusyMessage, preparePhotos, type PhotoSource } from "./photos";
 import { closedStatuses, officeOf, requestPageView, rescheduleDays } from "./request-view";
 import { isPhotoId, photoBytes, storedPhotos, storePhoto } from "./photo-store";
 import { RequestLinks } from "./request-links";
+import { answerReview, reviewPageView, type ReviewAnswerOutcome } from "../reviews/review-answers";
+import {
+  announceDecision,
+  decideEstimate,
+  receiptFor,
+  requestAfterTheJob,
+} from "../field/estimates";
+import type { EstimateDecision } from "~/domain/after-the-job";
+import { decidedBySchema, type ReceiptView } from "~/domain/estimate";
+import {
+  bookWarrantyCallback,
+  warrantyView,
+  type WarrantyCallbackOutcome,
+} from "./warranty-callbacks";
 import {
   movePlace,
   photosAdded,
@@ -62,6 +76,12 @@ export type RescheduleOutcome =
   | { ok: false; reason: "not-found" }
   | { ok: false; reason: "invalid" | "too-late" | "not-allowed"; message: string }
   | { ok: false; reason: "full"; message: string; openWindows: OpenWindow[] }
+  | Limited;
+
+export type EstimateAnswerOutcome =
+  | { ok: true }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "invalid" | "refused"; message: string }
   | Limited;
 
 export type PhotosOutcome =
@@ -150,10 +170,55 @@ export class HomeownerRequests {
     const row = await this.#find(this.#db, token);
     if (!row) return null;
     const now = this.#context.now();
-    return requestPageView(this.#db, row, {
-      now,
-      tooLate: this.#tooLate(row, now),
-      defaultCapacity: this.#context.config.WINDOW_CAPACITY,
+    const defaultCapacity = this.#context.config.WINDOW_CAPACITY;
+    const [view, warranty, afterTheJob, review] = await Promise.all([
+      requestPageView(this.#db, row, { now, tooLate: this.#tooLate(row, now), defaultCapacity }),
+      warrantyView(this.#db, row, { now, defaultCapacity }),
+      requestAfterTheJob(this.#db, row),
+      reviewPageView(this.#db, row),
+    ]);
+    return { ...view, warranty, afterTheJob, review };
+  }
+
+  /** The receipt page's facts: null for an unknown link, or before the payment. */
+  async receipt(token: string): Promise<ReceiptView | null> {
+    const row = await this.#find(this.#db, token);
+    return row ? receiptFor(this.#db, row) : null;
+  }
+
+  /**
+   * "Approve estimate" or "Decline", with the name the homeowner typed: final, so of answers at
+   * once one wins and the others are refused (../field/estimates.ts). Counted as `cancel` is,
+   * refused or not: each answer costs the same to check, and a page cannot post them forever.
+   */
+  async answerEstimate(
+    token: string,
+    decision: EstimateDecision,
+    typedName: string,
+    client = "unknown",
+  ): Promise<EstimateAnswerOutcome> {
+    const name = decidedBySchema.safeParse(typedName);
+    const found = await this.#find(this.#db, token);
+    if (!found) return { ok: false, reason: "not-found" };
+    if (!name.success) {
+      return { ok: false, reason: "invalid", message: name.error.issues[0]?.message ?? "" };
+    }
+    const change = await this.#budgets.takeChange(found.id, client);
+    if (!change.ok) return limited(change, tooManyChangesMessage);
+    const now = this.#context.now();
+    return this.#db.transaction(async (tx): Promise<EstimateAnswerOutcome> => {
+      const row = await this.#find(tx, token, true);
+      if (!row) return { ok: false, reason: "not-found" };
+      const outcome = await decideEstimate(tx, row, {
+        decision,
+        name: name.data,
+        place: "page",
+        actor: { id: null, name: customer },
+        now,
+      });
+      if (!outcome.ok) return outcome;
+      await announceDecision(tx, row);
+      return { ok: true };
     });
   }
 
@@ -365,6 +430,67 @@ export class HomeownerRequests {
         openWindows: offered.filter((open) => this.#isOffered(office, open.date, now)),
       };
     }
+    return outcome;
+  }
+
+  /**
+   * "Same problem again?": books the warranty's no-charge callback in `choice` ("yyyy-mm-dd/window",
+   * one of the open windows the page offers); counted as `cancel` is. Of posts at once, the
+   * request's lock lets one book it; the others find it booked (./warranty-callbacks.ts).
+   */
+  async bookWarrantyCallback(
+    token: string,
+    choice: string,
+    client = "unknown",
+  ): Promise<WarrantyCallbackOutcome | Limited> {
+    const [date = "", window = "", ...rest] = choice.split("/");
+    const invalid = { ok: false, reason: "invalid", message: invalidWindowMessage } as const;
+    if (rest.length > 0 || !isValidIsoDate(date) || !isTimeSlotId(window)) return invalid;
+    const now = this.#context.now();
+    const found = await this.#find(this.#db, token);
+    if (!found) return { ok: false, reason: "not-found" };
+    const office = officeOf(found);
+    if (!this.#isOffered(office, date, now)) return invalid;
+    const change = await this.#budgets.takeChange(found.id, client);
+    if (!change.ok) return limited(change, tooManyChangesMessage);
+    const outcome = await this.#db.transaction(async (tx): Promise<WarrantyCallbackOutcome> => {
+      const row = await this.#find(tx, token, true);
+      if (!row) return { ok: false, reason: "not-found" };
+      return bookWarrantyCallback(tx, row, { date, window }, this.#context);
+    });
+    if (outcome.ok) this.#onEnqueued();
+    else await change.giveBack();
+    if (!outcome.ok && outcome.reason === "full") {
+      const offered = await nextOpenWindows(this.#db, office, {
+        from: date,
+        now,
+        defaultCapacity: this.#context.config.WINDOW_CAPACITY,
+      });
+      return {
+        ...outcome,
+        openWindows: offered.filter((open) => this.#isOffered(office, open.date, now)),
+      };
+    }
+    return outcome;
+  }
+
+  /** The answer to the review request (../reviews/review-answers.ts); counted as `cancel` is. */
+  async answerReview(
+    token: string,
+    fields: Record<string, string>,
+    client = "unknown",
+  ): Promise<ReviewAnswerOutcome> {
+    const found = await this.#find(this.#db, token);
+    if (!found) return { ok: false, reason: "not-found" };
+    const outcome = await answerReview(found, fields, {
+      db: this.#db,
+      budgets: this.#budgets,
+      visits: this.#context,
+      lock: (tx) => this.#find(tx, token, true),
+      client,
+      tooManyMessage: tooManyChangesMessage,
+    });
+    if (outcome.ok) this.#onEnqueued();
     return outcome;
   }
 

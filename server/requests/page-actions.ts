@@ -2,6 +2,7 @@ import { data } from "react-router";
 
 import { maxPhotoBytes, maxPhotos, photoMessages } from "~/domain/photos";
 import { requestIntents, type RequestPageResult, type RequestIntent } from "~/domain/request-page";
+import { reviewFields } from "~/domain/reviews";
 import {
   BodyTooLarge,
   postedForm,
@@ -115,6 +116,64 @@ async function change(
         },
         outcome.reason === "invalid" ? 400 : 409,
       );
+    }
+    case "warranty-callback": {
+      const outcome = await requests.bookWarrantyCallback(token, text("window"), clientAddress);
+      if (outcome.ok) return answer({ form: intent, status: "success" });
+      if (outcome.reason === "not-found") notFound();
+      if (outcome.reason === "limited" || outcome.reason === "busy") {
+        return refused(intent, outcome);
+      }
+      return answer(
+        {
+          form: intent,
+          status: "invalid",
+          message: outcome.message,
+          ...(outcome.reason === "full" ? { openWindows: outcome.openWindows } : {}),
+        },
+        outcome.reason === "invalid" ? 400 : 409,
+      );
+    }
+    case "estimate-approve":
+    case "estimate-decline": {
+      const name = text("name");
+      const decision = intent === "estimate-approve" ? "approved" : "declined";
+      const outcome = await requests.answerEstimate(token, decision, name, clientAddress);
+      if (outcome.ok) return answer({ form: intent, status: "success" });
+      if (outcome.reason === "not-found") notFound();
+      if (outcome.reason === "limited" || outcome.reason === "busy") {
+        return refused(intent, outcome);
+      }
+      if (outcome.reason === "invalid") {
+        return answer(
+          {
+            form: intent,
+            status: "invalid",
+            values: { name },
+            fieldErrors: { name: outcome.message },
+          },
+          400,
+        );
+      }
+      return answer({ form: intent, status: "invalid", message: outcome.message }, 409);
+    }
+    case "review": {
+      const fields = Object.fromEntries(
+        Object.values(reviewFields).flatMap((name) =>
+          text(name) === "" ? [] : [[name, text(name)]],
+        ),
+      );
+      const outcome = await requests.answerReview(token, fields, clientAddress);
+      if (outcome.ok) return answer({ form: intent, status: "success" });
+      if (outcome.reason === "not-found") notFound();
+      if (outcome.reason === "limited") return refused(intent, outcome);
+      if (outcome.reason === "invalid") {
+        return answer(
+          { form: intent, status: "invalid", fieldErrors: outcome.fieldErrors, values: fields },
+          400,
+        );
+      }
+      return answer({ form: intent, status: "invalid", message: outcome.message }, 409);
     }
     case "photos":
       return answer({ form: intent, status: "invalid", message: photoMessages.none }, 400);

@@ -14,11 +14,19 @@ import type { OpenWindow } from "~/domain/availability";
 import { maxPhotos } from "~/domain/photos";
 import type { RequestPageView, RequestStep } from "~/domain/request-page";
 import { formatVisit } from "~/domain/visit";
+import { serviceCallTerms } from "~/domain/prices";
 
 import type { Database } from "../db/database";
 import { leadEvents, requestPhotos, requestVisits } from "../db/schema";
+import { pricePolicyFor } from "../prices/price-policy";
 import { holdsNoPlace, visitOf, type ServiceRequestRow } from "./visit-changes";
 import { availability, isTimeSlotId } from "./windows";
+
+/** The summary's service-call fee: the office's policy (server/prices/price-policy.ts). */
+async function serviceCallOf(db: Database, office: ServiceRequestRow["office"]) {
+  const policy = await pricePolicyFor(db, office);
+  return policy ? serviceCallTerms(policy) : null;
+}
 
 /** How far ahead the private page offers windows to move the visit to. */
 export const rescheduleDays = 21;
@@ -48,7 +56,7 @@ export async function requestPageView(
   db: Database,
   row: ServiceRequestRow,
   { now, tooLate, defaultCapacity }: { now: Date; tooLate: boolean; defaultCapacity: number },
-): Promise<RequestPageView> {
+): Promise<Omit<RequestPageView, "warranty" | "afterTheJob" | "review">> {
   const office = officeOf(row);
   const [events, photos, earlier] = await Promise.all([
     db
@@ -103,7 +111,10 @@ export async function requestPageView(
         : visit.date,
       outcome: visit.outcome === "needs-part" ? "needed a part" : "done",
     })),
-    currentVisitLabel: visitLabel(row.visitNumber),
+    serviceCall: await serviceCallOf(db, row.office),
+    currentVisitLabel: row.warrantyCallback
+      ? "Warranty visit (no charge)"
+      : visitLabel(row.visitNumber),
     bookAgainHref: withRegion(
       `/modals/schedule?appliance=${row.selectedAppliance}`,
       stateBySlug(row.office)?.name,

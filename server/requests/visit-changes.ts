@@ -85,6 +85,7 @@ function visitEmailOf(
     sequence,
     visitNumber: row.visitNumber,
     part: row.partNeeded,
+    warrantyCallback: row.warrantyCallback,
     requestUrl: links.urlFor(row.id),
   };
 }

@@ -23,6 +23,11 @@ describe("Texts' words", () => {
           textBodies.reminder(facts, { date: "2026-12-02", window: "afternoon" }),
           textBodies.onTheWay(facts, "Alexandra", "10:40 AM"),
           textBodies.done(facts),
+          textBodies.reviewRequest(
+            facts,
+            "Alexandra",
+            "https://easyappliancerepair.com/requests/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde",
+          ),
           textBodies.stopped(office),
           textBodies.started(office),
           textBodies.help(office),

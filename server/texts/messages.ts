@@ -50,6 +50,17 @@ export const textBodies = {
   done({ office, appliance }: TextFacts): string {
     return `${office.shortName}: your ${applianceOf(appliance)} repair is done. Thank you! Questions: ${formatPhone(office.phone)}. ${stopLine}`;
   },
+  /**
+   * The review request (and its one reminder): the private page's rating form, at its anchor
+   * when that still fits one segment, else the page itself, else without the name.
+   */
+  reviewRequest({ office }: TextFacts, technician: string, link: string): string {
+    const fits = (body: string) => body.length <= 160;
+    const asked = (who: string, to: string) =>
+      `${office.shortName}: How did ${who} do? ${to} ${stopLine}`;
+    const tries = [asked(technician, `${link}#review`), asked(technician, link), asked("we", link)];
+    return tries.find(fits) ?? tries.at(-1)!;
+  },
   stopped(office: CompanyProfile): string {
     return `${office.shortName}: you will get no more texts from us. Reply START to get them again.`;
   },

@@ -14,6 +14,8 @@ import { windowFilledMessage, type OpenWindow } from "~/domain/availability";
 import type { useLeadForm } from "~/lib/use-lead-form";
 import { useRegion } from "~/lib/use-region";
 
+import { PriceNote } from "~/features/prices/price-note";
+
 import { DateField } from "./date-field";
 import { ModelDetails } from "./model-details";
 import { safetyConcerns } from "~/domain/safety";
@@ -35,6 +37,7 @@ export function ContactStep({
   availability,
   today,
   backHref,
+  serviceCall,
 }: {
   form: ReturnType<typeof useLeadForm>;
   state: ScheduleState;
@@ -44,6 +47,8 @@ export function ContactStep({
   today: string;
   /** Step 1's address (without JavaScript, Back is a link to it). */
   backHref: string;
+  /** The office's "Service call: $89, …" line, when it set one: read before Submit. */
+  serviceCall?: string | undefined;
 }) {
   const { profile } = useRegion();
   const { pathname } = useLocation();
@@ -151,6 +156,10 @@ export function ContactStep({
       </div>
       <LeadFormFields companyEmail={profile.email} />
       <SafetyNotice concerns={safetyConcerns(state.description)} office={profile} />
+      <PriceNote
+        lines={[serviceCall]}
+        className="rounded-lg bg-slate-50 px-3 py-2 text-sm font-semibold text-slate-900 ring-1 ring-slate-200"
+      />
       <div className="flex flex-col-reverse justify-between gap-3 border-t border-slate-200 pt-5 sm:flex-row">
         <StepControl
           href={backHref}

@@ -46,7 +46,14 @@ function applianceIdOf(value: string | null | undefined): ApplianceTypeId | unde
  * JavaScript the action's page is that page: the dialog is not drawn, `ScheduleResult` is.
  * Its state is one reducer (schedule-state.ts); each step is a component of its own.
  */
-export function ScheduleDialog({ onClose }: { onClose: () => void }) {
+export function ScheduleDialog({
+  onClose,
+  serviceCalls,
+}: {
+  onClose: () => void;
+  /** Each office's service-call line, for those that set one: step 2 shows the office's. */
+  serviceCalls?: Partial<Record<string, string>>;
+}) {
   const { profile, link } = useRegion();
   const location = useLocation();
   const form = useLeadForm({
@@ -233,6 +240,7 @@ export function ScheduleDialog({ onClose }: { onClose: () => void }) {
               availability={availability}
               today={today}
               backHref={hrefWith(null)}
+              serviceCall={serviceCalls?.[profile.stateSlug]}
             />
           ) : null}
         </div>

@@ -15,6 +15,8 @@ const sections: readonly { to: string; label: string; roles: readonly StaffRoleN
   { to: "/office/subscribers", label: "Subscribers", roles: office },
   { to: "/office/staff", label: "Staff", roles: owners },
   { to: "/office/windows", label: "Windows", roles: owners },
+  { to: "/office/prices", label: "Prices", roles: owners },
+  { to: "/office/reviews", label: "Reviews", roles: owners },
   { to: "/office/privacy", label: "Privacy requests", roles: owners },
   { to: "/office/account", label: "Your account", roles: everyone },
 ];

@@ -5,6 +5,7 @@ import { Field } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
 import { leadStatusLabels, leadStatuses } from "~/domain/leads";
 import type { InboxRow } from "~/domain/inbox";
+import { warrantyCallbackLabel } from "~/domain/warranty";
 import type { InboxFilters } from "~/domain/inbox-filters";
 import type { FieldErrors } from "~/lib/form-result";
 import { cn } from "~/lib/utils";
@@ -55,7 +56,13 @@ export function LeadRow({ lead }: { lead: InboxRow }) {
       </td>
       <td className="order-4 md:py-3 md:pr-4">{lead.requestedVisit}</td>
       <td className="order-5 md:py-3 md:pr-4">
-        {leadStatusLabels[lead.status]}
+        {lead.warrantyCallback ? (
+          <span className="inline-block rounded bg-violet-100 px-1.5 text-xs font-semibold text-violet-950">
+            {warrantyCallbackLabel}
+          </span>
+        ) : (
+          leadStatusLabels[lead.status]
+        )}
         {lead.waitingForPart ? (
           <span className="ml-1 inline-block rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-950">
             Waiting for a part

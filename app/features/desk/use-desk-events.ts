@@ -22,7 +22,7 @@ if (typeof window !== "undefined") {
  * reach it as they happen: the server says "lead" on a Server-Sent Events stream and the page
  * reloads its data. Returns how many arrived.
  */
-export function useDeskEvents(enabled: boolean) {
+export function useDeskEvents(enabled: boolean, streamPath = "/office/events") {
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   useEffect(() => {
@@ -31,7 +31,7 @@ export function useDeskEvents(enabled: boolean) {
   const [arrived, setArrived] = useState(0);
   useEffect(() => {
     if (!enabled) return;
-    const source = new EventSource("/office/events");
+    const source = new EventSource(streamPath);
     // News sent between the page's load and this stream's start, or while it was cut and the
     // browser reconnected, would be missed: each time the stream opens, the page reloads once.
     source.addEventListener("open", () => void revalidate.current());
@@ -47,6 +47,6 @@ export function useDeskEvents(enabled: boolean) {
       if (source.readyState === EventSource.CLOSED) void revalidate.current();
     });
     return () => source.close();
-  }, [enabled]);
+  }, [enabled, streamPath]);
   return arrived;
 }

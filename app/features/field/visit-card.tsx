@@ -4,6 +4,8 @@ import { buttonVariants } from "~/components/ui/button";
 import type { FieldVisit } from "~/domain/field";
 import { cn } from "~/lib/utils";
 
+import { EstimateSection } from "./estimate-form";
+import { PaymentSection } from "./payment-form";
 import { VisitTaps, type FieldTapResult } from "./visit-taps";
 
 /**
@@ -123,6 +125,8 @@ export function VisitCard({
         </ul>
       ) : null}
       <VisitTaps visit={visit} result={result} keepOffline={keepOffline} />
+      <EstimateSection visit={visit} result={result} keepOffline={keepOffline} />
+      <PaymentSection visit={visit} result={result} keepOffline={keepOffline} />
     </article>
   );
 }

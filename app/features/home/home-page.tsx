@@ -9,12 +9,14 @@ import { ScheduleLink } from "~/components/schedule-link";
 import { ServicesSlider } from "~/components/services-slider";
 import { formatPhone, tagline } from "~/content/company";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
+import { PriceNote } from "~/features/prices/price-note";
 import type { Review } from "~/content/reviews";
 import type { ReasonToChoose } from "~/content/why-choose-us";
+import type { StateSlug } from "~/content/states";
 import { heroRegionName } from "~/lib/region";
 import { useRegion } from "~/lib/use-region";
 
-function Hero() {
+function Hero({ serviceCalls }: Pick<HomeContent, "serviceCalls">) {
   const { region } = useRegion();
   return (
     <section
@@ -47,14 +49,14 @@ function Hero() {
             </PhoneLink>
           </div>
         </div>
-        <LocalOffice />
+        <LocalOffice serviceCalls={serviceCalls} />
       </div>
     </section>
   );
 }
 
 /** The hero's other half: the office that will come, not another list of promises. */
-function LocalOffice() {
+function LocalOffice({ serviceCalls }: Pick<HomeContent, "serviceCalls">) {
   const { profile } = useRegion();
   return (
     <section
@@ -76,6 +78,7 @@ function LocalOffice() {
         Talk to a real person at {formatPhone(profile.phone)}, or book online in under a minute and
         follow, move or cancel the visit from your own page.
       </p>
+      <PriceNote lines={[serviceCalls[profile.stateSlug]]} className="font-semibold text-white" />
     </section>
   );
 }
@@ -84,6 +87,8 @@ export interface HomeContent {
   reviews: readonly Review[];
   reasons: readonly ReasonToChoose[];
   ownerQuote: { quote: string; author: string; role: string };
+  /** Each office's service-call line, for those that set one (the local office's is shown). */
+  serviceCalls: Partial<Record<StateSlug, string>>;
 }
 
 function WhyChooseUs({ reasons, ownerQuote }: Pick<HomeContent, "reasons" | "ownerQuote">) {
@@ -132,14 +137,15 @@ const emptyContent: HomeContent = {
   reviews: [],
   reasons: [],
   ownerQuote: { quote: "", author: "", role: "" },
+  serviceCalls: {},
 };
 
 export function HomePage({ content }: { content: HomeContent | undefined }) {
   const { link, profile } = useRegion();
-  const { reviews, reasons, ownerQuote } = content ?? emptyContent;
+  const { reviews, reasons, ownerQuote, serviceCalls } = content ?? emptyContent;
   return (
     <>
-      <Hero />
+      <Hero serviceCalls={serviceCalls} />
 
       <Section
         id="our-services"

@@ -85,6 +85,12 @@ export function Summary({ view }: { view: RequestPageView }) {
         </dd>
         <dt className="font-semibold">Address</dt>
         <dd>{view.address}</dd>
+        {view.serviceCall ? (
+          <>
+            <dt className="font-semibold">Service call</dt>
+            <dd>{view.serviceCall}</dd>
+          </>
+        ) : null}
         <dt className="font-semibold">Office</dt>
         <dd>
           {view.office.name},{" "}

@@ -37,21 +37,24 @@ function daysOf(offered: readonly OpenWindow[], visit: RequestPageView["visit"])
 export function WindowChoices({
   view,
   offered,
+  legend = "Move to another open window",
+  marked = view.visit,
 }: {
   view: RequestPageView;
   offered: readonly OpenWindow[];
+  legend?: string;
+  /** The visit marked "Your visit" among the choices; null to mark none (a new visit). */
+  marked?: RequestPageView["visit"];
 }) {
-  const days = daysOf(offered, view.visit);
+  const days = daysOf(offered, marked);
   const first = days.slice(0, daysShown);
   const later = days.slice(daysShown);
   return (
     <fieldset className="grid min-w-0 gap-3">
-      <legend className="mb-1 text-sm font-semibold text-slate-900">
-        Move to another open window
-      </legend>
-      {view.visit ? (
+      <legend className="mb-1 text-sm font-semibold text-slate-900">{legend}</legend>
+      {marked ? (
         <p className="text-sm text-slate-700">
-          Your visit now: <strong>{view.visit.text}</strong> (marked “Your visit”).
+          Your visit now: <strong>{marked.text}</strong> (marked “Your visit”).
         </p>
       ) : null}
       {offered.length === 0 ? (
@@ -61,7 +64,7 @@ export function WindowChoices({
       ) : null}
       <div className="grid gap-3">
         {first.map((day) => (
-          <DayChoices key={day.date} day={day} visit={view.visit} />
+          <DayChoices key={day.date} day={day} visit={marked} />
         ))}
       </div>
       {later.length > 0 ? (
@@ -71,7 +74,7 @@ export function WindowChoices({
           </summary>
           <div className="grid gap-3 pt-2">
             {later.map((day) => (
-              <DayChoices key={day.date} day={day} visit={view.visit} />
+              <DayChoices key={day.date} day={day} visit={marked} />
             ))}
           </div>
         </details>

@@ -1,0 +1,234 @@
+/**
+ * The estimate, its answer, the payment and the receipt, as My day, the private page, the
+ * receipt page and its email show them; and the forms' one schema each (the browser and the
+ * server read the same rules). The stored shapes are ./after-the-job.ts'.
+ */
+import { z } from "zod";
+
+import {
+  estimateLineKinds,
+  formatCents,
+  paymentMethods,
+  type EstimateDecision,
+  type EstimateDecisionPlace,
+  type EstimateLine,
+  type EstimateLineKind,
+  type PaymentMethod,
+} from "./after-the-job";
+
+export const estimateLineKindLabels: Record<EstimateLineKind, string> = {
+  part: "Part",
+  labour: "Labour",
+};
+
+/** The line rows the estimate form shows without JavaScript (blank rows are left out). */
+export const estimateFormRows = 5;
+/** The most lines an estimate holds (JavaScript may add rows up to this). */
+export const maxEstimateLines = 20;
+
+/** "$189.50", "189.5", "1,200" → cents; null when it is not an amount. */
+export function centsFromDollars(amount: string): number | null {
+  const match = /^\$?\s*(\d{1,6})(?:\.(\d{1,2}))?$/.exec(amount.trim().replaceAll(",", ""));
+  return match ? Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0")) : null;
+}
+
+/** "$245.00": amounts on an estimate and a receipt always show their cents. */
+export function formatAmount(cents: number): string {
+  return `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+export function estimateTotalCents(lines: readonly EstimateLine[]): number {
+  return lines.reduce((total, line) => total + line.cents, 0);
+}
+
+/** The form field of line `index`'s `part`: "line-0-kind", "line-0-description", "line-0-amount". */
+export function estimateLineField(index: number, part: "kind" | "description" | "amount"): string {
+  return `line-${index}-${part}`;
+}
+
+/**
+ * The estimate form's fields → its lines: a row with neither a description nor an amount is
+ * blank and left out; at least one line. Errors name the row's own field.
+ */
+export function parseEstimateForm(
+  fields: Record<string, string>,
+): { ok: true; lines: EstimateLine[] } | { ok: false; fieldErrors: Record<string, string> } {
+  const lines: EstimateLine[] = [];
+  const fieldErrors: Record<string, string> = {};
+  for (let index = 0; index < maxEstimateLines; index += 1) {
+    const description = (fields[estimateLineField(index, "description")] ?? "").trim();
+    const amount = (fields[estimateLineField(index, "amount")] ?? "").trim();
+    if (description === "" && amount === "") continue;
+    const kind = fields[estimateLineField(index, "kind")] ?? "";
+    if (!(estimateLineKinds as readonly string[]).includes(kind)) {
+      fieldErrors[estimateLineField(index, "kind")] = "Choose Part or Labour";
+    }
+    if (description.length < 1 || description.length > 200) {
+      fieldErrors[estimateLineField(index, "description")] =
+        "Describe the line in 1 to 200 characters";
+    }
+    const cents = centsFromDollars(amount);
+    if (cents === null) {
+      fieldErrors[estimateLineField(index, "amount")] = "Enter the amount (like 89.50)";
+    }
+    if (cents !== null && description !== "") {
+      lines.push({ kind: kind as EstimateLineKind, description, cents });
+    }
+  }
+  if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
+  if (lines.length === 0) {
+    return { ok: false, fieldErrors: { lines: "Enter at least one line: a part or labour" } };
+  }
+  return { ok: true, lines };
+}
+
+/** The name the homeowner types to approve or decline, on the phone or on their page. */
+export const decidedBySchema = z
+  .string({ error: "Type your name" })
+  .trim()
+  .min(1, "Type your name")
+  .max(100, "Use at most 100 characters");
+
+export const paymentSchema = z.object({
+  method: z.enum(paymentMethods, { error: "Choose Cash, Check or Card" }),
+  amount: z
+    .string()
+    .trim()
+    .max(20)
+    .refine((amount) => centsFromDollars(amount) !== null, "Enter the amount paid (like 245.00)")
+    .transform((amount) => centsFromDollars(amount)!),
+});
+
+/** "Estimate: $245.00 (2 lines)": the timeline's words. */
+export function estimateSummary(lines: readonly EstimateLine[]): string {
+  return `Estimate: ${formatAmount(estimateTotalCents(lines))} (${lines.length} ${lines.length === 1 ? "line" : "lines"})`;
+}
+
+export const decisionPlaceWords: Record<EstimateDecisionPlace, string> = {
+  phone: "on the technician's phone",
+  page: "on the customer's page",
+};
+
+/** "Estimate approved by Maria Lopez on the customer's page". */
+export function decisionSummary(
+  decision: EstimateDecision,
+  name: string,
+  place: EstimateDecisionPlace,
+): string {
+  return `Estimate ${decision} by ${name} ${decisionPlaceWords[place]}`;
+}
+
+/** "Paid $245.00 by card". */
+export function paymentSummary(method: PaymentMethod, cents: number): string {
+  return `Paid ${formatAmount(cents)} by ${method}`;
+}
+
+/** "Feb 23, 2027" from "2027-02-23". */
+export function formatShortDate(isoDate: string): string {
+  const [year, month, day] = isoDate.split("-").map(Number);
+  return new Intl.DateTimeFormat("en-US", {
+    timeZone: "UTC",
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+  }).format(new Date(Date.UTC(year!, month! - 1, day!)));
+}
+
+/** "yyyy-mm-dd" + days. */
+export function addDaysToIsoDate(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** "90 days on parts and labour, until Feb 23, 2027". */
+export function warrantyLine(days: number, endsIsoDate: string): string {
+  return `${days} days on parts and labour, until ${formatShortDate(endsIsoDate)}`;
+}
+
+/** "Declined: the charge is the $89 service call" (or "Declined" when no fee is set). */
+export function declinedLine(serviceCallCents: number | null): string {
+  return serviceCallCents === null
+    ? "Declined"
+    : `Declined: the charge is the ${formatCents(serviceCallCents)} service call`;
+}
+
+/** An estimate as it is shown: its lines, total and the answer, if any. */
+export interface EstimateView {
+  lines: { kind: string; description: string; amount: string }[];
+  total: string;
+  totalCents: number;
+  /** "Nov 25, 2:10 PM Central". */
+  writtenAt: string;
+  decision: {
+    decision: EstimateDecision;
+    /** "Approved by Maria Lopez on the customer's page, Nov 25, 2:30 PM Central". */
+    text: string;
+  } | null;
+  /** Declined: the charge (the service-call fee) in cents, null when no fee is set. */
+  declinedChargeCents: number | null;
+  /** What the homeowner is shown under a declined estimate. */
+  declinedText: string | null;
+}
+
+/** The receipt, as its page and its email show it (the same facts in the same order). */
+export interface ReceiptView {
+  reference: string | null;
+  company: { name: string; street: string; region: string; phone: string };
+  /** The payment's date, in the office's time zone: "Nov 25, 2026". */
+  date: string;
+  technician: string;
+  appliance: string;
+  brand: string;
+  model: string;
+  serialNumber: string;
+  workDone: string;
+  partsUsed: string;
+  estimate: EstimateView | null;
+  payment: { method: string; amount: string; date: string };
+  warranty: string;
+}
+
+/** The receipt's facts as labelled lines (the email's text and the page say the same). */
+export function receiptFacts(receipt: ReceiptView): { label: string; value: string }[] {
+  return [
+    ...(receipt.reference ? [{ label: "Reference", value: receipt.reference }] : []),
+    { label: "Date", value: receipt.date },
+    { label: "Technician", value: receipt.technician },
+    { label: "Appliance", value: receipt.appliance },
+    { label: "Brand", value: receipt.brand || "Not recorded" },
+    { label: "Model", value: receipt.model || "Not recorded" },
+    { label: "Serial number", value: receipt.serialNumber || "Not recorded" },
+    { label: "Work done", value: receipt.workDone || "Not recorded" },
+    { label: "Parts used", value: receipt.partsUsed || "None" },
+    {
+      label: "Payment",
+      value: `${receipt.payment.amount} by ${receipt.payment.method.toLowerCase()} on ${receipt.payment.date}`,
+    },
+    { label: "Warranty", value: receipt.warranty },
+  ];
+}
+
+/** What a visit's card on My day shows and offers of the estimate and the payment. */
+export interface VisitAfterTheJob {
+  estimate: EstimateView | null;
+  /** The key of the "Write the estimate" form; null when it may not be written (or rewritten). */
+  estimateKey: string | null;
+  /** The key of the customer's answer on the phone; null when there is nothing to answer. */
+  decisionKey: string | null;
+  /** The key of "Record payment"; null before Done or once recorded. */
+  paymentKey: string | null;
+  /** The amount the payment form starts with ("245.00"): the approved total, or the fee. */
+  suggestedAmount: string;
+  /** "Paid $245.00 by card, Nov 25, 3:10 PM Central" once recorded. */
+  payment: string | null;
+}
+
+/** What the homeowner's private page shows of the estimate and the receipt. */
+export interface RequestAfterTheJob {
+  estimate: EstimateView | null;
+  /** The estimate waits for an answer: "Approve estimate" and "Decline" are offered. */
+  canAnswer: boolean;
+  /** Once paid: the payment and the warranty, and the receipt's page (`{page}/receipt`). */
+  receipt: { payment: string; warranty: string } | null;
+}

@@ -1,0 +1,156 @@
+/**
+ * The price policy's words and its form, for every layer: the lines the pages, the dialog, the
+ * emails and the private page print ("Service call: $89, waived when you go ahead with the
+ * repair", "Most dryer repairs: $150-$350"), and the owner's form on `/office/prices` with its
+ * rules and messages (the schema the server parses).
+ */
+import { z } from "zod";
+
+import { serviceSlugs, type ServiceSlug } from "~/content/services";
+
+import {
+  defaultWarrantyDays,
+  formatCents,
+  type PricePolicy,
+  type PriceRange,
+} from "./after-the-job";
+
+type ServiceCallPolicy = Pick<PricePolicy, "serviceCallCents" | "serviceCallRule">;
+
+/** "$89, waived when you go ahead with the repair" (beside a "Service call" label). */
+export function serviceCallTerms(policy: ServiceCallPolicy) {
+  return `${formatCents(policy.serviceCallCents)}, ${policy.serviceCallRule}`;
+}
+
+/** "Service call: $89, waived when you go ahead with the repair" */
+export function serviceCallLine(policy: ServiceCallPolicy) {
+  return `Service call: ${serviceCallTerms(policy)}`;
+}
+
+/** The same line as a sentence, for an email's paragraph: a full stop unless the rule has one. */
+export function serviceCallSentence(policy: ServiceCallPolicy) {
+  const line = serviceCallLine(policy);
+  return /[.!?]$/.test(line) ? line : `${line}.`;
+}
+
+/** "Most dryer repairs: $150-$350" (one amount when both ends are the same). */
+export function rangeLine(service: ServiceSlug, range: PriceRange) {
+  const amounts =
+    range.lowCents === range.highCents
+      ? formatCents(range.lowCents)
+      : `${formatCents(range.lowCents)}-${formatCents(range.highCents)}`;
+  return `Most ${service} repairs: ${amounts}`;
+}
+
+/** What a public page shows of one office's policy for one appliance (or none). */
+export interface PriceLines {
+  serviceCall: string;
+  /** The appliance's typical range, when the office set one. */
+  range: string | null;
+}
+
+export const maxServiceCallDollars = 1000;
+export const maxRangeDollars = 20_000;
+export const maxServiceCallRule = 200;
+export const maxWarrantyDays = 3650;
+export { defaultWarrantyDays };
+
+type RangeField = `${ServiceSlug}Low` | `${ServiceSlug}High`;
+
+/** A range's fields in the form: `dryerLow`, `dryerHigh`. */
+export function rangeFields<Service extends ServiceSlug>(service: Service) {
+  return { low: `${service}Low`, high: `${service}High` } as const;
+}
+
+const amountPattern = /^\$?\s*(\d{1,3}(?:,\d{3})*|\d+)(?:\.(\d{2}))?$/;
+
+/** "89", "$89", "89.50", "1,250" in cents; null when it is not an amount in dollars. */
+export function centsOf(text: string): number | null {
+  const match = amountPattern.exec(text.trim());
+  if (!match) return null;
+  const dollars = Number(match[1]!.replaceAll(",", ""));
+  const cents = Number(match[2] ?? "0");
+  return Number.isSafeInteger(dollars) ? dollars * 100 + cents : null;
+}
+
+/** Cents as the form shows them again: "89", "89.50". */
+export function dollarsText(cents: number): string {
+  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+}
+
+const feeMessage = `Enter the fee in dollars, from 0 to ${maxServiceCallDollars}, for example 89`;
+const ruleMessage =
+  "Say when the fee applies, for example: waived when you go ahead with the repair";
+const rangeMessage = `Enter an amount in dollars, from 1 to ${maxRangeDollars.toLocaleString("en-US")}`;
+const bothEndsMessage = "Enter both the low and the high amount, or neither";
+const highBelowLowMessage = "The high amount cannot be less than the low one";
+const warrantyMessage = `Enter a whole number of days from 0 to ${maxWarrantyDays}`;
+
+const text = z
+  .string()
+  .optional()
+  .transform((value) => value?.trim() ?? "");
+
+const rangeShape = Object.fromEntries(
+  serviceSlugs.flatMap((service) => {
+    const fields = rangeFields(service);
+    return [
+      [fields.low, text],
+      [fields.high, text],
+    ];
+  }),
+) as Record<RangeField, typeof text>;
+
+/**
+ * The owner's form: the fee and its rule (both needed), a range per appliance (both ends or
+ * neither, the low one no higher), and the warranty in days. Messages name the field they sit
+ * under; the output is the policy as stored.
+ */
+export const pricePolicyFormSchema = z
+  .object({
+    fee: text,
+    rule: text,
+    warrantyDays: text,
+    ...rangeShape,
+  })
+  .transform((fields, context): PricePolicy => {
+    const fail = (path: string, message: string) => {
+      context.addIssue({ code: "custom", path: [path], message });
+    };
+    const fee = centsOf(fields.fee);
+    if (fee === null || fee > maxServiceCallDollars * 100) fail("fee", feeMessage);
+    const rule = fields.rule.replace(/\s+/g, " ");
+    if (rule === "") fail("rule", ruleMessage);
+    else if (rule.length > maxServiceCallRule) {
+      fail("rule", `Use at most ${maxServiceCallRule} characters`);
+    }
+    const warranty = /^\d{1,4}$/.test(fields.warrantyDays) ? Number(fields.warrantyDays) : NaN;
+    if (!(warranty <= maxWarrantyDays)) fail("warrantyDays", warrantyMessage);
+    const ranges: PricePolicy["ranges"] = {};
+    for (const service of serviceSlugs) {
+      const names = rangeFields(service);
+      const [lowText, highText] = [fields[names.low], fields[names.high]];
+      if (lowText === "" && highText === "") continue;
+      if (lowText === "" || highText === "") {
+        fail(lowText === "" ? names.low : names.high, bothEndsMessage);
+        continue;
+      }
+      const [low, high] = [centsOf(lowText), centsOf(highText)];
+      const inRange = (cents: number | null): cents is number =>
+        cents !== null && cents >= 100 && cents <= maxRangeDollars * 100;
+      if (!inRange(low)) fail(names.low, rangeMessage);
+      if (!inRange(high)) fail(names.high, rangeMessage);
+      if (!inRange(low) || !inRange(high)) continue;
+      if (high < low) {
+        fail(names.high, highBelowLowMessage);
+        continue;
+      }
+      ranges[service] = { lowCents: low, highCents: high };
+    }
+    return {
+      serviceCallCents: fee ?? 0,
+      serviceCallRule: rule,
+      ranges,
+      warrantyDays: Number.isNaN(warranty) ? defaultWarrantyDays : warranty,
+    };
+  });

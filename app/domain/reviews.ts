@@ -1,0 +1,107 @@
+/**
+ * The review a homeowner gives after the repair: its form (one schema for the private page and
+ * the server), how a published review is captioned on `/reviews`, and the words both show.
+ */
+import { z } from "zod";
+
+export const maxReviewWords = 2000;
+
+/** The private page's rating form posts these names (with `intent` = "review"). */
+export const reviewFields = { rating: "rating", words: "words", mayPublish: "mayPublish" } as const;
+
+export const reviewFormSchema = z.object({
+  rating: z.coerce
+    .number({ error: "Choose 1 to 5 stars" })
+    .int("Choose 1 to 5 stars")
+    .min(1, "Choose 1 to 5 stars")
+    .max(5, "Choose 1 to 5 stars"),
+  words: z.string().trim().max(maxReviewWords, "Use at most 2,000 characters").default(""),
+  // A checkbox: present ("yes") when ticked, absent otherwise.
+  mayPublish: z
+    .string()
+    .optional()
+    .transform((value) => value === "yes"),
+});
+export type ReviewForm = z.output<typeof reviewFormSchema>;
+
+/** A rating this low or lower alerts the owners (by email, and flagged in the desk). */
+export const needsAttentionAtMost = 3;
+
+export const reviewWords = {
+  heading: "How did we do?",
+  legend: "Your rating",
+  starLabel: (stars: number) => `${stars} star${stars === 1 ? "" : "s"}`,
+  wordsLabel: "Anything you'd like to tell us? (optional)",
+  permission: "You may publish my review on your website with my first name and city.",
+  submit: "Send my review",
+  thanks: "Thank you for your review.",
+  alreadySent: "You already sent your review.",
+  notYet: "You can rate the repair once it is done.",
+  google: "Review us on Google",
+  googleNote: "You can also tell others about us on Google, whatever you thought of the repair.",
+  needsAttention: "Needs attention",
+  publish: "Publish",
+  unpublish: "Unpublish",
+  notAllowed: "The homeowner did not allow publishing this review.",
+  verified: "verified repair",
+} as const;
+
+/** "2 stars", "1 star". */
+export function starsText(rating: number): string {
+  return reviewWords.starLabel(rating);
+}
+
+/** The first word of a name as it was typed: all that is published of it. */
+export function firstNameOf(name: string): string {
+  const first = name.trim().split(/\s+/)[0] ?? "";
+  return first.slice(0, 40);
+}
+
+/**
+ * The city in an address typed as "1200 Main St, Katy, TX 77494" (the part before the state),
+ * or "" when the address has no such part. There is no offline ZIP-to-city table here, and the
+ * visitor-location database answers for IP addresses, not ZIP codes: the address's own words
+ * are the only source, so anything that does not look like a town name is left out.
+ */
+export function cityFromAddress(address: string): string {
+  const parts = address
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (parts.length < 2) return "";
+  // "..., Katy, TX 77494": the state is last, the city before it; "..., Katy TX": both in one.
+  const last = parts.at(-1)!;
+  const lastIsState = /^([A-Za-z]{2}\s*)?\d{5}(-\d{4})?$|^[A-Za-z]{2}$/.test(last);
+  const candidate = (lastIsState ? parts.at(-2) : last) ?? "";
+  const city = candidate
+    .replace(/\s+\d{5}(-\d{4})?$/, "")
+    .replace(/\s+[A-Z]{2}$/, "")
+    .trim();
+  return /^[A-Za-z][A-Za-z .'-]{1,39}$/.test(city) ? city : "";
+}
+
+/** "Maria, Katy TX · Dryer · November 2026 · verified repair". */
+export function publishedCaption(review: {
+  firstName: string;
+  city: string;
+  stateAbbreviation: string;
+  appliance: string;
+  month: string;
+}): string {
+  const place = [review.city, review.stateAbbreviation].filter(Boolean).join(" ");
+  const who = [review.firstName, place].filter(Boolean).join(", ");
+  return [who, review.appliance, review.month, reviewWords.verified].join(" · ");
+}
+
+/** What the private page shows of the review: the form (until answered), or the answer. */
+export interface ReviewPageView {
+  /** The technician's first name: "How did Alex do?". */
+  technician: string;
+  /** The company's Google reviews for this office: shown to everyone, whatever the rating. */
+  googleReviewsUrl: string;
+  answer: { rating: number; words: string; mayPublish: boolean } | null;
+}
+
+/** What `/office/reviews` posts as `intent`, with `reviewId`. */
+export const reviewDeskIntents = ["publish", "unpublish"] as const;
+export type ReviewDeskIntent = (typeof reviewDeskIntents)[number];

@@ -1,0 +1,229 @@
+import { Form, useNavigation } from "react-router";
+
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input, Select } from "~/components/ui/input";
+import { ResultNotice } from "~/components/ui/notice";
+import { stateBySlug, stateSlugs, type StateSlug } from "~/content/states";
+import { defaultWarrantyDays, maxServiceCallRule, maxWarrantyDays } from "~/domain/prices";
+import { DeskHeader } from "~/features/desk/desk-header";
+import { deskMeta } from "~/features/desk/headers";
+import { fieldErrorsIn } from "~/lib/form-result";
+
+import { notFound, signedInOf } from "~/features/desk/desk-route.server";
+import { postedForm } from "~/lib/bounded-body.server";
+import { servicesOf } from "~/services.server";
+
+import { priceSettings, pricesPageAction } from "../../server/prices/price-settings";
+
+import type { Route } from "./+types/office.prices";
+
+export function meta() {
+  return deskMeta("Prices");
+}
+
+/** The office in the address (`?office=texas`); none: the first; an unknown one: no such page. */
+function officeFrom(value: string | null | undefined): StateSlug {
+  if (!value) return stateSlugs[0];
+  return stateBySlug(value)?.slug ?? notFound();
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { staff } = signedInOf(context);
+  const { db } = servicesOf(context).desk;
+  const office = officeFrom(new URL(request.url).searchParams.get("office"));
+  return {
+    staff: { name: staff.name, role: staff.role },
+    offices: stateSlugs.map((slug) => ({ slug, name: stateBySlug(slug)?.name ?? slug })),
+    settings: await priceSettings(db, staff, office),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = servicesOf(context);
+  return pricesPageAction(
+    await postedForm(request),
+    services.desk.db,
+    signedInOf(context).staff,
+    () => services.prices.changed(),
+  );
+}
+
+export default function Prices({ loaderData, actionData }: Route.ComponentProps) {
+  const { staff, offices, settings } = loaderData;
+  const { office } = settings;
+  const busy = useNavigation().state !== "idle";
+  const answer = actionData?.values?.office === office ? actionData : undefined;
+  const errors = fieldErrorsIn(answer);
+  // After a refused save the fields keep what was typed; otherwise they show what is stored.
+  const typed = answer?.status === "invalid" ? answer.values : undefined;
+  const valueOf = (name: string, stored: string) => typed?.[name] ?? stored;
+  const officeName = offices.find((candidate) => candidate.slug === office)?.name ?? office;
+  const here = `/office/prices?office=${office}`;
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-8">
+      <DeskHeader title="Prices" staff={staff} />
+
+      <Form method="get" aria-label="Choose an office" className="mt-6 flex items-end gap-3">
+        <div className="min-w-0 flex-1 sm:max-w-xs">
+          <Field label="Office">
+            {(wiring) => (
+              <Select {...wiring} key={office} name="office" defaultValue={office}>
+                {offices.map((candidate) => (
+                  <option key={candidate.slug} value={candidate.slug}>
+                    {candidate.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        </div>
+        <Button type="submit" variant="outline">
+          Show
+        </Button>
+      </Form>
+
+      <ResultNotice result={answer} className="mt-6" />
+
+      <section aria-labelledby="shown-heading" className="mt-8 rounded-xl bg-slate-50 p-4">
+        <h2 id="shown-heading" className="font-bold text-slate-900">
+          What the site shows for {officeName}
+        </h2>
+        {settings.shown.length > 0 ? (
+          <ul className="mt-2 grid gap-1 text-sm text-slate-800">
+            {settings.shown.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-2 text-sm text-slate-700">
+            No prices: the site shows no service-call fee for {officeName}.
+          </p>
+        )}
+      </section>
+
+      <section aria-labelledby="prices-heading" className="mt-8">
+        <h2 id="prices-heading" className="text-lg font-bold text-slate-900">
+          Prices in {officeName}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          The fee shows on the home page, every service page, the booking form, the confirmation
+          email and the homeowner&apos;s page; each range on its service page.
+        </p>
+        <Form
+          // Keyed by office: the inputs show the chosen office's prices, not the last one's.
+          key={office}
+          method="post"
+          action={here}
+          noValidate
+          aria-labelledby="prices-heading"
+          className="mt-4 grid gap-5"
+        >
+          <input type="hidden" name="intent" value="save" />
+          <input type="hidden" name="office" value={office} />
+          <div className="grid gap-5 sm:grid-cols-[10rem_1fr]">
+            <Field label="Service-call fee ($)" hint="In dollars, e.g. 89" error={errors.fee}>
+              <Input
+                name="fee"
+                inputMode="decimal"
+                autoComplete="off"
+                required
+                defaultValue={valueOf("fee", settings.values.fee)}
+              />
+            </Field>
+            <Field
+              label="When the fee applies"
+              hint="e.g. waived when you go ahead with the repair"
+              error={errors.rule}
+            >
+              <Input
+                name="rule"
+                maxLength={maxServiceCallRule}
+                autoComplete="off"
+                required
+                defaultValue={valueOf("rule", settings.values.rule)}
+              />
+            </Field>
+          </div>
+
+          <fieldset className="grid gap-3">
+            <legend className="text-sm font-semibold text-slate-900">
+              Typical repair ranges (optional, in dollars: both or neither)
+            </legend>
+            {settings.ranges.map((range) => (
+              <div
+                key={range.service}
+                role="group"
+                aria-label={range.title}
+                className="grid grid-cols-2 gap-3 sm:grid-cols-[12rem_1fr_1fr] sm:items-start"
+              >
+                <p className="col-span-2 pt-0 text-sm font-semibold text-slate-800 sm:col-span-1 sm:pt-8">
+                  {range.title}
+                </p>
+                <Field label={`${range.title}: low`} error={errors[range.low.name]}>
+                  <Input
+                    name={range.low.name}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    defaultValue={valueOf(range.low.name, range.low.value)}
+                  />
+                </Field>
+                <Field label={`${range.title}: high`} error={errors[range.high.name]}>
+                  <Input
+                    name={range.high.name}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    defaultValue={valueOf(range.high.name, range.high.value)}
+                  />
+                </Field>
+              </div>
+            ))}
+          </fieldset>
+
+          <Field
+            label="Warranty (days, on parts and labour)"
+            hint={`${defaultWarrantyDays} unless you change it; the receipt gives its end date.`}
+            error={errors.warrantyDays}
+            className="sm:max-w-xs"
+          >
+            <Input
+              name="warrantyDays"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={maxWarrantyDays}
+              step={1}
+              required
+              defaultValue={valueOf("warrantyDays", settings.values.warrantyDays)}
+            />
+          </Field>
+
+          <div>
+            <Button type="submit" disabled={busy}>
+              Save prices
+            </Button>
+          </div>
+        </Form>
+      </section>
+
+      {settings.set ? (
+        <section aria-labelledby="remove-heading" className="mt-10 border-t border-slate-200 pt-6">
+          <h2 id="remove-heading" className="text-lg font-bold text-slate-900">
+            Remove the prices
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            The site then shows no service-call fee and no ranges for {officeName}, and the warranty
+            goes back to {defaultWarrantyDays} days.
+          </p>
+          <Form method="post" action={here} className="mt-3">
+            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name="office" value={office} />
+            <Button type="submit" variant="outline" disabled={busy}>
+              Remove prices
+            </Button>
+          </Form>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { data } from "react-router";
+
+import { Section } from "~/components/page-parts";
+import { ReceiptDocument } from "~/features/requests/receipt";
+import { pageMeta } from "~/lib/meta";
+import { servicesOf } from "~/services.server";
+
+import { privateHeaders } from "../../server/requests/page-actions";
+
+import type { Route } from "./+types/requests.receipt";
+
+// The token is in the address: never stored, never indexed, never sent as a referrer.
+export function headers() {
+  return privateHeaders;
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    ...pageMeta(
+      {
+        title: "Your Receipt",
+        description: "The receipt for your appliance repair, with its warranty.",
+        path: "/requests",
+        noindex: true,
+      },
+      matches,
+    ),
+    { name: "referrer", content: "no-referrer" },
+  ];
+}
+
+// Reads only; a bad link, or a request not paid yet, is a 404.
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const receipt = await servicesOf(context).requests.receipt(params.token);
+  if (!receipt) throw data("Not found", { status: 404, headers: privateHeaders });
+  return data(receipt, { headers: privateHeaders });
+}
+
+export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <Section>
+      <ReceiptDocument receipt={loaderData} />
+    </Section>
+  );
+}

@@ -1,0 +1,499 @@
+/**
+ * After the repair, on My day and the private page: the technician's estimate (lines of parts and
+ * labour), the homeowner's answer (typed name, on the phone or on their page; final, one answer
+ * wins), the payment (once) with its warranty, and the receipt made from them. Each change is one
+ * transaction with its timeline event, its email and the notifications that make the desk, the
+ * homeowner's page and My day update live. Past 250 lines: the three changes share the visit's
+ * lock, the tap keys and the views built from the same row, and read best side by side.
+ */
+import { randomUUID } from "node:crypto";
+
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+
+import { applianceTypes } from "~/content/appliances";
+import { formatPhone, profileForState } from "~/content/company";
+import {
+  defaultWarrantyDays,
+  paymentMethodLabels,
+  type EstimateDecision,
+  type EstimateDecisionPlace,
+  type EstimateLine,
+  type PaymentMethod,
+} from "~/domain/after-the-job";
+import {
+  addDaysToIsoDate,
+  decidedBySchema,
+  decisionPlaceWords,
+  decisionSummary,
+  declinedLine,
+  estimateLineKindLabels,
+  estimateSummary,
+  estimateTotalCents,
+  formatAmount,
+  formatShortDate,
+  paymentSchema,
+  paymentSummary,
+  parseEstimateForm,
+  warrantyLine,
+  type EstimateView,
+  type ReceiptView,
+  type RequestAfterTheJob,
+  type VisitAfterTheJob,
+} from "~/domain/estimate";
+import type { PostedForm } from "~/lib/bounded-body.server";
+import { isoDateIn } from "~/lib/dates";
+import { fieldErrorsOf } from "~/lib/field-errors";
+
+import type { Database, Transaction } from "../db/database";
+import { newLeadsChannel } from "../db/notifications";
+import { fieldTaps, leadEvents, outbox, serviceRequests } from "../db/schema";
+import type { StaffMember } from "../desk/staff-accounts";
+import { mailContextFor } from "../mail/context";
+import { receiptEmail } from "../mail/receipt-emails";
+import { outboxRows } from "../outbox/enqueue";
+import { pricePolicyFor } from "../prices/price-policy";
+import { notifyRequestChanged } from "../requests/request-streams";
+import type { VisitContext } from "../requests/visit-changes";
+
+type Row = typeof serviceRequests.$inferSelect;
+
+/** What My day's estimate, answer and payment forms post as `intent`. */
+export const estimateIntents = ["estimate", "estimate-decision", "payment"] as const;
+export type EstimateIntent = (typeof estimateIntents)[number];
+
+export function isEstimateIntent(value: string): value is EstimateIntent {
+  return (estimateIntents as readonly string[]).includes(value);
+}
+
+export type EstimateTapOutcome =
+  | { ok: true; replayed: boolean }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "invalid"; fieldErrors: Partial<Record<string, string>> }
+  | { ok: false; reason: "refused"; message: string };
+
+export type DecisionOutcome = { ok: true } | { ok: false; reason: "refused"; message: string };
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const tapKeyPattern = /^.{8,100}$/;
+
+export const estimateMessages = {
+  notYet: "Write the estimate after Arrived.",
+  decided: (decision: EstimateDecision) =>
+    `This estimate was already ${decision}: it cannot be changed.`,
+  paid: "The payment is recorded: the estimate cannot be changed.",
+  noEstimate: "There is no estimate to answer yet.",
+  alreadyAnswered: (decision: EstimateDecision, name: string | null) =>
+    `This estimate was already ${decision}${name ? ` by ${name}` : ""}.`,
+  paymentNotYet: "Record the payment after Done.",
+  paymentRecorded: "The payment is already recorded.",
+  waitingAnswer: "The estimate waits for the customer's answer: record it first.",
+  outOfDate: "This visit has moved on since: reload My day.",
+} as const;
+
+/** Thrown inside a transaction to roll it back (the tap's key with it) and say why. */
+class Refused extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+function firstName(name: string | null | undefined): string {
+  return name?.trim().split(/\s+/)[0] || "Your technician";
+}
+
+function applianceName(id: string): string {
+  return applianceTypes.find((type) => type.id === id)?.name ?? "Appliance";
+}
+
+/** The visit is this technician's, in one of their offices, and not erased (as field-taps.ts). */
+function yours(requestId: string, staff: StaffMember) {
+  return and(
+    eq(serviceRequests.id, requestId),
+    eq(serviceRequests.technicianId, staff.id),
+    inArray(serviceRequests.office, staff.offices),
+    isNull(serviceRequests.erasedAt),
+  );
+}
+
+/** Tells the desk, the homeowner's page and My day (the office's stream) of a change. */
+async function announce(tx: Transaction, row: Row) {
+  await tx.execute(sql`select pg_notify(${newLeadsChannel}, ${row.office})`);
+  await notifyRequestChanged(tx, row.id);
+}
+
+/**
+ * Records an estimate, a phone answer or a payment from My day. Another technician's visit (or
+ * anyone but a technician) is a 404 before anything is read; a key seen before for the same
+ * visit and action changes nothing again.
+ */
+export async function recordEstimateTap(
+  db: Database,
+  visits: VisitContext,
+  staff: StaffMember,
+  form: PostedForm,
+): Promise<EstimateTapOutcome> {
+  const intent = form.text("intent");
+  const requestId = form.text("requestId");
+  if (staff.role !== "technician" || !isEstimateIntent(intent) || !uuidPattern.test(requestId)) {
+    return { ok: false, reason: "not-found" };
+  }
+  const [assigned] = await db
+    .select({ id: serviceRequests.id })
+    .from(serviceRequests)
+    .where(yours(requestId, staff));
+  if (!assigned) return { ok: false, reason: "not-found" };
+  const key = form.text("tapKey").trim();
+  if (!tapKeyPattern.test(key)) {
+    return { ok: false, reason: "invalid", fieldErrors: { tapKey: estimateMessages.outOfDate } };
+  }
+  const fields = form.fields();
+  let change: (tx: Transaction, row: Row) => Promise<void>;
+  switch (intent) {
+    case "estimate": {
+      const parsed = parseEstimateForm(fields);
+      if (!parsed.ok) return { ok: false, reason: "invalid", fieldErrors: parsed.fieldErrors };
+      change = (tx, row) => writeEstimate(tx, row, staff, parsed.lines, visits.now());
+      break;
+    }
+    case "estimate-decision": {
+      const name = decidedBySchema.safeParse(fields.name ?? "");
+      const decision = fields.decision;
+      if (!name.success) {
+        return {
+          ok: false,
+          reason: "invalid",
+          fieldErrors: { name: fieldErrorsOf(name.error)[""] },
+        };
+      }
+      if (decision !== "approved" && decision !== "declined") {
+        return { ok: false, reason: "invalid", fieldErrors: { name: "Choose approve or decline" } };
+      }
+      change = async (tx, row) => {
+        const outcome = await decideEstimate(tx, row, {
+          decision,
+          name: name.data,
+          place: "phone",
+          actor: { id: staff.id, name: staff.name },
+          now: visits.now(),
+        });
+        if (!outcome.ok) throw new Refused(outcome.message);
+      };
+      break;
+    }
+    case "payment": {
+      const parsed = paymentSchema.safeParse(fields);
+      if (!parsed.success) {
+        return { ok: false, reason: "invalid", fieldErrors: fieldErrorsOf(parsed.error) };
+      }
+      change = (tx, row) => recordPayment(tx, row, staff, parsed.data, visits);
+      break;
+    }
+  }
+  return db
+    .transaction(async (tx): Promise<EstimateTapOutcome> => {
+      const [row] = await tx
+        .select()
+        .from(serviceRequests)
+        .where(yours(requestId, staff))
+        .for("update");
+      if (!row) return { ok: false, reason: "not-found" };
+      const [fresh] = await tx
+        .insert(fieldTaps)
+        .values({ technicianId: staff.id, key, requestId, action: intent })
+        .onConflictDoNothing()
+        .returning({ key: fieldTaps.key });
+      if (!fresh) {
+        const [earlier] = await tx
+          .select({ requestId: fieldTaps.requestId, action: fieldTaps.action })
+          .from(fieldTaps)
+          .where(and(eq(fieldTaps.technicianId, staff.id), eq(fieldTaps.key, key)));
+        if (earlier?.requestId === requestId && earlier.action === intent) {
+          return { ok: true, replayed: true };
+        }
+        throw new Refused(estimateMessages.outOfDate);
+      }
+      await change(tx, row);
+      await announce(tx, row);
+      return { ok: true, replayed: false };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof Refused) {
+        return { ok: false, reason: "refused", message: error.reason } as const;
+      }
+      throw error;
+    });
+}
+
+/** After Arrived (or Done), until the estimate is answered or the payment recorded. */
+function estimateRefusal(row: Row): string | null {
+  if (row.paidAt) return estimateMessages.paid;
+  if (row.estimateDecision) return estimateMessages.decided(row.estimateDecision);
+  const visitOpen =
+    (row.status === "scheduled" && row.fieldStatus === "arrived") ||
+    (row.status === "completed" && row.fieldStatus === "done");
+  return visitOpen ? null : estimateMessages.notYet;
+}
+
+async function writeEstimate(
+  tx: Transaction,
+  row: Row,
+  staff: StaffMember,
+  lines: EstimateLine[],
+  now: Date,
+) {
+  const refusal = estimateRefusal(row);
+  if (refusal) throw new Refused(refusal);
+  await tx
+    .update(serviceRequests)
+    .set({ estimateLines: lines, estimateAt: now, version: sql`${serviceRequests.version} + 1` })
+    .where(eq(serviceRequests.id, row.id));
+  await tx.insert(leadEvents).values({
+    id: randomUUID(),
+    leadId: row.id,
+    kind: "estimate",
+    actorId: staff.id,
+    actorName: staff.name,
+    detail: estimateSummary(lines),
+  });
+}
+
+/**
+ * The homeowner's answer, on `row` locked by the caller: final, so of two answers at once the
+ * first to hold the lock wins and the other is refused. The caller announces the change.
+ */
+export async function decideEstimate(
+  tx: Transaction,
+  row: Row,
+  answer: {
+    decision: EstimateDecision;
+    name: string;
+    place: EstimateDecisionPlace;
+    actor: { id: string | null; name: string };
+    now: Date;
+  },
+): Promise<DecisionOutcome> {
+  const open = row.status === "scheduled" || row.status === "completed";
+  if (!row.estimateLines || row.estimateLines.length === 0 || row.paidAt || !open) {
+    return { ok: false, reason: "refused", message: estimateMessages.noEstimate };
+  }
+  if (row.estimateDecision) {
+    return {
+      ok: false,
+      reason: "refused",
+      message: estimateMessages.alreadyAnswered(row.estimateDecision, row.estimateDecidedBy),
+    };
+  }
+  const [decided] = await tx
+    .update(serviceRequests)
+    .set({
+      estimateDecision: answer.decision,
+      estimateDecidedBy: answer.name,
+      estimateDecidedAt: answer.now,
+      estimateDecidedOn: answer.place,
+      version: sql`${serviceRequests.version} + 1`,
+    })
+    .where(and(eq(serviceRequests.id, row.id), isNull(serviceRequests.estimateDecision)))
+    .returning({ id: serviceRequests.id });
+  if (!decided) {
+    return {
+      ok: false,
+      reason: "refused",
+      message: estimateMessages.alreadyAnswered(answer.decision, null),
+    };
+  }
+  await tx.insert(leadEvents).values({
+    id: randomUUID(),
+    leadId: row.id,
+    kind: "estimate",
+    actorId: answer.actor.id,
+    actorName: answer.actor.name,
+    detail: decisionSummary(answer.decision, answer.name, answer.place),
+  });
+  return { ok: true };
+}
+
+/** The change and its announcement, for the private page (which locks the row itself). */
+export async function announceDecision(tx: Transaction, row: Row): Promise<void> {
+  await announce(tx, row);
+}
+
+async function recordPayment(
+  tx: Transaction,
+  row: Row,
+  staff: StaffMember,
+  payment: { method: PaymentMethod; amount: number },
+  visits: VisitContext,
+) {
+  if (row.paidAt) throw new Refused(estimateMessages.paymentRecorded);
+  if (row.status !== "completed" || row.fieldStatus !== "done") {
+    throw new Refused(estimateMessages.paymentNotYet);
+  }
+  if (row.estimateLines && row.estimateLines.length > 0 && !row.estimateDecision) {
+    throw new Refused(estimateMessages.waitingAnswer);
+  }
+  const now = visits.now();
+  const office = profileForState(row.office);
+  const policy = await pricePolicyFor(tx, row.office);
+  const warrantyDays = policy?.warrantyDays ?? defaultWarrantyDays;
+  const warrantyEnds = addDaysToIsoDate(isoDateIn(now, office.timeZone), warrantyDays);
+  const [paid] = await tx
+    .update(serviceRequests)
+    .set({
+      paymentMethod: payment.method,
+      paymentCents: payment.amount,
+      paidAt: now,
+      warrantyDays,
+      warrantyEnds,
+      version: sql`${serviceRequests.version} + 1`,
+    })
+    .where(eq(serviceRequests.id, row.id))
+    .returning();
+  await tx.insert(leadEvents).values({
+    id: randomUUID(),
+    leadId: row.id,
+    kind: "payment",
+    actorId: staff.id,
+    actorName: staff.name,
+    detail: paymentSummary(payment.method, payment.amount),
+  });
+  const receipt = receiptViewOf(paid!, policy?.serviceCallCents ?? null);
+  if (row.email !== "" && receipt) {
+    const email = receiptEmail(
+      {
+        requestId: row.id,
+        email: row.email,
+        appliance: row.selectedAppliance,
+        receipt,
+        hasLink: visits.links.urlFor(row.id) !== "",
+      },
+      mailContextFor(visits.config, office, now),
+    );
+    await tx.insert(outbox).values(outboxRows(row.id, [email]));
+  }
+}
+
+function whenIn(instant: Date, row: Row): string {
+  const office = profileForState(row.office);
+  return `${new Intl.DateTimeFormat("en-US", {
+    timeZone: office.timeZone,
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  }).format(instant)} ${office.timeZoneLabel}`;
+}
+
+/** The estimate as it is shown, or null before one is written. */
+export function estimateViewOf(row: Row, serviceCallCents: number | null): EstimateView | null {
+  const lines = row.estimateLines;
+  if (!lines || lines.length === 0) return null;
+  const decision = row.estimateDecision;
+  const decidedText =
+    decision && row.estimateDecidedAt
+      ? `${decision === "approved" ? "Approved" : "Declined"}${row.estimateDecidedBy ? ` by ${row.estimateDecidedBy}` : ""} ${decisionPlaceWords[row.estimateDecidedOn ?? "page"]}, ${whenIn(row.estimateDecidedAt, row)}`
+      : null;
+  return {
+    lines: lines.map((line) => ({
+      kind: estimateLineKindLabels[line.kind],
+      description: line.description,
+      amount: formatAmount(line.cents),
+    })),
+    total: formatAmount(estimateTotalCents(lines)),
+    totalCents: estimateTotalCents(lines),
+    writtenAt: row.estimateAt ? whenIn(row.estimateAt, row) : "",
+    decision: decision && decidedText ? { decision, text: decidedText } : null,
+    declinedChargeCents: decision === "declined" ? serviceCallCents : null,
+    declinedText: decision === "declined" ? declinedLine(serviceCallCents) : null,
+  };
+}
+
+/** The receipt, or null before the payment is recorded. */
+export function receiptViewOf(row: Row, serviceCallCents: number | null): ReceiptView | null {
+  if (!row.paidAt || row.paymentCents === null || !row.paymentMethod) return null;
+  const office = profileForState(row.office);
+  const paidOn = formatShortDate(isoDateIn(row.paidAt, office.timeZone));
+  return {
+    reference: row.reference,
+    company: {
+      name: office.name,
+      street: office.street,
+      region: office.region,
+      phone: formatPhone(office.phone),
+    },
+    date: paidOn,
+    technician: firstName(row.technician),
+    appliance: applianceName(row.selectedAppliance),
+    brand: row.brand,
+    model: row.model,
+    serialNumber: row.serialNumber,
+    workDone: row.workDone ?? "",
+    partsUsed: row.partsUsed ?? "",
+    estimate: estimateViewOf(row, serviceCallCents),
+    payment: {
+      method: paymentMethodLabels[row.paymentMethod],
+      amount: formatAmount(row.paymentCents),
+      date: paidOn,
+    },
+    warranty: warrantyLine(
+      row.warrantyDays ?? defaultWarrantyDays,
+      row.warrantyEnds ??
+        addDaysToIsoDate(isoDateIn(row.paidAt, office.timeZone), defaultWarrantyDays),
+    ),
+  };
+}
+
+/** What a visit's card on My day shows and offers of the estimate and the payment. */
+export function visitAfterTheJob(row: Row, serviceCallCents: number | null): VisitAfterTheJob {
+  const estimate = estimateViewOf(row, serviceCallCents);
+  const suggestedCents =
+    row.estimateDecision === "approved" && estimate
+      ? estimate.totalCents
+      : row.estimateDecision === "declined"
+        ? serviceCallCents
+        : row.amountChargedCents;
+  return {
+    estimate,
+    estimateKey: estimateRefusal(row) === null ? randomUUID() : null,
+    decisionKey: estimate && !estimate.decision && !row.paidAt ? randomUUID() : null,
+    paymentKey:
+      !row.paidAt && row.status === "completed" && row.fieldStatus === "done" ? randomUUID() : null,
+    suggestedAmount: suggestedCents === null ? "" : (suggestedCents / 100).toFixed(2),
+    payment:
+      row.paidAt && row.paymentMethod && row.paymentCents !== null
+        ? `${paymentSummary(row.paymentMethod, row.paymentCents)}, ${whenIn(row.paidAt, row)}`
+        : null,
+  };
+}
+
+/** The receipt of the request `row`, for its page (null: not paid yet). */
+export async function receiptFor(db: Database | Transaction, row: Row) {
+  if (!row.paidAt) return null;
+  const policy = await pricePolicyFor(db, row.office);
+  return receiptViewOf(row, policy?.serviceCallCents ?? null);
+}
+
+/** What the homeowner's private page shows of the estimate and the receipt. */
+export async function requestAfterTheJob(
+  db: Database | Transaction,
+  row: Row,
+): Promise<RequestAfterTheJob> {
+  if (!row.estimateLines && !row.paidAt) return { estimate: null, canAnswer: false, receipt: null };
+  const policy = await pricePolicyFor(db, row.office);
+  const fee = policy?.serviceCallCents ?? null;
+  const estimate = estimateViewOf(row, fee);
+  const receipt = receiptViewOf(row, fee);
+  return {
+    estimate,
+    canAnswer:
+      estimate !== null &&
+      !estimate.decision &&
+      !row.paidAt &&
+      (row.status === "scheduled" || row.status === "completed"),
+    receipt: receipt
+      ? {
+          payment: `${receipt.payment.amount} by ${receipt.payment.method.toLowerCase()} on ${receipt.payment.date}`,
+          warranty: receipt.warranty,
+        }
+      : null,
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * The review request, its one reminder, and the owners' alert for a low rating. The homeowner's
+ * emails are the same for everyone (no gating): the question, the private page's rating form
+ * (a placeholder the outbox worker fills in) and the company's Google reviews.
+ */
+import { formatPhone } from "~/content/company";
+import { reviewWords, starsText } from "~/domain/reviews";
+
+import { messageId, type MailContext } from "./context";
+import { brandedHtml, brandedText, headerSafe, type BrandedEmail } from "./format";
+import type { OutgoingEmail } from "./message";
+import { privateLinkPlaceholder } from "./private-links";
+import { applianceNameOf } from "./visit-emails";
+
+export const reviewEmailKinds = {
+  request: "review.request.customer",
+  reminder: "review.reminder.customer",
+  lowRating: "review.low-rating.owner",
+} as const;
+
+export interface ReviewRequest {
+  requestId: string;
+  email: string;
+  appliance: string;
+  reference: string | null;
+  /** "Alex": the technician's first name only. */
+  technician: string;
+  googleReviewsUrl: string;
+}
+
+/** "How did Alex do?", with the rating form's link; `reminder` for the one reminder. */
+export function reviewRequestEmail(
+  request: ReviewRequest,
+  context: MailContext,
+  { reminder = false }: { reminder?: boolean } = {},
+): OutgoingEmail {
+  const { office } = context;
+  const appliance = applianceNameOf(request.appliance);
+  const question = `How did ${request.technician} do?`;
+  const formLink = `${privateLinkPlaceholder(context.siteUrl, request.requestId)}#review`;
+  const email: BrandedEmail = {
+    title: question,
+    preview: `Tell us about your ${appliance.toLowerCase()} repair: 1 to 5 stars, a minute at most.`,
+    siteUrl: context.siteUrl,
+    companyName: office.name,
+    facts: [
+      ...(request.reference ? [{ label: "Reference", value: request.reference }] : []),
+      { label: "Appliance", value: appliance },
+      { label: "Technician", value: request.technician },
+    ],
+    action: { label: "Rate your repair", url: formLink },
+    paragraphs: [
+      reminder
+        ? `A few days ago we asked how ${request.technician} did with your ${appliance.toLowerCase()} repair. If you have a minute, we would still like to know. This is the only reminder.`
+        : `Thank you for choosing ${office.shortName}. How did ${request.technician} do with your ${appliance.toLowerCase()} repair?`,
+      "Choose 1 to 5 stars on your request's page and, if you like, tell us more. We read every answer.",
+      `${reviewWords.googleNote} ${reviewWords.google}: ${request.googleReviewsUrl}`,
+      `Questions? Call ${formatPhone(office.phone)}, ${office.hours}.`,
+    ],
+    footer: [office.name, formatPhone(office.phone), office.hours],
+  };
+  return {
+    kind: reminder ? reviewEmailKinds.reminder : reviewEmailKinds.request,
+    message: {
+      from: context.from,
+      to: request.email,
+      replyTo: { name: office.name, address: office.email },
+      subject: headerSafe(reminder ? `Reminder: ${question}` : question),
+      text: brandedText(email),
+      html: brandedHtml(email),
+      messageId: messageId(
+        `review-${request.requestId}-${reminder ? "reminder" : "request"}`,
+        context,
+      ),
+    },
+  };
+}
+
+export interface LowRating {
+  reviewId: string;
+  leadId: string;
+  ownerId: string;
+  ownerEmail: string;
+  rating: number;
+  words: string;
+  appliance: string;
+  reference: string | null;
+  technician: string;
+  firstName: string;
+}
+
+/** An owner told of a rating of 3 or less: what was said, and where to read it in the desk. */
+export function lowRatingEmail(review: LowRating, context: MailContext): OutgoingEmail {
+  const { office } = context;
+  const site = context.siteUrl.replace(/\/$/, "");
+  const title = `${reviewWords.needsAttention}: ${starsText(review.rating)} for ${review.technician || "a repair"}`;
+  const email: BrandedEmail = {
+    title,
+    preview: `${office.name}: a homeowner rated their ${applianceNameOf(review.appliance).toLowerCase()} repair ${starsText(review.rating)}.`,
+    siteUrl: context.siteUrl,
+    companyName: office.name,
+    facts: [
+      ...(review.reference ? [{ label: "Reference", value: review.reference }] : []),
+      { label: "Rating", value: `${starsText(review.rating)} of 5` },
+      { label: "Appliance", value: applianceNameOf(review.appliance) },
+      { label: "Technician", value: review.technician || "Not recorded" },
+      { label: "Homeowner", value: review.firstName || "Not given" },
+    ],
+    action: { label: "Open the request", url: `${site}/office/leads/${review.leadId}` },
+    paragraphs: [
+      review.words === "" ? "They wrote nothing more." : `They wrote: ${review.words}`,
+      `Every answer is on ${site}/office/reviews.`,
+    ],
+    footer: [office.name],
+  };
+  return {
+    kind: reviewEmailKinds.lowRating,
+    message: {
+      from: context.from,
+      to: review.ownerEmail,
+      subject: headerSafe(title),
+      text: brandedText(email),
+      html: brandedHtml(email),
+      messageId: messageId(`review-${review.reviewId}-owner-${review.ownerId}`, context),
+    },
+  };
+}

@@ -1,0 +1,188 @@
+/**
+ * The warranty, self-served ("Same problem again?"): while a paid repair is guaranteed, the
+ * homeowner books a no-charge callback visit on the same request from their private page. The
+ * visit that ended is kept in `request_visits` (as a return visit keeps it), the callback holds a
+ * window place of its own, has its own calendar event and reminder, and the office is told at once.
+ * The budget, the link and the lock are the page's (homeowner-requests.ts); this is what is booked.
+ */
+import { randomUUID } from "node:crypto";
+
+import { eq, sql } from "drizzle-orm";
+
+import type { OpenWindow } from "~/domain/availability";
+import { timeSlots, type TimeSlotId } from "~/domain/time-slots";
+import { formatVisit, formatVisitDay } from "~/domain/visit";
+import {
+  callbackPending,
+  formatWarrantyEnd,
+  warrantyMessages,
+  type WarrantyView,
+} from "~/domain/warranty";
+import { isoDateIn } from "~/lib/dates";
+
+import type { Database, Transaction } from "../db/database";
+import { newLeadsChannel } from "../db/notifications";
+import { leadEvents, serviceRequests } from "../db/schema";
+import { archiveEndedVisit } from "../field/return-visits";
+import { officeTechnicians } from "../field/technicians";
+import { mailContextFor } from "../mail/context";
+import { warrantyCallbackOfficeEmail } from "../mail/warranty-emails";
+import { enqueueEmails } from "../outbox/enqueue";
+import { notifyRequestChanged } from "./request-streams";
+import { officeOf, rescheduleDays } from "./request-view";
+import { visitScheduled, type ServiceRequestRow, type VisitContext } from "./visit-changes";
+import { availability, capacityOf, isBookableInTime, takePlace } from "./windows";
+
+export type WarrantyCallbackOutcome =
+  | { ok: true }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "invalid" | "not-allowed" | "booked" | "ended"; message: string }
+  | { ok: false; reason: "full"; message: string; openWindows: OpenWindow[] };
+
+/** The repair is done, paid with a warranty, and `today` (office time) is not past its last day. */
+export function underWarranty(row: ServiceRequestRow, today: string): boolean {
+  return (
+    row.status === "completed" &&
+    row.fieldStatus === "done" &&
+    row.warrantyEnds !== null &&
+    today <= row.warrantyEnds
+  );
+}
+
+function todayOf(row: ServiceRequestRow, now: Date): string {
+  return isoDateIn(now, officeOf(row).timeZone);
+}
+
+/** What the private page's warranty section shows; null while the repair is not done. */
+export async function warrantyView(
+  db: Database,
+  row: ServiceRequestRow,
+  { now, defaultCapacity }: { now: Date; defaultCapacity: number },
+): Promise<WarrantyView | null> {
+  const ends = row.warrantyEnds ? formatWarrantyEnd(row.warrantyEnds) : null;
+  if (callbackPending(row)) return { state: "booked", ends };
+  if (row.status !== "completed" || row.fieldStatus !== "done") return null;
+  const today = todayOf(row, now);
+  if (!underWarranty(row, today) || !ends) return { state: "ended", ends };
+  const office = officeOf(row);
+  const days = await availability(db, office, {
+    from: today,
+    days: rescheduleDays,
+    now,
+    defaultCapacity,
+  });
+  const options = days.flatMap((day) =>
+    day.windows.flatMap((window) =>
+      window.state === "open"
+        ? [
+            {
+              date: day.date,
+              window: window.id,
+              label: formatVisit(day.date, window.id, office.timeZoneLabel),
+            },
+          ]
+        : [],
+    ),
+  );
+  return { state: "open", ends, options };
+}
+
+/**
+ * Books the callback in `choice` for `row`, the request locked by the caller's transaction. Of
+ * any number of posts at once, the lock lets one through: the others find it booked.
+ */
+export async function bookWarrantyCallback(
+  tx: Transaction,
+  row: ServiceRequestRow,
+  choice: { date: string; window: TimeSlotId },
+  context: VisitContext,
+): Promise<WarrantyCallbackOutcome> {
+  const now = context.now();
+  if (row.status === "cancelled" || row.status === "spam") {
+    return { ok: false, reason: "not-allowed", message: warrantyMessages.cancelled };
+  }
+  if (callbackPending(row)) {
+    return { ok: false, reason: "booked", message: warrantyMessages.alreadyBooked };
+  }
+  if (row.status !== "completed" || row.fieldStatus !== "done" || !row.warrantyEnds) {
+    return { ok: false, reason: "not-allowed", message: warrantyMessages.none };
+  }
+  if (!underWarranty(row, todayOf(row, now))) {
+    return { ok: false, reason: "ended", message: warrantyMessages.ended(row.warrantyEnds) };
+  }
+  const place = { office: row.office, ...choice };
+  const capacity = await capacityOf(tx, place, context.config.WINDOW_CAPACITY);
+  // A Sunday, a closed day or a window about to start is never offered.
+  if (capacity <= 0 || !isBookableInTime(place, now)) {
+    return { ok: false, reason: "invalid", message: "Choose one of the open windows." };
+  }
+  // The place is taken first: refused, nothing else was written.
+  if (!(await takePlace(tx, place, capacity))) {
+    return { ok: false, reason: "full", message: "That window just filled up", openWindows: [] };
+  }
+  // The technician who did the repair goes back, while they still work the office; else dispatch assigns.
+  const technician = row.technicianId
+    ? (await officeTechnicians(tx, row.office)).find(
+        (candidate) => candidate.id === row.technicianId,
+      )
+    : undefined;
+  await archiveEndedVisit(tx, row, "done", row.workDone ?? "");
+  const [after] = await tx
+    .update(serviceRequests)
+    .set({
+      status: "scheduled",
+      visitNumber: row.visitNumber + 1,
+      warrantyCallback: true,
+      scheduledDate: choice.date,
+      scheduledWindow: choice.window,
+      technician: technician?.name ?? null,
+      technicianId: technician?.id ?? null,
+      fieldStatus: null,
+      arrivingAt: null,
+      cantFixReason: null,
+      partNeeded: null,
+      // The ended visit's place stays used; the callback holds the one just taken.
+      heldDate: choice.date,
+      heldWindow: choice.window,
+      version: sql`${serviceRequests.version} + 1`,
+    })
+    .where(eq(serviceRequests.id, row.id))
+    .returning();
+  if (!after) return { ok: false, reason: "not-found" };
+  const slot = timeSlots.find((candidate) => candidate.id === choice.window);
+  await tx.insert(leadEvents).values({
+    id: randomUUID(),
+    leadId: row.id,
+    kind: "warranty-callback",
+    actorName: "Customer",
+    fromStatus: row.status,
+    toStatus: "scheduled",
+    detail: `Warranty callback booked by the customer: ${formatVisitDay(choice.date)}, ${slot?.label.toLowerCase() ?? choice.window}`,
+  });
+  // The homeowner's confirmation with its own calendar event (a new UID per visit), texts and reminder.
+  await visitScheduled(tx, after, context);
+  const office = officeOf(row);
+  await enqueueEmails(tx, row.id, [
+    warrantyCallbackOfficeEmail(
+      {
+        requestId: row.id,
+        reference: row.reference,
+        name: row.name,
+        email: row.email,
+        phone: row.phone,
+        appliance: row.selectedAppliance,
+        address: [row.address, row.zipCode].filter(Boolean).join(", "),
+        date: choice.date,
+        window: choice.window,
+        technician: technician?.name ?? null,
+        workDone: row.workDone ?? "",
+        warrantyEnds: row.warrantyEnds,
+        visitNumber: after.visitNumber,
+      },
+      mailContextFor(context.config, office, now),
+    ),
+  ]);
+  await tx.execute(sql`select pg_notify(${newLeadsChannel}, ${row.office})`);
+  await notifyRequestChanged(tx, row.id);
+  return { ok: true };
+}

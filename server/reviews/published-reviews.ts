@@ -1,0 +1,207 @@
+/**
+ * The reviews as the desk and the site see them: every answer for the owners on
+ * `/office/reviews` (with each technician's requests sent, answers and average), publishing and
+ * unpublishing by an owner (never without the homeowner's permission: refused here, and the
+ * database's `reviews_published_with_permission` check holds too), and the published ones
+ * `/reviews` shows. Publishing tells every server process to drop its kept `/reviews` pages.
+ */
+import { randomUUID } from "node:crypto";
+
+import { and, avg, count, desc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
+
+import { profileForState } from "~/content/company";
+import { stateBySlug, type StateSlug } from "~/content/states";
+import { needsAttentionAtMost, publishedCaption, reviewWords } from "~/domain/reviews";
+
+import type { Database } from "../db/database";
+import { leadEvents, reviews, serviceRequests } from "../db/schema";
+import { leadOffices, type StaffMember } from "../desk/staff-accounts";
+
+/** `NOTIFY`'d when a review is published or unpublished: the kept `/reviews` pages are dropped. */
+export const publishedReviewsChannel = "published_reviews";
+
+/** The public page whose kept copies a change to the published reviews makes stale. */
+export const reviewsPagePath = "/reviews";
+
+/** "November 2026", in the office's time zone. */
+function monthOf(instant: Date, office: StateSlug): string {
+  return new Intl.DateTimeFormat("en-US", {
+    timeZone: profileForState(office).timeZone,
+    month: "long",
+    year: "numeric",
+  }).format(instant);
+}
+
+export interface PublishedReview {
+  id: string;
+  rating: number;
+  words: string;
+  /** "Maria, Katy TX · Dryer · November 2026 · verified repair". */
+  caption: string;
+}
+
+/** The published reviews, newest first, as `/reviews` shows them after the site's own. */
+export async function publishedReviews(db: Database, limit = 100): Promise<PublishedReview[]> {
+  const rows = await db
+    .select()
+    .from(reviews)
+    .where(and(isNotNull(reviews.publishedAt), eq(reviews.mayPublish, true)))
+    .orderBy(desc(reviews.answeredAt))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    rating: row.rating,
+    words: row.words,
+    caption: publishedCaption({
+      firstName: row.firstName,
+      city: row.city,
+      stateAbbreviation: stateBySlug(row.office)?.abbreviation ?? "",
+      appliance: row.appliance,
+      month: monthOf(row.answeredAt, row.office),
+    }),
+  }));
+}
+
+export interface DeskReview {
+  id: string;
+  leadId: string;
+  rating: number;
+  words: string;
+  firstName: string;
+  city: string;
+  office: string;
+  appliance: string;
+  technician: string;
+  /** "Nov 26, 2026". */
+  answered: string;
+  mayPublish: boolean;
+  published: boolean;
+  needsAttention: boolean;
+}
+
+export interface TechnicianReviewCounts {
+  technician: string;
+  requestsSent: number;
+  answers: number;
+  /** "4.5", or null with no answer. */
+  averageRating: string | null;
+}
+
+/** Every answer in the owner's offices, newest first, and each technician's counts. */
+export async function deskReviews(
+  db: Database,
+  staff: Pick<StaffMember, "role" | "offices">,
+  now: Date,
+): Promise<{ reviews: DeskReview[]; technicians: TechnicianReviewCounts[] }> {
+  const offices = leadOffices(staff);
+  if (staff.role !== "owner" || offices.length === 0) return { reviews: [], technicians: [] };
+  const [rows, sent, answered] = await Promise.all([
+    db
+      .select()
+      .from(reviews)
+      .where(inArray(reviews.office, offices))
+      .orderBy(desc(reviews.answeredAt))
+      .limit(500),
+    db
+      .select({ technician: serviceRequests.reviewTechnician, total: count() })
+      .from(serviceRequests)
+      .where(
+        and(inArray(serviceRequests.office, offices), lte(serviceRequests.reviewRequestAt, now)),
+      )
+      .groupBy(serviceRequests.reviewTechnician),
+    db
+      .select({ technician: reviews.technician, total: count(), average: avg(reviews.rating) })
+      .from(reviews)
+      .where(inArray(reviews.office, offices))
+      .groupBy(reviews.technician),
+  ]);
+  const names = new Set([
+    ...sent.map((row) => row.technician ?? ""),
+    ...answered.map((row) => row.technician),
+  ]);
+  const technicians = [...names]
+    .sort((a, b) => a.localeCompare(b))
+    .map((technician) => {
+      const answers = answered.find((row) => row.technician === technician);
+      return {
+        technician: technician || "Not recorded",
+        requestsSent: sent.find((row) => (row.technician ?? "") === technician)?.total ?? 0,
+        answers: answers?.total ?? 0,
+        averageRating: answers?.average ? Number(answers.average).toFixed(1) : null,
+      };
+    });
+  return {
+    reviews: rows.map((row) => ({
+      id: row.id,
+      leadId: row.requestId,
+      rating: row.rating,
+      words: row.words,
+      firstName: row.firstName,
+      city: row.city,
+      office: stateBySlug(row.office)?.name ?? row.office,
+      appliance: row.appliance,
+      technician: row.technician,
+      answered: new Intl.DateTimeFormat("en-US", {
+        timeZone: profileForState(row.office).timeZone,
+        month: "short",
+        day: "numeric",
+        year: "numeric",
+      }).format(row.answeredAt),
+      mayPublish: row.mayPublish,
+      published: row.publishedAt !== null,
+      needsAttention: row.rating <= needsAttentionAtMost,
+    })),
+    technicians,
+  };
+}
+
+export type PublishOutcome =
+  | { ok: true; changed: boolean }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "not-allowed"; message: string };
+
+/**
+ * An owner publishes (or unpublishes) review `reviewId` of one of their offices. Refused
+ * without the homeowner's permission, however the form was sent.
+ */
+export async function setReviewPublished(
+  db: Database,
+  staff: Pick<StaffMember, "id" | "name" | "role" | "offices">,
+  reviewId: string,
+  publish: boolean,
+): Promise<PublishOutcome> {
+  const offices = leadOffices(staff);
+  if (staff.role !== "owner" || !/^[0-9a-f-]{36}$/i.test(reviewId)) {
+    return { ok: false, reason: "not-found" };
+  }
+  return db.transaction(async (tx): Promise<PublishOutcome> => {
+    const [row] = await tx
+      .select()
+      .from(reviews)
+      .where(and(eq(reviews.id, reviewId), inArray(reviews.office, offices)))
+      .for("update");
+    if (!row) return { ok: false, reason: "not-found" };
+    if (publish && !row.mayPublish) {
+      return { ok: false, reason: "not-allowed", message: reviewWords.notAllowed };
+    }
+    if ((row.publishedAt !== null) === publish) return { ok: true, changed: false };
+    await tx
+      .update(reviews)
+      .set(
+        publish
+          ? { publishedAt: sql`now()`, publishedBy: staff.name }
+          : { publishedAt: null, publishedBy: null },
+      )
+      .where(eq(reviews.id, row.id));
+    await tx.insert(leadEvents).values({
+      id: randomUUID(),
+      leadId: row.requestId,
+      kind: "review",
+      actorId: staff.id,
+      actorName: staff.name,
+      detail: publish ? "Review published on the website" : "Review taken off the website",
+    });
+    await tx.execute(sql`select pg_notify(${publishedReviewsChannel}, ${reviewsPagePath})`);
+    return { ok: true, changed: true };
+  });
+}
