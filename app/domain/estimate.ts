@@ -5,6 +5,9 @@
  */
 import { z } from "zod";
 
+// Sets zod to run without eval before these schemas parse in a browser (the pages' CSP).
+import "~/lib/validation";
+
 import {
   estimateLineKinds,
   formatCents,
@@ -160,6 +163,11 @@ export interface EstimateView {
   totalCents: number;
   /** "Nov 25, 2:10 PM Central". */
   writtenAt: string;
+  /**
+   * Which writing of the estimate this is (when it was written, to the millisecond): the answer
+   * on the private page posts it, so an estimate rewritten meanwhile is never approved unseen.
+   */
+  version: string;
   decision: {
     decision: EstimateDecision;
     /** "Approved by Maria Lopez on the customer's page, Nov 25, 2:30 PM Central". */

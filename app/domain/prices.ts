@@ -6,6 +6,9 @@
  */
 import { z } from "zod";
 
+// Sets zod to run without eval before these schemas parse in a browser (the pages' CSP).
+import "~/lib/validation";
+
 import { serviceSlugs, type ServiceSlug } from "~/content/services";
 
 import {

@@ -4,6 +4,9 @@
  */
 import { z } from "zod";
 
+// Sets zod to run without eval before these schemas parse in a browser (the pages' CSP).
+import "~/lib/validation";
+
 export const maxReviewWords = 2000;
 
 /** The private page's rating form posts these names (with `intent` = "review"). */
