@@ -2,6 +2,7 @@ import { PageHeader, Section } from "~/components/page-parts";
 import { ReviewCard } from "~/components/review-card";
 import { reviews } from "~/content/reviews";
 import { pageMeta } from "~/lib/meta";
+import { useStickyLoaderData } from "~/lib/use-sticky-loader-data";
 
 import { PublishedReviewCards } from "~/features/reviews/published-review-list";
 import { servicesOf } from "~/services.server";
@@ -31,7 +32,9 @@ export function meta({ matches }: Route.MetaArgs) {
   );
 }
 
-export default function Reviews({ loaderData }: Route.ComponentProps) {
+export default function Reviews() {
+  // Kept while a modal opens over the page (its element stays, its route's data does not).
+  const published = useStickyLoaderData<Route.ComponentProps["loaderData"]>()?.published ?? [];
   return (
     <>
       <PageHeader
@@ -49,7 +52,7 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
               <ReviewCard review={review} />
             </li>
           ))}
-          <PublishedReviewCards reviews={loaderData.published} />
+          <PublishedReviewCards reviews={published} />
         </ul>
       </Section>
     </>
