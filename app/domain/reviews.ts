@@ -1,31 +1,11 @@
 /**
- * The review a homeowner gives after the repair: its form (one schema for the private page and
- * the server), how a published review is captioned on `/reviews`, and the words both show.
+ * The review a homeowner gives after the repair: its form's names, how a published review is
+ * captioned on `/reviews`, and the words both show. No zod here: `/reviews` loads this module.
  */
-import { z } from "zod";
-
-// Sets zod to run without eval before these schemas parse in a browser (the pages' CSP).
-import "~/lib/validation";
-
 export const maxReviewWords = 2000;
 
 /** The private page's rating form posts these names (with `intent` = "review"). */
 export const reviewFields = { rating: "rating", words: "words", mayPublish: "mayPublish" } as const;
-
-export const reviewFormSchema = z.object({
-  rating: z.coerce
-    .number({ error: "Choose 1 to 5 stars" })
-    .int("Choose 1 to 5 stars")
-    .min(1, "Choose 1 to 5 stars")
-    .max(5, "Choose 1 to 5 stars"),
-  words: z.string().trim().max(maxReviewWords, "Use at most 2,000 characters").default(""),
-  // A checkbox: present ("yes") when ticked, absent otherwise.
-  mayPublish: z
-    .string()
-    .optional()
-    .transform((value) => value === "yes"),
-});
-export type ReviewForm = z.output<typeof reviewFormSchema>;
 
 /** A rating this low or lower alerts the owners (by email, and flagged in the desk). */
 export const needsAttentionAtMost = 3;

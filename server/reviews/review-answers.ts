@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
 
 import { applianceTypes } from "~/content/appliances";
 import { profileForState } from "~/content/company";
@@ -16,7 +17,7 @@ import {
   cityFromAddress,
   firstNameOf,
   needsAttentionAtMost,
-  reviewFormSchema,
+  maxReviewWords,
   reviewWords,
   starsText,
   type ReviewPageView,
@@ -31,7 +32,22 @@ import { lowRatingEmail } from "../mail/review-emails";
 import { outboxRows } from "../outbox/enqueue";
 import type { PageBudgets } from "../requests/page-limits";
 import type { ServiceRequestRow, VisitContext } from "../requests/visit-changes";
-import { cancelWaitingReviewRequests } from "./review-requests";
+import { answeredReason, cancelWaitingReviewRequests } from "./review-requests";
+
+/** The rating form (app/features/reviews/review-section.tsx), read on the server only. */
+const reviewFormSchema = z.object({
+  rating: z.coerce
+    .number({ error: "Choose 1 to 5 stars" })
+    .int("Choose 1 to 5 stars")
+    .min(1, "Choose 1 to 5 stars")
+    .max(5, "Choose 1 to 5 stars"),
+  words: z.string().trim().max(maxReviewWords, "Use at most 2,000 characters").default(""),
+  // A checkbox: present ("yes") when ticked, absent otherwise.
+  mayPublish: z
+    .string()
+    .optional()
+    .transform((value) => value === "yes"),
+});
 
 export type ReviewAnswerOutcome =
   | { ok: true }
@@ -108,7 +124,7 @@ export async function answerReview(
       .onConflictDoNothing({ target: reviews.requestId })
       .returning({ id: reviews.id });
     if (!stored) return { ok: false, reason: "not-allowed", message: reviewWords.alreadySent };
-    await cancelWaitingReviewRequests(tx, row.id, "Not needed: the homeowner answered");
+    await cancelWaitingReviewRequests(tx, row.id, answeredReason);
     const needsAttention = answer.rating <= needsAttentionAtMost;
     await tx.insert(leadEvents).values({
       id: randomUUID(),
