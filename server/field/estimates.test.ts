@@ -316,6 +316,41 @@ for (const database of databases) {
         expect((await row(id)).estimateDecision).toBe("approved");
       });
 
+      test("an estimate rewritten after the page showed it is never approved unseen: 409, and the new one waits", async () => {
+        const { id, page } = await arrivedVisit();
+        expect((await writeEstimate(id)).status).toBe(302);
+        const shown = (await ask(page)).body;
+        const version = /name="estimateVersion" value="([^"]+)"/.exec(shown)?.[1];
+        expect(version).toBe((await row(id)).estimateAt?.toISOString());
+        // The technician rewrites it, dearer, while the homeowner still reads the first one.
+        expect(
+          (
+            await writeEstimate(id, {
+              "line-0-kind": "labour",
+              "line-0-description": "Replace the drum motor",
+              "line-0-amount": "640",
+            })
+          ).status,
+        ).toBe(302);
+        const stale = await ask(page, {
+          form: { intent: "estimate-approve", name: "Maria Lopez", estimateVersion: version! },
+        });
+        expect(stale.status).toBe(409);
+        expect(stale.body).toContain("The estimate was changed since you opened this page");
+        expect((await row(id)).estimateDecision).toBeNull();
+
+        const current = /name="estimateVersion" value="([^"]+)"/.exec((await ask(page)).body)?.[1];
+        expect(current).not.toBe(version);
+        const approved = await ask(page, {
+          form: { intent: "estimate-approve", name: "Maria Lopez", estimateVersion: current! },
+        });
+        expect(approved.status).toBe(200);
+        expect(await row(id)).toMatchObject({ estimateDecision: "approved" });
+        expect((await row(id)).estimateLines).toEqual([
+          { kind: "labour", description: "Replace the drum motor", cents: 64000 },
+        ]);
+      });
+
       test("answered on the technician's phone; declined, the charge is the office's service call", async () => {
         const first = await arrivedVisit();
         expect((await writeEstimate(first.id)).status).toBe(302);

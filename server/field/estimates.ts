@@ -87,6 +87,7 @@ export const estimateMessages = {
   paymentNotYet: "Record the payment after Done.",
   paymentRecorded: "The payment is already recorded.",
   waitingAnswer: "The estimate waits for the customer's answer: record it first.",
+  changed: "The estimate was changed since you opened this page: read it again, then answer.",
   outOfDate: "This visit has moved on since: reload My day.",
 } as const;
 
@@ -270,6 +271,8 @@ export async function decideEstimate(
     place: EstimateDecisionPlace;
     actor: { id: string | null; name: string };
     now: Date;
+    /** The estimate's `version` the answer was given to, when the form said (the page's does). */
+    shown?: string;
   },
 ): Promise<DecisionOutcome> {
   const open = row.status === "scheduled" || row.status === "completed";
@@ -282,6 +285,10 @@ export async function decideEstimate(
       reason: "refused",
       message: estimateMessages.alreadyAnswered(row.estimateDecision, row.estimateDecidedBy),
     };
+  }
+  // The technician rewrote the estimate after the page showed it: no answer to lines not seen.
+  if (answer.shown !== undefined && answer.shown !== estimateVersionOf(row)) {
+    return { ok: false, reason: "refused", message: estimateMessages.changed };
   }
   const [decided] = await tx
     .update(serviceRequests)
@@ -383,6 +390,11 @@ function whenIn(instant: Date, row: Row): string {
   }).format(instant)} ${office.timeZoneLabel}`;
 }
 
+/** Which writing of the estimate `row` holds (EstimateView's `version`). */
+function estimateVersionOf(row: Row): string {
+  return row.estimateAt?.toISOString() ?? "";
+}
+
 /** The estimate as it is shown, or null before one is written. */
 export function estimateViewOf(row: Row, serviceCallCents: number | null): EstimateView | null {
   const lines = row.estimateLines;
@@ -401,6 +413,7 @@ export function estimateViewOf(row: Row, serviceCallCents: number | null): Estim
     total: formatAmount(estimateTotalCents(lines)),
     totalCents: estimateTotalCents(lines),
     writtenAt: row.estimateAt ? whenIn(row.estimateAt, row) : "",
+    version: estimateVersionOf(row),
     decision: decision && decidedText ? { decision, text: decidedText } : null,
     declinedChargeCents: decision === "declined" ? serviceCallCents : null,
     declinedText: decision === "declined" ? declinedLine(serviceCallCents) : null,

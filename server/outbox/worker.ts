@@ -1,7 +1,8 @@
 /**
  * The outbox worker: sends the emails stored with the leads and changes that caused them, with
  * retries, leases and row locks so that any number of processes share the work. At send time it
- * holds back what is past a customer address's daily limit (./customer-limit.ts) and puts the
+ * holds back what is past a customer address's daily limit (./customer-limit.ts), cancels a
+ * review request the homeowner has answered since (../reviews/review-requests.ts), and puts the
  * homeowner's private link into the email (../mail/private-links.ts), so the stored email never
  * holds it. Past 250 lines: claiming, sending and recording are one lifecycle of a row.
  */
@@ -14,6 +15,7 @@ import { outbox } from "../db/schema";
 import { needsPrivateLink, withPrivateLink } from "../mail/private-links";
 import type { MailTransport } from "../mail/transport";
 import { RequestLinks, requestLinkSecret } from "../requests/request-links";
+import { answeredReason, answeredReviewRequests, reviewAskKinds } from "../reviews/review-requests";
 import { holdOverDailyLimit } from "./customer-limit";
 
 export interface OutboxSettings {
@@ -126,7 +128,9 @@ export class OutboxWorker {
 
   /** Claims and sends one batch of due rows; returns how many it claimed (held back or not). */
   async runOnce(): Promise<number> {
-    const { claimed, rows } = await this.#claim(this.#probing ? 1 : this.#settings.batchSize);
+    const claim = await this.#claim(this.#probing ? 1 : this.#settings.batchSize);
+    const { claimed } = claim;
+    const rows = await this.#withoutAnswered(claim.rows);
     const results = await Promise.allSettled(rows.map((row) => this.#deliver(row)));
     const sentIds = rows
       .filter((_row, index) => {
@@ -284,6 +288,28 @@ export class OutboxWorker {
       })
       .where(inArray(outbox.id, due))
       .returning();
+  }
+
+  /**
+   * The send-time guard: a review request or reminder whose homeowner answered since it was
+   * written is cancelled, not sent. The answer cancels only rows still pending; one claimed a
+   * moment before the answer (or put back after a failed attempt, or whose lease ran out) is
+   * caught here, just before the mail server is asked.
+   */
+  async #withoutAnswered(rows: OutboxRow[]): Promise<OutboxRow[]> {
+    const asks = rows.filter((row) => reviewAskKinds.has(row.kind));
+    if (asks.length === 0) return rows;
+    const answered = await answeredReviewRequests(
+      this.#db,
+      asks.map((row) => row.subjectId),
+    );
+    const cancelled = asks.filter((row) => answered.has(row.subjectId)).map((row) => row.id);
+    if (cancelled.length === 0) return rows;
+    await this.#db
+      .update(outbox)
+      .set({ status: "cancelled", lockedUntil: null, lastError: answeredReason })
+      .where(and(inArray(outbox.id, cancelled), eq(outbox.status, "sending")));
+    return rows.filter((row) => !cancelled.includes(row.id));
   }
 
   /** The message as it goes out: with the homeowner's private link in place of its placeholder. */

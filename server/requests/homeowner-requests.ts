@@ -196,6 +196,7 @@ export class HomeownerRequests {
     decision: EstimateDecision,
     typedName: string,
     client = "unknown",
+    shown?: string,
   ): Promise<EstimateAnswerOutcome> {
     const name = decidedBySchema.safeParse(typedName);
     const found = await this.#find(this.#db, token);
@@ -215,6 +216,7 @@ export class HomeownerRequests {
         place: "page",
         actor: { id: null, name: customer },
         now,
+        shown,
       });
       if (!outcome.ok) return outcome;
       await announceDecision(tx, row);

@@ -138,7 +138,15 @@ async function change(
     case "estimate-decline": {
       const name = text("name");
       const decision = intent === "estimate-approve" ? "approved" : "declined";
-      const outcome = await requests.answerEstimate(token, decision, name, clientAddress);
+      // The page posts which writing of the estimate it showed (a page from before it may not).
+      const shown = text("estimateVersion");
+      const outcome = await requests.answerEstimate(
+        token,
+        decision,
+        name,
+        clientAddress,
+        shown === "" ? undefined : shown,
+      );
       if (outcome.ok) return answer({ form: intent, status: "success" });
       if (outcome.reason === "not-found") notFound();
       if (outcome.reason === "limited" || outcome.reason === "busy") {

@@ -10,7 +10,7 @@ import { profileForState } from "~/content/company";
 import { googleReviewsUrls } from "~/content/google-reviews";
 import type { StateSlug } from "~/content/states";
 
-import type { Transaction } from "../db/database";
+import type { Database, Transaction } from "../db/database";
 import { outbox, reviews, serviceRequests } from "../db/schema";
 import { mailContextFor } from "../mail/context";
 import { privateLinkPlaceholder } from "../mail/private-links";
@@ -25,6 +25,34 @@ export const reviewTextKinds = {
   request: "text.review-request",
   reminder: "text.review-reminder",
 } as const;
+
+/** The review request and its reminder, by email and by text: never sent once answered. */
+export const reviewAskKinds: ReadonlySet<string> = new Set([
+  reviewEmailKinds.request,
+  reviewEmailKinds.reminder,
+  reviewTextKinds.request,
+  reviewTextKinds.reminder,
+]);
+
+/**
+ * Of `requestIds`, those whose homeowner has answered the review request. The workers ask it just
+ * before sending: the answer cancels only what still waits, and a worker may have claimed the
+ * request or the reminder a moment before (or put it back to wait after a failed attempt).
+ */
+export async function answeredReviewRequests(
+  db: Database,
+  requestIds: readonly string[],
+): Promise<Set<string>> {
+  if (requestIds.length === 0) return new Set();
+  const answered = await db
+    .select({ requestId: reviews.requestId })
+    .from(reviews)
+    .where(inArray(reviews.requestId, [...new Set(requestIds)]));
+  return new Set(answered.map((row) => row.requestId));
+}
+
+/** Why a review request or reminder is not sent: the homeowner answered. */
+export const answeredReason = "Not needed: the homeowner answered";
 
 /** The one reminder, this long after the request, when there is no answer. */
 export const reviewReminderDelayMs = 3 * 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { reviews as siteReviews } from "~/content/reviews";
@@ -256,6 +256,53 @@ describe.skipIf(!database?.available)("Reviews", () => {
     const waiting = await db.select().from(outbox).where(eq(outbox.subjectId, id));
     expect(
       waiting.filter((row) => row.kind.startsWith("review.")).map((row) => row.status),
+    ).toEqual(["cancelled", "cancelled"]);
+  });
+
+  test("a request or reminder claimed by a worker just as the answer comes is never sent after it", async () => {
+    const doneAt = new Date("2031-07-10T15:00:00Z");
+    const { id, email, phone, page } = await doneRequest(doneAt, { textConsent: true });
+    const { db } = server.serverApp.database;
+    // Claimed a moment before the answer: no longer pending, so the answer cannot cancel them.
+    await db
+      .update(outbox)
+      .set({ status: "sending", lockedUntil: new Date(0) })
+      .where(
+        and(
+          eq(outbox.subjectId, id),
+          inArray(outbox.kind, [reviewEmailKinds.request, reviewEmailKinds.reminder]),
+        ),
+      );
+    await db
+      .update(texts)
+      .set({ status: "sending" })
+      .where(
+        and(
+          eq(texts.requestId, id),
+          inArray(texts.kind, [reviewTextKinds.request, reviewTextKinds.reminder]),
+        ),
+      );
+    clock = new Date(doneAt.getTime() + 2 * hour + minute);
+    expect((await answer(page, { rating: "5" })).status).toBe(200);
+    // The email's lease runs out (its worker died) and the text is put back to wait (a failed
+    // attempt that handed nothing over): both are due again, after the answer.
+    await db
+      .update(texts)
+      .set({ status: "pending", lockedUntil: null })
+      .where(and(eq(texts.requestId, id), eq(texts.status, "sending")));
+    await sendDue(new Date(doneAt.getTime() + 10 * day));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(emailsTo(email).filter((mail) => /How did/.test(mail.parsed.subject ?? ""))).toEqual([]);
+    expect(
+      provider.received.filter((text) => text.to === e164Of(phone) && /How did/.test(text.body)),
+    ).toEqual([]);
+    const emailRows = await db.select().from(outbox).where(eq(outbox.subjectId, id));
+    expect(
+      emailRows.filter((row) => row.kind.startsWith("review.")).map((row) => row.status),
+    ).toEqual(["cancelled", "cancelled"]);
+    const textRows = await db.select().from(texts).where(eq(texts.requestId, id));
+    expect(
+      textRows.filter((row) => row.kind.startsWith("text.review")).map((row) => row.status),
     ).toEqual(["cancelled", "cancelled"]);
   });
 

@@ -2,7 +2,8 @@
  * Sends the texts table, as the outbox worker sends emails: rows claimed with a lease and
  * `FOR UPDATE SKIP LOCKED`, so several processes share the work. At the moment of sending it
  * checks what may have changed since the text was written: the number opted out (cancelled),
- * the homeowner turned texts off (cancelled), the office's quiet hours (it waits for 8:00).
+ * the homeowner turned texts off or answered the review request (cancelled), the office's quiet
+ * hours (it waits for 8:00).
  *
  * Never a duplicate: a text is tried again only when the provider certainly took nothing
  * (./provider.ts); one whose answer was lost, or whose sender died mid-request (its lease ran
@@ -13,6 +14,7 @@ import { and, asc, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { serviceRequests, textOptOuts, texts } from "../db/schema";
 import { privateLinkIn } from "../mail/private-links";
+import { answeredReason, answeredReviewRequests, reviewAskKinds } from "../reviews/review-requests";
 import { RequestLinks, requestLinkSecret } from "../requests/request-links";
 import { retryDelayMs } from "../outbox/worker";
 import type { TextOutcome, TextProvider } from "./provider";
@@ -169,6 +171,13 @@ export class TextWorker {
         .where(eq(serviceRequests.id, row.requestId));
       if (!request || request.erased) return { cancel: "The request was erased" };
       if (request.off) return { cancel: "The homeowner turned texts off" };
+      // The answer cancels only what still waits; this one was claimed a moment before it.
+      if (
+        reviewAskKinds.has(row.kind) &&
+        (await answeredReviewRequests(db, [row.requestId])).size > 0
+      ) {
+        return { cancel: answeredReason };
+      }
     }
     const until = quietUntil(row.office, now());
     // An arrival time is stale by morning: an On my way in quiet hours is not sent at all.

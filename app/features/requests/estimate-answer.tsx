@@ -36,6 +36,7 @@ export function EstimateAnswer({
       </div>
       {canAnswer ? (
         <Form method="post" className="grid max-w-xl gap-3">
+          <input type="hidden" name="estimateVersion" value={estimate.version} />
           <p className="text-slate-700">
             Approve the estimate to go ahead with the repair, or decline it. Type your name to
             answer.
