@@ -466,7 +466,8 @@ export async function createServerApp({
       clearInterval(housekeeping);
       await liveInbox.close();
       await requestStreams.close();
-      await stopForgettingReviews();
+      // Already closed (a database that went down): nothing is listening any more.
+      await stopForgettingReviews().catch(() => undefined);
       await prices.close();
       await staffChannel?.close();
       await outbox.close();
