@@ -253,6 +253,15 @@ test("an owner sets an $89 fee; the estimate is approved on the private page; a 
   expect(receipt!.subject).toBe("Your receipt for your dryer repair");
   expect(receipt!.text).toContain(warranty);
   expect(receipt!.text).toContain("$245.00");
+  // The lead, for the office: the estimate and its answer, the payment, the warranty.
+  await page.goto("/office");
+  await page.getByRole("link", { name: job.name }).click();
+  await expect(
+    page.getByText(`Estimate approved by ${job.name} on the customer's page`).first(),
+  ).toBeVisible();
+  await expect(page.getByText("Paid $245.00 by card").first()).toBeVisible();
+  await expect(page.getByText(warranty)).toBeVisible();
+
   await mine.reload();
   await mine.getByRole("link", { name: "View and print the receipt" }).click();
   await expect(mine).toHaveURL(/\/requests\/[A-Za-z0-9_-]+\/receipt$/);

@@ -58,3 +58,14 @@ export function formatCents(cents: number): string {
     ? `$${dollars.toLocaleString("en-US")}`
     : `$${dollars.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
+
+/** "Feb 23, 2027" from "2027-02-23": a calendar day of the office (the warranty's last day). */
+export function formatCalendarDate(isoDate: string): string {
+  const [year, month, day] = isoDate.split("-").map(Number);
+  return new Intl.DateTimeFormat("en-US", {
+    timeZone: "UTC",
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+  }).format(new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1)));
+}

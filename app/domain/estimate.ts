@@ -10,6 +10,7 @@ import "~/lib/validation";
 
 import {
   estimateLineKinds,
+  formatCalendarDate,
   formatCents,
   paymentMethods,
   type EstimateDecision,
@@ -126,27 +127,9 @@ export function paymentSummary(method: PaymentMethod, cents: number): string {
   return `Paid ${formatAmount(cents)} by ${method}`;
 }
 
-/** "Feb 23, 2027" from "2027-02-23". */
-export function formatShortDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split("-").map(Number);
-  return new Intl.DateTimeFormat("en-US", {
-    timeZone: "UTC",
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-  }).format(new Date(Date.UTC(year!, month! - 1, day!)));
-}
-
-/** "yyyy-mm-dd" + days. */
-export function addDaysToIsoDate(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
 /** "90 days on parts and labour, until Feb 23, 2027". */
 export function warrantyLine(days: number, endsIsoDate: string): string {
-  return `${days} days on parts and labour, until ${formatShortDate(endsIsoDate)}`;
+  return `${days} days on parts and labour, until ${formatCalendarDate(endsIsoDate)}`;
 }
 
 /** "Declined: the charge is the $89 service call" (or "Declined" when no fee is set). */

@@ -3,6 +3,7 @@
  * field and the emails: what the page offers while the repair is guaranteed and after, the words
  * a refusal says, and the label the desk and the technician read.
  */
+import { formatCalendarDate } from "./after-the-job";
 import type { OpenWindow } from "./availability";
 import type { LeadStatus } from "./leads";
 
@@ -27,32 +28,11 @@ export type WarrantyView =
   | { state: "booked"; ends: string | null }
   | { state: "ended"; ends: string | null };
 
-const months = [
-  "Jan",
-  "Feb",
-  "Mar",
-  "Apr",
-  "May",
-  "Jun",
-  "Jul",
-  "Aug",
-  "Sep",
-  "Oct",
-  "Nov",
-  "Dec",
-] as const;
-
-/** "2027-02-23" → "Feb 23, 2027": the warranty's last day, a calendar date of the office. */
-export function formatWarrantyEnd(date: string): string {
-  const [year, month, day] = date.split("-").map(Number);
-  return `${months[(month ?? 1) - 1] ?? ""} ${day ?? ""}, ${year ?? ""}`;
-}
-
 export const warrantyMessages = {
   alreadyBooked:
     "Your warranty visit is already booked. You can move it on this page, or call us to change it.",
   ended: (ends: string) =>
-    `Your warranty ended on ${formatWarrantyEnd(ends)}. Book a new repair, or call us.`,
+    `Your warranty ended on ${formatCalendarDate(ends)}. Book a new repair, or call us.`,
   none: "This repair has no warranty to claim from here. Book a new repair, or call us.",
   cancelled: "This request was cancelled: book a new visit, or call us.",
   booked: (visit: string) => `Your free warranty visit is booked for ${visit}. No charge.`,

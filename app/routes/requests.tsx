@@ -1,7 +1,7 @@
 import { data } from "react-router";
 
 import { PageHeader, Section } from "~/components/page-parts";
-import type { RequestPageResult, RequestPageView } from "~/domain/request-page";
+import type { RequestIntent, RequestPageResult, RequestPageView } from "~/domain/request-page";
 import { Changes, Photos } from "~/features/requests/request-changes";
 import { useRequestEvents } from "~/features/requests/use-request-events";
 import { CancelConfirmation, Summary, Timeline } from "~/features/requests/request-summary";
@@ -110,24 +110,7 @@ function Outcome({
   ) {
     return null;
   }
-  const added = ok && result.added !== undefined ? result.added : 0;
-  const text = ok
-    ? result.form === "cancel"
-      ? "Your visit is cancelled. We have let the office know."
-      : result.form === "reschedule"
-        ? `Your visit is moved to ${view.visit?.text ?? "the new window"}. The office will confirm it.`
-        : result.form === "texts-off"
-          ? "Texts are off. You still get emails."
-          : result.form === "texts-on"
-            ? "Texts are on again."
-            : result.form === "warranty-callback"
-              ? warrantyMessages.booked(view.visit?.text ?? "the window you chose")
-              : result.form === "estimate-approve"
-                ? "Thank you: the estimate is approved. Your technician sees it now."
-                : result.form === "estimate-decline"
-                  ? "The estimate is declined. Your technician sees it now."
-                  : `Thank you: ${added} photo${added === 1 ? "" : "s"} added for the technician.`
-    : (result.message ?? "");
+  const text = ok ? successText(result.form, view, result.added ?? 0) : (result.message ?? "");
   return (
     <p
       role={ok ? "status" : "alert"}
@@ -141,4 +124,27 @@ function Outcome({
       {text}
     </p>
   );
+}
+
+/** What the page says once a change went through (the cancel question and the review aside). */
+function successText(form: RequestIntent, view: RequestPageView, photosAdded: number): string {
+  switch (form) {
+    case "cancel":
+      return "Your visit is cancelled. We have let the office know.";
+    case "reschedule":
+      return `Your visit is moved to ${view.visit?.text ?? "the new window"}. The office will confirm it.`;
+    case "texts-off":
+      return "Texts are off. You still get emails.";
+    case "texts-on":
+      return "Texts are on again.";
+    case "warranty-callback":
+      return warrantyMessages.booked(view.visit?.text ?? "the window you chose");
+    case "estimate-approve":
+      return "Thank you: the estimate is approved. Your technician sees it now.";
+    case "estimate-decline":
+      return "The estimate is declined. Your technician sees it now.";
+    case "photos":
+    default:
+      return `Thank you: ${photosAdded} photo${photosAdded === 1 ? "" : "s"} added for the technician.`;
+  }
 }

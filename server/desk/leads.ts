@@ -7,6 +7,14 @@ import { textKindLabels, textStatusLabels } from "~/domain/texts";
 import { leadStatusLabels, statusesAfter } from "~/domain/leads";
 import { deskVisitStyle, formatVisit } from "~/domain/visit";
 import { type LeadEmailView, type LeadField, type LeadView } from "~/domain/lead-view";
+import {
+  decisionSummary,
+  estimateLineKindLabels,
+  estimateSummary,
+  formatAmount,
+  paymentSummary,
+  warrantyLine,
+} from "~/domain/estimate";
 import { callbackPending } from "~/domain/warranty";
 
 import type { Database, Transaction } from "../db/database";
@@ -132,7 +140,36 @@ function fieldsOf(lead: FoundLead): LeadField[] {
         ]
       : []),
     ...(row.fieldStatus ? [{ label: "In the field", value: fieldText(row) }] : []),
+    ...afterTheJobFields(row),
   ];
+}
+
+/** The estimate and its answer, the payment and the warranty, once there are any. */
+function afterTheJobFields(row: typeof serviceRequests.$inferSelect): LeadField[] {
+  const fields: LeadField[] = [];
+  if (row.estimateLines) {
+    const lines = row.estimateLines
+      .map(
+        (line) =>
+          `${estimateLineKindLabels[line.kind]}: ${line.description}, ${formatAmount(line.cents)}`,
+      )
+      .join("\n");
+    const answer =
+      row.estimateDecision && row.estimateDecidedOn
+        ? decisionSummary(row.estimateDecision, row.estimateDecidedBy ?? "", row.estimateDecidedOn)
+        : "Waiting for the customer's answer";
+    fields.push({
+      label: "Estimate",
+      value: `${estimateSummary(row.estimateLines)}\n${lines}\n${answer}`,
+    });
+  }
+  if (row.paymentMethod && row.paymentCents !== null) {
+    fields.push({ label: "Payment", value: paymentSummary(row.paymentMethod, row.paymentCents) });
+  }
+  if (row.warrantyEnds && row.warrantyDays !== null) {
+    fields.push({ label: "Warranty", value: warrantyLine(row.warrantyDays, row.warrantyEnds) });
+  }
+  return fields;
 }
 
 /** Where the visit stands in the field, with what the technician wrote. */

@@ -5,22 +5,16 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { leadEvents, officePrices, outbox, serviceRequests } from "../db/schema";
 import { erasePrivacyRecords, exportPrivacyRecords } from "../desk/privacy";
-import { addStaff, type StaffMember } from "../desk/staff-accounts";
-import { authSecret, createStaffAuth, type StaffAuth } from "../desk/staff-auth";
+import type { StaffMember } from "../desk/staff-accounts";
 import { testDatabases } from "../test-support/databases";
+import { deskClient } from "../test-support/desk-client";
 import { serviceRequest } from "../test-support/fixtures";
-import {
-  freshClientIp,
-  startTestServer,
-  testSiteUrl,
-  type TestServer,
-} from "../test-support/server";
+import { freshClientIp, startTestServer, type TestServer } from "../test-support/server";
 
 // The estimate, its answer and the payment, attacked as the technician's colleagues, the office,
 // another office and anyone holding the homeowner's link would: the real app, signed in for real.
 
 const databases = await testDatabases();
-const password = "a long staff password";
 
 // On PostgreSQL too: there two answers at once really race for the row.
 for (const database of databases) {
@@ -28,7 +22,7 @@ for (const database of databases) {
     `The estimate, the answer and the receipt (${database.label})`,
     () => {
       let server: TestServer;
-      let auth: StaffAuth;
+      const { add, ask } = deskClient(() => server);
       let owner: string;
       let dispatcher: string;
       let alex: string;
@@ -45,16 +39,6 @@ for (const database of databases) {
           now: () => clock ?? new Date(),
         });
         const { db } = server.serverApp.database;
-        auth = createStaffAuth({ db, siteUrl: testSiteUrl, secret: await authSecret(db) });
-        const add = async (
-          role: "owner" | "dispatcher" | "technician",
-          name: string,
-          offices: string[],
-        ) => {
-          const email = `${role}-${randomUUID()}@example.com`;
-          const member = await addStaff(db, auth, { email, role, offices, password, name });
-          return { id: member.id, cookie: await signIn(email) };
-        };
         owner = (await add("owner", "Olive Owner", [])).cookie;
         dispatcher = (await add("dispatcher", "Dan Dispatch", ["texas"])).cookie;
         ({ id: alexId, cookie: alex } = await add("technician", "Alex Rivera", ["texas"]));
@@ -70,38 +54,6 @@ for (const database of databases) {
       afterAll(async () => {
         await server?.close();
       });
-
-      async function signIn(email: string) {
-        const answer = await fetch(`${server.baseUrl}/office/sign-in`, {
-          method: "POST",
-          redirect: "manual",
-          headers: { "X-Forwarded-For": freshClientIp() },
-          body: new URLSearchParams({ email, password }),
-        });
-        expect(answer.status).toBe(302);
-        return answer.headers
-          .getSetCookie()
-          .map((cookie) => cookie.split(";")[0])
-          .join("; ");
-      }
-
-      async function ask(
-        path: string,
-        {
-          cookie = "",
-          form,
-          ip,
-        }: { cookie?: string; form?: Record<string, string>; ip?: string } = {},
-      ) {
-        const answer = await fetch(`${server.baseUrl}${path}`, {
-          method: form ? "POST" : "GET",
-          redirect: "manual",
-          headers: { cookie, "X-Forwarded-For": ip ?? freshClientIp() },
-          ...(form ? { body: new URLSearchParams(form) } : {}),
-        });
-        const body = (await answer.text()).replaceAll("<!-- -->", "");
-        return { status: answer.status, headers: answer.headers, body };
-      }
 
       function todayInTexas() {
         return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(new Date());

@@ -14,6 +14,7 @@ import { applianceTypes } from "~/content/appliances";
 import { formatPhone, profileForState } from "~/content/company";
 import {
   defaultWarrantyDays,
+  formatCalendarDate,
   paymentMethodLabels,
   type EstimateDecision,
   type EstimateDecisionPlace,
@@ -21,7 +22,6 @@ import {
   type PaymentMethod,
 } from "~/domain/after-the-job";
 import {
-  addDaysToIsoDate,
   decidedBySchema,
   decisionPlaceWords,
   decisionSummary,
@@ -30,7 +30,6 @@ import {
   estimateSummary,
   estimateTotalCents,
   formatAmount,
-  formatShortDate,
   paymentSchema,
   paymentSummary,
   parseEstimateForm,
@@ -53,6 +52,7 @@ import { receiptEmail } from "../mail/receipt-emails";
 import { outboxRows } from "../outbox/enqueue";
 import { pricePolicyFor } from "../prices/price-policy";
 import { notifyRequestChanged } from "../requests/request-streams";
+import { addDays } from "../requests/windows";
 import type { VisitContext } from "../requests/visit-changes";
 
 type Row = typeof serviceRequests.$inferSelect;
@@ -342,7 +342,7 @@ async function recordPayment(
   const office = profileForState(row.office);
   const policy = await pricePolicyFor(tx, row.office);
   const warrantyDays = policy?.warrantyDays ?? defaultWarrantyDays;
-  const warrantyEnds = addDaysToIsoDate(isoDateIn(now, office.timeZone), warrantyDays);
+  const warrantyEnds = addDays(isoDateIn(now, office.timeZone), warrantyDays);
   const [paid] = await tx
     .update(serviceRequests)
     .set({
@@ -424,7 +424,7 @@ export function estimateViewOf(row: Row, serviceCallCents: number | null): Estim
 export function receiptViewOf(row: Row, serviceCallCents: number | null): ReceiptView | null {
   if (!row.paidAt || row.paymentCents === null || !row.paymentMethod) return null;
   const office = profileForState(row.office);
-  const paidOn = formatShortDate(isoDateIn(row.paidAt, office.timeZone));
+  const paidOn = formatCalendarDate(isoDateIn(row.paidAt, office.timeZone));
   return {
     reference: row.reference,
     company: {
@@ -450,7 +450,7 @@ export function receiptViewOf(row: Row, serviceCallCents: number | null): Receip
     warranty: warrantyLine(
       row.warrantyDays ?? defaultWarrantyDays,
       row.warrantyEnds ??
-        addDaysToIsoDate(isoDateIn(row.paidAt, office.timeZone), defaultWarrantyDays),
+        addDays(isoDateIn(row.paidAt, office.timeZone), defaultWarrantyDays),
     ),
   };
 }

@@ -19,6 +19,7 @@ import { authSecret, createStaffAuth, type StaffAuth } from "../desk/staff-auth"
 import { staffCommandFrom } from "../desk/staff-command-line";
 import { runStaffCommand } from "../desk/staff-commands";
 import { testDatabases } from "../test-support/databases";
+import { deskClient, staffPassword as password } from "../test-support/desk-client";
 import { serviceRequest } from "../test-support/fixtures";
 import {
   freshClientIp,
@@ -31,11 +32,11 @@ import {
 // action, another technician's visit, another office's. Each refusal is its own test.
 
 const [database] = await testDatabases();
-const password = "a long staff password";
 
 describe.skipIf(!database?.available)("A technician's access", () => {
   let server: TestServer;
   let auth: StaffAuth;
+  const { add, ask } = deskClient(() => server);
   let owner: string;
   let dispatcher: string;
   let alex: string;
@@ -48,15 +49,6 @@ describe.skipIf(!database?.available)("A technician's access", () => {
     server = await startTestServer({ database: database!, withPages: true });
     const { db } = server.serverApp.database;
     auth = createStaffAuth({ db, siteUrl: testSiteUrl, secret: await authSecret(db) });
-    const add = async (
-      role: "owner" | "dispatcher" | "technician",
-      name: string,
-      offices: string[],
-    ) => {
-      const email = `${role}-${randomUUID()}@example.com`;
-      const member = await addStaff(db, auth, { email, role, offices, password, name });
-      return { id: member.id, cookie: await signIn(email) };
-    };
     owner = (await add("owner", "Olive Owner", [])).cookie;
     dispatcher = (await add("dispatcher", "Dan Dispatch", ["texas"])).cookie;
     ({ id: alexId, cookie: alex } = await add("technician", "Alex Rivera", ["texas"]));
@@ -66,42 +58,6 @@ describe.skipIf(!database?.available)("A technician's access", () => {
   afterAll(async () => {
     await server?.close();
   });
-
-  async function signIn(email: string) {
-    const answer = await fetch(`${server.baseUrl}/office/sign-in`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "X-Forwarded-For": freshClientIp() },
-      body: new URLSearchParams({ email, password }),
-    });
-    expect(answer.status).toBe(302);
-    return answer.headers
-      .getSetCookie()
-      .map((cookie) => cookie.split(";")[0])
-      .join("; ");
-  }
-
-  async function ask(
-    path: string,
-    {
-      cookie = "",
-      form,
-      origin,
-    }: { cookie?: string; form?: Record<string, string>; origin?: string } = {},
-  ) {
-    const answer = await fetch(`${server.baseUrl}${path}`, {
-      method: form ? "POST" : "GET",
-      redirect: "manual",
-      headers: {
-        cookie,
-        "X-Forwarded-For": freshClientIp(),
-        ...(origin ? { Origin: origin } : {}),
-      },
-      ...(form ? { body: new URLSearchParams(form) } : {}),
-    });
-    const body = (await answer.text()).replaceAll("<!-- -->", "");
-    return { status: answer.status, location: answer.headers.get("location"), body };
-  }
 
   /** A Texas service request asking for `date`, as a homeowner sends it. */
   async function book(overrides: Record<string, unknown> = {}) {

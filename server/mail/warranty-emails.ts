@@ -3,7 +3,8 @@
  * what the office needs to send someone (the phone, the address, the work done last time) and a
  * link to the desk. The homeowner's own confirmation is the booked-visit email (./visit-emails.ts).
  */
-import { warrantyCallbackLabel, formatWarrantyEnd } from "~/domain/warranty";
+import { formatCalendarDate } from "~/domain/after-the-job";
+import { warrantyCallbackLabel } from "~/domain/warranty";
 import type { TimeSlotId } from "~/domain/time-slots";
 import { formatVisit } from "~/domain/visit";
 
@@ -56,7 +57,7 @@ export function warrantyCallbackOfficeEmail(
     { label: "Visit", value: visit },
     { label: "Technician", value: facts.technician ?? "Not assigned yet" },
     { label: "Work done last time", value: facts.workDone },
-    { label: "Warranty until", value: formatWarrantyEnd(facts.warrantyEnds) },
+    { label: "Warranty until", value: formatCalendarDate(facts.warrantyEnds) },
     { label: "Office", value: context.office.name },
     { label: "Reference", value: facts.reference ?? "" },
     { label: "Request ID", value: facts.requestId },

@@ -3,22 +3,15 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { officePrices } from "../db/schema";
-import { addStaff } from "../desk/staff-accounts";
-import { authSecret, createStaffAuth } from "../desk/staff-auth";
 import { testDatabases } from "../test-support/databases";
+import { deskClient, type DeskAsk } from "../test-support/desk-client";
 import { serviceRequest } from "../test-support/fixtures";
-import {
-  freshClientIp,
-  startTestServer,
-  testSiteUrl,
-  type TestServer,
-} from "../test-support/server";
+import { freshClientIp, startTestServer, type TestServer } from "../test-support/server";
 
 // The owner's prices, through the real app with its page cache on (as in production): the desk
 // page and its refusals, then every page and email that shows the fee.
 
 const [pglite] = await testDatabases();
-const password = "a long staff password";
 const feeLine = "Service call: $89, waived when you go ahead with the repair";
 const dryerRange = "Most dryer repairs: $150-$350";
 
@@ -38,57 +31,22 @@ describe("Prices", () => {
   let dispatcher: string;
   let technician: string;
 
+  const desk = deskClient(() => server);
+
   beforeAll(async () => {
     server = await startTestServer({ database: pglite!, withPages: true, pageCacheTtlMs: 60_000 });
-    const { db } = server.serverApp.database;
-    const auth = createStaffAuth({ db, siteUrl: testSiteUrl, secret: await authSecret(db) });
-    const add = async (role: "owner" | "dispatcher" | "technician", name: string) => {
-      const email = `${role}-${randomUUID()}@example.com`;
-      await addStaff(db, auth, { email, role, offices: ["texas"], password, name });
-      return signIn(email);
-    };
-    owner = await add("owner", "Olive Owner");
-    dispatcher = await add("dispatcher", "Dan Dispatch");
-    technician = await add("technician", "Alex Rivera");
+    owner = (await desk.add("owner", "Olive Owner", ["texas"])).cookie;
+    dispatcher = (await desk.add("dispatcher", "Dan Dispatch", ["texas"])).cookie;
+    technician = (await desk.add("technician", "Alex Rivera", ["texas"])).cookie;
   });
   afterAll(async () => {
     await server?.close();
   });
 
-  async function signIn(email: string) {
-    const answer = await fetch(`${server.baseUrl}/office/sign-in`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "X-Forwarded-For": freshClientIp() },
-      body: new URLSearchParams({ email, password }),
-    });
-    expect(answer.status).toBe(302);
-    return answer.headers
-      .getSetCookie()
-      .map((cookie) => cookie.split(";")[0])
-      .join("; ");
-  }
-
-  async function ask(
-    path: string,
-    {
-      cookie = "",
-      form,
-      origin,
-    }: { cookie?: string; form?: Record<string, string>; origin?: string } = {},
-  ) {
-    const answer = await fetch(`${server.baseUrl}${path}`, {
-      method: form ? "POST" : "GET",
-      redirect: "manual",
-      headers: {
-        cookie,
-        "X-Forwarded-For": freshClientIp(),
-        ...(origin ? { Origin: origin } : {}),
-      },
-      ...(form ? { body: new URLSearchParams(form) } : {}),
-    });
-    // React's text separators and escaped apostrophes, as a reader sees the page.
-    const body = (await answer.text()).replaceAll("<!-- -->", "").replaceAll("&#x27;", "'");
+  async function ask(path: string, options: DeskAsk = {}) {
+    const answer = await desk.ask(path, options);
+    // Escaped apostrophes as a reader sees them.
+    const body = answer.body.replaceAll("&#x27;", "'");
     return {
       status: answer.status,
       body,

@@ -5,19 +5,13 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { timeSlots } from "~/domain/time-slots";
 import { formatVisitDay } from "~/domain/visit";
-import { formatWarrantyEnd } from "~/domain/warranty";
+import { formatCalendarDate } from "~/domain/after-the-job";
 
 import { leadEvents, outbox, requestVisits, serviceRequests, windowPlaces } from "../db/schema";
-import { addStaff } from "../desk/staff-accounts";
-import { authSecret, createStaffAuth, type StaffAuth } from "../desk/staff-auth";
 import { testDatabases } from "../test-support/databases";
+import { deskClient } from "../test-support/desk-client";
 import { serviceRequest, texasEmail, waitUntil } from "../test-support/fixtures";
-import {
-  freshClientIp,
-  startTestServer,
-  testSiteUrl,
-  type TestServer,
-} from "../test-support/server";
+import { freshClientIp, startTestServer, type TestServer } from "../test-support/server";
 import { addDays, isTimeSlotId } from "./windows";
 
 // "Same problem again?", attacked as the holder of a private link would: through the page's own
@@ -25,13 +19,12 @@ import { addDays, isTimeSlotId } from "./windows";
 // are written straight to the row (their own tests drive the technician's taps).
 
 const databases = await testDatabases();
-const password = "a long staff password";
 const workDone = "Replaced the defrost heater";
 
 for (const database of databases) {
   describe.skipIf(!database.available)(`The warranty callback on ${database.label}`, () => {
     let server: TestServer;
-    let auth: StaffAuth;
+    const { add } = deskClient(() => server);
     let dispatcher: string;
     let floridaDispatcher: string;
     let alexId: string;
@@ -39,17 +32,6 @@ for (const database of databases) {
 
     beforeAll(async () => {
       server = await startTestServer({ database, withPages: true });
-      const { db } = server.serverApp.database;
-      auth = createStaffAuth({ db, siteUrl: testSiteUrl, secret: await authSecret(db) });
-      const add = async (
-        role: "dispatcher" | "technician",
-        name: string,
-        offices: string[],
-      ): Promise<{ id: string; cookie: string }> => {
-        const email = `${role}-${randomUUID()}@example.com`;
-        const member = await addStaff(db, auth, { email, role, offices, password, name });
-        return { id: member.id, cookie: role === "dispatcher" ? await signIn(email) : "" };
-      };
       dispatcher = (await add("dispatcher", "Dana Dispatch", ["texas"])).cookie;
       floridaDispatcher = (await add("dispatcher", "Fred Florida", ["florida"])).cookie;
       alexId = (await add("technician", "Alex Rivera", ["texas"])).id;
@@ -58,20 +40,6 @@ for (const database of databases) {
     afterAll(async () => {
       await server?.close();
     });
-
-    async function signIn(email: string) {
-      const answer = await fetch(`${server.baseUrl}/office/sign-in`, {
-        method: "POST",
-        redirect: "manual",
-        headers: { "X-Forwarded-For": freshClientIp() },
-        body: new URLSearchParams({ email, password }),
-      });
-      expect(answer.status).toBe(302);
-      return answer.headers
-        .getSetCookie()
-        .map((cookie) => cookie.split(";")[0])
-        .join("; ");
-    }
 
     async function read(path: string, cookie = "") {
       const answer = await fetch(`${server.baseUrl}${path}`, {
@@ -172,7 +140,7 @@ for (const database of databases) {
       const page = await read(path);
       expect(page.body).toContain("Same problem again?");
       expect(page.body).toContain(
-        `Your repair is guaranteed until <strong>${formatWarrantyEnd(before.warrantyEnds!)}</strong>`,
+        `Your repair is guaranteed until <strong>${formatCalendarDate(before.warrantyEnds!)}</strong>`,
       );
       expect(page.body).toContain("Book a free warranty visit");
       const [choice] = await offered(path);
@@ -345,14 +313,14 @@ for (const database of databases) {
       const ended = addDays(todayInTexas(), -1);
       const { id, path } = await repaired(ended);
       const page = await read(path);
-      expect(page.body).toContain(`Your warranty ended on ${formatWarrantyEnd(ended)}.`);
+      expect(page.body).toContain(`Your warranty ended on ${formatCalendarDate(ended)}.`);
       expect(page.body).toContain("Book a new repair");
       expect(page.body).toContain("/modals/schedule?appliance=refrigerator");
       expect(page.body).not.toContain("Same problem again?");
       const choice = `${addDays(todayInTexas(), 3)}/afternoon`;
       const answer = await post(path, { intent: "warranty-callback", window: choice });
       expect(answer.status).toBe(409);
-      expect(await answer.text()).toContain(`Your warranty ended on ${formatWarrantyEnd(ended)}`);
+      expect(await answer.text()).toContain(`Your warranty ended on ${formatCalendarDate(ended)}`);
       expect((await rowOf(id)).status).toBe("completed");
     });
 

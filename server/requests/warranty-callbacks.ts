@@ -9,15 +9,11 @@ import { randomUUID } from "node:crypto";
 
 import { eq, sql } from "drizzle-orm";
 
+import { formatCalendarDate } from "~/domain/after-the-job";
 import type { OpenWindow } from "~/domain/availability";
 import { timeSlots, type TimeSlotId } from "~/domain/time-slots";
 import { formatVisit, formatVisitDay } from "~/domain/visit";
-import {
-  callbackPending,
-  formatWarrantyEnd,
-  warrantyMessages,
-  type WarrantyView,
-} from "~/domain/warranty";
+import { callbackPending, warrantyMessages, type WarrantyView } from "~/domain/warranty";
 import { isoDateIn } from "~/lib/dates";
 
 import type { Database, Transaction } from "../db/database";
@@ -59,7 +55,7 @@ export async function warrantyView(
   row: ServiceRequestRow,
   { now, defaultCapacity }: { now: Date; defaultCapacity: number },
 ): Promise<WarrantyView | null> {
-  const ends = row.warrantyEnds ? formatWarrantyEnd(row.warrantyEnds) : null;
+  const ends = row.warrantyEnds ? formatCalendarDate(row.warrantyEnds) : null;
   if (callbackPending(row)) return { state: "booked", ends };
   if (row.status !== "completed" || row.fieldStatus !== "done") return null;
   const today = todayOf(row, now);

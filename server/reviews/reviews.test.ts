@@ -8,10 +8,9 @@ import { reviews as siteReviews } from "~/content/reviews";
 import { parseConfig } from "../config";
 import { leadEvents, outbox, reviews, serviceRequests, staffUsers, texts } from "../db/schema";
 import { erasePrivacyRecords, exportPrivacyRecords } from "../desk/privacy";
-import { addStaff } from "../desk/staff-accounts";
-import { authSecret, createStaffAuth } from "../desk/staff-auth";
 import { RequestLinks, requestLinkSecret } from "../requests/request-links";
 import { testDatabases } from "../test-support/databases";
+import { deskClient } from "../test-support/desk-client";
 import { serviceRequest, uniquePhone, waitUntil } from "../test-support/fixtures";
 import {
   freshClientIp,
@@ -29,13 +28,13 @@ import { reviewTextKinds, scheduleReviewRequest } from "./review-requests";
 // answer on the private page; owners publishing on /office/reviews; /reviews showing it.
 
 const [database] = await testDatabases();
-const password = "a long staff password";
 const minute = 60_000;
 const hour = 60 * minute;
 const day = 24 * hour;
 
 describe.skipIf(!database?.available)("Reviews", () => {
   let server: TestServer;
+  const { add, ask } = deskClient(() => server);
   let provider: TwilioStandIn;
   /** The app's clock: moved by each test. */
   let clock = new Date("2031-07-10T15:00:00Z");
@@ -55,27 +54,6 @@ describe.skipIf(!database?.available)("Reviews", () => {
       withPages: true,
       pageCacheTtlMs: 30_000,
     });
-    const { db } = server.serverApp.database;
-    const auth = createStaffAuth({ db, siteUrl: testSiteUrl, secret: await authSecret(db) });
-    const add = async (
-      role: "owner" | "dispatcher" | "technician",
-      name: string,
-      offices: string[],
-    ) => {
-      const email = `${role}-${randomUUID()}@example.com`;
-      const member = await addStaff(db, auth, { email, role, offices, password, name });
-      const answer = await fetch(`${server.baseUrl}/office/sign-in`, {
-        method: "POST",
-        redirect: "manual",
-        headers: { "X-Forwarded-For": freshClientIp() },
-        body: new URLSearchParams({ email, password }),
-      });
-      const cookie = answer.headers
-        .getSetCookie()
-        .map((line) => line.split(";")[0])
-        .join("; ");
-      return { id: member.id, cookie, email };
-    };
     ({ cookie: owner, email: ownerEmail } = await add("owner", "Olive Owner", []));
     dispatcher = (await add("dispatcher", "Dan Dispatch", ["texas"])).cookie;
     ({ id: alexId, cookie: alex } = await add("technician", "Alex Rivera", ["texas"]));
@@ -84,27 +62,6 @@ describe.skipIf(!database?.available)("Reviews", () => {
     await server?.close();
     await provider?.close();
   });
-
-  async function ask(
-    path: string,
-    {
-      cookie = "",
-      form,
-      ip = freshClientIp(),
-    }: { cookie?: string; form?: Record<string, string>; ip?: string } = {},
-  ) {
-    const answer = await fetch(`${server.baseUrl}${path}`, {
-      method: form ? "POST" : "GET",
-      redirect: "manual",
-      headers: { cookie, "X-Forwarded-For": ip },
-      ...(form ? { body: new URLSearchParams(form) } : {}),
-    });
-    return {
-      status: answer.status,
-      headers: answer.headers,
-      body: (await answer.text()).replaceAll("<!-- -->", ""),
-    };
-  }
 
   /** A Texas request booked, confirmed with Alex and tapped Done at `doneAt`. */
   async function doneRequest(doneAt: Date, overrides: Record<string, unknown> = {}) {

@@ -7,9 +7,9 @@ import { textConsentWords } from "~/domain/texts";
 
 import { serviceRequests, textOptOuts, texts } from "../db/schema";
 import { erasePrivacyRecords, exportPrivacyRecords } from "../desk/privacy";
-import { addStaff, type StaffMember } from "../desk/staff-accounts";
-import { authSecret, createStaffAuth } from "../desk/staff-auth";
+import type { StaffMember } from "../desk/staff-accounts";
 import { testDatabases } from "../test-support/databases";
+import { deskClient } from "../test-support/desk-client";
 import { serviceRequest, uniquePhone } from "../test-support/fixtures";
 import {
   freshClientIp,
@@ -26,7 +26,6 @@ import { quietUntil } from "./quiet-hours";
 // hours, retries only when nothing was taken, and "unknown" rather than a second text.
 
 const [database] = await testDatabases();
-const password = "a long staff password";
 
 function houstonHour(instant: number) {
   return Number(
@@ -71,31 +70,9 @@ describe.skipIf(!database?.available)("Texts", () => {
       startWorker: false,
       withPages: true,
     });
-    const { db } = server.serverApp.database;
-    const auth = createStaffAuth({ db, siteUrl: testSiteUrl, secret: await authSecret(db) });
-    const add = async (role: "dispatcher" | "technician", name: string) => {
-      const email = `${role}-${randomUUID()}@example.com`;
-      const member = await addStaff(db, auth, {
-        email,
-        role,
-        offices: ["texas"],
-        password,
-        name,
-      });
-      const answer = await fetch(`${server.baseUrl}/office/sign-in`, {
-        method: "POST",
-        redirect: "manual",
-        headers: { "X-Forwarded-For": freshClientIp() },
-        body: new URLSearchParams({ email, password }),
-      });
-      const cookie = answer.headers
-        .getSetCookie()
-        .map((line) => line.split(";")[0])
-        .join("; ");
-      return { id: member.id, cookie };
-    };
-    dispatcher = (await add("dispatcher", "Dan Dispatch")).cookie;
-    ({ id: alexId, cookie: alex } = await add("technician", "Alex Rivera"));
+    const { add } = deskClient(() => server);
+    dispatcher = (await add("dispatcher", "Dan Dispatch", ["texas"])).cookie;
+    ({ id: alexId, cookie: alex } = await add("technician", "Alex Rivera", ["texas"]));
   });
   afterAll(async () => {
     await server?.close();
