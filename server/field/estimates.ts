@@ -449,8 +449,7 @@ export function receiptViewOf(row: Row, serviceCallCents: number | null): Receip
     },
     warranty: warrantyLine(
       row.warrantyDays ?? defaultWarrantyDays,
-      row.warrantyEnds ??
-        addDays(isoDateIn(row.paidAt, office.timeZone), defaultWarrantyDays),
+      row.warrantyEnds ?? addDays(isoDateIn(row.paidAt, office.timeZone), defaultWarrantyDays),
     ),
   };
 }
