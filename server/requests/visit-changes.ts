@@ -184,7 +184,7 @@ export async function visitScheduled(
     body: textBodies.booked(facts, {
       ...visit,
       technician: row.technician?.trim().split(/\s+/)[0] || null,
-      returning: row.visitNumber > 1,
+      kind: row.warrantyCallback ? "warranty" : row.visitNumber > 1 ? "return" : "repair",
     }),
   });
   if (remindAt.getTime() > now.getTime()) {

@@ -14,12 +14,14 @@ describe("Texts' words", () => {
       for (const appliance of applianceTypes) {
         const facts = { office, appliance: appliance.id, reference: "R-7K3F" };
         const bodies = [
-          textBodies.booked(facts, {
-            date: "2026-12-02",
-            window: "afternoon",
-            technician: "Alexandra",
-            returning: true,
-          }),
+          ...(["repair", "return", "warranty"] as const).map((kind) =>
+            textBodies.booked(facts, {
+              date: "2026-12-02",
+              window: "afternoon",
+              technician: "Alexandra",
+              kind,
+            }),
+          ),
           textBodies.reminder(facts, { date: "2026-12-02", window: "afternoon" }),
           textBodies.onTheWay(facts, "Alexandra", "10:40 AM"),
           textBodies.done(facts),

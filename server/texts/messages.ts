@@ -28,6 +28,14 @@ export interface TextFacts {
   reference: string | null;
 }
 
+/** The visit a "booked" text is about: the first, the return visit after a part, a callback. */
+export type BookedVisitKind = "repair" | "return" | "warranty";
+const bookedVisitWords: Record<BookedVisitKind, string> = {
+  repair: "repair visit",
+  return: "return visit",
+  warranty: "free warranty visit",
+};
+
 export const textBodies = {
   received({ office, appliance, reference }: TextFacts, link: string): string {
     const ref = reference ? ` ${reference}` : "";
@@ -35,9 +43,9 @@ export const textBodies = {
   },
   booked(
     { office, appliance }: TextFacts,
-    visit: { date: string; window: TimeSlotId; technician: string | null; returning: boolean },
+    visit: { date: string; window: TimeSlotId; technician: string | null; kind: BookedVisitKind },
   ): string {
-    const what = visit.returning ? "return visit" : "repair visit";
+    const what = bookedVisitWords[visit.kind];
     const who = visit.technician ? ` with ${visit.technician}` : "";
     return `${office.shortName}: your ${applianceOf(appliance)} ${what} is booked for ${shortVisit(visit.date, visit.window)}${who}. ${stopLine}`;
   },
