@@ -409,8 +409,10 @@ test("two hours after Done, by the test clock, everyone is asked alike; 5 stars 
   );
 
   // The owner reads both, publishes the one allowed; the other cannot be.
+  // The owner's inbox says so, until it is handled.
   await signIn(page, owner, password);
-  await page.goto("/office/reviews");
+  await page.getByRole("link", { name: "1 review needs attention: 3 stars or fewer" }).click();
+  await expect(page).toHaveURL(/\/office\/reviews$/);
   const danAnswer = page.getByRole("listitem").filter({ hasText: "Came late" });
   await expect(danAnswer.getByText("Needs attention")).toBeVisible();
   await expect(danAnswer.getByRole("button", { name: "Publish" })).toHaveCount(0);
@@ -418,6 +420,10 @@ test("two hours after Done, by the test clock, everyone is asked alike; 5 stars 
   await mariaAnswer.getByRole("button", { name: "Publish" }).click();
   await expect(page.getByText("Published: it shows on the Reviews page now.")).toBeVisible();
   await expectNoAxeViolations(page, "/office/reviews");
+  await danAnswer.getByRole("button", { name: "Mark as handled" }).click();
+  await expect(danAnswer.getByText("Handled by Olive Owner")).toBeVisible();
+  await page.goto("/office");
+  await expect(page.getByText(/needs? attention/)).toHaveCount(0);
 
   // /reviews: the seed's 13, then Maria's, verified.
   await page.goto("/reviews");

@@ -378,6 +378,7 @@ export async function createServerApp({
     config,
     now,
     onEnqueued: () => outbox.nudge(),
+    pricePolicyFor: (office) => prices.policyFor(office),
   });
   app.use(
     "/api",

@@ -23,6 +23,11 @@ export const reviewWords = {
   google: "Review us on Google",
   googleNote: "You can also tell others about us on Google, whatever you thought of the repair.",
   needsAttention: "Needs attention",
+  markHandled: "Mark as handled",
+  handled: (by: string) => `Handled by ${by}`,
+  handledNotice: "Marked as handled: the desk no longer flags it.",
+  attention: (count: number) =>
+    `${count} ${count === 1 ? "review needs" : "reviews need"} attention: 3 stars or fewer`,
   publish: "Publish",
   unpublish: "Unpublish",
   notAllowed: "The homeowner did not allow publishing this review.",
@@ -86,5 +91,5 @@ export interface ReviewPageView {
 }
 
 /** What `/office/reviews` posts as `intent`, with `reviewId`. */
-export const reviewDeskIntents = ["publish", "unpublish"] as const;
+export const reviewDeskIntents = ["publish", "unpublish", "handled"] as const;
 export type ReviewDeskIntent = (typeof reviewDeskIntents)[number];

@@ -5,6 +5,7 @@ import { FilteredPageButton, FilterForm, LeadRow } from "~/features/desk/inbox-p
 import { useDeskEvents } from "~/features/desk/use-desk-events";
 import { deskMeta } from "~/features/desk/headers";
 import { leadStatusLabels, leadStatuses } from "~/domain/leads";
+import { reviewWords } from "~/domain/reviews";
 import { isFiltered, noFilters } from "~/domain/inbox";
 import { inboxFiltersSchema, type InboxFilters } from "~/domain/inbox-filters";
 import { inboxRowsFrom } from "~/features/desk/inbox-rows.server";
@@ -17,6 +18,7 @@ import { fieldErrorsIn, type FormResult } from "~/lib/form-result";
 import { servicesOf } from "~/services.server";
 
 import { inboxPage } from "../../server/desk/inbox";
+import { reviewsNeedingAttention as reviewsNeedingAttentionOf } from "../../server/reviews/published-reviews";
 import type { StaffMember } from "../../server/desk/staff-accounts";
 
 import type { Route } from "./+types/office.inbox";
@@ -51,10 +53,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw data("No such page", { status: 400 });
   }
   const filters = parsed.data;
-  return {
-    staff: staffSummary(staff),
-    inbox: inboxRowsFrom(await inboxPage(servicesOf(context).desk.db, staff, filters)),
-  };
+  const { db } = servicesOf(context).desk;
+  const [inbox, reviewsNeedingAttention] = await Promise.all([
+    inboxPage(db, staff, filters),
+    // Owners only (the reviews are theirs): low ratings nobody has handled yet.
+    reviewsNeedingAttentionOf(db, staff),
+  ]);
+  return { staff: staffSummary(staff), inbox: inboxRowsFrom(inbox), reviewsNeedingAttention };
 }
 
 // Filters and search arrive by POST: a customer's name or phone never goes into an address.
@@ -85,6 +90,13 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8">
       <DeskHeader title="Inbox" staff={staff} />
+      {loaderData.reviewsNeedingAttention > 0 ? (
+        <p className="mt-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-900">
+          <Link to="/office/reviews" className="underline">
+            {reviewWords.attention(loaderData.reviewsNeedingAttention)}
+          </Link>
+        </p>
+      ) : null}
       <p className="sr-only" aria-live="polite">
         {arrived > 0
           ? `${arrived} new ${arrived === 1 ? "lead" : "leads"} since this page opened`

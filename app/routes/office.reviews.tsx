@@ -14,6 +14,7 @@ import { servicesOf } from "~/services.server";
 
 import {
   deskReviews,
+  markReviewHandled,
   reviewsPagePath,
   setReviewPublished,
 } from "../../server/reviews/published-reviews";
@@ -37,7 +38,7 @@ function isDeskIntent(value: string): value is ReviewDeskIntent {
   return (reviewDeskIntents as readonly string[]).includes(value);
 }
 
-/** Publish or Unpublish (`form` is the review's id). */
+/** Publish, Unpublish or Mark as handled (`form` is the review's id). */
 export async function action({ request, context }: Route.ActionArgs) {
   const { staff } = signedInOf(context);
   const desk = servicesOf(context).desk;
@@ -46,9 +47,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const reviewId = form.text("reviewId");
   if (!isDeskIntent(intent)) {
     return data<FormResult>(
-      { form: reviewId, status: "invalid", message: "Choose Publish or Unpublish." },
+      {
+        form: reviewId,
+        status: "invalid",
+        message: "Choose Publish, Unpublish or Mark as handled.",
+      },
       { status: 400 },
     );
+  }
+  if (intent === "handled") {
+    const handled = await markReviewHandled(desk.db, staff, reviewId);
+    if (!handled.ok) notFound();
+    return data<FormResult>({
+      form: reviewId,
+      status: "success",
+      message: reviewWords.handledNotice,
+    });
   }
   const outcome = await setReviewPublished(desk.db, staff, reviewId, intent === "publish");
   if (!outcome.ok) {
@@ -151,6 +165,11 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
                         {reviewWords.needsAttention}
                       </span>
                     ) : null}
+                    {review.handledBy !== null ? (
+                      <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
+                        {reviewWords.handled(review.handledBy)}
+                      </span>
+                    ) : null}
                     {review.published ? (
                       <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
                         Published
@@ -175,6 +194,15 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
                       Open the request
                     </Link>
                   </p>
+                  {review.needsAttention ? (
+                    <Form method="post">
+                      <input type="hidden" name="reviewId" value={review.id} />
+                      <input type="hidden" name="intent" value="handled" />
+                      <Button type="submit" variant="outline" loading={busyWith === review.id}>
+                        {reviewWords.markHandled}
+                      </Button>
+                    </Form>
+                  ) : null}
                   {review.mayPublish ? (
                     <Form method="post">
                       <input type="hidden" name="reviewId" value={review.id} />

@@ -645,6 +645,9 @@ export const reviews = pgTable(
     answeredAt: timestamp("answered_at", { withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     publishedBy: text("published_by"),
+    /** A low rating an owner dealt with (called the homeowner, ...): the desk stops flagging it. */
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    handledBy: text("handled_by"),
   },
   (table) => [
     check("reviews_rating", sql`${table.rating} between 1 and 5`),

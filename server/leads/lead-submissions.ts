@@ -30,6 +30,8 @@
 
 import { z } from "zod";
 
+import type { StateSlug } from "~/content/states";
+import type { PricePolicy } from "~/domain/after-the-job";
 import type { CompanyProfile } from "~/content/company";
 import { contactMessageSchema } from "~/domain/contact-message";
 import type { OpenWindow } from "~/domain/availability";
@@ -57,7 +59,7 @@ import type { LeadWriter, WriteResult } from "./lead-writer";
 import { officeFor, serviceRequestSchemaFor } from "./office";
 import { countRequest } from "../api/rate-limit";
 import { contactMessageWrite, serviceRequestWrite, subscribeToNewsletter } from "./submissions";
-import { pricePolicyFor } from "../prices/price-policy";
+import { pricePolicyFor as pricePolicyFromDatabase } from "../prices/price-policy";
 
 export type { LeadKind } from "~/lib/form-result";
 
@@ -72,6 +74,8 @@ export interface SubmissionDependencies {
   now: () => Date;
   /** Called after a transaction that wrote outbox rows committed. */
   onEnqueued: () => void;
+  /** The office's price policy for the confirmation email; unset: read from the database. */
+  pricePolicyFor?: (office: StateSlug) => Promise<PricePolicy | null>;
 }
 
 interface Storage {
@@ -79,6 +83,7 @@ interface Storage {
   leads: LeadWriter;
   links: RequestLinks;
   references: RequestReferences;
+  pricePolicyFor(office: StateSlug): Promise<PricePolicy | null>;
   /** The stored form of this submission's client address. */
   clientKey: string;
   /** The mail context of another office (a repeat's first request may be another office's). */
@@ -105,9 +110,14 @@ const leadDefinitions = {
   serviceRequest: lead({
     endpoint: "/send-email",
     schemaFor: serviceRequestSchemaFor,
-    save: async ({ db, leads, links, references, clientKey, mailFor }, request, mail, scope) => {
+    save: async (
+      { leads, links, references, pricePolicyFor, clientKey, mailFor },
+      request,
+      mail,
+      scope,
+    ) => {
       const reference = await references.next();
-      const pricePolicy = await pricePolicyFor(db, mail.office.stateSlug);
+      const pricePolicy = await pricePolicyFor(mail.office.stateSlug);
       const write = serviceRequestWrite(request, mail, {
         links,
         reference,
@@ -228,7 +238,16 @@ export function createLeadSubmissions(deps: SubmissionDependencies): LeadSubmiss
 }
 
 async function submit(
-  { db, leads, links, clientKeyOf, config, now, onEnqueued }: SubmissionDependencies,
+  {
+    db,
+    leads,
+    links,
+    clientKeyOf,
+    config,
+    now,
+    onEnqueued,
+    pricePolicyFor = (office) => pricePolicyFromDatabase(db, office),
+  }: SubmissionDependencies,
   references: RequestReferences,
   definition: LeadDefinition<unknown>,
   { body: rawBody, client, idempotencyKey }: Submission,
@@ -277,6 +296,7 @@ async function submit(
     leads,
     links,
     references,
+    pricePolicyFor,
     clientKey: clientKeyOf(client),
     mailFor: (other) => mailContextFor(config, other, submittedAt),
   };

@@ -11,6 +11,7 @@ import { sql } from "drizzle-orm";
 
 import type { ServiceSlug } from "~/content/services";
 import type { StateSlug } from "~/content/states";
+import type { PricePolicy } from "~/domain/after-the-job";
 import { rangeLine, serviceCallLine, type PriceLines } from "~/domain/prices";
 
 import type { Database, DatabaseHandle, Transaction } from "../db/database";
@@ -29,10 +30,18 @@ export type OfficePriceLines = Partial<Record<StateSlug, PriceLines>>;
 /** Each office's service-call line (home, the booking dialog). */
 export type ServiceCallLines = Partial<Record<StateSlug, string>>;
 
+/** How long policies read for one version are used before they are read again. */
+const keptForMs = 60_000;
+
 export class PublicPrices {
   readonly #db: Database;
   #version = 0;
   #stopListening: (() => Promise<void>) | null = null;
+  #kept: {
+    version: number;
+    readAt: number;
+    policies: Promise<Map<StateSlug, PricePolicy>>;
+  } | null = null;
 
   constructor(db: Database) {
     this.#db = db;
@@ -83,13 +92,37 @@ export class PublicPrices {
     );
   }
 
+  /** The office's policy, for the confirmation email; a database failure is thrown. */
+  async policyFor(office: StateSlug): Promise<PricePolicy | null> {
+    return (await this.#current()).get(office) ?? null;
+  }
+
+  /**
+   * Every office's policies, read once per version (and again after a minute, should a
+   * notification from another process have been missed): a page or a booking costs no query.
+   */
+  #current(): Promise<Map<StateSlug, PricePolicy>> {
+    const now = Date.now();
+    const kept = this.#kept;
+    if (kept && kept.version === this.#version && now - kept.readAt < keptForMs)
+      return kept.policies;
+    const policies = pricePolicies(this.#db);
+    const entry = { version: this.#version, readAt: now, policies };
+    this.#kept = entry;
+    // A failed read is not kept: the next page or booking asks the database again.
+    policies.catch(() => {
+      if (this.#kept === entry) this.#kept = null;
+    });
+    return policies;
+  }
+
   /**
    * Pages render without the database: when it cannot be read, they show no fee (never a
    * guessed one) and say so in the log.
    */
   async #policies() {
     try {
-      return await pricePolicies(this.#db);
+      return await this.#current();
     } catch (error) {
       console.error(
         `Prices not shown, the database unavailable: ${error instanceof Error ? error.message : String(error)}`,

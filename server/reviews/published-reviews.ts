@@ -2,18 +2,19 @@
  * The reviews as the desk and the site see them: every answer for the owners on
  * `/office/reviews` (with each technician's requests sent, answers and average), publishing and
  * unpublishing by an owner (never without the homeowner's permission: refused here, and the
- * database's `reviews_published_with_permission` check holds too), and the published ones
- * `/reviews` shows. Publishing tells every server process to drop its kept `/reviews` pages.
+ * database's `reviews_published_with_permission` check holds too), low ratings flagged until an
+ * owner marks them handled (counted on the inbox), and the published ones `/reviews` shows. Publishing tells every server process to drop its kept `/reviews` pages.
  */
 import { randomUUID } from "node:crypto";
 
-import { and, avg, count, desc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { and, avg, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 
 import { profileForState } from "~/content/company";
 import { stateBySlug, type StateSlug } from "~/content/states";
 import { needsAttentionAtMost, publishedCaption, reviewWords } from "~/domain/reviews";
 
 import type { Database } from "../db/database";
+import { newLeadsChannel } from "../db/notifications";
 import { leadEvents, reviews, serviceRequests } from "../db/schema";
 import { leadOffices, type StaffMember } from "../desk/staff-accounts";
 
@@ -76,7 +77,10 @@ export interface DeskReview {
   answered: string;
   mayPublish: boolean;
   published: boolean;
+  /** 3 stars or fewer and no owner has handled it yet. */
   needsAttention: boolean;
+  /** Who handled a low rating; null otherwise. */
+  handledBy: string | null;
 }
 
 export interface TechnicianReviewCounts {
@@ -149,7 +153,8 @@ export async function deskReviews(
       }).format(row.answeredAt),
       mayPublish: row.mayPublish,
       published: row.publishedAt !== null,
-      needsAttention: row.rating <= needsAttentionAtMost,
+      needsAttention: row.rating <= needsAttentionAtMost && row.handledAt === null,
+      handledBy: row.handledAt === null ? null : (row.handledBy ?? ""),
     })),
     technicians,
   };
@@ -202,6 +207,64 @@ export async function setReviewPublished(
       detail: publish ? "Review published on the website" : "Review taken off the website",
     });
     await tx.execute(sql`select pg_notify(${publishedReviewsChannel}, ${reviewsPagePath})`);
+    return { ok: true, changed: true };
+  });
+}
+
+/** Low ratings in the owner's offices no owner has handled yet: the inbox says how many. */
+export async function reviewsNeedingAttention(
+  db: Database,
+  staff: Pick<StaffMember, "role" | "offices">,
+): Promise<number> {
+  const offices = leadOffices(staff);
+  if (staff.role !== "owner" || offices.length === 0) return 0;
+  const [row] = await db
+    .select({ total: count() })
+    .from(reviews)
+    .where(
+      and(
+        inArray(reviews.office, offices),
+        lte(reviews.rating, needsAttentionAtMost),
+        isNull(reviews.handledAt),
+      ),
+    );
+  return row?.total ?? 0;
+}
+
+/** An owner marks low rating `reviewId` handled: the desk stops flagging it. */
+export async function markReviewHandled(
+  db: Database,
+  staff: Pick<StaffMember, "id" | "name" | "role" | "offices">,
+  reviewId: string,
+): Promise<{ ok: true; changed: boolean } | { ok: false; reason: "not-found" }> {
+  const offices = leadOffices(staff);
+  if (staff.role !== "owner" || !/^[0-9a-f-]{36}$/i.test(reviewId)) {
+    return { ok: false, reason: "not-found" };
+  }
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(reviews)
+      .set({ handledAt: sql`now()`, handledBy: staff.name })
+      .where(
+        and(eq(reviews.id, reviewId), inArray(reviews.office, offices), isNull(reviews.handledAt)),
+      )
+      .returning({ requestId: reviews.requestId, office: reviews.office });
+    if (!row) {
+      const [known] = await tx
+        .select({ id: reviews.id })
+        .from(reviews)
+        .where(and(eq(reviews.id, reviewId), inArray(reviews.office, offices)));
+      return known ? { ok: true, changed: false } : { ok: false, reason: "not-found" };
+    }
+    await tx.insert(leadEvents).values({
+      id: randomUUID(),
+      leadId: row.requestId,
+      kind: "review",
+      actorId: staff.id,
+      actorName: staff.name,
+      detail: "Low rating handled",
+    });
+    await tx.execute(sql`select pg_notify(${newLeadsChannel}, ${row.office})`);
     return { ok: true, changed: true };
   });
 }

@@ -394,6 +394,49 @@ describe.skipIf(!database?.available)("Reviews", () => {
     ]);
   });
 
+  test("a low rating waits on the owners' inbox until one marks it handled (never by a GET, never by a dispatcher)", async () => {
+    const needing = async () =>
+      Number(
+        /(\d+) reviews? needs? attention/.exec(
+          (await ask("/office", { cookie: owner })).body,
+        )?.[1] ?? 0,
+      );
+    const before = await needing();
+    const { id, page } = await doneRequest(new Date("2031-07-10T15:00:00Z"));
+    expect((await answer(page, { rating: "3", words: "Fixed, but a day late." })).status).toBe(200);
+    expect(await needing()).toBe(before + 1);
+    // The dispatcher's inbox says nothing of reviews; their POST is the desk's 404.
+    expect((await ask("/office", { cookie: dispatcher })).body).not.toContain("need attention");
+    const reviewId = (await reviewOf(id))!.id;
+    const foreign = await ask("/office/reviews", {
+      cookie: dispatcher,
+      form: { intent: "handled", reviewId },
+    });
+    expect(foreign.status).toBe(404);
+    await ask(`/office/reviews?intent=handled&reviewId=${reviewId}`, { cookie: owner });
+    expect((await reviewOf(id))!.handledAt).toBeNull();
+
+    const handled = await ask("/office/reviews", {
+      cookie: owner,
+      form: { intent: "handled", reviewId },
+    });
+    expect(handled.status).toBe(200);
+    expect(handled.body).toContain("Marked as handled: the desk no longer flags it.");
+    expect((await reviewOf(id))!.handledBy).toBe("Olive Owner");
+    expect(await needing()).toBe(before);
+    const again = await ask("/office/reviews", {
+      cookie: owner,
+      form: { intent: "handled", reviewId },
+    });
+    expect(again.status).toBe(200);
+    const { db } = server.serverApp.database;
+    const events = await db
+      .select()
+      .from(leadEvents)
+      .where(and(eq(leadEvents.leadId, id), eq(leadEvents.detail, "Low rating handled")));
+    expect(events).toHaveLength(1);
+  });
+
   test("a bad answer is a 400 with its message; before Done there is no form", async () => {
     const { page } = await doneRequest(new Date("2031-07-10T15:00:00Z"));
     const none = await answer(page, { words: "no stars" });
