@@ -45,7 +45,7 @@ import { fieldErrorsOf } from "~/lib/field-errors";
 
 import type { Database, Transaction } from "../db/database";
 import { newLeadsChannel } from "../db/notifications";
-import { fieldTaps, leadEvents, outbox, serviceRequests } from "../db/schema";
+import { leadEvents, outbox, serviceRequests } from "../db/schema";
 import type { StaffMember } from "../desk/staff-accounts";
 import { mailContextFor } from "../mail/context";
 import { receiptEmail } from "../mail/receipt-emails";
@@ -54,6 +54,7 @@ import { pricePolicyFor } from "../prices/price-policy";
 import { notifyRequestChanged } from "../requests/request-streams";
 import { addDays } from "../requests/windows";
 import type { VisitContext } from "../requests/visit-changes";
+import { claimTapKey } from "./tap-keys";
 
 type Row = typeof serviceRequests.$inferSelect;
 
@@ -198,21 +199,14 @@ export async function recordEstimateTap(
         .where(yours(requestId, staff))
         .for("update");
       if (!row) return { ok: false, reason: "not-found" };
-      const [fresh] = await tx
-        .insert(fieldTaps)
-        .values({ technicianId: staff.id, key, requestId, action: intent })
-        .onConflictDoNothing()
-        .returning({ key: fieldTaps.key });
-      if (!fresh) {
-        const [earlier] = await tx
-          .select({ requestId: fieldTaps.requestId, action: fieldTaps.action })
-          .from(fieldTaps)
-          .where(and(eq(fieldTaps.technicianId, staff.id), eq(fieldTaps.key, key)));
-        if (earlier?.requestId === requestId && earlier.action === intent) {
-          return { ok: true, replayed: true };
-        }
-        throw new Refused(estimateMessages.outOfDate);
-      }
+      const claim = await claimTapKey(tx, {
+        technicianId: staff.id,
+        key,
+        requestId,
+        action: intent,
+      });
+      if (claim === "replay") return { ok: true, replayed: true };
+      if (claim === "reused") throw new Refused(estimateMessages.outOfDate);
       await change(tx, row);
       await announce(tx, row);
       return { ok: true, replayed: false };

@@ -17,7 +17,7 @@ import { fieldErrorsOf } from "~/lib/field-errors";
 
 import type { Database } from "../db/database";
 import { newLeadsChannel } from "../db/notifications";
-import { fieldTaps, leadEvents, outbox, serviceRequests } from "../db/schema";
+import { leadEvents, outbox, serviceRequests } from "../db/schema";
 import type { StaffMember } from "../desk/staff-accounts";
 import { mailContextFor } from "../mail/context";
 import { onTheWayEmail, partNeededEmail } from "../mail/field-emails";
@@ -26,6 +26,7 @@ import { notifyRequestChanged } from "../requests/request-streams";
 import { cancelReminders, type VisitContext } from "../requests/visit-changes";
 import { scheduleReviewRequest } from "../reviews/review-requests";
 import { enqueueText } from "../texts/enqueue";
+import { claimTapKey } from "./tap-keys";
 import { textBodies } from "../texts/messages";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -157,22 +158,14 @@ export async function recordFieldTap(
         .where(yours(requestId, staff))
         .for("update");
       if (!row) return { ok: false, reason: "not-found" };
-      const [fresh] = await tx
-        .insert(fieldTaps)
-        .values({ technicianId: staff.id, key: key.data, requestId, action: intent })
-        .onConflictDoNothing()
-        .returning({ key: fieldTaps.key });
-      if (!fresh) {
-        // The key was used before: for this very tap, a replay; for another, a refusal.
-        const [earlier] = await tx
-          .select({ requestId: fieldTaps.requestId, action: fieldTaps.action })
-          .from(fieldTaps)
-          .where(and(eq(fieldTaps.technicianId, staff.id), eq(fieldTaps.key, key.data)));
-        if (earlier?.requestId === requestId && earlier.action === intent) {
-          return { ok: true, action: intent, replayed: true };
-        }
-        throw new TapRefused(intent);
-      }
+      const claim = await claimTapKey(tx, {
+        technicianId: staff.id,
+        key: key.data,
+        requestId,
+        action: intent,
+      });
+      if (claim === "replay") return { ok: true, action: intent, replayed: true };
+      if (claim === "reused") throw new TapRefused(intent);
       if (row.status !== "scheduled" || !nextTaps(row.fieldStatus).includes(intent)) {
         // Rolls back the key too: nothing of this tap is kept.
         throw new TapRefused(intent);

@@ -55,6 +55,29 @@ function refused(
   );
 }
 
+type WindowChoiceOutcome =
+  | Awaited<ReturnType<HomeownerRequests["reschedule"]>>
+  | Awaited<ReturnType<HomeownerRequests["bookWarrantyCallback"]>>;
+
+/** A change that chose a window (a move, a warranty callback): done, or refused and why. */
+function windowChoiceAnswer(intent: RequestIntent, outcome: WindowChoiceOutcome) {
+  if (outcome.ok) return answer({ form: intent, status: "success" });
+  if (outcome.reason === "not-found") notFound();
+  if (outcome.reason === "limited" || outcome.reason === "busy") {
+    return refused(intent, outcome);
+  }
+  return answer(
+    {
+      form: intent,
+      status: "invalid",
+      message: outcome.message,
+      // A full window: the next open ones, to choose from at once.
+      ...(outcome.reason === "full" ? { openWindows: outcome.openWindows } : {}),
+    },
+    outcome.reason === "invalid" ? 400 : 409,
+  );
+}
+
 /** Who acts on a private page: the requests, and the visitor's address their budgets count. */
 export interface PageVisitor {
   requests: HomeownerRequests;
@@ -100,40 +123,16 @@ async function change(
       }
       return answer({ form: intent, status: "invalid", message: outcome.message ?? "" }, 409);
     }
-    case "reschedule": {
-      const outcome = await requests.reschedule(token, text("window"), clientAddress);
-      if (outcome.ok) return answer({ form: intent, status: "success" });
-      if (outcome.reason === "not-found") notFound();
-      if (outcome.reason === "limited" || outcome.reason === "busy") {
-        return refused(intent, outcome);
-      }
-      return answer(
-        {
-          form: intent,
-          status: "invalid",
-          message: outcome.message,
-          ...(outcome.reason === "full" ? { openWindows: outcome.openWindows } : {}),
-        },
-        outcome.reason === "invalid" ? 400 : 409,
+    case "reschedule":
+      return windowChoiceAnswer(
+        intent,
+        await requests.reschedule(token, text("window"), clientAddress),
       );
-    }
-    case "warranty-callback": {
-      const outcome = await requests.bookWarrantyCallback(token, text("window"), clientAddress);
-      if (outcome.ok) return answer({ form: intent, status: "success" });
-      if (outcome.reason === "not-found") notFound();
-      if (outcome.reason === "limited" || outcome.reason === "busy") {
-        return refused(intent, outcome);
-      }
-      return answer(
-        {
-          form: intent,
-          status: "invalid",
-          message: outcome.message,
-          ...(outcome.reason === "full" ? { openWindows: outcome.openWindows } : {}),
-        },
-        outcome.reason === "invalid" ? 400 : 409,
+    case "warranty-callback":
+      return windowChoiceAnswer(
+        intent,
+        await requests.bookWarrantyCallback(token, text("window"), clientAddress),
       );
-    }
     case "estimate-approve":
     case "estimate-decline": {
       const name = text("name");
