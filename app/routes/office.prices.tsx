@@ -2,15 +2,15 @@ import { Form, useNavigation } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { Input, Select } from "~/components/ui/input";
+import { Input } from "~/components/ui/input";
 import { ResultNotice } from "~/components/ui/notice";
-import { stateBySlug, stateSlugs, type StateSlug } from "~/content/states";
 import { defaultWarrantyDays, maxServiceCallRule, maxWarrantyDays } from "~/domain/prices";
 import { DeskHeader } from "~/features/desk/desk-header";
+import { OfficePicker } from "~/features/desk/office-picker";
 import { deskMeta } from "~/features/desk/headers";
 import { fieldErrorsIn } from "~/lib/form-result";
 
-import { notFound, signedInOf } from "~/features/desk/desk-route.server";
+import { officeChoices, officeInAddress, signedInOf } from "~/features/desk/desk-route.server";
 import { postedForm } from "~/lib/bounded-body.server";
 import { servicesOf } from "~/services.server";
 
@@ -22,19 +22,13 @@ export function meta() {
   return deskMeta("Prices");
 }
 
-/** The office in the address (`?office=texas`); none: the first; an unknown one: no such page. */
-function officeFrom(value: string | null | undefined): StateSlug {
-  if (!value) return stateSlugs[0];
-  return stateBySlug(value)?.slug ?? notFound();
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { staff } = signedInOf(context);
   const { db } = servicesOf(context).desk;
-  const office = officeFrom(new URL(request.url).searchParams.get("office"));
+  const office = officeInAddress(request);
   return {
     staff: { name: staff.name, role: staff.role },
-    offices: stateSlugs.map((slug) => ({ slug, name: stateBySlug(slug)?.name ?? slug })),
+    offices: officeChoices(),
     settings: await priceSettings(db, staff, office),
   };
 }
@@ -64,24 +58,7 @@ export default function Prices({ loaderData, actionData }: Route.ComponentProps)
     <div className="mx-auto w-full max-w-3xl px-4 py-8">
       <DeskHeader title="Prices" staff={staff} />
 
-      <Form method="get" aria-label="Choose an office" className="mt-6 flex items-end gap-3">
-        <div className="min-w-0 flex-1 sm:max-w-xs">
-          <Field label="Office">
-            {(wiring) => (
-              <Select {...wiring} key={office} name="office" defaultValue={office}>
-                {offices.map((candidate) => (
-                  <option key={candidate.slug} value={candidate.slug}>
-                    {candidate.name}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-        </div>
-        <Button type="submit" variant="outline">
-          Show
-        </Button>
-      </Form>
+      <OfficePicker office={office} offices={offices} />
 
       <ResultNotice result={answer} className="mt-6" />
 

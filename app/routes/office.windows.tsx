@@ -1,11 +1,11 @@
 import { Form, useNavigation } from "react-router";
 
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
-import { Input, Select } from "~/components/ui/input";
+import { Input } from "~/components/ui/input";
 import { ResultNotice } from "~/components/ui/notice";
 import { ClosedDays } from "~/features/desk/closed-days";
 import { DeskHeader } from "~/features/desk/desk-header";
+import { OfficePicker } from "~/features/desk/office-picker";
 import { deskMeta } from "~/features/desk/headers";
 import {
   capacityField,
@@ -14,9 +14,8 @@ import {
   maxWindowCapacity,
 } from "~/domain/windows";
 import { timeSlots } from "~/domain/time-slots";
-import { stateBySlug, stateSlugs, type StateSlug } from "~/content/states";
 
-import { notFound, signedInOf } from "~/features/desk/desk-route.server";
+import { officeChoices, officeInAddress, signedInOf } from "~/features/desk/desk-route.server";
 import { postedForm } from "~/lib/bounded-body.server";
 import { fieldErrorsIn } from "~/lib/form-result";
 import { servicesOf } from "~/services.server";
@@ -30,22 +29,15 @@ export function meta() {
   return deskMeta("Arrival windows");
 }
 
-/** The office in the address (`?office=texas`); none: the first; an unknown one: no such page. */
-function officeFrom(value: string | null | undefined): StateSlug {
-  if (!value) return stateSlugs[0];
-  const office = stateBySlug(value)?.slug;
-  return office ?? notFound();
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { staff } = signedInOf(context);
   const { db, config } = servicesOf(context).desk;
-  const office = officeFrom(new URL(request.url).searchParams.get("office"));
+  const office = officeInAddress(request);
   const settings = await windowSettings(db, staff, office, config.WINDOW_CAPACITY);
   return {
     staff: { name: staff.name, role: staff.role },
     office,
-    offices: stateSlugs.map((slug) => ({ slug, name: stateBySlug(slug)?.name ?? slug })),
+    offices: officeChoices(),
     windows: timeSlots.map((slot) => ({ id: slot.id, label: slot.label, hours: slot.window })),
     rows: settings.weekdays.map((day) => ({
       weekday: day.weekday,
@@ -80,24 +72,7 @@ export default function Windows({ loaderData, actionData }: Route.ComponentProps
     <div className="mx-auto w-full max-w-5xl px-4 py-8">
       <DeskHeader title="Arrival windows" staff={staff} />
 
-      <Form method="get" aria-label="Choose an office" className="mt-6 flex items-end gap-3">
-        <div className="min-w-0 flex-1 sm:max-w-xs">
-          <Field label="Office">
-            {(wiring) => (
-              <Select {...wiring} key={office} name="office" defaultValue={office}>
-                {offices.map((candidate) => (
-                  <option key={candidate.slug} value={candidate.slug}>
-                    {candidate.name}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-        </div>
-        <Button type="submit" variant="outline">
-          Show
-        </Button>
-      </Form>
+      <OfficePicker office={office} offices={offices} />
 
       <section aria-labelledby="capacities-heading" className="mt-8">
         <h2 id="capacities-heading" className="text-lg font-bold text-slate-900">

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from "node:crypto";
 
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 
 import { applianceTypes } from "~/content/appliances";
 import { formatPhone, profileForState } from "~/content/company";
@@ -54,7 +54,8 @@ import { pricePolicyFor } from "../prices/price-policy";
 import { notifyRequestChanged } from "../requests/request-streams";
 import { addDays } from "../requests/windows";
 import type { VisitContext } from "../requests/visit-changes";
-import { claimTapKey } from "./tap-keys";
+import { uuidPattern } from "../desk/leads";
+import { claimTapKey, ownVisit } from "./tap-keys";
 
 type Row = typeof serviceRequests.$inferSelect;
 
@@ -74,7 +75,6 @@ export type EstimateTapOutcome =
 
 export type DecisionOutcome = { ok: true } | { ok: false; reason: "refused"; message: string };
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const tapKeyPattern = /^.{8,100}$/;
 
 export const estimateMessages = {
@@ -107,16 +107,6 @@ function applianceName(id: string): string {
   return applianceTypes.find((type) => type.id === id)?.name ?? "Appliance";
 }
 
-/** The visit is this technician's, in one of their offices, and not erased (as field-taps.ts). */
-function yours(requestId: string, staff: StaffMember) {
-  return and(
-    eq(serviceRequests.id, requestId),
-    eq(serviceRequests.technicianId, staff.id),
-    inArray(serviceRequests.office, staff.offices),
-    isNull(serviceRequests.erasedAt),
-  );
-}
-
 /** Tells the desk, the homeowner's page and My day (the office's stream) of a change. */
 async function announce(tx: Transaction, row: Row) {
   await tx.execute(sql`select pg_notify(${newLeadsChannel}, ${row.office})`);
@@ -142,7 +132,7 @@ export async function recordEstimateTap(
   const [assigned] = await db
     .select({ id: serviceRequests.id })
     .from(serviceRequests)
-    .where(yours(requestId, staff));
+    .where(ownVisit(requestId, staff));
   if (!assigned) return { ok: false, reason: "not-found" };
   const key = form.text("tapKey").trim();
   if (!tapKeyPattern.test(key)) {
@@ -196,7 +186,7 @@ export async function recordEstimateTap(
       const [row] = await tx
         .select()
         .from(serviceRequests)
-        .where(yours(requestId, staff))
+        .where(ownVisit(requestId, staff))
         .for("update");
       if (!row) return { ok: false, reason: "not-found" };
       const claim = await claimTapKey(tx, {

@@ -6,7 +6,7 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 
 import { profileForState } from "~/content/company";
@@ -26,10 +26,9 @@ import { notifyRequestChanged } from "../requests/request-streams";
 import { cancelReminders, type VisitContext } from "../requests/visit-changes";
 import { scheduleReviewRequest } from "../reviews/review-requests";
 import { enqueueText } from "../texts/enqueue";
-import { claimTapKey } from "./tap-keys";
+import { uuidPattern } from "../desk/leads";
+import { claimTapKey, ownVisit } from "./tap-keys";
 import { textBodies } from "../texts/messages";
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The key a tap carries: made by the page (or the phone's queue), never reused on purpose. */
 const tapKeySchema = z.string().trim().min(8).max(100);
@@ -134,7 +133,7 @@ export async function recordFieldTap(
   const [assigned] = await db
     .select({ id: serviceRequests.id })
     .from(serviceRequests)
-    .where(yours(requestId, staff));
+    .where(ownVisit(requestId, staff));
   if (!assigned) return { ok: false, reason: "not-found" };
   if (!key.success) return invalid({ tapKey: "This page is out of date: reload it" });
   const details =
@@ -155,7 +154,7 @@ export async function recordFieldTap(
       const [row] = await tx
         .select()
         .from(serviceRequests)
-        .where(yours(requestId, staff))
+        .where(ownVisit(requestId, staff))
         .for("update");
       if (!row) return { ok: false, reason: "not-found" };
       const claim = await claimTapKey(tx, {
@@ -294,16 +293,6 @@ export async function recordFieldTap(
       }
       throw error;
     });
-}
-
-/** The visit is this technician's, in one of their offices, and not erased. */
-function yours(requestId: string, staff: StaffMember) {
-  return and(
-    eq(serviceRequests.id, requestId),
-    eq(serviceRequests.technicianId, staff.id),
-    inArray(serviceRequests.office, staff.offices),
-    isNull(serviceRequests.erasedAt),
-  );
 }
 
 /** Thrown to roll the tap's key back with everything else: the tap did not happen. */

@@ -1,12 +1,24 @@
 /**
- * The key a technician's tap carries (My day's forms, the phone's offline queue): claimed in the
- * tap's own transaction, so a tap sent twice counts once and a key reused for another tap is
- * refused. A transaction that rolls back gives its key back.
+ * What every tap on My day (the field taps, the estimate, its answer, the payment) checks first:
+ * the visit is the technician's own, and the key the tap carries (My day's forms, the phone's
+ * offline queue) is claimed in the tap's own transaction, so a tap sent twice counts once and a
+ * key reused for another tap is refused. A transaction that rolls back gives its key back.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 
 import type { Transaction } from "../db/database";
-import { fieldTaps } from "../db/schema";
+import { fieldTaps, serviceRequests } from "../db/schema";
+import type { StaffMember } from "../desk/staff-accounts";
+
+/** The visit is this technician's, in one of their offices, and not erased. */
+export function ownVisit(requestId: string, staff: Pick<StaffMember, "id" | "offices">) {
+  return and(
+    eq(serviceRequests.id, requestId),
+    eq(serviceRequests.technicianId, staff.id),
+    inArray(serviceRequests.office, staff.offices),
+    isNull(serviceRequests.erasedAt),
+  );
+}
 
 /** "fresh": the tap is new; "replay": this very tap was taken before; "reused": another was. */
 export type TapKeyClaim = "fresh" | "replay" | "reused";

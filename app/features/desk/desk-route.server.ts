@@ -1,5 +1,9 @@
 import { createContext, data, type RouterContextProvider } from "react-router";
 
+import { stateBySlug, stateSlugs, type StateSlug } from "~/content/states";
+
+import type { OfficeChoice } from "./office-picker";
+
 import type { SignedIn } from "../../../server/desk/staff-sessions";
 
 /** The staff member whose session the request carries, or null: read once, by the desk layout. */
@@ -43,4 +47,16 @@ export function download(body: string, contentType: string, filename: string): R
       "X-Robots-Tag": "noindex, nofollow",
     },
   });
+}
+
+/** The office an owners' page is about (`?office=texas`); none: the first; unknown: no such page. */
+export function officeInAddress(request: Request): StateSlug {
+  const value = new URL(request.url).searchParams.get("office");
+  if (!value) return stateSlugs[0];
+  return stateBySlug(value)?.slug ?? notFound();
+}
+
+/** Every office, for the office picker. */
+export function officeChoices(): OfficeChoice[] {
+  return stateSlugs.map((slug) => ({ slug, name: stateBySlug(slug)?.name ?? slug }));
 }

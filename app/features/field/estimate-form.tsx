@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -18,6 +18,7 @@ import type { FieldVisit } from "~/domain/field";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 
+import { useOfflineSubmit, useSendingTap } from "./tap-forms";
 import type { FieldTapResult } from "./visit-taps";
 
 /** The form a result answers: the intent and the visit, as the taps' (visit-taps.tsx). */
@@ -66,27 +67,6 @@ export function TapFields({
       <input type="hidden" name="tapKey" value={tapKey} />
     </>
   );
-}
-
-/**
- * Offline, the form waits on the phone instead of failing (./offline.ts); the button pressed
- * (approve or decline) is kept with it.
- */
-export function useOfflineSubmit(keepOffline: (form: HTMLFormElement) => void) {
-  return (event: React.FormEvent<HTMLFormElement>) => {
-    if (navigator.onLine) return;
-    event.preventDefault();
-    const form = event.currentTarget;
-    const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    if (submitter instanceof HTMLButtonElement && submitter.name) {
-      const pressed = document.createElement("input");
-      pressed.type = "hidden";
-      pressed.name = submitter.name;
-      pressed.value = submitter.value;
-      form.append(pressed);
-    }
-    keepOffline(form);
-  };
 }
 
 /** The estimate's lines and total, and the customer's answer once given. */
@@ -153,11 +133,7 @@ export function EstimateSection({
 }) {
   const { estimate, estimateKey, decisionKey } = visit.afterTheJob;
   const onSubmit = useOfflineSubmit(keepOffline);
-  const navigation = useNavigation();
-  const sending = (intent: string) =>
-    navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === intent &&
-    navigation.formData.get("requestId") === visit.id;
+  const sending = useSendingTap(visit.id);
   if (!estimate && !estimateKey) return null;
   const written = resultFor(result, "estimate", visit.id);
   const decided = resultFor(result, "estimate-decision", visit.id);

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -6,7 +6,8 @@ import { Input } from "~/components/ui/input";
 import { paymentMethodLabels, paymentMethods } from "~/domain/after-the-job";
 import type { FieldVisit } from "~/domain/field";
 
-import { Refusal, TapFields, resultFor, useOfflineSubmit } from "./estimate-form";
+import { Refusal, TapFields, resultFor } from "./estimate-form";
+import { useOfflineSubmit, useSendingTap } from "./tap-forms";
 import type { FieldTapResult } from "./visit-taps";
 
 /**
@@ -24,11 +25,7 @@ export function PaymentSection({
 }) {
   const { payment, paymentKey, suggestedAmount } = visit.afterTheJob;
   const onSubmit = useOfflineSubmit(keepOffline);
-  const navigation = useNavigation();
-  const sending =
-    navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === "payment" &&
-    navigation.formData.get("requestId") === visit.id;
+  const sending = useSendingTap(visit.id)("payment");
   if (payment) {
     return (
       <p className="rounded-md bg-green-50 px-3 py-2 text-sm font-semibold text-green-900">

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -6,6 +6,8 @@ import { Input, Textarea } from "~/components/ui/input";
 import type { FieldAction, FieldVisit } from "~/domain/field";
 import type { FormResult } from "~/lib/form-result";
 import { cn } from "~/lib/utils";
+
+import { useOfflineSubmit, useSendingTap } from "./tap-forms";
 
 /** A tap's answer on My day: which visit's which form, and why it was refused. */
 export type FieldTapResult = FormResult<string>;
@@ -38,17 +40,8 @@ export function VisitTaps({
   /** Keeps a tap made without a connection, to send when it returns. */
   keepOffline: (form: HTMLFormElement) => void;
 }) {
-  // Offline, the tap waits on the phone instead of failing (./offline.ts).
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    if (navigator.onLine) return;
-    event.preventDefault();
-    keepOffline(event.currentTarget);
-  };
-  const navigation = useNavigation();
-  const sending = (action: FieldAction) =>
-    navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === action &&
-    navigation.formData.get("requestId") === visit.id;
+  const onSubmit = useOfflineSubmit(keepOffline);
+  const sending = useSendingTap(visit.id);
   const errorsOf = (action: FieldAction): Partial<Record<string, string>> =>
     result?.form === tapFormName(action, visit.id) && result.status === "invalid"
       ? (result.fieldErrors ?? {})
