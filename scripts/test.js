@@ -17,6 +17,8 @@ function run(command, args, env = {}) {
 const strip = (text) => text.replace(/\u001b\[[0-9;]*m/g, "");
 let passed = 0;
 let failed = 0;
+// What failed, repeated just above the last line: a long log is often read from its end only.
+const failures = [];
 
 const checks = [
   ["npx", ["react-router", "typegen"]],
@@ -27,6 +29,7 @@ const checks = [
 for (const [command, args] of checks) {
   if (!run(command, args).ok) {
     console.log(`${command} ${args.join(" ")} failed`);
+    failures.push(`${command} ${args.join(" ")} failed`);
     failed += 1;
   }
 }
@@ -53,6 +56,9 @@ for (const args of vitestRuns) {
   const unitFailed = Number(/Tests\s+(\d+) failed/.exec(unitOutput)?.[1] ?? 0);
   passed += Number(/Tests\s+(?:\d+ failed \| )?(\d+) passed/.exec(unitOutput)?.[1] ?? 0);
   failed += unitFailed || (unit.ok ? 0 : 1);
+  const failedBlock = /Failed Tests? \d+[\s\S]*?(?=\n\s*Test Files|$)/.exec(unitOutput)?.[0];
+  if (failedBlock) failures.push(...failedBlock.split("\n").slice(0, 120));
+  else if (!unit.ok) failures.push(`vitest ${args.slice(1).join(" ")} did not finish cleanly`);
 }
 
 const build = run("npm", ["run", "build", "--silent"]);
@@ -64,7 +70,10 @@ if (build.ok) {
   passed += Number(/(\d+) passed/.exec(e2eOutput)?.[1] ?? 0);
   const e2eFailed = Number(/(\d+) failed/.exec(e2eOutput)?.[1] ?? 0);
   failed += e2eFailed || (e2e.ok ? 0 : 1);
+  failures.push(...e2eOutput.split("\n").filter((line) => /✘|^\s+\[chromium\] ›|flaky/.test(line)));
 }
+if (!build.ok) failures.push("npm run build failed");
 
+if (failures.length > 0) console.log(`\nWhat failed:\n${failures.join("\n")}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

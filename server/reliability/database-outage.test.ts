@@ -138,8 +138,10 @@ describe.skipIf(!postgres.available)("While PostgreSQL is away", () => {
       await proxy.restore();
     }
     // The visitors retry what failed, with the same key, as the forms do.
+    const lastAnswers = new Map<number, number>();
     await waitUntil(async () => {
       const missing = submitted.filter((entry) => !entry.id);
+      lastAnswers.clear();
       for (const [index, answer] of (
         await Promise.all(
           missing.map((entry) =>
@@ -148,9 +150,16 @@ describe.skipIf(!postgres.available)("While PostgreSQL is away", () => {
         )
       ).entries()) {
         if (answer.status === 201) missing[index]!.id = answer.id;
+        lastAnswers.set(answer.status, (lastAnswers.get(answer.status) ?? 0) + 1);
       }
       return submitted.every((entry) => entry.id);
-    }, 20_000);
+    }, 20_000).catch((error: unknown) => {
+      // Say what the last retries got, and what the server logged, rather than only "timed out".
+      throw new Error(
+        `Retries still failing after 20 s: ${JSON.stringify([...lastAnswers])}; last errors: ${errors.slice(-5).join(" | ")}`,
+        { cause: error },
+      );
+    });
 
     const ids = submitted.map((entry) => entry.id!);
     expect(new Set(ids).size).toBe(400);
