@@ -106,6 +106,12 @@ export const serviceRequests = pgTable(
     textConsentPhone: text("text_consent_phone"),
     /** The homeowner turned texts off on their page (on again: null). */
     textsOffAt: timestamp("texts_off_at", { withTimezone: true }),
+    /**
+     * The service-call fee and its rule the booking was shown (the office's price policy then);
+     * null: none was shown. The private page and a declined estimate's charge keep to it.
+     */
+    quotedServiceCallCents: integer("quoted_service_call_cents"),
+    quotedServiceCallRule: text("quoted_service_call_rule"),
     /** When the technician tapped Done (the review request is timed from it). */
     doneAt: timestamp("done_at", { withTimezone: true }),
     /** The technician's estimate (parts and labour), written on My day, and when. */
@@ -565,6 +571,16 @@ export const texts = pgTable(
 export const textOptOuts = pgTable("text_opt_outs", {
   phone: text("phone").primaryKey(),
   keyword: text("keyword").notNull(),
+  at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Each keyword reply (STOP, START, HELP) the provider delivered, by its MessageSid: acted on once.
+ * A signature has no time in it, so a captured request replayed later (a START after the number's
+ * STOP) must find its id here and change nothing.
+ */
+export const inboundTexts = pgTable("inbound_texts", {
+  messageSid: text("message_sid").primaryKey(),
   at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
 });
 

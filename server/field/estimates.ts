@@ -50,7 +50,7 @@ import type { StaffMember } from "../desk/staff-accounts";
 import { mailContextFor } from "../mail/context";
 import { receiptEmail } from "../mail/receipt-emails";
 import { outboxRows } from "../outbox/enqueue";
-import { pricePolicyFor } from "../prices/price-policy";
+import { pricePolicyFor, serviceCallFor, serviceCallOf } from "../prices/price-policy";
 import { notifyRequestChanged } from "../requests/request-streams";
 import { addDays } from "../requests/windows";
 import type { VisitContext } from "../requests/visit-changes";
@@ -347,7 +347,7 @@ async function recordPayment(
     actorName: staff.name,
     detail: paymentSummary(payment.method, payment.amount),
   });
-  const receipt = receiptViewOf(paid!, policy?.serviceCallCents ?? null);
+  const receipt = receiptViewOf(paid!, serviceCallOf(row, policy)?.serviceCallCents ?? null);
   if (row.email !== "" && receipt) {
     const email = receiptEmail(
       {
@@ -464,8 +464,7 @@ export function visitAfterTheJob(row: Row, serviceCallCents: number | null): Vis
 /** The receipt of the request `row`, for its page (null: not paid yet). */
 export async function receiptFor(db: Database | Transaction, row: Row) {
   if (!row.paidAt) return null;
-  const policy = await pricePolicyFor(db, row.office);
-  return receiptViewOf(row, policy?.serviceCallCents ?? null);
+  return receiptViewOf(row, (await serviceCallFor(db, row))?.serviceCallCents ?? null);
 }
 
 /** What the homeowner's private page shows of the estimate and the receipt. */
@@ -474,8 +473,7 @@ export async function requestAfterTheJob(
   row: Row,
 ): Promise<RequestAfterTheJob> {
   if (!row.estimateLines && !row.paidAt) return { estimate: null, canAnswer: false, receipt: null };
-  const policy = await pricePolicyFor(db, row.office);
-  const fee = policy?.serviceCallCents ?? null;
+  const fee = (await serviceCallFor(db, row))?.serviceCallCents ?? null;
   const estimate = estimateViewOf(row, fee);
   const receipt = receiptViewOf(row, fee);
   return {

@@ -153,7 +153,9 @@ export async function myDay(db: Database, staff: StaffMember, now: Date): Promis
       title: title(key, key === "today" ? first!.today : first!.tomorrow),
       visits: sorted
         .filter((row) => (row.scheduledDate === todayOf.get(row.office)) === (key === "today"))
-        .map((row) => cardOf(row, photosOf(row.id), fees.get(row.office) ?? null)),
+        .map((row) =>
+          cardOf(row, photosOf(row.id), row.quotedServiceCallCents ?? fees.get(row.office) ?? null),
+        ),
     })),
   };
 }

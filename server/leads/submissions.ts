@@ -80,6 +80,9 @@ export function serviceRequestWrite(
     notes: request.notes,
     safetyConcerns: safetyConcerns(request.description),
     clientKey,
+    // The fee the confirmation states is the one the request keeps.
+    quotedServiceCallCents: pricePolicy?.serviceCallCents ?? null,
+    quotedServiceCallRule: pricePolicy?.serviceCallRule ?? null,
   };
   // Ticked, for a number a text can reach: the consent as shown, and the first text.
   const textTo = request.textConsent ? e164Of(request.phone) : null;

@@ -8,9 +8,14 @@ import type { StateSlug } from "~/content/states";
 import type { PricePolicy } from "~/domain/after-the-job";
 
 import type { Database, Transaction } from "../db/database";
-import { officePrices } from "../db/schema";
+import { officePrices, type serviceRequests } from "../db/schema";
 
 type PriceRow = typeof officePrices.$inferSelect;
+type ServiceCall = Pick<PricePolicy, "serviceCallCents" | "serviceCallRule">;
+type QuotedRequest = Pick<
+  typeof serviceRequests.$inferSelect,
+  "office" | "quotedServiceCallCents" | "quotedServiceCallRule"
+>;
 
 function policyOf(row: PriceRow): PricePolicy {
   return {
@@ -35,4 +40,34 @@ export async function pricePolicies(
 ): Promise<Map<StateSlug, PricePolicy>> {
   const rows = await db.select().from(officePrices);
   return new Map(rows.map((row) => [row.office, policyOf(row)]));
+}
+
+/**
+ * The service call a request is held to: the fee and rule its booking was shown, whatever the
+ * office charges now; for a request booked when none was shown, the office's current one.
+ */
+export function serviceCallOf(
+  request: QuotedRequest,
+  policy: PricePolicy | null,
+): ServiceCall | null {
+  if (request.quotedServiceCallCents !== null && request.quotedServiceCallRule !== null) {
+    return {
+      serviceCallCents: request.quotedServiceCallCents,
+      serviceCallRule: request.quotedServiceCallRule,
+    };
+  }
+  return (
+    policy && { serviceCallCents: policy.serviceCallCents, serviceCallRule: policy.serviceCallRule }
+  );
+}
+
+/** `serviceCallOf` with the office's policy read here. */
+export async function serviceCallFor(
+  db: Database | Transaction,
+  request: QuotedRequest,
+): Promise<ServiceCall | null> {
+  if (request.quotedServiceCallCents !== null && request.quotedServiceCallRule !== null) {
+    return serviceCallOf(request, null);
+  }
+  return serviceCallOf(request, await pricePolicyFor(db, request.office));
 }

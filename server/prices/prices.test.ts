@@ -153,6 +153,14 @@ describe("Prices", () => {
     expect(privatePage.body).toMatch(
       /<dt[^>]*>Service call<\/dt><dd>\$89, waived when you go ahead with the repair<\/dd>/,
     );
+
+    // The office raises its fee: this booking keeps the $89 it was shown; removed, too.
+    expect((await save({ ...texasPrices, fee: "99" })).status).toBe(200);
+    expect((await ask(link!)).body).toMatch(
+      /<dt[^>]*>Service call<\/dt><dd>\$89, waived when you go ahead with the repair<\/dd>/,
+    );
+    await clearPrices();
+    expect((await ask(link!)).body).toContain("$89, waived when you go ahead with the repair");
   });
 
   test("a kept page shows the new fee on the very next request after a save, and none after removal", async () => {

@@ -27,6 +27,7 @@ import { closedStatuses, officeOf, requestPageView, rescheduleDays } from "./req
 import { isPhotoId, photoBytes, storedPhotos, storePhoto } from "./photo-store";
 import { RequestLinks } from "./request-links";
 import { answerReview, reviewPageView, type ReviewAnswerOutcome } from "../reviews/review-answers";
+import { textsTurnedOffReason } from "../texts/enqueue";
 import {
   announceDecision,
   decideEstimate,
@@ -43,6 +44,7 @@ import {
 import {
   movePlace,
   photosAdded,
+  textsTurnedOn,
   visitCancelled,
   visitOf,
   visitRescheduled,
@@ -300,14 +302,16 @@ export class HomeownerRequests {
     const change = await this.#budgets.takeChange(found.id, client);
     if (!change.ok) return limited(change, tooManyChangesMessage);
     await this.#db.transaction(async (tx) => {
-      await tx
+      const [row] = await tx
         .update(serviceRequests)
         .set({ textsOffAt: on ? null : sql`now()` })
-        .where(eq(serviceRequests.id, found.id));
+        .where(eq(serviceRequests.id, found.id))
+        .returning();
+      if (on && row) await textsTurnedOn(tx, row, this.#context);
       if (!on) {
         await tx
           .update(texts)
-          .set({ status: "cancelled", lastError: "The homeowner turned texts off" })
+          .set({ status: "cancelled", lastError: textsTurnedOffReason })
           .where(and(eq(texts.requestId, found.id), eq(texts.status, "pending")));
       }
       await tx.insert(leadEvents).values({

@@ -18,14 +18,14 @@ import { serviceCallTerms } from "~/domain/prices";
 
 import type { Database } from "../db/database";
 import { leadEvents, requestPhotos, requestVisits } from "../db/schema";
-import { pricePolicyFor } from "../prices/price-policy";
+import { serviceCallFor } from "../prices/price-policy";
 import { holdsNoPlace, visitOf, type ServiceRequestRow } from "./visit-changes";
 import { availability, isTimeSlotId } from "./windows";
 
-/** The summary's service-call fee: the office's policy (server/prices/price-policy.ts). */
-async function serviceCallOf(db: Database, office: ServiceRequestRow["office"]) {
-  const policy = await pricePolicyFor(db, office);
-  return policy ? serviceCallTerms(policy) : null;
+/** The summary's service-call fee: the one the booking was shown (server/prices/price-policy.ts). */
+async function serviceCallTermsOf(db: Database, row: ServiceRequestRow) {
+  const serviceCall = await serviceCallFor(db, row);
+  return serviceCall ? serviceCallTerms(serviceCall) : null;
 }
 
 /** How far ahead the private page offers windows to move the visit to. */
@@ -111,7 +111,7 @@ export async function requestPageView(
         : visit.date,
       outcome: visit.outcome === "needs-part" ? "needed a part" : "done",
     })),
-    serviceCall: await serviceCallOf(db, row.office),
+    serviceCall: await serviceCallTermsOf(db, row),
     currentVisitLabel: row.warrantyCallback
       ? "Warranty visit (no charge)"
       : visitLabel(row.visitNumber),

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 
 import { profileForState } from "~/content/company";
 import type { StateSlug } from "~/content/states";
@@ -6,7 +6,7 @@ import type { TimeSlotId } from "~/domain/time-slots";
 
 import type { ServerConfig } from "../config";
 import type { Transaction } from "../db/database";
-import { outbox, serviceRequests } from "../db/schema";
+import { outbox, reviews, serviceRequests, texts } from "../db/schema";
 import { mailContextFor } from "../mail/context";
 import type { OutgoingEmail } from "../mail/message";
 import { wallTimeToInstant } from "../mail/time-zone";
@@ -19,7 +19,8 @@ import {
   type VisitEmail,
 } from "../mail/visit-emails";
 import { outboxRows } from "../outbox/enqueue";
-import { cancelTexts, enqueueText, textReminderKind } from "../texts/enqueue";
+import { reviewTextKinds } from "../reviews/review-requests";
+import { cancelTexts, enqueueText, textReminderKind, textsTurnedOffReason } from "../texts/enqueue";
 import { textBodies } from "../texts/messages";
 import type { RequestLinks } from "./request-links";
 import { addDays, forcePlace, isTimeSlotId, releasePlace, type Place } from "./windows";
@@ -202,6 +203,63 @@ export async function visitScheduled(
   if (remindAt.getTime() > now.getTime()) {
     await enqueue(tx, row.id, [visitReminderEmail(email, mail)], remindAt);
   }
+}
+
+/**
+ * The homeowner turned texts on again (`row` as it is now): what turning them off cancelled and
+ * is still ahead comes back. The evening-before reminder of a booked visit is written anew (the
+ * visit may have moved while texts were off); the review request and its reminder, where not
+ * answered, wait again for their time.
+ */
+export async function textsTurnedOn(
+  tx: Transaction,
+  row: ServiceRequestRow,
+  context: VisitContext,
+) {
+  const now = context.now();
+  const visit = row.status === "scheduled" ? visitOf(row) : null;
+  if (visit) {
+    const remindAt = reminderTime(row.office, visit.date);
+    const [waiting] = await tx
+      .select({ id: texts.id })
+      .from(texts)
+      .where(
+        and(
+          eq(texts.requestId, row.id),
+          eq(texts.kind, textReminderKind),
+          eq(texts.status, "pending"),
+        ),
+      );
+    if (remindAt.getTime() > now.getTime() && !waiting) {
+      const facts = {
+        office: profileForState(row.office),
+        appliance: row.selectedAppliance,
+        reference: row.reference,
+      };
+      await enqueueText(tx, row, {
+        kind: textReminderKind,
+        body: textBodies.reminder(facts, visit),
+        notBefore: remindAt,
+      });
+    }
+  }
+  const [answered] = await tx
+    .select({ id: reviews.id })
+    .from(reviews)
+    .where(eq(reviews.requestId, row.id));
+  if (answered) return;
+  await tx
+    .update(texts)
+    .set({ status: "pending", lastError: null })
+    .where(
+      and(
+        eq(texts.requestId, row.id),
+        inArray(texts.kind, [reviewTextKinds.request, reviewTextKinds.reminder]),
+        eq(texts.status, "cancelled"),
+        eq(texts.lastError, textsTurnedOffReason),
+        gt(texts.nextAttemptAt, now),
+      ),
+    );
 }
 
 /**

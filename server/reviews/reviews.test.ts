@@ -263,6 +263,43 @@ describe.skipIf(!database?.available)("Reviews", () => {
     ).toEqual(["cancelled", "cancelled"]);
   });
 
+  test("texts off cancel the review texts; on again before they are due, they wait again; after an answer, never", async () => {
+    const doneAt = new Date("2031-07-10T15:00:00Z");
+    const { db } = server.serverApp.database;
+    const reviewTexts = async (id: string) =>
+      (await db.select().from(texts).where(eq(texts.requestId, id)))
+        .filter((row) => row.kind.startsWith("text.review"))
+        .sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime());
+    // Five changes a day on one page: each step below is one.
+    const turn = (page: string, intent: "texts-off" | "texts-on") =>
+      ask(page, { form: { intent }, ip: freshClientIp() });
+
+    const { id, page } = await doneRequest(doneAt, { textConsent: true });
+    const due = (await reviewTexts(id)).map((row) => row.nextAttemptAt.toISOString());
+    expect(due).toHaveLength(2);
+    expect((await turn(page, "texts-off")).status).toBe(200);
+    expect((await reviewTexts(id)).map((row) => row.status)).toEqual(["cancelled", "cancelled"]);
+    expect((await turn(page, "texts-on")).status).toBe(200);
+    expect(
+      (await reviewTexts(id)).map((row) => [row.status, row.nextAttemptAt.toISOString()]),
+    ).toEqual(due.map((at) => ["pending", at]));
+    // Off past the request's time: on again, only the reminder (still ahead) waits.
+    expect((await turn(page, "texts-off")).status).toBe(200);
+    clock = new Date(new Date(due[0]!).getTime() + hour);
+    expect((await turn(page, "texts-on")).status).toBe(200);
+    expect((await reviewTexts(id)).map((row) => row.status)).toEqual(["cancelled", "pending"]);
+
+    // Answered: off and on again bring nothing back.
+    const answered = await doneRequest(doneAt, { textConsent: true });
+    expect((await answer(answered.page, { rating: "5", words: "" })).status).toBe(200);
+    expect((await turn(answered.page, "texts-off")).status).toBe(200);
+    expect((await turn(answered.page, "texts-on")).status).toBe(200);
+    expect((await reviewTexts(answered.id)).map((row) => row.status)).toEqual([
+      "cancelled",
+      "cancelled",
+    ]);
+  });
+
   test("a request done again later (a warranty callback) is asked nothing again", async () => {
     const doneAt = new Date("2031-07-10T15:00:00Z");
     const { id } = await doneRequest(doneAt);

@@ -14,6 +14,9 @@ type RequestRow = typeof serviceRequests.$inferSelect;
 
 export const textReminderKind = "text.reminder";
 
+/** Why a request's waiting texts were cancelled: its homeowner turned texts off. */
+export const textsTurnedOffReason = "The homeowner turned texts off";
+
 /** Whether texts may be written for the request now. */
 export function textsAllowed(row: RequestRow): row is RequestRow & { textConsentPhone: string } {
   return (

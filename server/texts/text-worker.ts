@@ -17,6 +17,7 @@ import { privateLinkIn } from "../mail/private-links";
 import { answeredReason, answeredReviewRequests, reviewAskKinds } from "../reviews/review-requests";
 import { RequestLinks, requestLinkSecret } from "../requests/request-links";
 import { retryDelayMs } from "../outbox/worker";
+import { textsTurnedOffReason } from "./enqueue";
 import type { TextOutcome, TextProvider } from "./provider";
 import { quietUntil } from "./quiet-hours";
 
@@ -170,7 +171,7 @@ export class TextWorker {
         .from(serviceRequests)
         .where(eq(serviceRequests.id, row.requestId));
       if (!request || request.erased) return { cancel: "The request was erased" };
-      if (request.off) return { cancel: "The homeowner turned texts off" };
+      if (request.off) return { cancel: textsTurnedOffReason };
       // The answer cancels only what still waits; this one was claimed a moment before it.
       if (
         reviewAskKinds.has(row.kind) &&

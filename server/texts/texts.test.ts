@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { textConsentWords } from "~/domain/texts";
@@ -233,6 +233,50 @@ describe.skipIf(!database?.available)("Texts", () => {
     expect(to(phone)[4]!.body).toMatch(/Alex is on the way, arriving about \d{1,2}:\d\d [AP]M/);
   });
 
+  test("a replayed STOP or START changes nothing: each MessageSid is acted on once, five at once too", async () => {
+    const phone = uniquePhone();
+    const number = e164Of(phone)!;
+    await book({ phone, textConsent: "yes" });
+    const { db } = server.serverApp.database;
+    const reply = (body: string) => ({
+      AccountSid: provider.accountSid,
+      MessageSid: `SM${randomUUID().replaceAll("-", "")}`,
+      From: number,
+      To: provider.env.SMS_FROM!,
+      Body: body,
+    });
+    const post = (fields: Record<string, string>) =>
+      provider.signedPost(server.baseUrl, testSiteUrl, "/api/sms/inbound", fields);
+    const optedOut = async () =>
+      (await db.select().from(textOptOuts).where(eq(textOptOuts.phone, number))).length === 1;
+    const replies = async () =>
+      (await db.select().from(texts).where(eq(texts.to, number)).orderBy(asc(texts.createdAt)))
+        .filter((text) => text.kind.startsWith("text.reply."))
+        .map((text) => text.kind);
+
+    const stop = reply("STOP");
+    expect((await post(stop)).status).toBe(200);
+    expect(await optedOut()).toBe(true);
+    const start = reply("START");
+    expect((await post(start)).status).toBe(200);
+    expect(await optedOut()).toBe(false);
+    expect(await replies()).toEqual(["text.reply.stop", "text.reply.start"]);
+
+    // The captured STOP, replayed five times at once, signature and all: still on, no reply.
+    const replays = await Promise.all(Array.from({ length: 5 }, () => post(stop)));
+    expect(replays.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(await optedOut()).toBe(false);
+    // The number stops again; the captured START replayed does not turn texts back on.
+    expect((await post(reply("STOP"))).status).toBe(200);
+    expect((await post(start)).status).toBe(200);
+    expect(await optedOut()).toBe(true);
+    expect(await replies()).toEqual(["text.reply.stop", "text.reply.start", "text.reply.stop"]);
+    // A new START (a new message) does.
+    const fresh = await Promise.all(Array.from({ length: 5 }, () => reply("START")).map(post));
+    expect(fresh.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(await optedOut()).toBe(false);
+  });
+
   test("a forged or unsigned webhook is 403 and changes nothing", async () => {
     const phone = uniquePhone();
     const number = e164Of(phone)!;
@@ -374,6 +418,49 @@ describe.skipIf(!database?.available)("Texts", () => {
     const lead = await ask(`/office/leads/${id}`, dispatcher);
     expect(lead.body).toContain("Delivered");
     expect(lead.body).toContain("Texts to the customer");
+  });
+
+  test("texts on again: the evening-before reminder of the visit as it stands now waits again, once", async () => {
+    const phone = uniquePhone();
+    const { id, requestUrl } = await book({
+      phone,
+      textConsent: true,
+      preferredDate: "2031-07-15",
+    });
+    const page = new URL(requestUrl).pathname;
+    const bookFor = async (scheduledDate: string) => {
+      const lead = await ask(`/office/leads/${id}`, dispatcher);
+      const version = /name="version" value="(\d+)"/.exec(lead.body)?.[1] ?? "0";
+      const saved = await ask(`/office/leads/${id}`, dispatcher, {
+        intent: "confirm-visit",
+        version,
+        scheduledDate,
+        scheduledWindow: "morning",
+        technicianId: alexId,
+      });
+      expect(saved.status).toBe(200);
+    };
+    const waitingReminders = async () =>
+      (await textsOf(id)).filter(
+        (text) => text.kind === "text.reminder" && text.status === "pending",
+      );
+    await bookFor("2031-07-15");
+    expect(await waitingReminders()).toHaveLength(1);
+    expect((await ask(page, "", { intent: "texts-off" })).status).toBe(200);
+    expect(await waitingReminders()).toEqual([]);
+    // Moved by the office while texts are off: no reminder is written.
+    await bookFor("2031-07-16");
+    expect(await waitingReminders()).toEqual([]);
+    expect((await ask(page, "", { intent: "texts-on" })).body).toContain("Texts are on again.");
+    const [reminder, ...more] = await waitingReminders();
+    expect(more).toEqual([]);
+    // 18:00 in Houston (CDT) the evening before the visit as it now stands, Jul 16.
+    expect(reminder!.nextAttemptAt.toISOString()).toBe("2031-07-15T23:00:00.000Z");
+    expect(reminder!.body).toContain("tomorrow");
+    // Off and on again: still one.
+    await ask(page, "", { intent: "texts-off" });
+    await ask(page, "", { intent: "texts-on" });
+    expect(await waitingReminders()).toHaveLength(1);
   });
 
   test("the homeowner turns texts off on their page (what waits is not sent) and on again; the privacy export lists them, erasure removes them", async () => {

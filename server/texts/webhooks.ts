@@ -14,7 +14,7 @@ import { profileForState } from "~/content/company";
 import type { StateSlug } from "~/content/states";
 
 import type { Database } from "../db/database";
-import { serviceRequests, textOptOuts, texts } from "../db/schema";
+import { inboundTexts, serviceRequests, textOptOuts, texts } from "../db/schema";
 import { textBodies } from "./messages";
 import { e164Of } from "./phone-numbers";
 import { providerStatusOf } from "./text-worker";
@@ -98,13 +98,16 @@ export function createTextWebhooks({ db, siteUrl, authToken, onReply }: TextWebh
   router.post("/sms/inbound", form, verified, async (_req, res, next) => {
     try {
       const fields = res.locals.fields as Record<string, string>;
+      // The signature covers every field, so a captured request cannot lose its id; one signed
+      // without an id was made by whoever holds the token, and is acted on as it is.
+      const messageSid = (fields.MessageSid ?? fields.SmsSid ?? "").slice(0, 64) || null;
       const from = e164Of(fields.From ?? "") ?? (fields.From ?? "").slice(0, 20);
       const word = (fields.Body ?? "")
         .trim()
         .toUpperCase()
         .replace(/[^A-Z]/g, "");
       if (from !== "") {
-        const wrote = await answerKeyword(db, from, word);
+        const wrote = await answerKeyword(db, { from, word, messageSid });
         if (wrote) onReply();
       }
       // The reply goes through our own sender (recorded, retried); the webhook answers nothing.
@@ -175,8 +178,14 @@ async function officeOfNumber(db: Database, phone: string) {
   return { requestId: latest?.id ?? null, office: (latest?.office ?? "texas") as StateSlug };
 }
 
-/** STOP, START or HELP from `phone`: records it and writes the one reply; true when it wrote one. */
-async function answerKeyword(db: Database, phone: string, word: string): Promise<boolean> {
+/**
+ * STOP, START or HELP from `from`: records it and writes the one reply; true when it wrote one.
+ * Once per MessageSid: the provider's retry, or a captured request replayed, changes nothing.
+ */
+async function answerKeyword(
+  db: Database,
+  { from: phone, word, messageSid }: { from: string; word: string; messageSid: string | null },
+): Promise<boolean> {
   const kind = stopKeywords.includes(word)
     ? "stop"
     : startKeywords.includes(word)
@@ -188,6 +197,14 @@ async function answerKeyword(db: Database, phone: string, word: string): Promise
   const { requestId, office } = await officeOfNumber(db, phone);
   const profile = profileForState(office);
   return db.transaction(async (tx) => {
+    if (messageSid !== null) {
+      const [first] = await tx
+        .insert(inboundTexts)
+        .values({ messageSid })
+        .onConflictDoNothing()
+        .returning();
+      if (!first) return false;
+    }
     let body: string | null = null;
     if (kind === "stop") {
       const [fresh] = await tx
