@@ -61,13 +61,11 @@ export function serviceCallOf(
   );
 }
 
-/** `serviceCallOf` with the office's policy read here. */
+/** `serviceCallOf` with the office's policy read here, only when the request holds no quote. */
 export async function serviceCallFor(
   db: Database | Transaction,
   request: QuotedRequest,
 ): Promise<ServiceCall | null> {
-  if (request.quotedServiceCallCents !== null && request.quotedServiceCallRule !== null) {
-    return serviceCallOf(request, null);
-  }
-  return serviceCallOf(request, await pricePolicyFor(db, request.office));
+  const quoted = request.quotedServiceCallCents !== null && request.quotedServiceCallRule !== null;
+  return serviceCallOf(request, quoted ? null : await pricePolicyFor(db, request.office));
 }

@@ -91,6 +91,15 @@ function visitEmailOf(
   };
 }
 
+/** What every text about the request names: its office, appliance and reference. */
+function textFactsOf(row: ServiceRequestRow) {
+  return {
+    office: profileForState(row.office),
+    appliance: row.selectedAppliance,
+    reference: row.reference,
+  };
+}
+
 /** The evening before the visit, 18:00 in the office's time zone. */
 export function reminderTime(office: StateSlug, date: string): Date {
   const profile = profileForState(office);
@@ -179,7 +188,7 @@ export async function visitScheduled(
   const now = context.now();
   const office = profileForState(row.office);
   const remindAt = reminderTime(row.office, visit.date);
-  const facts = { office, appliance: row.selectedAppliance, reference: row.reference };
+  const facts = textFactsOf(row);
   await enqueueText(tx, row, {
     kind: "text.booked",
     body: textBodies.booked(facts, {
@@ -231,14 +240,9 @@ export async function textsTurnedOn(
         ),
       );
     if (remindAt.getTime() > now.getTime() && !waiting) {
-      const facts = {
-        office: profileForState(row.office),
-        appliance: row.selectedAppliance,
-        reference: row.reference,
-      };
       await enqueueText(tx, row, {
         kind: textReminderKind,
-        body: textBodies.reminder(facts, visit),
+        body: textBodies.reminder(textFactsOf(row), visit),
         notBefore: remindAt,
       });
     }

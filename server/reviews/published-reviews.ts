@@ -13,9 +13,10 @@ import { profileForState } from "~/content/company";
 import { stateBySlug, type StateSlug } from "~/content/states";
 import { needsAttentionAtMost, publishedCaption, reviewWords } from "~/domain/reviews";
 
-import type { Database } from "../db/database";
+import type { Database, Transaction } from "../db/database";
 import { newLeadsChannel } from "../db/notifications";
 import { leadEvents, reviews, serviceRequests } from "../db/schema";
+import { uuidPattern } from "../desk/leads";
 import { leadOffices, type StaffMember } from "../desk/staff-accounts";
 
 /** `NOTIFY`'d when a review is published or unpublished: the kept `/reviews` pages are dropped. */
@@ -176,7 +177,7 @@ export async function setReviewPublished(
   publish: boolean,
 ): Promise<PublishOutcome> {
   const offices = leadOffices(staff);
-  if (staff.role !== "owner" || !/^[0-9a-f-]{36}$/i.test(reviewId)) {
+  if (staff.role !== "owner" || !uuidPattern.test(reviewId)) {
     return { ok: false, reason: "not-found" };
   }
   return db.transaction(async (tx): Promise<PublishOutcome> => {
@@ -198,16 +199,31 @@ export async function setReviewPublished(
           : { publishedAt: null, publishedBy: null },
       )
       .where(eq(reviews.id, row.id));
-    await tx.insert(leadEvents).values({
-      id: randomUUID(),
-      leadId: row.requestId,
-      kind: "review",
-      actorId: staff.id,
-      actorName: staff.name,
-      detail: publish ? "Review published on the website" : "Review taken off the website",
-    });
+    await recordReviewEvent(
+      tx,
+      staff,
+      row.requestId,
+      publish ? "Review published on the website" : "Review taken off the website",
+    );
     await tx.execute(sql`select pg_notify(${publishedReviewsChannel}, ${reviewsPagePath})`);
     return { ok: true, changed: true };
+  });
+}
+
+/** An owner's action on a review, in the request's timeline. */
+async function recordReviewEvent(
+  tx: Transaction,
+  staff: Pick<StaffMember, "id" | "name">,
+  requestId: string,
+  detail: string,
+) {
+  await tx.insert(leadEvents).values({
+    id: randomUUID(),
+    leadId: requestId,
+    kind: "review",
+    actorId: staff.id,
+    actorName: staff.name,
+    detail,
   });
 }
 
@@ -238,7 +254,7 @@ export async function markReviewHandled(
   reviewId: string,
 ): Promise<{ ok: true; changed: boolean } | { ok: false; reason: "not-found" }> {
   const offices = leadOffices(staff);
-  if (staff.role !== "owner" || !/^[0-9a-f-]{36}$/i.test(reviewId)) {
+  if (staff.role !== "owner" || !uuidPattern.test(reviewId)) {
     return { ok: false, reason: "not-found" };
   }
   return db.transaction(async (tx) => {
@@ -256,14 +272,7 @@ export async function markReviewHandled(
         .where(and(eq(reviews.id, reviewId), inArray(reviews.office, offices)));
       return known ? { ok: true, changed: false } : { ok: false, reason: "not-found" };
     }
-    await tx.insert(leadEvents).values({
-      id: randomUUID(),
-      leadId: row.requestId,
-      kind: "review",
-      actorId: staff.id,
-      actorName: staff.name,
-      detail: "Low rating handled",
-    });
+    await recordReviewEvent(tx, staff, row.requestId, "Low rating handled");
     await tx.execute(sql`select pg_notify(${newLeadsChannel}, ${row.office})`);
     return { ok: true, changed: true };
   });
