@@ -26,7 +26,7 @@ export function startNode(script: string, args: string[], env: Record<string, st
 /**
  * The Node flags `npm start` runs the production server with (package.json is their one home):
  * one V8 helper thread (each thread's malloc arena kept tens of megabytes), a small young
- * generation and a slower-growing heap (README, "Memory").
+ * generation and a slower-growing heap (README, "A server for a 512 MB instance").
  */
 export function productionNodeFlags(): string[] {
   const scripts = (
