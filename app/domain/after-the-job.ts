@@ -51,14 +51,6 @@ export const paymentMethodLabels: Record<PaymentMethod, string> = {
   card: "Card",
 };
 
-/** "$89", "$189.50". */
-export function formatCents(cents: number): string {
-  const dollars = cents / 100;
-  return Number.isInteger(dollars)
-    ? `$${dollars.toLocaleString("en-US")}`
-    : `$${dollars.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
-
 /** "Feb 23, 2027" from "2027-02-23": a calendar day of the office (the warranty's last day). */
 export function formatCalendarDate(isoDate: string): string {
   const [year, month, day] = isoDate.split("-").map(Number);

@@ -11,7 +11,6 @@ import "~/lib/validation";
 import {
   estimateLineKinds,
   formatCalendarDate,
-  formatCents,
   paymentMethods,
   type EstimateDecision,
   type EstimateDecisionPlace,
@@ -19,6 +18,7 @@ import {
   type EstimateLineKind,
   type PaymentMethod,
 } from "./after-the-job";
+import { formatMoney, parseMoney } from "./money";
 
 export const estimateLineKindLabels: Record<EstimateLineKind, string> = {
   part: "Part",
@@ -29,17 +29,6 @@ export const estimateLineKindLabels: Record<EstimateLineKind, string> = {
 export const estimateFormRows = 5;
 /** The most lines an estimate holds (JavaScript may add rows up to this). */
 export const maxEstimateLines = 20;
-
-/** "$189.50", "189.5", "1,200" → cents; null when it is not an amount. */
-export function centsFromDollars(amount: string): number | null {
-  const match = /^\$?\s*(\d{1,6})(?:\.(\d{1,2}))?$/.exec(amount.trim().replaceAll(",", ""));
-  return match ? Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0")) : null;
-}
-
-/** "$245.00": amounts on an estimate and a receipt always show their cents. */
-export function formatAmount(cents: number): string {
-  return `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
 
 export function estimateTotalCents(lines: readonly EstimateLine[]): number {
   return lines.reduce((total, line) => total + line.cents, 0);
@@ -71,7 +60,7 @@ export function parseEstimateForm(
       fieldErrors[estimateLineField(index, "description")] =
         "Describe the line in 1 to 200 characters";
     }
-    const cents = centsFromDollars(amount);
+    const cents = parseMoney(amount);
     if (cents === null) {
       fieldErrors[estimateLineField(index, "amount")] = "Enter the amount (like 89.50)";
     }
@@ -99,13 +88,13 @@ export const paymentSchema = z.object({
     .string()
     .trim()
     .max(20)
-    .refine((amount) => centsFromDollars(amount) !== null, "Enter the amount paid (like 245.00)")
-    .transform((amount) => centsFromDollars(amount)!),
+    .refine((amount) => parseMoney(amount) !== null, "Enter the amount paid (like 245.00)")
+    .transform((amount) => parseMoney(amount)!),
 });
 
 /** "Estimate: $245.00 (2 lines)": the timeline's words. */
 export function estimateSummary(lines: readonly EstimateLine[]): string {
-  return `Estimate: ${formatAmount(estimateTotalCents(lines))} (${lines.length} ${lines.length === 1 ? "line" : "lines"})`;
+  return `Estimate: ${formatMoney(estimateTotalCents(lines), { cents: "always" })} (${lines.length} ${lines.length === 1 ? "line" : "lines"})`;
 }
 
 export const decisionPlaceWords: Record<EstimateDecisionPlace, string> = {
@@ -124,7 +113,7 @@ export function decisionSummary(
 
 /** "Paid $245.00 by card". */
 export function paymentSummary(method: PaymentMethod, cents: number): string {
-  return `Paid ${formatAmount(cents)} by ${method}`;
+  return `Paid ${formatMoney(cents, { cents: "always" })} by ${method}`;
 }
 
 /** "90 days on parts and labour, until Feb 23, 2027". */
@@ -136,7 +125,7 @@ export function warrantyLine(days: number, endsIsoDate: string): string {
 export function declinedLine(serviceCallCents: number | null): string {
   return serviceCallCents === null
     ? "Declined"
-    : `Declined: the charge is the ${formatCents(serviceCallCents)} service call`;
+    : `Declined: the charge is the ${formatMoney(serviceCallCents, { cents: "when-needed" })} service call`;
 }
 
 /** An estimate as it is shown: its lines, total and the answer, if any. */

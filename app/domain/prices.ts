@@ -11,18 +11,14 @@ import "~/lib/validation";
 
 import { serviceSlugs, type ServiceSlug } from "~/content/services";
 
-import {
-  defaultWarrantyDays,
-  formatCents,
-  type PricePolicy,
-  type PriceRange,
-} from "./after-the-job";
+import { defaultWarrantyDays, type PricePolicy, type PriceRange } from "./after-the-job";
+import { formatMoney, parseMoney } from "./money";
 
 type ServiceCallPolicy = Pick<PricePolicy, "serviceCallCents" | "serviceCallRule">;
 
 /** "$89, waived when you go ahead with the repair" (beside a "Service call" label). */
 export function serviceCallTerms(policy: ServiceCallPolicy) {
-  return `${formatCents(policy.serviceCallCents)}, ${policy.serviceCallRule}`;
+  return `${formatMoney(policy.serviceCallCents, { cents: "when-needed" })}, ${policy.serviceCallRule}`;
 }
 
 /** "Service call: $89, waived when you go ahead with the repair" */
@@ -38,10 +34,10 @@ export function serviceCallSentence(policy: ServiceCallPolicy) {
 
 /** "Most dryer repairs: $150-$350" (one amount when both ends are the same). */
 export function rangeLine(service: ServiceSlug, range: PriceRange) {
-  const amounts =
-    range.lowCents === range.highCents
-      ? formatCents(range.lowCents)
-      : `${formatCents(range.lowCents)}-${formatCents(range.highCents)}`;
+  const [low, high] = [range.lowCents, range.highCents].map((cents) =>
+    formatMoney(cents, { cents: "when-needed" }),
+  );
+  const amounts = range.lowCents === range.highCents ? low : `${low}-${high}`;
   return `Most ${service} repairs: ${amounts}`;
 }
 
@@ -63,22 +59,6 @@ type RangeField = `${ServiceSlug}Low` | `${ServiceSlug}High`;
 /** A range's fields in the form: `dryerLow`, `dryerHigh`. */
 export function rangeFields<Service extends ServiceSlug>(service: Service) {
   return { low: `${service}Low`, high: `${service}High` } as const;
-}
-
-const amountPattern = /^\$?\s*(\d{1,3}(?:,\d{3})*|\d+)(?:\.(\d{2}))?$/;
-
-/** "89", "$89", "89.50", "1,250" in cents; null when it is not an amount in dollars. */
-export function centsOf(text: string): number | null {
-  const match = amountPattern.exec(text.trim());
-  if (!match) return null;
-  const dollars = Number(match[1]!.replaceAll(",", ""));
-  const cents = Number(match[2] ?? "0");
-  return Number.isSafeInteger(dollars) ? dollars * 100 + cents : null;
-}
-
-/** Cents as the form shows them again: "89", "89.50". */
-export function dollarsText(cents: number): string {
-  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
 }
 
 const feeMessage = `Enter the fee in dollars, from 0 to ${maxServiceCallDollars}, for example 89`;
@@ -120,7 +100,7 @@ export const pricePolicyFormSchema = z
     const fail = (path: string, message: string) => {
       context.addIssue({ code: "custom", path: [path], message });
     };
-    const fee = centsOf(fields.fee);
+    const fee = parseMoney(fields.fee);
     if (fee === null || fee > maxServiceCallDollars * 100) fail("fee", feeMessage);
     const rule = fields.rule.replace(/\s+/g, " ");
     if (rule === "") fail("rule", ruleMessage);
@@ -138,7 +118,7 @@ export const pricePolicyFormSchema = z
         fail(lowText === "" ? names.low : names.high, bothEndsMessage);
         continue;
       }
-      const [low, high] = [centsOf(lowText), centsOf(highText)];
+      const [low, high] = [parseMoney(lowText), parseMoney(highText)];
       const inRange = (cents: number | null): cents is number =>
         cents !== null && cents >= 100 && cents <= maxRangeDollars * 100;
       if (!inRange(low)) fail(names.low, rangeMessage);

@@ -2,6 +2,8 @@
  * The review a homeowner gives after the repair: its form's names, how a published review is
  * captioned on `/reviews`, and the words both show. No zod here: `/reviews` loads this module.
  */
+import { firstName } from "./names";
+
 export const maxReviewWords = 2000;
 
 /** The private page's rating form posts these names (with `intent` = "review"). */
@@ -41,8 +43,7 @@ export function starsText(rating: number): string {
 
 /** The first word of a name as it was typed: all that is published of it. */
 export function firstNameOf(name: string): string {
-  const first = name.trim().split(/\s+/)[0] ?? "";
-  return first.slice(0, 40);
+  return firstName(name).slice(0, 40);
 }
 
 /**

@@ -70,10 +70,3 @@ export function parseTypedDate(text: string): string | undefined {
   }
   return undefined;
 }
-
-/** "10:40 AM": a moment's clock time in a time zone (the office's). */
-export function clockTimeIn(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit" }).format(
-    instant,
-  );
-}

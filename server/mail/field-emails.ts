@@ -4,11 +4,12 @@
  * their own page (a placeholder the outbox worker fills in).
  */
 import { formatPhone } from "~/content/company";
+import { applianceName } from "~/domain/appliances";
 
 import { messageId, type MailContext } from "./context";
 import { brandedHtml, brandedText, headerSafe, type BrandedEmail } from "./format";
 import type { OutgoingEmail } from "./message";
-import { applianceNameOf, homeownerLink } from "./visit-emails";
+import { homeownerLink } from "./visit-emails";
 
 export interface OnTheWay {
   requestId: string;
@@ -30,17 +31,17 @@ export function onTheWayEmail(visit: OnTheWay, context: MailContext): OutgoingEm
   const title = `${visit.technician} is on the way, arriving about ${visit.arrivingAbout}`;
   const email: BrandedEmail = {
     title,
-    preview: `${applianceNameOf(visit.appliance)} repair: ${title}.`,
+    preview: `${applianceName(visit.appliance)} repair: ${title}.`,
     siteUrl: context.siteUrl,
     companyName: office.name,
     facts: [
       ...(visit.reference ? [{ label: "Reference", value: visit.reference }] : []),
-      { label: "Appliance", value: applianceNameOf(visit.appliance) },
+      { label: "Appliance", value: applianceName(visit.appliance) },
       { label: "Arriving about", value: `${visit.arrivingAbout} ${office.timeZoneLabel}` },
     ],
     action: link === "" ? null : { label: "See your visit", url: link },
     paragraphs: [
-      `${visit.technician} from ${office.shortName} is on the way to repair your ${applianceNameOf(visit.appliance)}.`,
+      `${visit.technician} from ${office.shortName} is on the way to repair your ${applianceName(visit.appliance)}.`,
       `Need to reach us? Call ${formatPhone(office.phone)}.`,
     ],
     footer: [office.name, formatPhone(office.phone), office.hours],
@@ -76,12 +77,13 @@ export interface PartNeeded {
 /** Needs a part: what happens next, so the homeowner is not left wondering after the visit. */
 export function partNeededEmail(visit: PartNeeded, context: MailContext): OutgoingEmail {
   const { office } = context;
-  const appliance = applianceNameOf(visit.appliance);
+  const appliance = applianceName(visit.appliance);
+  const applianceNoun = applianceName(visit.appliance, { inSentence: true });
   const link = homeownerLink(visit.requestUrl, visit.requestId, context);
-  const title = `Waiting for a part for your ${appliance.toLowerCase()}`;
+  const title = `Waiting for a part for your ${applianceNoun}`;
   const email: BrandedEmail = {
     title,
-    preview: `${visit.technician} found the part your ${appliance.toLowerCase()} needs; we will book the return visit.`,
+    preview: `${visit.technician} found the part your ${applianceNoun} needs; we will book the return visit.`,
     siteUrl: context.siteUrl,
     companyName: office.name,
     facts: [
@@ -91,7 +93,7 @@ export function partNeededEmail(visit: PartNeeded, context: MailContext): Outgoi
     ],
     action: link === "" ? null : { label: "See your visits", url: link },
     paragraphs: [
-      `${visit.technician} found that your ${appliance.toLowerCase()} needs a part to finish the repair. We are ordering it now.`,
+      `${visit.technician} found that your ${applianceNoun} needs a part to finish the repair. We are ordering it now.`,
       "When it arrives we book your return visit and send you its time, with a calendar file for it.",
       `Questions? Call ${formatPhone(office.phone)}, ${office.hours}.`,
     ],

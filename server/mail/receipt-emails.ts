@@ -4,13 +4,13 @@
  * fills in, as every homeowner's link).
  */
 import { formatPhone } from "~/content/company";
+import { applianceName } from "~/domain/appliances";
 import { receiptFacts, type ReceiptView } from "~/domain/estimate";
 
 import { messageId, type MailContext } from "./context";
 import { brandedHtml, brandedText, headerSafe, type BrandedEmail } from "./format";
 import type { OutgoingEmail } from "./message";
 import { privateLinkPlaceholder } from "./private-links";
-import { applianceNameOf } from "./visit-emails";
 
 export interface ReceiptEmail {
   requestId: string;
@@ -24,7 +24,7 @@ export interface ReceiptEmail {
 export function receiptEmail(paid: ReceiptEmail, context: MailContext): OutgoingEmail {
   const { office } = context;
   const { receipt } = paid;
-  const appliance = applianceNameOf(paid.appliance).toLowerCase();
+  const appliance = applianceName(paid.appliance, { inSentence: true });
   const title = `Your receipt for your ${appliance} repair`;
   const lines = receipt.estimate
     ? [

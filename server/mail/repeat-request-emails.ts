@@ -6,6 +6,7 @@
  * office gets what the repeat said, as "Repeat request".
  */
 import { formatPhone } from "~/content/company";
+import { applianceName } from "~/domain/appliances";
 import type { ServiceRequest } from "~/domain/service-request";
 
 import { messageId, type MailContext } from "./context";
@@ -21,7 +22,7 @@ import {
   type EmailField,
 } from "./format";
 import type { OutgoingEmail } from "./message";
-import { applianceNameOf, homeownerLink, privateLink } from "./visit-emails";
+import { homeownerLink, privateLink } from "./visit-emails";
 
 /** The first request, as the repeat's emails need it. */
 export interface RepeatedRequest {
@@ -49,7 +50,7 @@ function officeNotice(
   repeat: ServiceRequest & { id: string },
   context: MailContext,
 ): OutgoingEmail {
-  const appliance = applianceNameOf(first.appliance);
+  const appliance = applianceName(first.appliance);
   const fields: EmailField[] = [
     { label: "Appliance", value: appliance },
     { label: "Name", value: repeat.name },
@@ -92,7 +93,7 @@ function officeNotice(
 
 function linkAgain(first: RepeatedRequest, repeatId: string, context: MailContext): OutgoingEmail {
   const { office } = context;
-  const appliance = applianceNameOf(first.appliance);
+  const appliance = applianceName(first.appliance);
   const subject = `Your ${appliance} repair request`;
   const paragraphs = [
     "Hello,",

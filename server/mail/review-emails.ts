@@ -4,13 +4,13 @@
  * (a placeholder the outbox worker fills in) and the company's Google reviews.
  */
 import { formatPhone } from "~/content/company";
+import { applianceName } from "~/domain/appliances";
 import { reviewWords, starsText } from "~/domain/reviews";
 
 import { messageId, type MailContext } from "./context";
 import { brandedHtml, brandedText, headerSafe, type BrandedEmail } from "./format";
 import type { OutgoingEmail } from "./message";
 import { privateLinkPlaceholder } from "./private-links";
-import { applianceNameOf } from "./visit-emails";
 
 export const reviewEmailKinds = {
   request: "review.request.customer",
@@ -35,12 +35,13 @@ export function reviewRequestEmail(
   { reminder = false }: { reminder?: boolean } = {},
 ): OutgoingEmail {
   const { office } = context;
-  const appliance = applianceNameOf(request.appliance);
+  const appliance = applianceName(request.appliance);
+  const applianceNoun = applianceName(request.appliance, { inSentence: true });
   const question = `How did ${request.technician} do?`;
   const formLink = `${privateLinkPlaceholder(context.siteUrl, request.requestId)}#review`;
   const email: BrandedEmail = {
     title: question,
-    preview: `Tell us about your ${appliance.toLowerCase()} repair: 1 to 5 stars, a minute at most.`,
+    preview: `Tell us about your ${applianceNoun} repair: 1 to 5 stars, a minute at most.`,
     siteUrl: context.siteUrl,
     companyName: office.name,
     facts: [
@@ -51,8 +52,8 @@ export function reviewRequestEmail(
     action: { label: "Rate your repair", url: formLink },
     paragraphs: [
       reminder
-        ? `A few days ago we asked how ${request.technician} did with your ${appliance.toLowerCase()} repair. If you have a minute, we would still like to know. This is the only reminder.`
-        : `Thank you for choosing ${office.shortName}. How did ${request.technician} do with your ${appliance.toLowerCase()} repair?`,
+        ? `A few days ago we asked how ${request.technician} did with your ${applianceNoun} repair. If you have a minute, we would still like to know. This is the only reminder.`
+        : `Thank you for choosing ${office.shortName}. How did ${request.technician} do with your ${applianceNoun} repair?`,
       "Choose 1 to 5 stars on your request's page and, if you like, tell us more. We read every answer.",
       `${reviewWords.googleNote} ${reviewWords.google}: ${request.googleReviewsUrl}`,
       `Questions? Call ${formatPhone(office.phone)}, ${office.hours}.`,
@@ -96,13 +97,13 @@ export function lowRatingEmail(review: LowRating, context: MailContext): Outgoin
   const title = `${reviewWords.needsAttention}: ${starsText(review.rating)} for ${review.technician || "a repair"}`;
   const email: BrandedEmail = {
     title,
-    preview: `${office.name}: a homeowner rated their ${applianceNameOf(review.appliance).toLowerCase()} repair ${starsText(review.rating)}.`,
+    preview: `${office.name}: a homeowner rated their ${applianceName(review.appliance, { inSentence: true })} repair ${starsText(review.rating)}.`,
     siteUrl: context.siteUrl,
     companyName: office.name,
     facts: [
       ...(review.reference ? [{ label: "Reference", value: review.reference }] : []),
       { label: "Rating", value: `${starsText(review.rating)} of 5` },
-      { label: "Appliance", value: applianceNameOf(review.appliance) },
+      { label: "Appliance", value: applianceName(review.appliance) },
       { label: "Technician", value: review.technician || "Not recorded" },
       { label: "Homeowner", value: review.firstName || "Not given" },
     ],

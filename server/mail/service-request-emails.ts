@@ -4,8 +4,8 @@
  * a stranger using ours to reach someone else) and carries the private link as a placeholder
  * the outbox worker fills in when it sends.
  */
-import { applianceTypes } from "~/content/appliances";
 import { formatPhone } from "~/content/company";
+import { applianceName } from "~/domain/appliances";
 import { timeSlots, type ServiceRequest } from "~/domain/service-request";
 import { safetyConcerns, safetyLabels } from "~/domain/safety";
 import { formatVisit } from "~/domain/visit";
@@ -40,10 +40,6 @@ export type StoredServiceRequest = ServiceRequest & {
   requestUrl: string;
 };
 
-function applianceName(request: ServiceRequest): string {
-  return applianceTypes.find((type) => type.id === request.selectedAppliance)?.name ?? "Appliance";
-}
-
 function timeSlotOf(request: ServiceRequest) {
   return timeSlots.find((slot) => slot.id === request.preferredTime);
 }
@@ -70,7 +66,7 @@ export function serviceRequestEmails(
 }
 
 function companyEmail(request: StoredServiceRequest, context: MailContext): OutgoingEmail {
-  const appliance = applianceName(request);
+  const appliance = applianceName(request.selectedAppliance);
   const fields: EmailField[] = [
     { label: "Appliance", value: appliance },
     { label: "Name", value: request.name },
@@ -121,7 +117,7 @@ function customerConfirmation(
   pricePolicy: PricePolicy | null,
 ): OutgoingEmail {
   const { office } = context;
-  const appliance = applianceName(request);
+  const appliance = applianceName(request.selectedAppliance);
   const phone = formatPhone(office.phone);
   const visit =
     request.preferredDate === ""

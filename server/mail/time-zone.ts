@@ -18,7 +18,7 @@ function partsFormatter(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-type WallClock = Record<"year" | "month" | "day" | "hour" | "minute" | "second", number>;
+export type WallClock = Record<"year" | "month" | "day" | "hour" | "minute" | "second", number>;
 
 /**
  * The last answer per time zone, by whole second (the clock's resolution): every submission
@@ -26,7 +26,8 @@ type WallClock = Record<"year" | "month" | "day" | "hour" | "minute" | "second",
  */
 const lastWallClock = new Map<string, { second: number; clock: WallClock }>();
 
-function wallClock(instant: Date, timeZone: string): WallClock {
+/** What the clock on the wall says at `instant` in `timeZone` (hours 0-23). */
+export function wallClockIn(instant: Date, timeZone: string): WallClock {
   const second = Math.floor(instant.getTime() / 1000);
   const last = lastWallClock.get(timeZone);
   if (last?.second === second) return last.clock;
@@ -52,7 +53,7 @@ function computeWallClock(instant: Date, timeZone: string): WallClock {
 }
 
 function offsetMs(instant: Date, timeZone: string): number {
-  const clock = wallClock(instant, timeZone);
+  const clock = wallClockIn(instant, timeZone);
   const asUtc = Date.UTC(
     clock.year,
     clock.month - 1,

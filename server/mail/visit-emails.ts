@@ -6,8 +6,9 @@
  * link but ours, and store the private link as a placeholder the outbox worker fills in. Past 250
  * lines on purpose: that rule is kept where every visit email is written.
  */
-import { applianceTypes } from "~/content/appliances";
 import { formatPhone } from "~/content/company";
+import { applianceName } from "~/domain/appliances";
+import { firstName } from "~/domain/names";
 import { timeSlots, type TimeSlotId } from "~/domain/time-slots";
 import { formatVisit } from "~/domain/visit";
 
@@ -62,10 +63,6 @@ export function homeownerLink(requestUrl: string, requestId: string, context: Ma
   return requestUrl === "" ? "" : privateLinkPlaceholder(context.siteUrl, requestId);
 }
 
-export function applianceNameOf(applianceId: string): string {
-  return applianceTypes.find((type) => type.id === applianceId)?.name ?? "Appliance";
-}
-
 function visitWhen(visit: VisitEmail, context: MailContext): string | null {
   return visit.date && visit.window
     ? formatVisit(visit.date, visit.window, context.office.timeZoneLabel)
@@ -74,8 +71,7 @@ function visitWhen(visit: VisitEmail, context: MailContext): string | null {
 
 /** Only the first name of the technician reaches the homeowner. */
 function technicianFirstName(visit: VisitEmail): string | null {
-  const first = visit.technician?.trim().split(/\s+/)[0] ?? "";
-  return first === "" ? null : first;
+  return firstName(visit.technician) || null;
 }
 
 /** The line every email to the homeowner carries, in text and in HTML. */
@@ -99,7 +95,7 @@ export function visitCalendarFile(
   const slot = timeSlots.find((candidate) => candidate.id === visit.window);
   if (!visit.date || !slot) return null;
   const { office } = context;
-  const appliance = applianceNameOf(visit.appliance);
+  const appliance = applianceName(visit.appliance);
   const technician = technicianFirstName(visit);
   const link = homeownerLink(visit.requestUrl, visit.requestId, context);
   const description = [
@@ -180,7 +176,7 @@ function callUs(context: MailContext): string {
 
 /** The office booked the visit: the homeowner's calendar gets it, confirmed. */
 export function visitScheduledEmail(visit: VisitEmail, context: MailContext): OutgoingEmail {
-  const appliance = applianceNameOf(visit.appliance);
+  const appliance = applianceName(visit.appliance);
   const when = visitWhen(visit, context);
   const technician = technicianFirstName(visit);
   const returning = (visit.visitNumber ?? 1) > 1;
@@ -215,7 +211,7 @@ export function visitScheduledEmail(visit: VisitEmail, context: MailContext): Ou
 
 /** The homeowner moved the visit on their page: tentative in their calendar until the office confirms. */
 export function visitRescheduledEmail(visit: VisitEmail, context: MailContext): OutgoingEmail {
-  const appliance = applianceNameOf(visit.appliance);
+  const appliance = applianceName(visit.appliance);
   const when = visitWhen(visit, context);
   return customerEmail(visit, context, {
     kind: "visit.rescheduled.customer",
@@ -239,7 +235,7 @@ export function visitCancelledEmail(
   context: MailContext,
   by: "customer" | "office",
 ): OutgoingEmail {
-  const appliance = applianceNameOf(visit.appliance);
+  const appliance = applianceName(visit.appliance);
   const when = visitWhen(visit, context);
   const what = when
     ? `your ${appliance} repair visit on ${when}`
@@ -264,7 +260,7 @@ export function visitCancelledEmail(
 
 /** The evening before the visit. */
 export function visitReminderEmail(visit: VisitEmail, context: MailContext): OutgoingEmail {
-  const appliance = applianceNameOf(visit.appliance);
+  const appliance = applianceName(visit.appliance);
   const when = visitWhen(visit, context);
   const technician = technicianFirstName(visit);
   return customerEmail(visit, context, {
@@ -302,7 +298,7 @@ export function officeVisitChangeEmail(
   context: MailContext,
   change: "cancelled" | "rescheduled" | "photos",
 ): OutgoingEmail {
-  const appliance = applianceNameOf(visit.appliance);
+  const appliance = applianceName(visit.appliance);
   const fields: EmailField[] = [
     { label: "Appliance", value: appliance },
     { label: "Name", value: visit.name },

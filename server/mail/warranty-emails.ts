@@ -4,6 +4,7 @@
  * link to the desk. The homeowner's own confirmation is the booked-visit email (./visit-emails.ts).
  */
 import { formatCalendarDate } from "~/domain/after-the-job";
+import { applianceName } from "~/domain/appliances";
 import { warrantyCallbackLabel } from "~/domain/warranty";
 import type { TimeSlotId } from "~/domain/time-slots";
 import { formatVisit } from "~/domain/visit";
@@ -20,7 +21,6 @@ import {
   type EmailField,
 } from "./format";
 import type { OutgoingEmail } from "./message";
-import { applianceNameOf } from "./visit-emails";
 
 export interface WarrantyCallbackFacts {
   requestId: string;
@@ -46,7 +46,7 @@ export function warrantyCallbackOfficeEmail(
   facts: WarrantyCallbackFacts,
   context: MailContext,
 ): OutgoingEmail {
-  const appliance = applianceNameOf(facts.appliance);
+  const appliance = applianceName(facts.appliance);
   const visit = formatVisit(facts.date, facts.window, context.office.timeZoneLabel);
   const fields: EmailField[] = [
     { label: "Appliance", value: appliance },

@@ -11,12 +11,12 @@ import { stateBySlug, type StateSlug } from "~/content/states";
 import type { PricePolicy } from "~/domain/after-the-job";
 import {
   defaultWarrantyDays,
-  dollarsText,
   pricePolicyFormSchema,
   rangeFields,
   rangeLine,
   serviceCallLine,
 } from "~/domain/prices";
+import { formatMoney } from "~/domain/money";
 import type { PostedForm } from "~/lib/bounded-body.server";
 import { fieldErrorsOf } from "~/lib/field-errors";
 import type { FormResult } from "~/lib/form-result";
@@ -61,6 +61,8 @@ export interface PriceSettings {
 
 /** The form's text for a policy (or blank, with the default warranty, for none). */
 export function formValuesOf(policy: PricePolicy | null): Record<string, string> {
+  // As typed: "89", "89.50".
+  const dollarsText = (cents: number) => formatMoney(cents, { cents: "when-needed", field: true });
   const values: Record<string, string> = {
     fee: policy ? dollarsText(policy.serviceCallCents) : "",
     rule: policy?.serviceCallRule ?? "",

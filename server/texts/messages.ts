@@ -4,16 +4,12 @@
  * stranger could have typed into a form: no name, no address, no description. The technician's
  * first name and the times come from the office.
  */
-import { applianceTypes } from "~/content/appliances";
 import { formatPhone, type CompanyProfile } from "~/content/company";
+import { applianceName } from "~/domain/appliances";
 import { timeSlots, type TimeSlotId } from "~/domain/time-slots";
 import { formatVisitDay } from "~/domain/visit";
 
 const stopLine = "Reply STOP to end texts.";
-
-function applianceOf(id: string): string {
-  return (applianceTypes.find((type) => type.id === id)?.name ?? "appliance").toLowerCase();
-}
 
 /** "Thu, Nov 26, 8AM-12PM". */
 function shortVisit(date: string, window: TimeSlotId): string {
@@ -39,7 +35,7 @@ const bookedVisitWords: Record<BookedVisitKind, string> = {
 export const textBodies = {
   received({ office, appliance, reference }: TextFacts, link: string): string {
     const ref = reference ? ` ${reference}` : "";
-    return `${office.shortName}: we got your ${applianceOf(appliance)} repair request${ref}. See or change it: ${link} ${stopLine}`;
+    return `${office.shortName}: we got your ${applianceName(appliance, { inSentence: true })} repair request${ref}. See or change it: ${link} ${stopLine}`;
   },
   booked(
     { office, appliance }: TextFacts,
@@ -47,16 +43,16 @@ export const textBodies = {
   ): string {
     const what = bookedVisitWords[visit.kind];
     const who = visit.technician ? ` with ${visit.technician}` : "";
-    return `${office.shortName}: your ${applianceOf(appliance)} ${what} is booked for ${shortVisit(visit.date, visit.window)}${who}. ${stopLine}`;
+    return `${office.shortName}: your ${applianceName(appliance, { inSentence: true })} ${what} is booked for ${shortVisit(visit.date, visit.window)}${who}. ${stopLine}`;
   },
   reminder({ office, appliance }: TextFacts, visit: { date: string; window: TimeSlotId }): string {
-    return `${office.shortName}: reminder, your ${applianceOf(appliance)} repair visit is tomorrow, ${shortVisit(visit.date, visit.window)}. Questions: ${formatPhone(office.phone)}. ${stopLine}`;
+    return `${office.shortName}: reminder, your ${applianceName(appliance, { inSentence: true })} repair visit is tomorrow, ${shortVisit(visit.date, visit.window)}. Questions: ${formatPhone(office.phone)}. ${stopLine}`;
   },
   onTheWay({ office }: TextFacts, technician: string, arrivingAbout: string): string {
     return `${office.shortName}: ${technician} is on the way, arriving about ${arrivingAbout}. ${stopLine}`;
   },
   done({ office, appliance }: TextFacts): string {
-    return `${office.shortName}: your ${applianceOf(appliance)} repair is done. Thank you! Questions: ${formatPhone(office.phone)}. ${stopLine}`;
+    return `${office.shortName}: your ${applianceName(appliance, { inSentence: true })} repair is done. Thank you! Questions: ${formatPhone(office.phone)}. ${stopLine}`;
   },
   /**
    * The review request (and its one reminder): the private page's rating form, at its anchor

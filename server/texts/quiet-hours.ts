@@ -7,7 +7,7 @@ import { profileForState } from "~/content/company";
 import type { StateSlug } from "~/content/states";
 import { isoDateIn } from "~/lib/dates";
 
-import { wallTimeToInstant } from "../mail/time-zone";
+import { wallClockIn, wallTimeToInstant } from "../mail/time-zone";
 import { addDays } from "../requests/windows";
 
 const startHour = 8;
@@ -17,15 +17,8 @@ export function textHoursOf(office: StateSlug): { start: number; end: number } {
 }
 
 function hourIn(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hour: "numeric",
-    minute: "numeric",
-    hourCycle: "h23",
-  }).formatToParts(instant);
-  const hour = Number(parts.find((part) => part.type === "hour")?.value ?? 0);
-  const minute = Number(parts.find((part) => part.type === "minute")?.value ?? 0);
-  return hour + minute / 60;
+  const clock = wallClockIn(instant, timeZone);
+  return clock.hour + clock.minute / 60;
 }
 
 /** Null when a text may go now; else the instant the quiet hours end (the next 8:00). */

@@ -4,13 +4,14 @@ import { Link, useActionData } from "react-router";
 import { FormStatus } from "~/components/form-status";
 import { buttonVariants } from "~/components/ui/button";
 
-import { applianceTypes } from "~/content/appliances";
+import { applianceTypeIds } from "~/content/appliances";
 import { formatPhone, type CompanyProfile } from "~/content/company";
 import { displayDate, parseTypedDate } from "~/lib/dates";
 import type { LeadFormResult } from "~/lib/form-result";
 import { useRegion } from "~/lib/use-region";
 import { cn } from "~/lib/utils";
 
+import { applianceName } from "~/domain/appliances";
 import { timeSlots } from "~/domain/time-slots";
 
 export type BookedResult = Extract<LeadFormResult, { status: "success" }>;
@@ -32,7 +33,8 @@ function requestPageHref(requestUrl: string | undefined): string | undefined {
 
 /** What the visitor asked for, in their own choices (appliance, day, window); never the server's. */
 function askedFor(values: Record<string, string>): { term: string; detail: string }[] {
-  const appliance = applianceTypes.find((type) => type.id === values.selectedAppliance)?.name;
+  const applianceId = applianceTypeIds.find((id) => id === values.selectedAppliance);
+  const appliance = applianceId && applianceName(applianceId);
   const typedDate = values.preferredDate ?? "";
   const date = displayDate(parseTypedDate(typedDate) ?? typedDate);
   const slot = timeSlots.find((candidate) => candidate.id === values.preferredTime);

@@ -9,7 +9,7 @@ import { PhoneInput } from "~/components/phone-input";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
-import { applianceTypes } from "~/content/appliances";
+import { applianceName } from "~/domain/appliances";
 import { windowFilledMessage, type OpenWindow } from "~/domain/availability";
 import type { useLeadForm } from "~/lib/use-lead-form";
 import { useRegion } from "~/lib/use-region";
@@ -53,7 +53,7 @@ export function ContactStep({
   const { profile } = useRegion();
   const { pathname } = useLocation();
   const submitRef = useRef<HTMLButtonElement>(null);
-  const applianceName = applianceTypes.find((type) => type.id === state.selectedAppliance)?.name;
+  const appliance = state.selectedAppliance && applianceName(state.selectedAppliance);
   // The server's "just filled up" and its alternatives stay until the visitor chooses again.
   const timeError =
     form.errors.preferredTime === windowFilledMessage && !state.openWindows
@@ -79,7 +79,7 @@ export function ContactStep({
       <input type="hidden" name="selectedAppliance" value={state.selectedAppliance ?? ""} />
       <p className="flex items-center gap-2 rounded-lg bg-brand-50 px-3 py-2 text-sm text-slate-800">
         <Check className="size-4 text-brand-700" aria-hidden="true" />
-        Appliance: <strong>{applianceName}</strong>
+        Appliance: <strong>{appliance}</strong>
       </p>
       <Field label="Full Name (required)" error={form.errors.name}>
         <Input {...form.field("name")} autoComplete="name" />

@@ -1,5 +1,6 @@
 import { profileForState } from "~/content/company";
 import { stateBySlug } from "~/content/states";
+import { formatOfficeTime } from "~/domain/office-time";
 import { deskVisitStyle, formatVisit } from "~/domain/visit";
 
 import type { InboxLead, InboxPage, InboxRow } from "~/domain/inbox";
@@ -24,11 +25,12 @@ export function inboxRowsFrom<Page extends InboxPage>(
       const profile = profileForState(slug);
       return {
         ...lead,
-        receivedAt: new Intl.DateTimeFormat("en-US", {
-          timeZone: profile.timeZone,
-          dateStyle: "medium",
-          timeStyle: "short",
-        }).format(new Date(lead.createdAt)),
+        receivedAt: formatOfficeTime(
+          new Date(lead.createdAt),
+          profile.timeZone,
+          null,
+          "date-and-clock",
+        ),
         timeZoneLabel: profile.timeZoneLabel,
         officeName: stateBySlug(slug)?.name ?? lead.office,
         requestedVisit: requestedVisit(lead),

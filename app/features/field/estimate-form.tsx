@@ -6,15 +6,14 @@ import { Field } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
 import { estimateLineKinds } from "~/domain/after-the-job";
 import {
-  centsFromDollars,
   estimateFormRows,
   estimateLineField,
   estimateLineKindLabels,
-  formatAmount,
   maxEstimateLines,
   type EstimateView,
 } from "~/domain/estimate";
 import type { FieldVisit } from "~/domain/field";
+import { formatMoney, parseMoney } from "~/domain/money";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 
@@ -205,7 +204,9 @@ function EstimateForm({
   const hydrated = useHydrated();
   const { estimate } = visit.afterTheJob;
   const [rows, setRows] = useState(Math.max(estimateFormRows, estimate?.lines.length ?? 0));
-  const [typedTotal, setTypedTotal] = useState(estimate?.total ?? formatAmount(0));
+  const [typedTotal, setTypedTotal] = useState(
+    estimate?.total ?? formatMoney(0, { cents: "always" }),
+  );
   const refused = Object.keys(errors).length > 0 || message !== undefined;
   // The total as the lines are typed (once hydrated; the saved estimate shows its own).
   const totalTyped = (event: React.FormEvent<HTMLFormElement>) => {
@@ -213,9 +214,9 @@ function EstimateForm({
     let cents = 0;
     for (let index = 0; index < rows; index += 1) {
       const amount = typed.get(estimateLineField(index, "amount"));
-      cents += (typeof amount === "string" && centsFromDollars(amount)) || 0;
+      cents += (typeof amount === "string" && parseMoney(amount)) || 0;
     }
-    setTypedTotal(formatAmount(cents));
+    setTypedTotal(formatMoney(cents, { cents: "always" }));
   };
   const kindOf = (label: string) =>
     estimateLineKinds.find((kind) => estimateLineKindLabels[kind] === label) ?? "part";
