@@ -8,6 +8,7 @@ import { DeskHeader } from "~/features/desk/desk-header";
 import { notFound, signedInOf } from "~/features/desk/desk-route.server";
 import { deskMeta } from "~/features/desk/headers";
 import { SafetyChips } from "~/features/desk/safety-chips";
+import { useDeskEvents } from "~/features/desk/use-desk-events";
 import { postedForm } from "~/lib/bounded-body.server";
 import { servicesOf } from "~/services.server";
 
@@ -74,6 +75,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Dispatch({ loaderData, actionData }: Route.ComponentProps) {
   const { staff, board } = loaderData;
+  // A homeowner's move or cancel, a tap in the field, another dispatcher's booking: the board
+  // follows live (the office's channel, the inbox's stream).
+  useDeskEvents(true);
   const here = (day: string) => `/office/dispatch?office=${board.office.slug}&day=${day}`;
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8">

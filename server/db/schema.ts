@@ -464,6 +464,8 @@ export const leadEventKinds = [
   "warranty-callback",
   /** The homeowner answered the review request; an owner published it. */
   "review",
+  /** An owner erased the person's data (the privacy page): no personal word in its detail. */
+  "erased",
 ] as const;
 export type LeadEventKind = (typeof leadEventKinds)[number];
 

@@ -4,34 +4,30 @@
  * change is checked against the lead's version, so two people never overwrite each other.
  * Past 250 lines: a status change and what it means for the visit are one transaction.
  */
-import { randomUUID } from "node:crypto";
-
 import { and, desc, eq, sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
 
 import type { StateSlug } from "~/content/states";
-import { leadStatusLabels, statusesAfter } from "~/domain/leads";
+import { leadStatusLabels, statusesAfter, type LeadKind, type LeadStatus } from "~/domain/leads";
 import { noteSchema, statusChangeSchema, type StatusChange } from "~/domain/lead-view";
 import type { PostedForm } from "~/lib/bounded-body.server";
 import { fieldErrorsOf } from "~/lib/field-errors";
 import type { FormResult } from "~/lib/form-result";
 
 import type { Database, Transaction } from "../db/database";
-import { contactMessages, leadEvents, outbox, serviceRequests } from "../db/schema";
+import { contactMessages, leadEvents, outbox } from "../db/schema";
+import type { HomeownerNews } from "../requests/homeowner-news";
 import {
-  cancelReminders,
-  heldPlaceOf,
-  movePlace,
-  visitCancelled,
-  visitOf,
-  visitScheduled,
-  type ServiceRequestRow,
-  type VisitContext,
-} from "../requests/visit-changes";
-import { isBookableInTime } from "../requests/windows";
+  changeRequest,
+  lockRequest,
+  staffActor,
+  writeTimelineEvent,
+  type TimelineEvent,
+} from "../requests/request-door";
+import { freshFieldColumns } from "../requests/next-visit";
+import type { VisitContext } from "../requests/visit-changes";
 import { bookReturnVisit, returnVisitChoiceOf } from "../field/return-visits";
 import { officeTechnicians } from "../field/technicians";
-import { notifyRequestChanged } from "../requests/request-streams";
 import type { DeskServices } from "./desk-services";
 import { findLead, officeTime, purposeOf, uuidPattern, visitText, type Query } from "./leads";
 import type { StaffMember } from "./staff-accounts";
@@ -89,11 +85,11 @@ export async function leadPageAction(
           400,
         );
       }
-      outcome = await addLeadNote(db, staff, leadId, parsed.data.note);
+      outcome = await addLeadNote(db, staff, leadId, parsed.data.note, visits);
       break;
     }
     case "send-again":
-      outcome = await sendEmailAgain(db, staff, leadId, form.text("emailId"));
+      outcome = await sendEmailAgain(db, staff, leadId, form.text("emailId"), visits);
       break;
     default:
       return refuse({ form: "status", status: "invalid", message: "Unknown action" }, 400);
@@ -185,10 +181,12 @@ export async function changeLeadStatus(
   change: StatusChange & { technicianId?: string },
   visits: VisitContext,
 ): Promise<LeadChangeOutcome> {
-  return db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<LeadChangeOutcome> => {
     const lead = await findLead(tx, staff, id);
     if (!lead) return { ok: false, reason: "not-found" };
-    const { row } = lead;
+    if (lead.kind === "contact-message") return changeMessageStatus(tx, staff, lead.row, change);
+    const row = await lockRequest(tx, lead.row.id);
+    if (!row) return { ok: false, reason: "not-found" };
     if (row.version !== change.version) {
       return {
         ok: false,
@@ -196,16 +194,10 @@ export async function changeLeadStatus(
         message: await conflictMessage(tx, row.office, row.id),
       };
     }
-    if (!statusesAfter(lead.kind, row.status).includes(change.status)) {
-      return {
-        ok: false,
-        reason: "not-allowed",
-        message: `A ${leadStatusLabels[row.status].toLowerCase()} lead cannot become ${leadStatusLabels[change.status].toLowerCase()}.`,
-      };
-    }
+    const refused = refusedTransition(lead.kind, row.status, change.status);
+    if (refused) return refused;
     const scheduling = change.status === "scheduled";
-    const technicians =
-      scheduling && lead.kind === "service-request" ? await officeTechnicians(tx, row.office) : [];
+    const technicians = scheduling ? await officeTechnicians(tx, row.office) : [];
     const technician =
       technicians.find((candidate) => candidate.id === change.technicianId) ??
       (change.technicianId === undefined
@@ -216,61 +208,97 @@ export async function changeLeadStatus(
     if (change.technicianId !== undefined && !technician) {
       return { ok: false, reason: "not-allowed", message: "Choose a technician of this office." };
     }
-    // A new booking, a reopened or cancelled request starts the field afresh; a completion keeps
-    // what the technician recorded.
-    const freshField =
-      lead.kind === "service-request" && change.status !== "completed"
-        ? { fieldStatus: null, arrivingAt: null, cantFixReason: null }
-        : {};
-    const changed =
-      lead.kind === "service-request"
-        ? await tx
-            .update(serviceRequests)
-            .set({
-              status: change.status,
-              version: sql`${serviceRequests.version} + 1`,
-              ...freshField,
-              ...(scheduling
-                ? {
-                    scheduledDate: change.scheduledDate,
-                    scheduledWindow: change.scheduledWindow,
-                    technician: technician?.name ?? change.technician,
-                    technicianId: technician?.id ?? null,
-                  }
-                : {}),
-            })
-            .where(and(eq(serviceRequests.id, row.id), eq(serviceRequests.version, change.version)))
-            .returning()
-        : await tx
-            .update(contactMessages)
-            .set({ status: change.status, version: sql`${contactMessages.version} + 1` })
-            .where(and(eq(contactMessages.id, row.id), eq(contactMessages.version, change.version)))
-            .returning({ id: contactMessages.id });
-    if (changed.length === 0) {
+    const changed = await changeRequest(
+      tx,
+      row,
+      {
+        expectedVersion: change.version,
+        set: {
+          status: change.status,
+          // A new booking, a reopened or cancelled request starts the field afresh; a
+          // completion keeps what the technician recorded.
+          ...(change.status !== "completed" ? freshFieldColumns : {}),
+          ...(scheduling
+            ? {
+                scheduledDate: change.scheduledDate,
+                scheduledWindow: change.scheduledWindow,
+                technician: technician?.name ?? change.technician,
+                technicianId: technician?.id ?? null,
+              }
+            : {}),
+        },
+        event: {
+          kind: "status",
+          fromStatus: row.status,
+          toStatus: change.status,
+          detail: scheduling
+            ? `${visitText(change.scheduledDate, change.scheduledWindow)}, technician ${change.technician}`
+            : "",
+        },
+        news: newsOfStatus(change.status),
+      },
+      staffActor(staff),
+      visits,
+    );
+    if (!changed.ok) {
       return {
         ok: false,
         reason: "conflict",
         message: await conflictMessage(tx, row.office, row.id),
       };
     }
-    await tx.insert(leadEvents).values({
-      id: randomUUID(),
-      leadId: row.id,
-      kind: "status",
-      actorId: staff.id,
-      actorName: staff.name,
-      fromStatus: row.status,
-      toStatus: change.status,
-      detail: scheduling
-        ? `${visitText(change.scheduledDate, change.scheduledWindow)}, technician ${change.technician}`
-        : "",
-    });
-    if (lead.kind === "service-request") {
-      await visitStatusChanged(tx, lead.row, changed[0] as ServiceRequestRow, visits);
-      await notifyRequestChanged(tx, row.id);
-    }
     return { ok: true };
   });
+}
+
+function refusedTransition(
+  kind: LeadKind,
+  from: LeadStatus,
+  to: LeadStatus,
+): LeadChangeOutcome | null {
+  if (statusesAfter(kind, from).includes(to)) return null;
+  return {
+    ok: false,
+    reason: "not-allowed",
+    message: `A ${leadStatusLabels[from].toLowerCase()} lead cannot become ${leadStatusLabels[to].toLowerCase()}.`,
+  };
+}
+
+/** A contact message's status: a lead that is no request, with no visit and no homeowner's page. */
+async function changeMessageStatus(
+  tx: Transaction,
+  staff: StaffMember,
+  row: typeof contactMessages.$inferSelect,
+  change: StatusChange,
+): Promise<LeadChangeOutcome> {
+  if (row.version !== change.version) {
+    return {
+      ok: false,
+      reason: "conflict",
+      message: await conflictMessage(tx, row.office, row.id),
+    };
+  }
+  const refused = refusedTransition("contact-message", row.status, change.status);
+  if (refused) return refused;
+  const changed = await tx
+    .update(contactMessages)
+    .set({ status: change.status, version: sql`${contactMessages.version} + 1` })
+    .where(and(eq(contactMessages.id, row.id), eq(contactMessages.version, change.version)))
+    .returning({ id: contactMessages.id });
+  if (changed.length === 0) {
+    return {
+      ok: false,
+      reason: "conflict",
+      message: await conflictMessage(tx, row.office, row.id),
+    };
+  }
+  await writeTimelineEvent(
+    tx,
+    row.id,
+    { kind: "status", fromStatus: row.status, toStatus: change.status, detail: "" },
+    staffActor(staff),
+  );
+  return { ok: true };
 }
 
 /**
@@ -278,54 +306,36 @@ export async function changeLeadStatus(
  * their calendar (with a reminder the evening before), a cancellation gives the place back and
  * cancels the calendar event, a reopened request takes its requested window again.
  */
-async function visitStatusChanged(
-  tx: Transaction,
-  before: ServiceRequestRow,
-  after: ServiceRequestRow,
-  visits: VisitContext,
-) {
-  switch (after.status) {
+function newsOfStatus(status: LeadStatus): HomeownerNews {
+  switch (status) {
     case "scheduled":
-      await visitScheduled(tx, after, visits);
-      return;
+      return { kind: "visit-booked" };
     case "cancelled":
+      return { kind: "visit-cancelled", by: "office" };
     case "spam":
-      if (before.status !== "cancelled" && before.status !== "spam") {
-        await visitCancelled(tx, before, after.status === "spam" ? "spam" : "office", visits);
-      }
-      return;
+      return { kind: "visit-cancelled", by: "spam" };
     case "completed":
-      await cancelReminders(tx, after.id, "Not needed: the repair was completed");
-      return;
+      return { kind: "reminders-stopped", why: "Not needed: the repair was completed" };
     case "new":
-    case "contacted": {
-      const visit = visitOf(after);
-      const place = visit ? { office: after.office, ...visit } : null;
-      if (place && isBookableInTime(place, visits.now()) && !heldPlaceOf(after)) {
-        await movePlace(tx, after, place);
-      }
-      return;
-    }
+    case "contacted":
+      return { kind: "reopened" };
   }
 }
 
+/** A note on the lead's timeline: the request itself does not change. */
 export async function addLeadNote(
   db: Database,
   staff: StaffMember,
   id: string,
   note: string,
+  visits: VisitContext,
 ): Promise<LeadChangeOutcome> {
-  const lead = await findLead(db, staff, id);
-  if (!lead) return { ok: false, reason: "not-found" };
-  await db.insert(leadEvents).values({
-    id: randomUUID(),
-    leadId: lead.row.id,
-    kind: "note",
-    actorId: staff.id,
-    actorName: staff.name,
-    detail: note,
+  return db.transaction(async (tx): Promise<LeadChangeOutcome> => {
+    const lead = await findLead(tx, staff, id);
+    if (!lead) return { ok: false, reason: "not-found" };
+    await recordOnLead(tx, lead, { kind: "note", detail: note }, staff, visits);
+    return { ok: true };
   });
-  return { ok: true };
 }
 
 /** Puts an email that was given up on back in the outbox, to be sent at once. */
@@ -334,9 +344,10 @@ export async function sendEmailAgain(
   staff: StaffMember,
   id: string,
   emailId: string,
+  visits: VisitContext,
 ): Promise<LeadChangeOutcome> {
   if (!uuidPattern.test(emailId)) return { ok: false, reason: "not-found" };
-  return db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<LeadChangeOutcome> => {
     const lead = await findLead(tx, staff, id);
     if (!lead) return { ok: false, reason: "not-found" };
     const [email] = await tx
@@ -353,14 +364,27 @@ export async function sendEmailAgain(
         message: "That email is not waiting to be sent again.",
       };
     }
-    await tx.insert(leadEvents).values({
-      id: randomUUID(),
-      leadId: lead.row.id,
-      kind: "email-resent",
-      actorId: staff.id,
-      actorName: staff.name,
-      detail: `${purposeOf(email.kind)} (${email.message.to})`,
-    });
+    const detail = `${purposeOf(email.kind)} (${email.message.to})`;
+    await recordOnLead(tx, lead, { kind: "email-resent", detail }, staff, visits);
     return { ok: true };
   });
+}
+
+/**
+ * A line on a lead's timeline that changes nothing else: through the door for a request (whose
+ * open views hear of it), straight to the timeline for a contact message.
+ */
+async function recordOnLead(
+  tx: Transaction,
+  lead: NonNullable<Awaited<ReturnType<typeof findLead>>>,
+  event: TimelineEvent,
+  staff: StaffMember,
+  visits: VisitContext,
+) {
+  if (lead.kind === "contact-message") {
+    await writeTimelineEvent(tx, lead.row.id, event, staffActor(staff));
+    return;
+  }
+  const row = await lockRequest(tx, lead.row.id);
+  if (row) await changeRequest(tx, row, { event }, staffActor(staff), visits);
 }

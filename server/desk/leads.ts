@@ -11,10 +11,11 @@ import {
   decisionSummary,
   estimateLineKindLabels,
   estimateSummary,
-  formatAmount,
   paymentSummary,
   warrantyLine,
 } from "~/domain/estimate";
+import { formatMoney } from "~/domain/money";
+import { formatOfficeTime } from "~/domain/office-time";
 import { callbackPending } from "~/domain/warranty";
 
 import type { Database, Transaction } from "../db/database";
@@ -85,12 +86,7 @@ export async function findLead(
 
 export function officeTime(office: StateSlug, instant: Date) {
   const profile = profileForState(office);
-  const text = new Intl.DateTimeFormat("en-US", {
-    timeZone: profile.timeZone,
-    dateStyle: "medium",
-    timeStyle: "short",
-  }).format(instant);
-  return `${text} ${profile.timeZoneLabel}`;
+  return formatOfficeTime(instant, profile.timeZone, profile.timeZoneLabel, "date-and-clock");
 }
 
 /** A visit as the desk writes it: "July 15, 2031, morning (8:00 AM - 12:00 PM)". */
@@ -151,7 +147,7 @@ function afterTheJobFields(row: typeof serviceRequests.$inferSelect): LeadField[
     const lines = row.estimateLines
       .map(
         (line) =>
-          `${estimateLineKindLabels[line.kind]}: ${line.description}, ${formatAmount(line.cents)}`,
+          `${estimateLineKindLabels[line.kind]}: ${line.description}, ${formatMoney(line.cents, { cents: "always" })}`,
       )
       .join("\n");
     const answer =
@@ -370,6 +366,7 @@ function describeEvent(event: typeof leadEvents.$inferSelect) {
     case "payment":
     case "warranty-callback":
     case "review":
+    case "erased":
       return event.detail;
   }
 }

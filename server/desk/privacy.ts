@@ -4,7 +4,7 @@ import { createHash, randomUUID } from "node:crypto";
 
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 
-import type { Database } from "../db/database";
+import type { Database, Transaction } from "../db/database";
 import {
   contactMessages,
   leadEvents,
@@ -18,6 +18,8 @@ import {
   texts,
 } from "../db/schema";
 import { publishedReviewsChannel, reviewsPagePath } from "../reviews/published-reviews";
+import { changeRequest, lockRequest, staffActor } from "../requests/request-door";
+import type { ServiceRequestRow } from "../requests/visit-changes";
 import type { StaffMember } from "./staff-accounts";
 
 /** Who a privacy request is about: an email address, or a US phone number's ten digits. */
@@ -257,29 +259,10 @@ export async function erasePrivacyRecords(
     await tx.execute(sql`set local app.erasing = 'on'`);
     const requestIds = records.requests.map((row) => row.id);
     if (requestIds.length > 0) {
-      await tx
-        .update(serviceRequests)
-        .set({
-          name: erased,
-          email: "",
-          phone: "",
-          address: "",
-          zipCode: "",
-          brand: "",
-          model: "",
-          serialNumber: "",
-          description: "",
-          notes: "",
-          workDone: null,
-          partsUsed: null,
-          cantFixReason: null,
-          partNeeded: null,
-          estimateDecidedBy: sql`case when ${serviceRequests.estimateDecidedBy} is null then null else '[erased]' end`,
-          textConsentPhone: null,
-          accessTokenHash: null,
-          erasedAt: sql`now()`,
-        })
-        .where(inArray(serviceRequests.id, requestIds));
+      for (const id of requestIds) {
+        const request = await lockRequest(tx, id);
+        if (request) await eraseRequest(tx, request, owner);
+      }
       await tx.delete(texts).where(inArray(texts.requestId, requestIds));
       await tx
         .update(requestVisits)
@@ -361,6 +344,38 @@ export async function erasePrivacyRecords(
   });
   await audit(db, owner, "erase", subject, count);
   return count;
+}
+
+/** One request's personal fields blanked, through the door: its open views reload, its forms are stale. */
+async function eraseRequest(tx: Transaction, request: ServiceRequestRow, owner: StaffMember) {
+  await changeRequest(
+    tx,
+    request,
+    {
+      set: {
+        name: erased,
+        email: "",
+        phone: "",
+        address: "",
+        zipCode: "",
+        brand: "",
+        model: "",
+        serialNumber: "",
+        description: "",
+        notes: "",
+        workDone: null,
+        partsUsed: null,
+        cantFixReason: null,
+        partNeeded: null,
+        estimateDecidedBy: request.estimateDecidedBy === null ? null : erased,
+        textConsentPhone: null,
+        accessTokenHash: null,
+        erasedAt: sql`now()`,
+      },
+      event: { kind: "erased", detail: "Personal data erased on request" },
+    },
+    staffActor(owner),
+  );
 }
 
 /** Blanks the bodies of emails sent more than `days` ago (MAIL_RETENTION_DAYS). */

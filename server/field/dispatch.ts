@@ -5,8 +5,8 @@
  */
 import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
 
-import { applianceTypes } from "~/content/appliances";
 import { profileForState } from "~/content/company";
+import { applianceName } from "~/domain/appliances";
 import { stateBySlug, type StateSlug } from "~/content/states";
 import type { DispatchBoard, DispatchVisit } from "~/domain/dispatch";
 import { fieldStatusLabels } from "~/domain/field";
@@ -37,8 +37,7 @@ function visitOf(row: Row): DispatchVisit {
     id: row.id,
     version: row.version,
     name: row.name,
-    appliance:
-      applianceTypes.find((type) => type.id === row.selectedAppliance)?.name ?? "Appliance",
+    appliance: applianceName(row.selectedAppliance),
     window: isTimeSlotId(window) ? window : null,
     technicianId: booked ? row.technicianId : null,
     status: booked
@@ -65,8 +64,7 @@ function earlierVisitOf(
     id: row.id,
     version: row.version,
     name: row.name,
-    appliance:
-      applianceTypes.find((type) => type.id === row.selectedAppliance)?.name ?? "Appliance",
+    appliance: applianceName(row.selectedAppliance),
     window: isTimeSlotId(visit.window) ? visit.window : null,
     technicianId: visit.technicianId,
     status: visit.outcome ? fieldStatusLabels[visit.outcome] : "Done",
@@ -188,8 +186,7 @@ export async function dispatchBoard(
       id: row.id,
       version: row.version,
       name: row.name,
-      appliance:
-        applianceTypes.find((type) => type.id === row.selectedAppliance)?.name ?? "Appliance",
+      appliance: applianceName(row.selectedAppliance),
       part: row.partNeeded ?? "",
       technicianId: row.technicianId,
       safety: row.safetyConcerns,

@@ -1,21 +1,16 @@
 /**
  * After the repair, on My day and the private page: the technician's estimate (lines of parts and
  * labour), the homeowner's answer (typed name, on the phone or on their page; final, one answer
- * wins), the payment (once) with its warranty, and the receipt made from them. Each change is one
- * transaction with its timeline event, its email and the notifications that make the desk, the
- * homeowner's page and My day update live. Past 250 lines: the three changes share the visit's
- * lock, the tap keys and the views built from the same row, and read best side by side.
+ * wins), the payment (once) with its warranty, and what My day and the private page show of them.
+ * Each change is one transaction through the request's door (../requests/request-door.ts), which
+ * writes its timeline event, tells the desk, the homeowner's page and My day, and sends the receipt
+ * (../requests/homeowner-news.ts). How the estimate and the receipt read is ./receipts.ts.
  */
 import { randomUUID } from "node:crypto";
 
-import { and, eq, isNull, sql } from "drizzle-orm";
-
-import { applianceTypes } from "~/content/appliances";
-import { formatPhone, profileForState } from "~/content/company";
+import { profileForState } from "~/content/company";
 import {
   defaultWarrantyDays,
-  formatCalendarDate,
-  paymentMethodLabels,
   type EstimateDecision,
   type EstimateDecisionPlace,
   type EstimateLine,
@@ -23,38 +18,28 @@ import {
 } from "~/domain/after-the-job";
 import {
   decidedBySchema,
-  decisionPlaceWords,
   decisionSummary,
-  declinedLine,
-  estimateLineKindLabels,
   estimateSummary,
-  estimateTotalCents,
-  formatAmount,
   paymentSchema,
   paymentSummary,
   parseEstimateForm,
-  warrantyLine,
-  type EstimateView,
-  type ReceiptView,
   type RequestAfterTheJob,
   type VisitAfterTheJob,
 } from "~/domain/estimate";
+import { formatMoney } from "~/domain/money";
 import type { PostedForm } from "~/lib/bounded-body.server";
 import { isoDateIn } from "~/lib/dates";
 import { fieldErrorsOf } from "~/lib/field-errors";
 
 import type { Database, Transaction } from "../db/database";
-import { newLeadsChannel } from "../db/notifications";
-import { leadEvents, outbox, serviceRequests } from "../db/schema";
+import { serviceRequests } from "../db/schema";
 import type { StaffMember } from "../desk/staff-accounts";
-import { mailContextFor } from "../mail/context";
-import { receiptEmail } from "../mail/receipt-emails";
-import { outboxRows } from "../outbox/enqueue";
-import { pricePolicyFor, serviceCallFor, serviceCallOf } from "../prices/price-policy";
-import { notifyRequestChanged } from "../requests/request-streams";
+import { pricePolicyFor, serviceCallFor } from "../prices/price-policy";
+import { changeRequest, staffActor, type Actor } from "../requests/request-door";
 import { addDays } from "../requests/windows";
 import type { VisitContext } from "../requests/visit-changes";
 import { uuidPattern } from "../desk/leads";
+import { estimateVersionOf, estimateViewOf, receiptViewOf, whenIn } from "./receipts";
 import { claimTapKey, ownVisit } from "./tap-keys";
 
 type Row = typeof serviceRequests.$inferSelect;
@@ -99,20 +84,6 @@ class Refused extends Error {
   }
 }
 
-function firstName(name: string | null | undefined): string {
-  return name?.trim().split(/\s+/)[0] || "Your technician";
-}
-
-function applianceName(id: string): string {
-  return applianceTypes.find((type) => type.id === id)?.name ?? "Appliance";
-}
-
-/** Tells the desk, the homeowner's page and My day (the office's stream) of a change. */
-async function announce(tx: Transaction, row: Row) {
-  await tx.execute(sql`select pg_notify(${newLeadsChannel}, ${row.office})`);
-  await notifyRequestChanged(tx, row.id);
-}
-
 /**
  * Records an estimate, a phone answer or a payment from My day. Another technician's visit (or
  * anyone but a technician) is a 404 before anything is read; a key seen before for the same
@@ -144,7 +115,7 @@ export async function recordEstimateTap(
     case "estimate": {
       const parsed = parseEstimateForm(fields);
       if (!parsed.ok) return { ok: false, reason: "invalid", fieldErrors: parsed.fieldErrors };
-      change = (tx, row) => writeEstimate(tx, row, staff, parsed.lines, visits.now());
+      change = (tx, row) => writeEstimate(tx, row, staff, parsed.lines, visits);
       break;
     }
     case "estimate-decision": {
@@ -161,13 +132,18 @@ export async function recordEstimateTap(
         return { ok: false, reason: "invalid", fieldErrors: { name: "Choose approve or decline" } };
       }
       change = async (tx, row) => {
-        const outcome = await decideEstimate(tx, row, {
-          decision,
-          name: name.data,
-          place: "phone",
-          actor: { id: staff.id, name: staff.name },
-          now: visits.now(),
-        });
+        const outcome = await decideEstimate(
+          tx,
+          row,
+          {
+            decision,
+            name: name.data,
+            place: "phone",
+            actor: staffActor(staff),
+            now: visits.now(),
+          },
+          visits,
+        );
         if (!outcome.ok) throw new Refused(outcome.message);
       };
       break;
@@ -198,7 +174,6 @@ export async function recordEstimateTap(
       if (claim === "replay") return { ok: true, replayed: true };
       if (claim === "reused") throw new Refused(estimateMessages.outOfDate);
       await change(tx, row);
-      await announce(tx, row);
       return { ok: true, replayed: false };
     })
     .catch((error: unknown) => {
@@ -224,27 +199,26 @@ async function writeEstimate(
   row: Row,
   staff: StaffMember,
   lines: EstimateLine[],
-  now: Date,
+  visits: VisitContext,
 ) {
   const refusal = estimateRefusal(row);
   if (refusal) throw new Refused(refusal);
-  await tx
-    .update(serviceRequests)
-    .set({ estimateLines: lines, estimateAt: now, version: sql`${serviceRequests.version} + 1` })
-    .where(eq(serviceRequests.id, row.id));
-  await tx.insert(leadEvents).values({
-    id: randomUUID(),
-    leadId: row.id,
-    kind: "estimate",
-    actorId: staff.id,
-    actorName: staff.name,
-    detail: estimateSummary(lines),
-  });
+  const written = await changeRequest(
+    tx,
+    row,
+    {
+      set: { estimateLines: lines, estimateAt: visits.now() },
+      event: { kind: "estimate", detail: estimateSummary(lines) },
+    },
+    staffActor(staff),
+    visits,
+  );
+  if (!written.ok) throw new Refused(estimateMessages.outOfDate);
 }
 
 /**
  * The homeowner's answer, on `row` locked by the caller: final, so of two answers at once the
- * first to hold the lock wins and the other is refused. The caller announces the change.
+ * first to hold the lock wins and the other is refused. Through the door, which tells everyone.
  */
 export async function decideEstimate(
   tx: Transaction,
@@ -253,11 +227,12 @@ export async function decideEstimate(
     decision: EstimateDecision;
     name: string;
     place: EstimateDecisionPlace;
-    actor: { id: string | null; name: string };
+    actor: Actor;
     now: Date;
     /** The estimate's `version` the answer was given to, when the form said (the page's does). */
     shown?: string;
   },
+  context: VisitContext,
 ): Promise<DecisionOutcome> {
   const open = row.status === "scheduled" || row.status === "completed";
   if (!row.estimateLines || row.estimateLines.length === 0 || row.paidAt || !open) {
@@ -274,38 +249,32 @@ export async function decideEstimate(
   if (answer.shown !== undefined && answer.shown !== estimateVersionOf(row)) {
     return { ok: false, reason: "refused", message: estimateMessages.changed };
   }
-  const [decided] = await tx
-    .update(serviceRequests)
-    .set({
-      estimateDecision: answer.decision,
-      estimateDecidedBy: answer.name,
-      estimateDecidedAt: answer.now,
-      estimateDecidedOn: answer.place,
-      version: sql`${serviceRequests.version} + 1`,
-    })
-    .where(and(eq(serviceRequests.id, row.id), isNull(serviceRequests.estimateDecision)))
-    .returning({ id: serviceRequests.id });
-  if (!decided) {
+  const decided = await changeRequest(
+    tx,
+    row,
+    {
+      set: {
+        estimateDecision: answer.decision,
+        estimateDecidedBy: answer.name,
+        estimateDecidedAt: answer.now,
+        estimateDecidedOn: answer.place,
+      },
+      event: {
+        kind: "estimate",
+        detail: decisionSummary(answer.decision, answer.name, answer.place),
+      },
+    },
+    answer.actor,
+    context,
+  );
+  if (!decided.ok) {
     return {
       ok: false,
       reason: "refused",
       message: estimateMessages.alreadyAnswered(answer.decision, null),
     };
   }
-  await tx.insert(leadEvents).values({
-    id: randomUUID(),
-    leadId: row.id,
-    kind: "estimate",
-    actorId: answer.actor.id,
-    actorName: answer.actor.name,
-    detail: decisionSummary(answer.decision, answer.name, answer.place),
-  });
   return { ok: true };
-}
-
-/** The change and its announcement, for the private page (which locks the row itself). */
-export async function announceDecision(tx: Transaction, row: Row): Promise<void> {
-  await announce(tx, row);
 }
 
 async function recordPayment(
@@ -327,115 +296,24 @@ async function recordPayment(
   const policy = await pricePolicyFor(tx, row.office);
   const warrantyDays = policy?.warrantyDays ?? defaultWarrantyDays;
   const warrantyEnds = addDays(isoDateIn(now, office.timeZone), warrantyDays);
-  const [paid] = await tx
-    .update(serviceRequests)
-    .set({
-      paymentMethod: payment.method,
-      paymentCents: payment.amount,
-      paidAt: now,
-      warrantyDays,
-      warrantyEnds,
-      version: sql`${serviceRequests.version} + 1`,
-    })
-    .where(eq(serviceRequests.id, row.id))
-    .returning();
-  await tx.insert(leadEvents).values({
-    id: randomUUID(),
-    leadId: row.id,
-    kind: "payment",
-    actorId: staff.id,
-    actorName: staff.name,
-    detail: paymentSummary(payment.method, payment.amount),
-  });
-  const receipt = receiptViewOf(paid!, serviceCallOf(row, policy)?.serviceCallCents ?? null);
-  if (row.email !== "" && receipt) {
-    const email = receiptEmail(
-      {
-        requestId: row.id,
-        email: row.email,
-        appliance: row.selectedAppliance,
-        receipt,
-        hasLink: visits.links.urlFor(row.id) !== "",
+  const paid = await changeRequest(
+    tx,
+    row,
+    {
+      set: {
+        paymentMethod: payment.method,
+        paymentCents: payment.amount,
+        paidAt: now,
+        warrantyDays,
+        warrantyEnds,
       },
-      mailContextFor(visits.config, office, now),
-    );
-    await tx.insert(outbox).values(outboxRows(row.id, [email]));
-  }
-}
-
-function whenIn(instant: Date, row: Row): string {
-  const office = profileForState(row.office);
-  return `${new Intl.DateTimeFormat("en-US", {
-    timeZone: office.timeZone,
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  }).format(instant)} ${office.timeZoneLabel}`;
-}
-
-/** Which writing of the estimate `row` holds (EstimateView's `version`). */
-function estimateVersionOf(row: Row): string {
-  return row.estimateAt?.toISOString() ?? "";
-}
-
-/** The estimate as it is shown, or null before one is written. */
-export function estimateViewOf(row: Row, serviceCallCents: number | null): EstimateView | null {
-  const lines = row.estimateLines;
-  if (!lines || lines.length === 0) return null;
-  const decision = row.estimateDecision;
-  const decidedText =
-    decision && row.estimateDecidedAt
-      ? `${decision === "approved" ? "Approved" : "Declined"}${row.estimateDecidedBy ? ` by ${row.estimateDecidedBy}` : ""} ${decisionPlaceWords[row.estimateDecidedOn ?? "page"]}, ${whenIn(row.estimateDecidedAt, row)}`
-      : null;
-  return {
-    lines: lines.map((line) => ({
-      kind: estimateLineKindLabels[line.kind],
-      description: line.description,
-      amount: formatAmount(line.cents),
-    })),
-    total: formatAmount(estimateTotalCents(lines)),
-    totalCents: estimateTotalCents(lines),
-    writtenAt: row.estimateAt ? whenIn(row.estimateAt, row) : "",
-    version: estimateVersionOf(row),
-    decision: decision && decidedText ? { decision, text: decidedText } : null,
-    declinedChargeCents: decision === "declined" ? serviceCallCents : null,
-    declinedText: decision === "declined" ? declinedLine(serviceCallCents) : null,
-  };
-}
-
-/** The receipt, or null before the payment is recorded. */
-export function receiptViewOf(row: Row, serviceCallCents: number | null): ReceiptView | null {
-  if (!row.paidAt || row.paymentCents === null || !row.paymentMethod) return null;
-  const office = profileForState(row.office);
-  const paidOn = formatCalendarDate(isoDateIn(row.paidAt, office.timeZone));
-  return {
-    reference: row.reference,
-    company: {
-      name: office.name,
-      street: office.street,
-      region: office.region,
-      phone: formatPhone(office.phone),
+      event: { kind: "payment", detail: paymentSummary(payment.method, payment.amount) },
+      news: { kind: "payment-recorded" },
     },
-    date: paidOn,
-    technician: firstName(row.technician),
-    appliance: applianceName(row.selectedAppliance),
-    brand: row.brand,
-    model: row.model,
-    serialNumber: row.serialNumber,
-    workDone: row.workDone ?? "",
-    partsUsed: row.partsUsed ?? "",
-    estimate: estimateViewOf(row, serviceCallCents),
-    payment: {
-      method: paymentMethodLabels[row.paymentMethod],
-      amount: formatAmount(row.paymentCents),
-      date: paidOn,
-    },
-    warranty: warrantyLine(
-      row.warrantyDays ?? defaultWarrantyDays,
-      row.warrantyEnds ?? addDays(isoDateIn(row.paidAt, office.timeZone), defaultWarrantyDays),
-    ),
-  };
+    staffActor(staff),
+    visits,
+  );
+  if (!paid.ok) throw new Refused(estimateMessages.outOfDate);
 }
 
 /** What a visit's card on My day shows and offers of the estimate and the payment. */
@@ -453,7 +331,8 @@ export function visitAfterTheJob(row: Row, serviceCallCents: number | null): Vis
     decisionKey: estimate && !estimate.decision && !row.paidAt ? randomUUID() : null,
     paymentKey:
       !row.paidAt && row.status === "completed" && row.fieldStatus === "done" ? randomUUID() : null,
-    suggestedAmount: suggestedCents === null ? "" : (suggestedCents / 100).toFixed(2),
+    suggestedAmount:
+      suggestedCents === null ? "" : formatMoney(suggestedCents, { cents: "always", field: true }),
     payment:
       row.paidAt && row.paymentMethod && row.paymentCents !== null
         ? `${paymentSummary(row.paymentMethod, row.paymentCents)}, ${whenIn(row.paidAt, row)}`

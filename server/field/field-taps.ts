@@ -1,34 +1,31 @@
 /**
- * A technician's taps on My day (On my way, Arrived, Done, Needs a part, Can't fix): each a POST carrying the
- * key the page gave it, checked against the visit being theirs, written with its timeline event,
- * its email and the desk's notification in one transaction. A key seen before changes nothing:
- * a tap sent twice (a double tap, a retry, a queue replayed once the signal is back) counts once.
+ * A technician's taps on My day (On my way, Arrived, Done, Needs a part, Can't fix): each a POST
+ * carrying the key the page gave it, checked against the visit being theirs, then one change
+ * through the request's door (../requests/request-door.ts), which writes it with its timeline
+ * event, tells the desk and the homeowner's page, and has the homeowner hear what the tap's news
+ * says (../requests/homeowner-news.ts). A key seen before changes nothing: a tap sent twice (a
+ * double tap, a retry, a queue replayed once the signal is back) counts once. What each tap sets,
+ * writes and tells is one entry of `taps`, a pure function of the tap and the visit.
  */
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 
-import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 
 import { profileForState } from "~/content/company";
 import { fieldActions, nextTaps, type FieldAction } from "~/domain/field";
 import type { PostedForm } from "~/lib/bounded-body.server";
-import { clockTimeIn } from "~/lib/dates";
+import { formatMoney, parseMoney } from "~/domain/money";
+import { firstName } from "~/domain/names";
+import { formatOfficeTime } from "~/domain/office-time";
 import { fieldErrorsOf } from "~/lib/field-errors";
 
 import type { Database } from "../db/database";
-import { newLeadsChannel } from "../db/notifications";
-import { leadEvents, outbox, serviceRequests } from "../db/schema";
+import { serviceRequests } from "../db/schema";
 import type { StaffMember } from "../desk/staff-accounts";
-import { mailContextFor } from "../mail/context";
-import { onTheWayEmail, partNeededEmail } from "../mail/field-emails";
-import { outboxRows } from "../outbox/enqueue";
-import { notifyRequestChanged } from "../requests/request-streams";
-import { cancelReminders, type VisitContext } from "../requests/visit-changes";
-import { scheduleReviewRequest } from "../reviews/review-requests";
-import { enqueueText } from "../texts/enqueue";
 import { uuidPattern } from "../desk/leads";
+import { changeRequest, staffActor, type RequestChange } from "../requests/request-door";
+import type { ServiceRequestRow, VisitContext } from "../requests/visit-changes";
 import { claimTapKey, ownVisit } from "./tap-keys";
-import { textBodies } from "../texts/messages";
 
 /** The key a tap carries: made by the page (or the phone's queue), never reused on purpose. */
 const tapKeySchema = z.string().trim().min(8).max(100);
@@ -40,12 +37,6 @@ const onMyWaySchema = z.object({
     .min(1, "Enter the minutes, 1 to 240")
     .max(240, "Enter the minutes, 1 to 240"),
 });
-
-/** "$189.50", "189.5", "1,200" → cents; null when it is not an amount. */
-function centsOf(amount: string): number | null {
-  const match = /^\$?\s*(\d{1,6})(?:\.(\d{1,2}))?$/.exec(amount.trim().replaceAll(",", ""));
-  return match ? Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0")) : null;
-}
 
 const doneSchema = z
   .object({
@@ -62,7 +53,7 @@ const doneSchema = z
   })
   // Checked with the other fields (not after them), so every message shows at once.
   .superRefine((done, context) => {
-    if (!done.noCharge && centsOf(done.amount) === null) {
+    if (!done.noCharge && parseMoney(done.amount) === null) {
       context.addIssue({
         code: "custom",
         path: ["amount"],
@@ -72,7 +63,7 @@ const doneSchema = z
   })
   .transform((done) => ({
     ...done,
-    amountChargedCents: done.noCharge ? null : centsOf(done.amount),
+    amountChargedCents: done.noCharge ? null : parseMoney(done.amount),
   }));
 
 const needsPartSchema = z.object({
@@ -103,12 +94,125 @@ function isFieldAction(value: string): value is FieldAction {
 }
 
 function dollars(cents: number | null): string {
-  return cents === null ? "no charge" : `$${(cents / 100).toFixed(2)}`;
+  return cents === null ? "no charge" : formatMoney(cents, { cents: "always" });
 }
 
-/** The technician's first name: all the homeowner is told. */
-function firstName(name: string): string {
-  return name.trim().split(/\s+/)[0] ?? name;
+/** What a tap is taken against: the visit locked as it stands, who tapped, when, and its key. */
+export interface TapFacts {
+  row: Pick<ServiceRequestRow, "office" | "status">;
+  staff: Pick<StaffMember, "id" | "name">;
+  now: Date;
+  /** The tap's key, as the page sent it. */
+  key: string;
+}
+
+/** Distinct per tap, and not the key itself: what the homeowner's email carries of the tap. */
+function tapIdOf(key: string): string {
+  return createHash("sha256").update(key).digest("hex").slice(0, 16);
+}
+
+/** A tap: the fields it reads, and the change to the visit it makes of them. */
+interface Tap<Schema extends z.ZodType> {
+  schema: Schema;
+  apply(details: z.output<Schema>, tap: TapFacts): RequestChange;
+}
+
+const onMyWay: Tap<typeof onMyWaySchema> = {
+  schema: onMyWaySchema,
+  apply({ minutes }, { row, staff, now, key }) {
+    const office = profileForState(row.office);
+    const arrivingAt = new Date(now.getTime() + minutes * 60_000);
+    const about = formatOfficeTime(arrivingAt, office.timeZone, null, "clock");
+    return {
+      set: { fieldStatus: "on-the-way", arrivingAt },
+      event: {
+        kind: "field",
+        detail: `On my way, arriving about ${about} ${office.timeZoneLabel}`,
+      },
+      news: {
+        kind: "on-the-way",
+        arrivingAbout: about,
+        technician: firstName(staff.name),
+        tapId: tapIdOf(key),
+      },
+    };
+  },
+};
+
+const arrived: Tap<z.ZodObject> = {
+  schema: z.object({}),
+  apply: () => ({ set: { fieldStatus: "arrived" }, event: { kind: "field", detail: "Arrived" } }),
+};
+
+const done: Tap<typeof doneSchema> = {
+  schema: doneSchema,
+  apply(done, { row, staff, now }) {
+    return {
+      set: {
+        fieldStatus: "done",
+        status: "completed",
+        doneAt: now,
+        workDone: done.workDone,
+        model: done.model,
+        serialNumber: done.serialNumber,
+        partsUsed: done.partsUsed,
+        amountChargedCents: done.amountChargedCents,
+      },
+      event: {
+        kind: "field",
+        detail: `Done: ${done.workDone}. Model ${done.model}, serial ${done.serialNumber}. Parts: ${done.partsUsed || "none"}. Charged ${dollars(done.amountChargedCents)}.`,
+        fromStatus: row.status,
+        toStatus: "completed",
+      },
+      news: { kind: "repair-done", technician: { id: staff.id, name: staff.name }, doneAt: now },
+    };
+  },
+};
+
+const needsPart: Tap<typeof needsPartSchema> = {
+  schema: needsPartSchema,
+  apply({ part }, { staff, key }) {
+    return {
+      set: { fieldStatus: "needs-part", partNeeded: part },
+      event: { kind: "field", detail: `Needs a part: ${part}` },
+      news: { kind: "part-needed", part, technician: firstName(staff.name), tapId: tapIdOf(key) },
+    };
+  },
+};
+
+const cantFix: Tap<typeof cantFixSchema> = {
+  schema: cantFixSchema,
+  apply: ({ reason }) => ({
+    set: { fieldStatus: "cant-fix", cantFixReason: reason },
+    event: { kind: "field", detail: `Can't fix: ${reason}` },
+  }),
+};
+
+/** The change a tap makes once it is taken (its fields read), or its fields' errors. */
+export type ParsedTap =
+  | { ok: true; changeFor(tap: TapFacts): RequestChange }
+  | { ok: false; fieldErrors: Partial<Record<string, string>> };
+
+function parsedBy<Schema extends z.ZodType>(tap: Tap<Schema>, fields: unknown): ParsedTap {
+  const details = tap.schema.safeParse(fields);
+  if (!details.success) return { ok: false, fieldErrors: fieldErrorsOf(details.error) };
+  return { ok: true, changeFor: (facts) => tap.apply(details.data, facts) };
+}
+
+/** Reads the fields of the tap `action`: what it will change, or what to correct first. */
+export function parseTap(action: FieldAction, fields: unknown): ParsedTap {
+  switch (action) {
+    case "on-my-way":
+      return parsedBy(onMyWay, fields);
+    case "arrived":
+      return parsedBy(arrived, fields);
+    case "done":
+      return parsedBy(done, fields);
+    case "needs-part":
+      return parsedBy(needsPart, fields);
+    case "cant-fix":
+      return parsedBy(cantFix, fields);
+  }
 }
 
 export async function recordFieldTap(
@@ -136,21 +240,13 @@ export async function recordFieldTap(
     .where(ownVisit(requestId, staff));
   if (!assigned) return { ok: false, reason: "not-found" };
   if (!key.success) return invalid({ tapKey: "This page is out of date: reload it" });
-  const details =
-    intent === "on-my-way"
-      ? onMyWaySchema.safeParse(form.fields())
-      : intent === "done"
-        ? doneSchema.safeParse(form.fields())
-        : intent === "needs-part"
-          ? needsPartSchema.safeParse(form.fields())
-          : intent === "cant-fix"
-            ? cantFixSchema.safeParse(form.fields())
-            : z.object({}).safeParse({});
-  if (!details.success) return invalid(fieldErrorsOf(details.error));
+  const tap = parseTap(intent, form.fields());
+  if (!tap.ok) return invalid(tap.fieldErrors);
 
   const now = visits.now();
   return db
     .transaction(async (tx): Promise<FieldTapOutcome> => {
+      // Locked here (not with lockRequest): the lock is taken only on the technician's own visit.
       const [row] = await tx
         .select()
         .from(serviceRequests)
@@ -169,117 +265,10 @@ export async function recordFieldTap(
         // Rolls back the key too: nothing of this tap is kept.
         throw new TapRefused(intent);
       }
-      const office = profileForState(row.office);
-      const facts = { office, appliance: row.selectedAppliance, reference: row.reference };
-      const data = details.data as Record<string, unknown>;
-      let detail: string;
-      let change: Partial<typeof serviceRequests.$inferInsert>;
-      switch (intent) {
-        case "on-my-way": {
-          const arrivingAt = new Date(now.getTime() + Number(data.minutes) * 60_000);
-          const about = clockTimeIn(arrivingAt, office.timeZone);
-          change = { fieldStatus: "on-the-way", arrivingAt };
-          detail = `On my way, arriving about ${about} ${office.timeZoneLabel}`;
-          // The homeowner is emailed once, and again only when the time moves by 15 minutes.
-          const moved =
-            row.fieldStatus !== "on-the-way" ||
-            !row.arrivingAt ||
-            Math.abs(row.arrivingAt.getTime() - arrivingAt.getTime()) >= 15 * 60_000;
-          if (moved) {
-            await enqueueText(tx, row, {
-              kind: "text.on-the-way",
-              body: textBodies.onTheWay(facts, firstName(staff.name), about),
-            });
-          }
-          if (row.email !== "" && moved) {
-            const mail = mailContextFor(visits.config, office, now);
-            const email = onTheWayEmail(
-              {
-                requestId: row.id,
-                email: row.email,
-                appliance: row.selectedAppliance,
-                reference: row.reference,
-                technician: firstName(staff.name),
-                arrivingAbout: about,
-                tapId: createHash("sha256").update(key.data).digest("hex").slice(0, 16),
-                requestUrl: visits.links.urlFor(row.id),
-              },
-              mail,
-            );
-            await tx.insert(outbox).values(outboxRows(row.id, [email]));
-          }
-          break;
-        }
-        case "arrived":
-          change = { fieldStatus: "arrived" };
-          detail = "Arrived";
-          break;
-        case "done": {
-          const done = data as z.output<typeof doneSchema>;
-          change = {
-            fieldStatus: "done",
-            status: "completed",
-            doneAt: now,
-            workDone: done.workDone,
-            model: done.model,
-            serialNumber: done.serialNumber,
-            partsUsed: done.partsUsed,
-            amountChargedCents: done.amountChargedCents,
-          };
-          detail = `Done: ${done.workDone}. Model ${done.model}, serial ${done.serialNumber}. Parts: ${done.partsUsed || "none"}. Charged ${dollars(done.amountChargedCents)}.`;
-          await cancelReminders(tx, row.id, "Not needed: the repair was completed");
-          await enqueueText(tx, row, { kind: "text.done", body: textBodies.done(facts) });
-          await scheduleReviewRequest(tx, row, staff, now, visits);
-          break;
-        }
-        case "needs-part": {
-          const part = String(data.part);
-          change = { fieldStatus: "needs-part", partNeeded: part };
-          detail = `Needs a part: ${part}`;
-          // The visit that was booked is over: its reminder (if not sent) is not needed.
-          await cancelReminders(tx, row.id, "Not needed: the visit ended waiting for a part");
-          if (row.email !== "") {
-            const mail = mailContextFor(visits.config, office, now);
-            const email = partNeededEmail(
-              {
-                requestId: row.id,
-                email: row.email,
-                appliance: row.selectedAppliance,
-                reference: row.reference,
-                technician: firstName(staff.name),
-                part,
-                tapId: createHash("sha256").update(key.data).digest("hex").slice(0, 16),
-                requestUrl: visits.links.urlFor(row.id),
-              },
-              mail,
-            );
-            await tx.insert(outbox).values(outboxRows(row.id, [email]));
-          }
-          break;
-        }
-        case "cant-fix": {
-          const reason = String(data.reason);
-          change = { fieldStatus: "cant-fix", cantFixReason: reason };
-          detail = `Can't fix: ${reason}`;
-          break;
-        }
-      }
-      await tx
-        .update(serviceRequests)
-        .set({ ...change, version: sql`${serviceRequests.version} + 1` })
-        .where(eq(serviceRequests.id, row.id));
-      await tx.insert(leadEvents).values({
-        id: randomUUID(),
-        leadId: row.id,
-        kind: "field",
-        actorId: staff.id,
-        actorName: staff.name,
-        fromStatus: intent === "done" ? row.status : null,
-        toStatus: intent === "done" ? "completed" : null,
-        detail,
-      });
-      await tx.execute(sql`select pg_notify(${newLeadsChannel}, ${row.office})`);
-      await notifyRequestChanged(tx, row.id);
+      const change = tap.changeFor({ row, staff, now, key: key.data });
+      const changed = await changeRequest(tx, row, change, staffActor(staff), visits);
+      // The row is locked and no version was asked for: a conflict means it was not locked.
+      if (!changed.ok) throw new TapRefused(intent);
       return { ok: true, action: intent, replayed: false };
     })
     .catch((error: unknown) => {

@@ -6,15 +6,16 @@ import { randomUUID } from "node:crypto";
 
 import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
 
-import { applianceTypes } from "~/content/appliances";
 import { profileForState } from "~/content/company";
+import { applianceName } from "~/domain/appliances";
 import type { StateSlug } from "~/content/states";
 import { fieldStatusLabels, nextTaps, type FieldVisit, type MyDay } from "~/domain/field";
+import { formatOfficeTime } from "~/domain/office-time";
 import { safetyConcerns, safetyLabels } from "~/domain/safety";
 import { timeSlots } from "~/domain/time-slots";
 import { formatVisitDay } from "~/domain/visit";
 import { callbackPending, warrantyCallbackLabel } from "~/domain/warranty";
-import { clockTimeIn, isoDateIn } from "~/lib/dates";
+import { isoDateIn } from "~/lib/dates";
 
 import type { Database } from "../db/database";
 import { requestPhotos, serviceRequests } from "../db/schema";
@@ -56,8 +57,7 @@ function cardOf(
     phoneDigits: row.phone.replace(/[^\d+]/g, ""),
     address,
     directionsUrl: `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(address)}`,
-    appliance:
-      applianceTypes.find((type) => type.id === row.selectedAppliance)?.name ?? "Appliance",
+    appliance: applianceName(row.selectedAppliance),
     brand: row.brand,
     model: row.model,
     serialNumber: row.serialNumber,
@@ -74,7 +74,7 @@ function cardOf(
     fieldStatus: row.fieldStatus,
     statusDetail:
       row.fieldStatus === "on-the-way" && row.arrivingAt
-        ? `Arriving about ${clockTimeIn(row.arrivingAt, office.timeZone)} ${office.timeZoneLabel}`
+        ? `Arriving about ${formatOfficeTime(row.arrivingAt, office.timeZone, office.timeZoneLabel, "clock")}`
         : row.fieldStatus === "cant-fix"
           ? row.cantFixReason
           : row.fieldStatus === "needs-part"

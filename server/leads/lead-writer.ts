@@ -185,11 +185,12 @@ export class LeadWriter {
       const settled = await settleServiceRequests(tx, accepted, this.#places);
       const stored = accepted.filter((write) => !isSettledAside(settled.get(write)));
       await insertLeads(tx, stored, settled);
-      const repeatedOffices = await applyRepeats(tx, settled);
-      await notifyOffices(tx, [
-        ...stored.map((write) => write.serviceRequest?.office ?? write.contactMessage?.office),
-        ...repeatedOffices,
-      ]);
+      // A repeat changes its first request through the door, which tells that request's office.
+      await applyRepeats(tx, settled);
+      await notifyOffices(
+        tx,
+        stored.map((write) => write.serviceRequest?.office ?? write.contactMessage?.office),
+      );
       await settleKeys(tx, settled);
       const acceptedSet = new Set(accepted);
       const replayed = writes.filter((write) => !acceptedSet.has(write));
@@ -388,17 +389,14 @@ async function placesHeldByClients(
 async function applyRepeats(
   tx: Transaction,
   settled: ReadonlyMap<LeadWrite, Settlement>,
-): Promise<string[]> {
-  const offices: string[] = [];
+): Promise<void> {
   const emails: NewOutboxRow[] = [];
   for (const [write, settlement] of settled) {
     if (settlement.kind !== "repeat") continue;
     const first = await appendRepeatedRequest(tx, settlement.firstId, settlement.request);
-    offices.push(first.office);
     emails.push(...(write.repeatEmails?.(first) ?? []));
   }
   if (emails.length > 0) await tx.execute(insertJsonRows(outbox, emails));
-  return offices;
 }
 
 /**

@@ -4,13 +4,10 @@
  * day's budgets per address, this process's uploads at once) and each is one transaction that
  * reads best whole. What the page shows is ./request-view.ts; how photos are stored, ./photo-store.ts.
  */
-import { randomUUID } from "node:crypto";
-
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 
 import { isoDateIn } from "~/lib/dates";
 import { formatPhone, type CompanyProfile } from "~/content/company";
-import type { StateSlug } from "~/content/states";
 import { isValidIsoDate } from "~/domain/service-request";
 import type { TimeSlotId } from "~/domain/time-slots";
 import type { OpenWindow } from "~/domain/availability";
@@ -19,21 +16,14 @@ import type { RequestPageView } from "~/domain/request-page";
 import { formatVisit } from "~/domain/visit";
 
 import type { Database, Transaction } from "../db/database";
-import { newLeadsChannel } from "../db/notifications";
-import { leadEvents, serviceRequests, texts } from "../db/schema";
+import { serviceRequests } from "../db/schema";
 import { PageBudgets, type Refused } from "./page-limits";
 import { photosBusyMessage, preparePhotos, type PhotoSource } from "./photos";
 import { closedStatuses, officeOf, requestPageView, rescheduleDays } from "./request-view";
 import { isPhotoId, photoBytes, storedPhotos, storePhoto } from "./photo-store";
 import { RequestLinks } from "./request-links";
 import { answerReview, reviewPageView, type ReviewAnswerOutcome } from "../reviews/review-answers";
-import { textsTurnedOffReason } from "../texts/enqueue";
-import {
-  announceDecision,
-  decideEstimate,
-  receiptFor,
-  requestAfterTheJob,
-} from "../field/estimates";
+import { decideEstimate, receiptFor, requestAfterTheJob } from "../field/estimates";
 import type { EstimateDecision } from "~/domain/after-the-job";
 import { decidedBySchema, type ReceiptView } from "~/domain/estimate";
 import {
@@ -41,16 +31,8 @@ import {
   warrantyView,
   type WarrantyCallbackOutcome,
 } from "./warranty-callbacks";
-import {
-  movePlace,
-  photosAdded,
-  textsTurnedOn,
-  visitCancelled,
-  visitOf,
-  visitRescheduled,
-  type ServiceRequestRow,
-  type VisitContext,
-} from "./visit-changes";
+import { changeRequest, customer, lockRequest } from "./request-door";
+import { movePlace, visitOf, type ServiceRequestRow, type VisitContext } from "./visit-changes";
 import {
   addDays,
   capacityOf,
@@ -115,14 +97,8 @@ export const maxUploadsAtOnce = 16;
 const photosFullRetrySeconds = 24 * 60 * 60;
 const busyRetrySeconds = 30;
 
-const customer = "Customer";
-
 function limited(refused: Refused, message: string): Limited {
   return { ok: false, reason: "limited", message, retryAfterSeconds: refused.retryAfterSeconds };
-}
-
-async function notifyDesk(tx: Transaction, office: StateSlug) {
-  await tx.execute(sql`select pg_notify(${newLeadsChannel}, ${office})`);
 }
 
 /**
@@ -212,17 +188,13 @@ export class HomeownerRequests {
     return this.#db.transaction(async (tx): Promise<EstimateAnswerOutcome> => {
       const row = await this.#find(tx, token, true);
       if (!row) return { ok: false, reason: "not-found" };
-      const outcome = await decideEstimate(tx, row, {
-        decision,
-        name: name.data,
-        place: "page",
-        actor: { id: null, name: customer },
-        now,
-        shown,
-      });
-      if (!outcome.ok) return outcome;
-      await announceDecision(tx, row);
-      return { ok: true };
+      // Through the door: it tells the desk, My day and this page.
+      return decideEstimate(
+        tx,
+        row,
+        { decision, name: name.data, place: "page", actor: customer, now, shown },
+        this.#context,
+      );
     });
   }
 
@@ -265,21 +237,22 @@ export class HomeownerRequests {
           message: `Your visit starts soon: please call ${formatPhone(officeOf(row).phone)} to cancel it.`,
         };
       }
-      await tx
-        .update(serviceRequests)
-        .set({ status: "cancelled", version: sql`${serviceRequests.version} + 1` })
-        .where(eq(serviceRequests.id, row.id));
-      await tx.insert(leadEvents).values({
-        id: randomUUID(),
-        leadId: row.id,
-        kind: "status",
-        actorName: customer,
-        fromStatus: row.status,
-        toStatus: "cancelled",
-        detail: "Cancelled on the private page",
-      });
-      await visitCancelled(tx, row, "customer", this.#context);
-      await notifyDesk(tx, row.office);
+      await changeRequest(
+        tx,
+        row,
+        {
+          set: { status: "cancelled" },
+          event: {
+            kind: "status",
+            fromStatus: row.status,
+            toStatus: "cancelled",
+            detail: "Cancelled on the private page",
+          },
+          news: { kind: "visit-cancelled", by: "customer" },
+        },
+        customer,
+        this.#context,
+      );
       changed = true;
       return { ok: true };
     });
@@ -302,28 +275,25 @@ export class HomeownerRequests {
     const change = await this.#budgets.takeChange(found.id, client);
     if (!change.ok) return limited(change, tooManyChangesMessage);
     await this.#db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(serviceRequests)
-        .set({ textsOffAt: on ? null : sql`now()` })
-        .where(eq(serviceRequests.id, found.id))
-        .returning();
-      if (on && row) await textsTurnedOn(tx, row, this.#context);
-      if (!on) {
-        await tx
-          .update(texts)
-          .set({ status: "cancelled", lastError: textsTurnedOffReason })
-          .where(and(eq(texts.requestId, found.id), eq(texts.status, "pending")));
-      }
-      await tx.insert(leadEvents).values({
-        id: randomUUID(),
-        leadId: found.id,
-        kind: "note",
-        actorName: customer,
-        detail: on
-          ? "Turned texts on again on the private page"
-          : "Turned texts off on the private page",
-      });
-      await notifyDesk(tx, found.office);
+      const row = await lockRequest(tx, found.id);
+      // Asked twice at once: the second finds it done.
+      if (!row || (row.textsOffAt === null) === on) return;
+      await changeRequest(
+        tx,
+        row,
+        {
+          set: { textsOffAt: on ? null : sql`now()` },
+          event: {
+            kind: "note",
+            detail: on
+              ? "Turned texts on again on the private page"
+              : "Turned texts off on the private page",
+          },
+          news: { kind: on ? "texts-on" : "texts-off" },
+        },
+        customer,
+        this.#context,
+      );
     });
     return { ok: true };
   }
@@ -389,37 +359,36 @@ export class HomeownerRequests {
         };
       }
       const wasScheduled = row.status === "scheduled";
-      const [moved] = await tx
-        .update(serviceRequests)
-        .set({
-          preferredDate: date,
-          preferredTime: window,
-          // The office confirms the new time: a booked visit goes back to the office's list.
-          ...(wasScheduled
-            ? {
-                status: "new" as const,
-                scheduledDate: null,
-                scheduledWindow: null,
-                technician: null,
-              }
-            : {}),
-          version: sql`${serviceRequests.version} + 1`,
-        })
-        .where(eq(serviceRequests.id, row.id))
-        .returning();
       const from = current
         ? formatVisit(current.date, current.window, office.timeZoneLabel)
         : "no time";
-      await tx.insert(leadEvents).values({
-        id: randomUUID(),
-        leadId: row.id,
-        kind: "rescheduled",
-        actorName: customer,
-        ...(wasScheduled ? { fromStatus: "scheduled" as const, toStatus: "new" as const } : {}),
-        detail: `From ${from} to ${formatVisit(date, window as TimeSlotId, office.timeZoneLabel)}`,
-      });
-      await visitRescheduled(tx, moved!, this.#context);
-      await notifyDesk(tx, row.office);
+      await changeRequest(
+        tx,
+        row,
+        {
+          set: {
+            preferredDate: date,
+            preferredTime: window,
+            // The office confirms the new time: a booked visit goes back to the office's list.
+            ...(wasScheduled
+              ? {
+                  status: "new" as const,
+                  scheduledDate: null,
+                  scheduledWindow: null,
+                  technician: null,
+                }
+              : {}),
+          },
+          event: {
+            kind: "rescheduled",
+            ...(wasScheduled ? { fromStatus: "scheduled" as const, toStatus: "new" as const } : {}),
+            detail: `From ${from} to ${formatVisit(date, window as TimeSlotId, office.timeZoneLabel)}`,
+          },
+          news: { kind: "visit-moved" },
+        },
+        customer,
+        this.#context,
+      );
       return { ok: true };
     });
     if (outcome.ok) this.#onEnqueued();
@@ -583,26 +552,23 @@ export class HomeownerRequests {
         : { ok: false, reason: "invalid", message: prepared.message };
     }
     const outcome = await this.#db.transaction(async (tx): Promise<PhotosOutcome> => {
-      const [locked] = await tx
-        .select()
-        .from(serviceRequests)
-        .where(eq(serviceRequests.id, row.id))
-        .for("update");
+      const locked = await lockRequest(tx, row.id);
       if (!locked || locked.erasedAt) return { ok: false, reason: "not-found" };
       if ((await storedPhotos(tx, row.id)) + prepared.photos.length > maxPhotos) {
         return { ok: false, reason: "invalid", message: photoMessages.tooMany };
       }
       for (const photo of prepared.photos) await storePhoto(tx, row.id, photo);
       const added = prepared.photos.length;
-      await tx.insert(leadEvents).values({
-        id: randomUUID(),
-        leadId: row.id,
-        kind: "photos",
-        actorName: customer,
-        detail: `${added} photo${added === 1 ? "" : "s"} added`,
-      });
-      await photosAdded(tx, locked, this.#context);
-      await notifyDesk(tx, row.office);
+      await changeRequest(
+        tx,
+        locked,
+        {
+          event: { kind: "photos", detail: `${added} photo${added === 1 ? "" : "s"} added` },
+          news: { kind: "photos-added" },
+        },
+        customer,
+        this.#context,
+      );
       return { ok: true, added };
     });
     if (outcome.ok) this.#onEnqueued();

@@ -1,14 +1,14 @@
-import { randomUUID } from "node:crypto";
-
 import { and, asc, eq, gte, isNull, notInArray, sql } from "drizzle-orm";
 
 import { profileForState } from "~/content/company";
 import type { StateSlug } from "~/content/states";
+import { formatOfficeTime } from "~/domain/office-time";
 import { timeSlots } from "~/domain/time-slots";
 import { formatVisit } from "~/domain/visit";
 
 import type { Transaction } from "../db/database";
-import { leadEvents, serviceRequests, type NewServiceRequest } from "../db/schema";
+import { serviceRequests, type NewServiceRequest } from "../db/schema";
+import { changeRequest, customer, lockRequest } from "./request-door";
 
 /** A second request of the same phone for the same appliance within this time updates the first. */
 export const repeatWindowMs = 24 * 60 * 60 * 1000;
@@ -97,11 +97,7 @@ export async function appendRepeatedRequest(
   firstId: string,
   request: NewServiceRequest,
 ): Promise<FirstRequest> {
-  const [first] = await tx
-    .select()
-    .from(serviceRequests)
-    .where(eq(serviceRequests.id, firstId))
-    .for("update");
+  const first = await lockRequest(tx, firstId);
   if (!first) throw new Error(`The repeated request ${firstId} is gone`);
   const officeSlug = first.office;
   const office = profileForState(officeSlug);
@@ -126,35 +122,31 @@ export async function appendRepeatedRequest(
     ["Notes", first.notes, request.notes ?? ""],
   ];
   const changes = candidates.filter(([, before, after]) => after.trim() !== "" && after !== before);
-  const stamp = new Intl.DateTimeFormat("en-US", {
-    timeZone: office.timeZone,
-    dateStyle: "medium",
-    timeStyle: "short",
-  }).format(new Date());
+  const stamp = formatOfficeTime(new Date(), office.timeZone, null, "date-and-clock");
   const block =
     changes.length === 0
       ? ""
       : `Sent again ${stamp} ${office.timeZoneLabel}:\n${changes.map(([label, , after]) => `${label}: ${after}`).join("\n")}`;
   const notes = block === "" ? first.notes : [first.notes, block].filter(Boolean).join("\n\n");
-  await tx
-    .update(serviceRequests)
-    .set({
-      notes: notes.slice(0, maxNotesLength),
-      // A danger the repeat mentions flags the first request too.
-      safetyConcerns: [...new Set([...first.safetyConcerns, ...(request.safetyConcerns ?? [])])],
-      version: sql`${serviceRequests.version} + 1`,
-    })
-    .where(eq(serviceRequests.id, firstId));
-  await tx.insert(leadEvents).values({
-    id: randomUUID(),
-    leadId: firstId,
-    kind: "repeated",
-    actorName: "Customer",
-    detail:
-      changes.length === 0
-        ? "The same request was sent again"
-        : `Sent again with: ${changes.map(([label]) => label.toLowerCase()).join(", ")}`,
-  });
+  await changeRequest(
+    tx,
+    first,
+    {
+      set: {
+        notes: notes.slice(0, maxNotesLength),
+        // A danger the repeat mentions flags the first request too.
+        safetyConcerns: [...new Set([...first.safetyConcerns, ...(request.safetyConcerns ?? [])])],
+      },
+      event: {
+        kind: "repeated",
+        detail:
+          changes.length === 0
+            ? "The same request was sent again"
+            : `Sent again with: ${changes.map(([label]) => label.toLowerCase()).join(", ")}`,
+      },
+    },
+    customer,
+  );
   return {
     id: first.id,
     office: officeSlug,

@@ -5,13 +5,15 @@
  */
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 
-import { clockTimeIn, isoDateIn } from "~/lib/dates";
+import { isoDateIn } from "~/lib/dates";
 import { withRegion } from "~/lib/region";
 import { stateBySlug } from "~/content/states";
-import { applianceTypes } from "~/content/appliances";
 import { formatPhone, profileForState, type CompanyProfile } from "~/content/company";
+import { applianceName } from "~/domain/appliances";
 import type { OpenWindow } from "~/domain/availability";
+import { firstName } from "~/domain/names";
 import { maxPhotos } from "~/domain/photos";
+import { formatOfficeTime } from "~/domain/office-time";
 import type { RequestPageView, RequestStep } from "~/domain/request-page";
 import { formatVisit } from "~/domain/visit";
 import { serviceCallTerms } from "~/domain/prices";
@@ -78,13 +80,7 @@ export async function requestPageView(
       : [],
   ]);
   const when = (instant: Date) =>
-    `${new Intl.DateTimeFormat("en-US", {
-      timeZone: office.timeZone,
-      month: "short",
-      day: "numeric",
-      hour: "numeric",
-      minute: "2-digit",
-    }).format(instant)} ${office.timeZoneLabel}`;
+    formatOfficeTime(instant, office.timeZone, office.timeZoneLabel, "day-and-clock");
   const lastTo = (status: ServiceRequestRow["status"]) =>
     events.find((event) => event.toStatus === status)?.at;
   const step = stepOf(row.status);
@@ -95,8 +91,7 @@ export async function requestPageView(
   const rescheduleOptions = movable
     ? await openWindowsToMoveTo(db, row, office, now, defaultCapacity)
     : [];
-  const appliance =
-    applianceTypes.find((type) => type.id === row.selectedAppliance)?.name ?? "Appliance";
+  const appliance = applianceName(row.selectedAppliance);
   const scheduledAt = lastTo("scheduled");
   const completedAt = lastTo("completed");
   const cancelledAt = lastTo("cancelled") ?? lastTo("spam");
@@ -193,11 +188,11 @@ function fieldNews(
 ): RequestPageView["field"] {
   // Only while the visit is booked or done: a cancelled or reopened request says nothing of it.
   if (row.status !== "scheduled" && row.status !== "completed") return null;
-  const technician = row.technician?.trim().split(/\s+/)[0] || "Your technician";
+  const technician = firstName(row.technician) || "Your technician";
   switch (row.fieldStatus) {
     case "on-the-way": {
       if (!row.arrivingAt) return { state: "on-the-way", text: `${technician} is on the way` };
-      const about = clockTimeIn(row.arrivingAt, office.timeZone);
+      const about = formatOfficeTime(row.arrivingAt, office.timeZone, null, "clock");
       return {
         state: "on-the-way",
         text: `${technician} is on the way, arriving about ${about}`,

@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, sql } from "drizzle-orm";
 
 import { profileForState } from "~/content/company";
 import type { StateSlug } from "~/content/states";
+import { firstName } from "~/domain/names";
 import type { TimeSlotId } from "~/domain/time-slots";
 
 import type { ServerConfig } from "../config";
@@ -193,7 +194,7 @@ export async function visitScheduled(
     kind: "text.booked",
     body: textBodies.booked(facts, {
       ...visit,
-      technician: row.technician?.trim().split(/\s+/)[0] || null,
+      technician: firstName(row.technician) || null,
       kind: row.warrantyCallback ? "warranty" : row.visitNumber > 1 ? "return" : "repair",
     }),
   });

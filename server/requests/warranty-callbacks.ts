@@ -5,10 +5,6 @@
  * window place of its own, has its own calendar event and reminder, and the office is told at once.
  * The budget, the link and the lock are the page's (homeowner-requests.ts); this is what is booked.
  */
-import { randomUUID } from "node:crypto";
-
-import { eq, sql } from "drizzle-orm";
-
 import { formatCalendarDate } from "~/domain/after-the-job";
 import type { OpenWindow } from "~/domain/availability";
 import { timeSlots, type TimeSlotId } from "~/domain/time-slots";
@@ -17,16 +13,11 @@ import { callbackPending, warrantyMessages, type WarrantyView } from "~/domain/w
 import { isoDateIn } from "~/lib/dates";
 
 import type { Database, Transaction } from "../db/database";
-import { newLeadsChannel } from "../db/notifications";
-import { leadEvents, serviceRequests } from "../db/schema";
-import { archiveEndedVisit } from "../field/return-visits";
 import { officeTechnicians } from "../field/technicians";
-import { mailContextFor } from "../mail/context";
-import { warrantyCallbackOfficeEmail } from "../mail/warranty-emails";
-import { enqueueEmails } from "../outbox/enqueue";
-import { notifyRequestChanged } from "./request-streams";
+import { startNextVisit } from "./next-visit";
+import { customer } from "./request-door";
 import { officeOf, rescheduleDays } from "./request-view";
-import { visitScheduled, type ServiceRequestRow, type VisitContext } from "./visit-changes";
+import type { ServiceRequestRow, VisitContext } from "./visit-changes";
 import { availability, capacityOf, isBookableInTime, takePlace } from "./windows";
 
 export type WarrantyCallbackOutcome =
@@ -122,63 +113,27 @@ export async function bookWarrantyCallback(
         (candidate) => candidate.id === row.technicianId,
       )
     : undefined;
-  await archiveEndedVisit(tx, row, "done", row.workDone ?? "");
-  const [after] = await tx
-    .update(serviceRequests)
-    .set({
-      status: "scheduled",
-      visitNumber: row.visitNumber + 1,
-      warrantyCallback: true,
-      scheduledDate: choice.date,
-      scheduledWindow: choice.window,
-      technician: technician?.name ?? null,
-      technicianId: technician?.id ?? null,
-      fieldStatus: null,
-      arrivingAt: null,
-      cantFixReason: null,
-      partNeeded: null,
-      // The ended visit's place stays used; the callback holds the one just taken.
-      heldDate: choice.date,
-      heldWindow: choice.window,
-      version: sql`${serviceRequests.version} + 1`,
-    })
-    .where(eq(serviceRequests.id, row.id))
-    .returning();
-  if (!after) return { ok: false, reason: "not-found" };
   const slot = timeSlots.find((candidate) => candidate.id === choice.window);
-  await tx.insert(leadEvents).values({
-    id: randomUUID(),
-    leadId: row.id,
-    kind: "warranty-callback",
-    actorName: "Customer",
-    fromStatus: row.status,
-    toStatus: "scheduled",
-    detail: `Warranty callback booked by the customer: ${formatVisitDay(choice.date)}, ${slot?.label.toLowerCase() ?? choice.window}`,
-  });
-  // The homeowner's confirmation with its own calendar event (a new UID per visit), texts and reminder.
-  await visitScheduled(tx, after, context);
-  const office = officeOf(row);
-  await enqueueEmails(tx, row.id, [
-    warrantyCallbackOfficeEmail(
-      {
-        requestId: row.id,
-        reference: row.reference,
-        name: row.name,
-        email: row.email,
-        phone: row.phone,
-        appliance: row.selectedAppliance,
-        address: [row.address, row.zipCode].filter(Boolean).join(", "),
-        date: choice.date,
-        window: choice.window,
-        technician: technician?.name ?? null,
-        workDone: row.workDone ?? "",
-        warrantyEnds: row.warrantyEnds,
-        visitNumber: after.visitNumber,
+  const started = await startNextVisit(
+    tx,
+    row,
+    {
+      ...choice,
+      technician: technician ? { id: technician.id, name: technician.name } : null,
+      ended: { outcome: "done", detail: row.workDone ?? "" },
+      placeTaken: true,
+      set: { status: "scheduled", warrantyCallback: true, partNeeded: null },
+      event: {
+        kind: "warranty-callback",
+        fromStatus: row.status,
+        toStatus: "scheduled",
+        detail: `Warranty callback booked by the customer: ${formatVisitDay(choice.date)}, ${slot?.label.toLowerCase() ?? choice.window}`,
       },
-      mailContextFor(context.config, office, now),
-    ),
-  ]);
-  await tx.execute(sql`select pg_notify(${newLeadsChannel}, ${row.office})`);
-  await notifyRequestChanged(tx, row.id);
-  return { ok: true };
+      // The homeowner's confirmation with its own calendar event, texts and reminder; the office's email.
+      news: { kind: "warranty-callback-booked" },
+    },
+    customer,
+    context,
+  );
+  return started.ok ? { ok: true } : { ok: false, reason: "not-found" };
 }

@@ -5,7 +5,6 @@
  * database's `reviews_published_with_permission` check holds too), low ratings flagged until an
  * owner marks them handled (counted on the inbox), and the published ones `/reviews` shows. Publishing tells every server process to drop its kept `/reviews` pages.
  */
-import { randomUUID } from "node:crypto";
 
 import { and, avg, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 
@@ -14,9 +13,9 @@ import { stateBySlug, type StateSlug } from "~/content/states";
 import { needsAttentionAtMost, publishedCaption, reviewWords } from "~/domain/reviews";
 
 import type { Database, Transaction } from "../db/database";
-import { newLeadsChannel } from "../db/notifications";
-import { leadEvents, reviews, serviceRequests } from "../db/schema";
+import { reviews, serviceRequests } from "../db/schema";
 import { uuidPattern } from "../desk/leads";
+import { changeRequest, lockRequest, staffActor } from "../requests/request-door";
 import { leadOffices, type StaffMember } from "../desk/staff-accounts";
 
 /** `NOTIFY`'d when a review is published or unpublished: the kept `/reviews` pages are dropped. */
@@ -210,21 +209,17 @@ export async function setReviewPublished(
   });
 }
 
-/** An owner's action on a review, in the request's timeline. */
+/** An owner's action on a review, in the request's timeline (the request itself does not change). */
 async function recordReviewEvent(
   tx: Transaction,
   staff: Pick<StaffMember, "id" | "name">,
   requestId: string,
   detail: string,
 ) {
-  await tx.insert(leadEvents).values({
-    id: randomUUID(),
-    leadId: requestId,
-    kind: "review",
-    actorId: staff.id,
-    actorName: staff.name,
-    detail,
-  });
+  const request = await lockRequest(tx, requestId);
+  if (request) {
+    await changeRequest(tx, request, { event: { kind: "review", detail } }, staffActor(staff));
+  }
 }
 
 /** Low ratings in the owner's offices no owner has handled yet: the inbox says how many. */
@@ -273,7 +268,6 @@ export async function markReviewHandled(
       return known ? { ok: true, changed: false } : { ok: false, reason: "not-found" };
     }
     await recordReviewEvent(tx, staff, row.requestId, "Low rating handled");
-    await tx.execute(sql`select pg_notify(${newLeadsChannel}, ${row.office})`);
     return { ok: true, changed: true };
   });
 }

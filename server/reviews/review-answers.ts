@@ -7,7 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 
 import { applianceTypes } from "~/content/appliances";
@@ -25,12 +25,12 @@ import {
 import { fieldErrorsOf } from "~/lib/field-errors";
 
 import type { Database, Transaction } from "../db/database";
-import { newLeadsChannel } from "../db/notifications";
-import { leadEvents, outbox, reviews, staffUsers } from "../db/schema";
+import { outbox, reviews, staffUsers } from "../db/schema";
 import { mailContextFor } from "../mail/context";
 import { lowRatingEmail } from "../mail/review-emails";
 import { outboxRows } from "../outbox/enqueue";
 import type { PageBudgets } from "../requests/page-limits";
+import { changeRequest, customer } from "../requests/request-door";
 import type { ServiceRequestRow, VisitContext } from "../requests/visit-changes";
 import { answeredReason, cancelWaitingReviewRequests } from "./review-requests";
 
@@ -126,22 +126,16 @@ export async function answerReview(
     if (!stored) return { ok: false, reason: "not-allowed", message: reviewWords.alreadySent };
     await cancelWaitingReviewRequests(tx, row.id, answeredReason);
     const needsAttention = answer.rating <= needsAttentionAtMost;
-    await tx.insert(leadEvents).values({
-      id: randomUUID(),
-      leadId: row.id,
-      kind: "review",
-      actorName: "Customer",
-      detail: [
-        `Review: ${starsText(answer.rating)}${answer.words === "" ? "." : `: "${answer.words}"`}`,
-        needsAttention ? `${reviewWords.needsAttention}.` : null,
-        answer.mayPublish ? "May be published." : "Not for publishing.",
-      ]
-        .filter(Boolean)
-        .join(" "),
-      at: now,
-    });
+    const detail = [
+      `Review: ${starsText(answer.rating)}${answer.words === "" ? "." : `: "${answer.words}"`}`,
+      needsAttention ? `${reviewWords.needsAttention}.` : null,
+      answer.mayPublish ? "May be published." : "Not for publishing.",
+    ]
+      .filter(Boolean)
+      .join(" ");
+    // Only the timeline and the listeners: the request's columns stay as they are.
+    await changeRequest(tx, row, { event: { kind: "review", detail } }, customer, visits);
     if (needsAttention) await alertOwners(tx, row, review, visits, now);
-    await tx.execute(sql`select pg_notify(${newLeadsChannel}, ${row.office})`);
     return { ok: true };
   });
   if (!outcome.ok) await change.giveBack();

@@ -1,0 +1,138 @@
+import { expect, test } from "vitest";
+
+import { parseTap, type TapFacts } from "./field-taps";
+
+// 10:00 AM in Houston (Central, daylight time).
+const now = new Date("2031-07-15T15:00:00Z");
+const facts: TapFacts = {
+  row: { office: "texas", status: "scheduled" },
+  staff: { id: "tech-1", name: "Alex  Rivera" },
+  now,
+  key: "tap-key-0001",
+};
+
+function changeOf(action: Parameters<typeof parseTap>[0], fields: unknown, tap = facts) {
+  const parsed = parseTap(action, fields);
+  if (!parsed.ok) throw new Error(`refused: ${JSON.stringify(parsed.fieldErrors)}`);
+  return parsed.changeFor(tap);
+}
+
+function errorsOf(action: Parameters<typeof parseTap>[0], fields: unknown) {
+  const parsed = parseTap(action, fields);
+  return parsed.ok ? null : parsed.fieldErrors;
+}
+
+test("On my way sets the arrival, says it in the office's time, and tells the homeowner the first name", () => {
+  const change = changeOf("on-my-way", { minutes: "25" });
+  expect(change.set).toEqual({
+    fieldStatus: "on-the-way",
+    arrivingAt: new Date("2031-07-15T15:25:00Z"),
+  });
+  expect(change.event).toEqual({
+    kind: "field",
+    detail: "On my way, arriving about 10:25 AM Central",
+  });
+  expect(change.news).toMatchObject({
+    kind: "on-the-way",
+    arrivingAbout: "10:25 AM",
+    technician: "Alex",
+  });
+});
+
+test("On my way's tap id is the key's, hashed: the same for a replay, another for another key, never the key", () => {
+  const tapIdOf = (key: string) => {
+    const news = changeOf("on-my-way", { minutes: "10" }, { ...facts, key }).news;
+    return news?.kind === "on-the-way" ? news.tapId : null;
+  };
+  expect(tapIdOf("tap-key-0001")).toMatch(/^[0-9a-f]{16}$/);
+  expect(tapIdOf("tap-key-0001")).toBe(tapIdOf("tap-key-0001"));
+  expect(tapIdOf("tap-key-0002")).not.toBe(tapIdOf("tap-key-0001"));
+  expect(tapIdOf("tap-key-0001")).not.toContain("tap-key");
+});
+
+test("On my way takes whole minutes, 1 to 240", () => {
+  expect(errorsOf("on-my-way", { minutes: "0" })).toEqual({
+    minutes: "Enter the minutes, 1 to 240",
+  });
+  expect(errorsOf("on-my-way", { minutes: "241" })).toEqual({
+    minutes: "Enter the minutes, 1 to 240",
+  });
+  expect(errorsOf("on-my-way", { minutes: "12.5" })).toEqual({ minutes: "Enter whole minutes" });
+  expect(errorsOf("on-my-way", { minutes: "240" })).toBeNull();
+});
+
+test("Arrived sets where the visit stands and tells the homeowner nothing", () => {
+  expect(changeOf("arrived", { anything: "ignored" })).toEqual({
+    set: { fieldStatus: "arrived" },
+    event: { kind: "field", detail: "Arrived" },
+  });
+});
+
+test("Done completes the request with the data plate and the amount, and has the repair-done news", () => {
+  const change = changeOf("done", {
+    workDone: "Replaced the drain pump",
+    model: "WTW5000",
+    serialNumber: "C1234567",
+    partsUsed: "Drain pump",
+    amount: "$1,200.5",
+  });
+  expect(change.set).toEqual({
+    fieldStatus: "done",
+    status: "completed",
+    doneAt: now,
+    workDone: "Replaced the drain pump",
+    model: "WTW5000",
+    serialNumber: "C1234567",
+    partsUsed: "Drain pump",
+    amountChargedCents: 120050,
+  });
+  expect(change.event).toEqual({
+    kind: "field",
+    detail:
+      "Done: Replaced the drain pump. Model WTW5000, serial C1234567. Parts: Drain pump. Charged $1200.50.",
+    fromStatus: "scheduled",
+    toStatus: "completed",
+  });
+  expect(change.news).toEqual({
+    kind: "repair-done",
+    technician: { id: "tech-1", name: "Alex  Rivera" },
+    doneAt: now,
+  });
+});
+
+test("Done with No charge charges nothing; without an amount every missing field says so at once", () => {
+  const free = changeOf("done", {
+    workDone: "Levelled the washer",
+    model: "WTW5000",
+    serialNumber: "C1234567",
+    noCharge: "on",
+  });
+  expect(free.set?.amountChargedCents).toBeNull();
+  expect(free.event.detail).toBe(
+    "Done: Levelled the washer. Model WTW5000, serial C1234567. Parts: none. Charged no charge.",
+  );
+  expect(errorsOf("done", { workDone: " ", model: "", serialNumber: "", amount: "lots" })).toEqual({
+    workDone: "Say what was done",
+    model: "Enter the model from the data plate",
+    serialNumber: "Enter the serial number from the data plate",
+    amount: "Enter the amount charged (like 189.50), or tick No charge",
+  });
+});
+
+test("Needs a part names the part, required, and has the part-needed news", () => {
+  const change = changeOf("needs-part", { part: " W10348269 " });
+  expect(change.set).toEqual({ fieldStatus: "needs-part", partNeeded: "W10348269" });
+  expect(change.event).toEqual({ kind: "field", detail: "Needs a part: W10348269" });
+  expect(change.news).toMatchObject({ kind: "part-needed", part: "W10348269", technician: "Alex" });
+  expect(errorsOf("needs-part", { part: "" })).toEqual({
+    part: "Enter the part needed (a name or a part number)",
+  });
+});
+
+test("Can't fix says why, required, and tells the homeowner nothing", () => {
+  expect(changeOf("cant-fix", { reason: "Control board discontinued" })).toEqual({
+    set: { fieldStatus: "cant-fix", cantFixReason: "Control board discontinued" },
+    event: { kind: "field", detail: "Can't fix: Control board discontinued" },
+  });
+  expect(errorsOf("cant-fix", { reason: "" })).toEqual({ reason: "Say why" });
+});

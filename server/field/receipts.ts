@@ -1,0 +1,99 @@
+/**
+ * The estimate and the receipt as they are shown (My day, the private page, the receipt page) and
+ * sent (the receipt email, ./field-news.ts): pure views of the request's row. Apart from
+ * ./estimates.ts, which changes the row, so that what the homeowner hears of a payment can build
+ * the receipt without reaching back into the feature that records it.
+ */
+import { formatPhone, profileForState } from "~/content/company";
+import {
+  defaultWarrantyDays,
+  formatCalendarDate,
+  paymentMethodLabels,
+} from "~/domain/after-the-job";
+import {
+  decisionPlaceWords,
+  declinedLine,
+  estimateLineKindLabels,
+  estimateTotalCents,
+  warrantyLine,
+  type EstimateView,
+  type ReceiptView,
+} from "~/domain/estimate";
+import { applianceName } from "~/domain/appliances";
+import { formatMoney } from "~/domain/money";
+import { firstName } from "~/domain/names";
+import { formatOfficeTime } from "~/domain/office-time";
+import { isoDateIn } from "~/lib/dates";
+
+import type { ServiceRequestRow as Row } from "../requests/visit-changes";
+import { addDays } from "../requests/windows";
+
+/** "Mar 4, 2:05 PM Central": an instant in the request's office's time zone. */
+export function whenIn(instant: Date, row: Row): string {
+  const office = profileForState(row.office);
+  return formatOfficeTime(instant, office.timeZone, office.timeZoneLabel, "day-and-clock");
+}
+
+/** Which writing of the estimate `row` holds (EstimateView's `version`). */
+export function estimateVersionOf(row: Row): string {
+  return row.estimateAt?.toISOString() ?? "";
+}
+
+/** The estimate as it is shown, or null before one is written. */
+export function estimateViewOf(row: Row, serviceCallCents: number | null): EstimateView | null {
+  const lines = row.estimateLines;
+  if (!lines || lines.length === 0) return null;
+  const decision = row.estimateDecision;
+  const decidedText =
+    decision && row.estimateDecidedAt
+      ? `${decision === "approved" ? "Approved" : "Declined"}${row.estimateDecidedBy ? ` by ${row.estimateDecidedBy}` : ""} ${decisionPlaceWords[row.estimateDecidedOn ?? "page"]}, ${whenIn(row.estimateDecidedAt, row)}`
+      : null;
+  return {
+    lines: lines.map((line) => ({
+      kind: estimateLineKindLabels[line.kind],
+      description: line.description,
+      amount: formatMoney(line.cents, { cents: "always" }),
+    })),
+    total: formatMoney(estimateTotalCents(lines), { cents: "always" }),
+    totalCents: estimateTotalCents(lines),
+    writtenAt: row.estimateAt ? whenIn(row.estimateAt, row) : "",
+    version: estimateVersionOf(row),
+    decision: decision && decidedText ? { decision, text: decidedText } : null,
+    declinedChargeCents: decision === "declined" ? serviceCallCents : null,
+    declinedText: decision === "declined" ? declinedLine(serviceCallCents) : null,
+  };
+}
+
+/** The receipt, or null before the payment is recorded. */
+export function receiptViewOf(row: Row, serviceCallCents: number | null): ReceiptView | null {
+  if (!row.paidAt || row.paymentCents === null || !row.paymentMethod) return null;
+  const office = profileForState(row.office);
+  const paidOn = formatCalendarDate(isoDateIn(row.paidAt, office.timeZone));
+  return {
+    reference: row.reference,
+    company: {
+      name: office.name,
+      street: office.street,
+      region: office.region,
+      phone: formatPhone(office.phone),
+    },
+    date: paidOn,
+    technician: firstName(row.technician) || "Your technician",
+    appliance: applianceName(row.selectedAppliance),
+    brand: row.brand,
+    model: row.model,
+    serialNumber: row.serialNumber,
+    workDone: row.workDone ?? "",
+    partsUsed: row.partsUsed ?? "",
+    estimate: estimateViewOf(row, serviceCallCents),
+    payment: {
+      method: paymentMethodLabels[row.paymentMethod],
+      amount: formatMoney(row.paymentCents, { cents: "always" }),
+      date: paidOn,
+    },
+    warranty: warrantyLine(
+      row.warrantyDays ?? defaultWarrantyDays,
+      row.warrantyEnds ?? addDays(isoDateIn(row.paidAt, office.timeZone), defaultWarrantyDays),
+    ),
+  };
+}

@@ -1,0 +1,154 @@
+/**
+ * The one door through which every change to a service request passes. A feature (the desk, the
+ * field, the homeowner's page, reviews, prices) parses and authorises what was asked, locks the
+ * request with `lockRequest`, decides what changes, and calls `changeRequest`, which:
+ *
+ * 1. checks the version the change was made against (a conflict changes nothing),
+ * 2. writes the changed columns and bumps the version (only here),
+ * 3. writes the change's one timeline event (only here: `writeTimelineEvent`),
+ * 4. decides from the kind of change what the homeowner hears (./homeowner-news.ts; the words stay
+ *    in mail/ and texts/),
+ * 5. tells every listener: the desk's inbox and lead page, the board and My day (the office's
+ *    channel) and the homeowner's open page (the request's channel).
+ *
+ * All of it in the caller's transaction, so a change and what it makes us send stand or fall
+ * together.
+ */
+import { randomUUID } from "node:crypto";
+
+import { and, eq, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+
+import type { StateSlug } from "~/content/states";
+import type { LeadStatus } from "~/domain/leads";
+
+import type { Transaction } from "../db/database";
+import { newLeadsChannel, requestChangesChannel } from "../db/notifications";
+import { leadEvents, serviceRequests, type LeadEventKind } from "../db/schema";
+import { tellHomeowner, type HomeownerNews } from "./homeowner-news";
+import type { ServiceRequestRow, VisitContext } from "./visit-changes";
+
+/** Who made a change: a staff member (id and name as they were then), or the homeowner. */
+export interface Actor {
+  id: string | null;
+  name: string;
+}
+
+/** The homeowner, acting through their private page, a repeated booking or a text. */
+export const customer: Actor = { id: null, name: "Customer" };
+
+/** The system itself (a worker, a scheduled job). */
+export const system: Actor = { id: null, name: "System" };
+
+/** A staff member as an actor. */
+export function staffActor(staff: { id: string; name: string }): Actor {
+  return { id: staff.id, name: staff.name };
+}
+
+/** The one line a change writes in the lead's timeline. */
+export interface TimelineEvent {
+  kind: LeadEventKind;
+  detail: string;
+  fromStatus?: LeadStatus | null;
+  toStatus?: LeadStatus | null;
+}
+
+/** The request's columns a change may write; the version is the door's alone. */
+export type RequestColumns = Omit<
+  PgUpdateSetSource<typeof serviceRequests>,
+  "id" | "version" | "createdAt"
+>;
+
+export interface RequestChange {
+  /** The columns that change: the version goes up with them. None: the row stays as it is. */
+  set?: RequestColumns;
+  /** The change's one line in the timeline. */
+  event: TimelineEvent;
+  /** The version the change was made against (a form's hidden field): another is a conflict. */
+  expectedVersion?: number;
+  /** What the homeowner hears of it; nothing when absent. */
+  news?: HomeownerNews;
+}
+
+export type ChangeOutcome =
+  | { ok: true; before: ServiceRequestRow; after: ServiceRequestRow }
+  | { ok: false; reason: "conflict"; current: ServiceRequestRow };
+
+/** The request, locked for the rest of the transaction, or null when there is none. */
+export async function lockRequest(
+  tx: Transaction,
+  requestId: string,
+): Promise<ServiceRequestRow | null> {
+  const [row] = await tx
+    .select()
+    .from(serviceRequests)
+    .where(eq(serviceRequests.id, requestId))
+    .for("update");
+  return row ?? null;
+}
+
+/**
+ * Changes `locked` (a row `lockRequest` returned in this transaction) as `change` says, on behalf
+ * of `actor`. A change made against another version is refused as a conflict, with nothing written.
+ * `context` (the configuration, the private links, the clock) is needed only by a change with news.
+ */
+export async function changeRequest(
+  tx: Transaction,
+  locked: ServiceRequestRow,
+  change: RequestChange,
+  actor: Actor,
+  context?: VisitContext,
+): Promise<ChangeOutcome> {
+  if (change.news && !context)
+    throw new Error("A change with news for the homeowner needs its context");
+  if (change.expectedVersion !== undefined && change.expectedVersion !== locked.version) {
+    return { ok: false, reason: "conflict", current: locked };
+  }
+  let after = locked;
+  if (change.set && Object.keys(change.set).length > 0) {
+    const [written] = await tx
+      .update(serviceRequests)
+      .set({ ...change.set, version: sql`${serviceRequests.version} + 1` })
+      .where(and(eq(serviceRequests.id, locked.id), eq(serviceRequests.version, locked.version)))
+      .returning();
+    // The caller's lock makes this unreachable, unless the row was not locked as it should be.
+    if (!written) return { ok: false, reason: "conflict", current: locked };
+    after = written;
+  }
+  await writeTimelineEvent(tx, locked.id, change.event, actor);
+  if (change.news && context) await tellHomeowner(tx, change.news, locked, after, context);
+  await notifyListeners(tx, locked.id, locked.office);
+  return { ok: true, before: locked, after };
+}
+
+/**
+ * Writes one line of a lead's timeline. For a service request only the door calls it; a contact
+ * message's status (a lead that is no request) is recorded through it too.
+ */
+export async function writeTimelineEvent(
+  tx: Transaction,
+  leadId: string,
+  event: TimelineEvent,
+  actor: Actor,
+): Promise<void> {
+  await tx.insert(leadEvents).values({
+    id: randomUUID(),
+    leadId,
+    kind: event.kind,
+    actorId: actor.id,
+    actorName: actor.name,
+    fromStatus: event.fromStatus ?? null,
+    toStatus: event.toStatus ?? null,
+    detail: event.detail,
+  });
+}
+
+/**
+ * Every open view of the request hears of the change: the office's channel reaches the inbox, the
+ * lead page, the board and My day of everyone in that office; the request's channel its
+ * homeowner's page. Each reloads what it shows, so nothing but "something changed" travels.
+ */
+async function notifyListeners(tx: Transaction, requestId: string, office: StateSlug) {
+  await tx.execute(sql`select pg_notify(${newLeadsChannel}, ${office})`);
+  await tx.execute(sql`select pg_notify(${requestChangesChannel}, ${requestId})`);
+}
