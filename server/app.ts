@@ -25,9 +25,8 @@ import { createMailTransport } from "./mail/transport";
 import type { DeskServices } from "./desk/desk-services";
 import { authSecret, createStaffAuth } from "./desk/staff-auth";
 import { listenForStaffCommands } from "./desk/staff-channel";
+import { LiveHub } from "./live/live-hub";
 import { pruneSentEmailBodies } from "./desk/privacy";
-import { LiveInbox } from "./desk/live-inbox";
-import { RequestStreams } from "./requests/request-streams";
 import { OutboxWorker } from "./outbox/worker";
 import { TextWorker } from "./texts/text-worker";
 import { textProviderConfigured, textProviderFor } from "./texts/provider";
@@ -242,16 +241,13 @@ export async function createServerApp({
   housekeeping.unref();
   const newsletter = newsletterService(db);
   const staffAuth = createStaffAuth({ db, siteUrl: config.SITE_URL, secret: await authSecret(db) });
-  const liveInbox = new LiveInbox();
-  await liveInbox.start(database);
-  const requestStreams = new RequestStreams();
-  await requestStreams.start(database);
+  const live = new LiveHub();
+  await live.start(database);
   const prices = new PublicPrices(db);
   await prices.start(database);
   const desk: DeskServices = {
     db,
     auth: staffAuth,
-    live: liveInbox,
     config,
     visits,
     // This process's kept pages at once; the others' by `publishedReviewsChannel` below.
@@ -417,7 +413,7 @@ export async function createServerApp({
           desk,
           clientAddress: clientAddress(req),
           requests,
-          requestStreams,
+          live,
           prices,
         };
         return new RouterContextProvider(new Map([[servicesKeyOf(build), services]]));
@@ -460,13 +456,11 @@ export async function createServerApp({
     texts: textWorker,
     pageCache,
     endStreams: () => {
-      liveInbox.endStreams();
-      requestStreams.endStreams();
+      live.endStreams();
     },
     async close() {
       clearInterval(housekeeping);
-      await liveInbox.close();
-      await requestStreams.close();
+      await live.close();
       // Already closed (a database that went down): nothing is listening any more.
       await stopForgettingReviews().catch(() => undefined);
       await prices.close();

@@ -2,6 +2,7 @@ import { plainAnswer, signedInOf } from "~/features/desk/desk-route.server";
 import { servicesOf } from "~/services.server";
 
 import { sessionStillGrants } from "../../server/desk/staff-accounts";
+import { deskStream } from "../../server/live/live-streams";
 
 import type { Route } from "./+types/office.day-events";
 
@@ -11,14 +12,14 @@ import type { Route } from "./+types/office.day-events";
 export function loader({ request, context }: Route.LoaderArgs) {
   const { staff, sessionId } = signedInOf(context);
   if (staff.role !== "technician") return plainAnswer(404, "Not found");
-  const { db, live } = servicesOf(context).desk;
-  return live.stream(
-    {
+  const { desk, live } = servicesOf(context);
+  return live.open(
+    deskStream({
       staffId: staff.id,
       sessionId,
       offices: staff.offices,
-      stillGranted: () => sessionStillGrants(db, sessionId, staff),
-    },
+      stillGranted: () => sessionStillGrants(desk.db, sessionId, staff),
+    }),
     request.signal,
   );
 }

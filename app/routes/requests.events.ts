@@ -1,5 +1,6 @@
 import { servicesOf } from "~/services.server";
 
+import { requestPageStream } from "../../server/live/live-streams";
 import { privateHeaders } from "../../server/requests/page-actions";
 
 import type { Route } from "./+types/requests.events";
@@ -15,5 +16,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       headers: { ...privateHeaders, "Content-Type": "text/plain; charset=utf-8" },
     });
   }
-  return services.requestStreams.stream(id, request.signal);
+  return services.live.open(requestPageStream(id), request.signal);
 }

@@ -1,17 +1,15 @@
 import type { ServerConfig } from "../config";
 import type { Database } from "../db/database";
 import type { VisitContext } from "../requests/visit-changes";
-import type { LiveInbox } from "./live-inbox";
 import type { StaffAuth } from "./staff-auth";
 
 /**
- * What the desk's routes work with (the router context's `desk`): the database, staff sign-in,
- * the live inbox and a visit's emails. The routes call the desk's modules with these directly.
+ * What the desk's routes work with (the router context's `desk`): the database, staff sign-in and
+ * a visit's emails. The routes call the desk's modules with these directly.
  */
 export interface DeskServices {
   db: Database;
   auth: StaffAuth;
-  live: LiveInbox;
   config: ServerConfig;
   /** What a change to a visit needs: its calendar emails and reminder. */
   visits: VisitContext;

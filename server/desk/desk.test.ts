@@ -11,6 +11,8 @@ import { parseConfig } from "../config";
 import { openDatabase, type DatabaseHandle } from "../db/database";
 import { newLeadsChannel } from "../db/notifications";
 import { contactMessages, outbox, serviceRequests } from "../db/schema";
+import { LiveHub } from "../live/live-hub";
+import { deskStream } from "../live/live-streams";
 import { RequestLinks, requestLinkSecret } from "../requests/request-links";
 import { testDatabases, type TestDatabaseInstance } from "../test-support/databases";
 import { noFilters } from "~/domain/inbox";
@@ -18,7 +20,6 @@ import { noFilters } from "~/domain/inbox";
 import type { DeskServices } from "./desk-services";
 import { inboxPage } from "./inbox";
 import * as sessions from "./staff-sessions";
-import { LiveInbox } from "./live-inbox";
 import { pruneSentEmailBodies } from "./privacy";
 import { maxFailuresPerAccount, maxFailuresPerAddress } from "./sign-in-limit";
 import { addStaff, disableStaff, resetStaffPassword } from "./staff-accounts";
@@ -67,7 +68,7 @@ for (const database of databases) {
     let handle: DatabaseHandle;
     let auth: StaffAuth;
     let desk: DeskServices;
-    let live: LiveInbox;
+    let live: LiveHub;
 
     beforeAll(async () => {
       instance = await database.create();
@@ -80,13 +81,12 @@ for (const database of databases) {
         siteUrl: "https://repair.example.test",
         secret: await authSecret(handle.db),
       });
-      live = new LiveInbox();
+      live = new LiveHub();
       await live.start(handle);
       const config = parseConfig({});
       desk = {
         db: handle.db,
         auth,
-        live,
         config,
         visits: {
           config,
@@ -435,13 +435,13 @@ for (const database of databases) {
       const writer = database.label === "PostgreSQL" ? other : handle;
       const abort = new AbortController();
       const reader = live
-        .stream(
-          {
+        .open(
+          deskStream({
             staffId: randomUUID(),
             sessionId: randomUUID(),
             offices: ["texas"],
             stillGranted: () => Promise.resolve(true),
-          },
+          }),
           abort.signal,
         )
         .body!.getReader();

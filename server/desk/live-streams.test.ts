@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { newLeadsChannel } from "../db/notifications";
 import { staffSessions } from "../db/schema";
+import { LiveHub } from "../live/live-hub";
+import { deskStream } from "../live/live-streams";
 import { sameDatabase, testDatabases } from "../test-support/databases";
 import { waitUntil } from "../test-support/fixtures";
 import {
@@ -16,7 +18,6 @@ import {
   testSiteUrl,
   type TestServer,
 } from "../test-support/server";
-import { LiveInbox } from "./live-inbox";
 import { addStaff, sessionStillGrants } from "./staff-accounts";
 import { authSecret, createStaffAuth, type StaffAuth } from "./staff-auth";
 
@@ -255,16 +256,16 @@ for (const database of databases) {
         false,
       );
       expect((await post("/office/sign-out", cookie, {})).status).toBe(302);
-      // Not started: this inbox hears no notification, only its own check.
-      const live = new LiveInbox();
+      // Not started: this hub hears no notification, only the stream's own check.
+      const live = new LiveHub();
       const reader = live
-        .stream(
-          {
+        .open(
+          deskStream({
             staffId: member.id,
             sessionId: session!.id,
             offices: member.offices,
             stillGranted: () => sessionStillGrants(db, session!.id, member),
-          },
+          }),
           new AbortController().signal,
         )
         .body!.getReader();

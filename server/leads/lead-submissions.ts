@@ -19,7 +19,7 @@
  *    arrived meanwhile.
  * 5. The outbox worker (`server/outbox/worker.ts`) leases the emails and sends them over SMTP
  *    (`server/mail/transport.ts`), again after a failure, never twice.
- * 6. The notification reaches every server process: `server/desk/live-inbox.ts` listens
+ * 6. The notification reaches every server process: `server/live/live-hub.ts` listens
  *    (`server/db/notifications.ts`) and writes "lead" to the open desks of that office's staff
  *    (`/office/events`, `app/routes/office.events.ts`); `app/features/desk/use-desk-events.ts`
  *    reloads the inbox.
