@@ -4,7 +4,9 @@
  * holds back what is past a customer address's daily limit (./customer-limit.ts), cancels a
  * review request the homeowner has answered since (../reviews/review-requests.ts), and puts the
  * homeowner's private link into the email (../mail/private-links.ts), so the stored email never
- * holds it. Past 250 lines: claiming, sending and recording are one lifecycle of a row.
+ * holds it. The poll, nudge, batches, outage lines and close are the shared lease queue's
+ * (../jobs/lease-queue.ts). Past 250 lines: claiming, sending and recording are one lifecycle of a
+ * row.
  */
 import { hostname } from "node:os";
 
@@ -12,6 +14,7 @@ import { and, asc, count, eq, inArray, lt, lte, ne, or, sql } from "drizzle-orm"
 
 import type { Database, Transaction } from "../db/database";
 import { outbox } from "../db/schema";
+import { LeaseQueue, retryDelayMs } from "../jobs/lease-queue";
 import { needsPrivateLink, withPrivateLink } from "../mail/private-links";
 import type { MailTransport } from "../mail/transport";
 import { RequestLinks, requestLinkSecret } from "../requests/request-links";
@@ -56,12 +59,6 @@ export interface OutboxWorkerOptions extends OutboxSettings {
 
 type OutboxRow = typeof outbox.$inferSelect;
 
-/** Exponential backoff after the nth failed attempt, capped, with jitter so retries spread. */
-export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
-  const exponential = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
-  return Math.round(exponential * (0.75 + Math.random() * 0.25));
-}
-
 function describeError(error: unknown): string {
   if (error instanceof Error) {
     const response = (error as Error & { response?: unknown }).response;
@@ -79,17 +76,10 @@ export class OutboxWorker {
   readonly #db: Database;
   readonly #transport: MailTransport;
   readonly #settings: Required<OutboxSettings>;
-  readonly #busy: () => boolean;
   readonly #now: (() => Date) | undefined;
+  readonly #queue: LeaseQueue;
   /** The link secret, read once like every part of the process reads it (rotation restarts). */
   #links: Promise<RequestLinks> | undefined;
-  #timer: NodeJS.Timeout | undefined;
-  #timerDueAt = Number.POSITIVE_INFINITY;
-  #running: Promise<void> | undefined;
-  #runAgain = false;
-  #started = false;
-  #closed = false;
-  #failing = false;
   /**
    * The last batch sent nothing and something failed: the mail server is likely down or stuck,
    * so each poll tries one email, rather than a whole batch whose every message would wait out
@@ -101,7 +91,6 @@ export class OutboxWorker {
     this.#db = db;
     this.#now = now;
     this.#transport = transport;
-    this.#busy = busy;
     this.#settings = {
       batchSize: 50,
       nudgeDelayMs: 50,
@@ -110,20 +99,26 @@ export class OutboxWorker {
       workerId: `${hostname()}:${process.pid}`,
       ...settings,
     };
+    this.#queue = new LeaseQueue({
+      runBatch: () => this.runOnce(),
+      batchSize: this.#settings.batchSize,
+      pollMs: this.#settings.pollMs,
+      nudgeDelayMs: this.#settings.nudgeDelayMs,
+      busy,
+      maxYieldMs: this.#settings.maxYieldMs,
+      failureLine: (error) => `Outbox: cannot read the outbox: ${describeError(error)}`,
+      recoveryLine: "Outbox: the database answers again",
+    });
   }
 
   /** Starts polling. */
   start(): void {
-    if (this.#closed || this.#started) return;
-    this.#started = true;
-    this.#schedule(0);
+    this.#queue.start();
   }
 
-  /** Looks at the outbox now rather than at the next poll (called after an enqueue). */
+  /** Looks at the outbox soon rather than at the next poll (called after an enqueue). */
   nudge(): void {
-    if (!this.#started || this.#closed) return;
-    if (this.#running) this.#runAgain = true;
-    else this.#schedule(this.#settings.nudgeDelayMs);
+    this.#queue.nudge();
   }
 
   /** Claims and sends one batch of due rows; returns how many it claimed (held back or not). */
@@ -158,10 +153,8 @@ export class OutboxWorker {
   }
 
   /** Sends until nothing is due (tests and the bench). */
-  async drain(): Promise<void> {
-    while ((await this.runOnce()) > 0) {
-      // keep going
-    }
+  drain(): Promise<void> {
+    return this.#queue.drain();
   }
 
   async counts(): Promise<{ pending: number; dead: number }> {
@@ -182,10 +175,8 @@ export class OutboxWorker {
   }
 
   /** Stops polling and waits for the batch being sent. */
-  async close(): Promise<void> {
-    this.#closed = true;
-    clearTimeout(this.#timer);
-    await this.#running;
+  close(): Promise<void> {
+    return this.#queue.close();
   }
 
   #setProbing(probing: boolean): void {
@@ -193,61 +184,6 @@ export class OutboxWorker {
     this.#probing = probing;
     if (probing) console.warn("Outbox: nothing goes through; trying one email per poll");
     else console.warn("Outbox: emails go through again");
-  }
-
-  /** Polls after `delayMs`, unless a poll is already due sooner. */
-  #schedule(delayMs: number): void {
-    if (this.#closed) return;
-    const dueAt = Date.now() + delayMs;
-    if (this.#timer && dueAt >= this.#timerDueAt) return;
-    clearTimeout(this.#timer);
-    this.#timerDueAt = dueAt;
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined;
-      this.#timerDueAt = Number.POSITIVE_INFINITY;
-      void this.#poll();
-    }, delayMs);
-  }
-
-  async #poll(): Promise<void> {
-    if (this.#running) {
-      this.#runAgain = true;
-      return;
-    }
-    this.#running = this.#sendWhileDue();
-    await this.#running;
-    this.#running = undefined;
-    const again = this.#runAgain;
-    this.#runAgain = false;
-    this.#schedule(again ? this.#settings.nudgeDelayMs : this.#settings.pollMs);
-  }
-
-  async #sendWhileDue(): Promise<void> {
-    try {
-      while (!this.#closed) {
-        await this.#yieldToVisitors();
-        if (this.#closed || (await this.runOnce()) < this.#settings.batchSize) break;
-        // a full batch: more may be due
-      }
-      if (this.#failing) console.warn("Outbox: the database answers again");
-      this.#failing = false;
-    } catch (error) {
-      // Logged once per outage, not at every poll.
-      if (!this.#failing) console.error(`Outbox: cannot read the outbox: ${describeError(error)}`);
-      this.#failing = true;
-    }
-  }
-
-  /**
-   * Waits while visitors' leads are being written, at most `maxYieldMs`. Claiming, composing and
-   * marking a batch take the same process (and, on the embedded database, the same thread) as
-   * answering visitors; during a burst the emails go out just after it instead of in between.
-   */
-  async #yieldToVisitors(): Promise<void> {
-    const until = Date.now() + this.#settings.maxYieldMs;
-    while (!this.#closed && this.#busy() && Date.now() < until) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
   }
 
   /** Claims due rows: how many, and those to send (not held back by the customer limit). */

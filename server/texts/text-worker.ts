@@ -8,6 +8,10 @@
  * Never a duplicate: a text is tried again only when the provider certainly took nothing
  * (./provider.ts); one whose answer was lost, or whose sender died mid-request (its lease ran
  * out while "sending"), is "unknown" and stays so until a delivery callback says otherwise.
+ *
+ * The poll, nudge, batches, outage line and close are the shared lease queue's
+ * (../jobs/lease-queue.ts). Past 250 lines: the checks at send time and the outcomes are one
+ * lifecycle of a text.
  */
 import { and, asc, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
 
@@ -16,7 +20,7 @@ import { serviceRequests, textOptOuts, texts } from "../db/schema";
 import { privateLinkIn } from "../mail/private-links";
 import { answeredReason, answeredReviewRequests, reviewAskKinds } from "../reviews/review-requests";
 import { RequestLinks, requestLinkSecret } from "../requests/request-links";
-import { retryDelayMs } from "../outbox/worker";
+import { LeaseQueue, retryDelayMs } from "../jobs/lease-queue";
 import { textsTurnedOffReason } from "./enqueue";
 import type { TextOutcome, TextProvider } from "./provider";
 import { quietUntil } from "./quiet-hours";
@@ -51,64 +55,37 @@ export function isReply(kind: string): boolean {
 export class TextWorker {
   readonly #options: Required<Omit<TextWorkerOptions, "statusCallbackUrl">> &
     Pick<TextWorkerOptions, "statusCallbackUrl">;
+  readonly #queue: LeaseQueue;
   #links: Promise<RequestLinks> | undefined;
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<void> | undefined;
-  #closed = false;
-  #started = false;
-  #failing = false;
 
   constructor(options: TextWorkerOptions) {
     this.#options = { batchSize: 20, perNumberPerDay: 0, now: () => new Date(), ...options };
+    this.#queue = new LeaseQueue({
+      runBatch: () => this.runOnce(),
+      batchSize: this.#options.batchSize,
+      pollMs: this.#options.pollMs,
+      nudgeDelayMs: 20,
+      failureLine: (error) =>
+        `Texts: cannot send: ${error instanceof Error ? error.message : String(error)}`,
+    });
   }
 
   start(): void {
-    if (this.#started || this.#closed) return;
-    this.#started = true;
-    this.#schedule(0);
+    this.#queue.start();
   }
 
-  /** Looks now rather than at the next poll. */
+  /** Looks now rather than at the next poll (a reply to a keyword). */
   nudge(): void {
-    if (this.#started && !this.#closed && !this.#running) this.#schedule(20);
+    this.#queue.nudge();
   }
 
-  async close(): Promise<void> {
-    this.#closed = true;
-    clearTimeout(this.#timer);
-    await this.#running;
-  }
-
-  #schedule(delayMs: number): void {
-    if (this.#closed) return;
-    clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => {
-      this.#running = this.#sendWhileDue().finally(() => {
-        this.#running = undefined;
-        this.#schedule(this.#options.pollMs);
-      });
-    }, delayMs);
-  }
-
-  async #sendWhileDue(): Promise<void> {
-    try {
-      while (!this.#closed && (await this.runOnce()) >= this.#options.batchSize) {
-        // a full batch: more may be due
-      }
-      this.#failing = false;
-    } catch (error) {
-      if (!this.#failing) {
-        console.error(`Texts: cannot send: ${error instanceof Error ? error.message : error}`);
-      }
-      this.#failing = true;
-    }
+  close(): Promise<void> {
+    return this.#queue.close();
   }
 
   /** Sends until nothing is due (tests). */
-  async drain(): Promise<void> {
-    while ((await this.runOnce()) > 0) {
-      // keep going
-    }
+  drain(): Promise<void> {
+    return this.#queue.drain();
   }
 
   /** Claims and sends one batch of due texts; returns how many it claimed. */
