@@ -16,6 +16,7 @@ import { assignVisit, boardChoice, dispatchBoard } from "../../server/field/disp
 import { bookReturnVisit, returnVisitChoiceOf } from "../../server/field/return-visits";
 
 import type { Route } from "./+types/office.dispatch";
+import { VersionField } from "~/features/desk/version-field";
 
 export function meta() {
   return deskMeta("Dispatch");
@@ -229,7 +230,7 @@ function VisitItem({ visit, board }: { visit: DispatchVisit; board: DispatchBoar
       {board.technicians.length > 0 && visit.movable ? (
         <Form method="post" className="grid gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
           <input type="hidden" name="requestId" value={visit.id} />
-          <input type="hidden" name="version" value={visit.version} />
+          <VersionField version={visit.version} />
           <label className="grid gap-1 text-xs font-semibold text-slate-700">
             Technician
             <Select name="technicianId" defaultValue={visit.technicianId ?? ""}>
@@ -290,7 +291,7 @@ function ReturnVisitItem({ request, board }: { request: WaitingForPart; board: D
         <Form method="post" className="grid gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
           <input type="hidden" name="intent" value="return-visit" />
           <input type="hidden" name="requestId" value={request.id} />
-          <input type="hidden" name="version" value={request.version} />
+          <VersionField version={request.version} />
           <label className="grid gap-1 text-xs font-semibold text-slate-700">
             Technician
             <Select name="technicianId" defaultValue={request.technicianId ?? ""}>

@@ -23,6 +23,7 @@ import { leadPageAction } from "../../server/desk/lead-changes";
 import { leadView } from "../../server/desk/leads";
 
 import type { Route } from "./+types/office.lead";
+import { VersionField } from "~/features/desk/version-field";
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   return deskMeta(loaderData ? loaderData.lead.title : "Lead");
@@ -160,7 +161,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
             </h2>
             <Form method="post" className="mt-4 grid gap-4" aria-labelledby="status-heading">
               <input type="hidden" name="intent" value="status" />
-              <input type="hidden" name="version" value={lead.version} />
+              <VersionField version={lead.version} />
               <ResultNotice result={actionData?.form === "status" ? actionData : undefined} />
               <Field label="New status" error={statusErrors?.status}>
                 {(wiring) => (

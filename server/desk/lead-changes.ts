@@ -350,6 +350,8 @@ export async function sendEmailAgain(
   return db.transaction(async (tx): Promise<LeadChangeOutcome> => {
     const lead = await findLead(tx, staff, id);
     if (!lead) return { ok: false, reason: "not-found" };
+    // The request before its email: the order an erasure takes them in, so the two never deadlock.
+    if (lead.kind === "service-request") await lockRequest(tx, lead.row.id);
     const [email] = await tx
       .update(outbox)
       .set({ status: "pending", attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null })

@@ -74,7 +74,9 @@ export async function tellHomeowner(
     case "warranty-callback-booked": {
       await visitScheduled(tx, after, context);
       const visit = visitOf(after);
-      if (!visit || !after.warrantyEnds) return;
+      if (!visit || !after.warrantyEnds) {
+        throw new Error(`Warranty callback on ${after.id} without its visit or the warranty's end`);
+      }
       const facts = {
         ...visit,
         requestId: after.id,

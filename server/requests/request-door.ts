@@ -19,7 +19,6 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 
-import type { StateSlug } from "~/content/states";
 import type { LeadStatus } from "~/domain/leads";
 
 import type { Transaction } from "../db/database";
@@ -111,13 +110,16 @@ export async function changeRequest(
       .set({ ...change.set, version: sql`${serviceRequests.version} + 1` })
       .where(and(eq(serviceRequests.id, locked.id), eq(serviceRequests.version, locked.version)))
       .returning();
-    // The caller's lock makes this unreachable, unless the row was not locked as it should be.
-    if (!written) return { ok: false, reason: "conflict", current: locked };
+    // Unreachable while the caller holds the lock `lockRequest` took: thrown, so that nothing the
+    // caller wrote before calling the door is committed without its change.
+    if (!written) throw new Error(`Service request ${locked.id} changed under its lock`);
     after = written;
   }
   await writeTimelineEvent(tx, locked.id, change.event, actor);
   if (change.news && context) await tellHomeowner(tx, change.news, locked, after, context);
-  await notifyListeners(tx, locked.id, locked.office);
+  // The homeowner's page shows the row and what was sent; a staff note or an owner's action on a
+  // review changes neither, and stays between the office's views.
+  await notifyListeners(tx, locked, { homeowner: after !== locked || change.news !== undefined });
   return { ok: true, before: locked, after };
 }
 
@@ -148,7 +150,13 @@ export async function writeTimelineEvent(
  * lead page, the board and My day of everyone in that office; the request's channel its
  * homeowner's page. Each reloads what it shows, so nothing but "something changed" travels.
  */
-async function notifyListeners(tx: Transaction, requestId: string, office: StateSlug) {
-  await tx.execute(sql`select pg_notify(${newLeadsChannel}, ${office})`);
-  await tx.execute(sql`select pg_notify(${requestChangesChannel}, ${requestId})`);
+async function notifyListeners(
+  tx: Transaction,
+  request: ServiceRequestRow,
+  { homeowner }: { homeowner: boolean },
+) {
+  await tx.execute(sql`select pg_notify(${newLeadsChannel}, ${request.office})`);
+  if (homeowner) {
+    await tx.execute(sql`select pg_notify(${requestChangesChannel}, ${request.id})`);
+  }
 }

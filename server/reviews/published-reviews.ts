@@ -16,6 +16,7 @@ import type { Database, Transaction } from "../db/database";
 import { reviews, serviceRequests } from "../db/schema";
 import { uuidPattern } from "../desk/leads";
 import { changeRequest, lockRequest, staffActor } from "../requests/request-door";
+import type { ServiceRequestRow } from "../requests/visit-changes";
 import { leadOffices, type StaffMember } from "../desk/staff-accounts";
 
 /** `NOTIFY`'d when a review is published or unpublished: the kept `/reviews` pages are dropped. */
@@ -180,6 +181,10 @@ export async function setReviewPublished(
     return { ok: false, reason: "not-found" };
   }
   return db.transaction(async (tx): Promise<PublishOutcome> => {
+    // The request first, then its review: the order every change of both takes (an answer, an
+    // erasure), so that two of them at once wait for each other rather than deadlock.
+    const request = await lockRequestOfReview(tx, reviewId, offices);
+    if (!request) return { ok: false, reason: "not-found" };
     const [row] = await tx
       .select()
       .from(reviews)
@@ -201,7 +206,7 @@ export async function setReviewPublished(
     await recordReviewEvent(
       tx,
       staff,
-      row.requestId,
+      request,
       publish ? "Review published on the website" : "Review taken off the website",
     );
     await tx.execute(sql`select pg_notify(${publishedReviewsChannel}, ${reviewsPagePath})`);
@@ -209,17 +214,27 @@ export async function setReviewPublished(
   });
 }
 
+/** The request review `reviewId` (of one of `offices`) answers, locked; null when there is none. */
+async function lockRequestOfReview(
+  tx: Transaction,
+  reviewId: string,
+  offices: readonly StateSlug[],
+): Promise<ServiceRequestRow | null> {
+  const [review] = await tx
+    .select({ requestId: reviews.requestId })
+    .from(reviews)
+    .where(and(eq(reviews.id, reviewId), inArray(reviews.office, offices)));
+  return review ? lockRequest(tx, review.requestId) : null;
+}
+
 /** An owner's action on a review, in the request's timeline (the request itself does not change). */
 async function recordReviewEvent(
   tx: Transaction,
   staff: Pick<StaffMember, "id" | "name">,
-  requestId: string,
+  request: ServiceRequestRow,
   detail: string,
 ) {
-  const request = await lockRequest(tx, requestId);
-  if (request) {
-    await changeRequest(tx, request, { event: { kind: "review", detail } }, staffActor(staff));
-  }
+  await changeRequest(tx, request, { event: { kind: "review", detail } }, staffActor(staff));
 }
 
 /** Low ratings in the owner's offices no owner has handled yet: the inbox says how many. */
@@ -253,6 +268,8 @@ export async function markReviewHandled(
     return { ok: false, reason: "not-found" };
   }
   return db.transaction(async (tx) => {
+    const request = await lockRequestOfReview(tx, reviewId, offices);
+    if (!request) return { ok: false, reason: "not-found" } as const;
     const [row] = await tx
       .update(reviews)
       .set({ handledAt: sql`now()`, handledBy: staff.name })
@@ -267,7 +284,7 @@ export async function markReviewHandled(
         .where(and(eq(reviews.id, reviewId), inArray(reviews.office, offices)));
       return known ? { ok: true, changed: false } : { ok: false, reason: "not-found" };
     }
-    await recordReviewEvent(tx, staff, row.requestId, "Low rating handled");
+    await recordReviewEvent(tx, staff, request, "Low rating handled");
     return { ok: true, changed: true };
   });
 }

@@ -6,6 +6,7 @@ import { Input, Select } from "~/components/ui/input";
 import { ResultNotice } from "~/components/ui/notice";
 import type { LeadView } from "~/domain/lead-view";
 import { fieldErrorsIn, type FormResult } from "~/lib/form-result";
+import { VersionField } from "~/features/desk/version-field";
 
 /**
  * "Confirm requested visit": the day and window the homeowner asked for, already filled in, and
@@ -33,7 +34,7 @@ export function ConfirmVisit({
       </h2>
       <Form method="post" className="mt-4 grid gap-4" aria-labelledby="confirm-heading">
         <input type="hidden" name="intent" value="confirm-visit" />
-        <input type="hidden" name="version" value={lead.version} />
+        <VersionField version={lead.version} />
         <ResultNotice result={result} />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Visit date" error={errors.scheduledDate}>

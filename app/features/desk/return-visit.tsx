@@ -6,6 +6,7 @@ import { Input, Select } from "~/components/ui/input";
 import { ResultNotice } from "~/components/ui/notice";
 import type { LeadView } from "~/domain/lead-view";
 import { fieldErrorsIn, type FormResult } from "~/lib/form-result";
+import { VersionField } from "~/features/desk/version-field";
 
 /**
  * "Book the return visit": the technician tapped Needs a part. A day, a window and a technician
@@ -35,7 +36,7 @@ export function ReturnVisit({
       </p>
       <Form method="post" className="mt-4 grid gap-4" aria-labelledby="return-heading">
         <input type="hidden" name="intent" value="return-visit" />
-        <input type="hidden" name="version" value={lead.version} />
+        <VersionField version={lead.version} />
         <ResultNotice result={result} />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Return visit date" error={errors.scheduledDate}>
