@@ -458,3 +458,50 @@ test.describe("the desk follows a homeowner's move and cancel on their private p
     }
   });
 });
+
+test("a half-made change on a lead page that reloads live is refused, not made against the change it never saw", async ({
+  page,
+  browser,
+  request,
+  origin,
+  liveServer,
+}) => {
+  const { dispatcher } = await texasStaff(liveServer);
+  const second = staffEmail("second");
+  const added = await staffCommand(
+    ["add", second, "--role", "dispatcher", "--office", "texas", "--name", "Sam Second"],
+    password,
+    liveServer.dataDir,
+  );
+  expect(added.stderr).toBe("");
+  const { id } = await bookRequest(request, uniqueName("Hal"));
+  await signIn(page, dispatcher, password);
+  await page.goto(`/office/leads/${id}`);
+  const context = await browser.newContext({ baseURL: origin });
+  const other = await context.newPage();
+  try {
+    await signIn(other, second, password);
+    await other.goto(`/office/leads/${id}`);
+    await hydrated(other);
+    const theirs = statusForm(other);
+    await theirs.getByLabel("New status").selectOption({ label: "Spam" });
+
+    await statusForm(page).getByLabel("New status").selectOption({ label: "Contacted" });
+    await statusForm(page).getByRole("button", { name: "Save status" }).click();
+    await expect(page.getByText("Status: Contacted")).toBeVisible();
+
+    // The second page hears of it and shows it, the half-made choice still in its form...
+    await expect(other.getByText("Status: Contacted")).toBeVisible(live);
+    await theirs.getByRole("button", { name: "Save status" }).click();
+    // ...and what it sends was made against the version it started from: refused, nothing saved.
+    await expect(theirs.getByRole("alert")).toContainText("Dana Dispatch changed this lead at");
+    await expect(theirs.getByRole("alert")).toContainText("Nothing of yours was saved");
+
+    // Chosen again with the change in view, it is taken.
+    await theirs.getByLabel("New status").selectOption({ label: "Spam" });
+    await theirs.getByRole("button", { name: "Save status" }).click();
+    await expect(other.getByText("Status: Spam")).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
