@@ -9,6 +9,8 @@ export default defineConfig({
     include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"],
     environment: "node",
     globalSetup: ["server/test-support/global-setup.ts"],
+    // An unexpected console.error fails the test it was written in (server/test-support/console-errors.ts).
+    setupFiles: ["server/test-support/vitest-setup.ts"],
     // Both cores: most files wait on servers, sockets and time-outs rather than compute (the
     // default on two cores is one worker; the whole suite took 565 s with it, 307 s with two).
     maxWorkers: 2,

@@ -77,7 +77,7 @@ test("without a maps key the map says Error loading maps and asks for no script"
 }) => {
   // A server of its own (a fresh embedded database) takes a while to start on two busy cores.
   test.slow();
-  const server = await startExtraServer(3231, {});
+  const server = await startExtraServer(0, {});
   try {
     const requests: string[] = [];
     page.on("request", (request) => {

@@ -208,7 +208,7 @@ test("two server processes on one PostgreSQL: a lead stored by one appears on th
   page,
 }) => {
   test.skip(!databaseAvailable, "needs PostgreSQL (the journeys run on PGlite without it)");
-  const other = await startExtraServer(3236, { DATABASE_URL: process.env.E2E_DATABASE_URL! });
+  const other = await startExtraServer(0, { DATABASE_URL: process.env.E2E_DATABASE_URL! });
   try {
     const owner = staffEmail("two-process");
     expect((await staffCommand(["add", owner, "--role", "owner"], password)).status).toBe(0);

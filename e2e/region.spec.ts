@@ -93,7 +93,7 @@ test("an ipinfo token is used by the server only", async ({ page }) => {
   await new Promise<void>((resolve) => standIn.listen(0, "127.0.0.1", resolve));
   // A server of its own (a fresh embedded database) takes a while to start on two busy cores.
   test.slow();
-  const server = await startExtraServer(3232, {
+  const server = await startExtraServer(0, {
     TRUST_PROXY: "1",
     IPINFO_TOKEN: token,
     IPINFO_BASE_URL: `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`,

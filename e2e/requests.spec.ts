@@ -16,13 +16,12 @@ test.describe.configure({ mode: "serial" });
 // Refusals are answered 400, 404 or 409, as HTTP says; the browser logs those.
 test.use({ expectedConsoleErrors: /status of (400|404|409)/ });
 
-const port = 3237;
 const password = "a long staff password";
 let server: Awaited<ReturnType<typeof startExtraServer>>;
 let owner: string;
 
 test.beforeAll(async () => {
-  server = await startExtraServer(port, {
+  server = await startExtraServer(0, {
     SMTP_URL: process.env.E2E_SMTP_URL!,
     WINDOW_CAPACITY: "4",
     RATE_LIMIT_MAX: "0",

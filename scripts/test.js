@@ -1,6 +1,7 @@
-// `npm test`: unit and server tests (Vitest), then a fresh production build, then the
-// Chromium journeys (Playwright). Ends with one "N passed, N failed" line.
+// `npm test`: unit and server tests (Vitest), then a fresh production build (made with fake
+// secrets) and the scan of its client files, then the Chromium journeys (Playwright). Ends with one "N passed, N failed" line.
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 
 function run(command, args, env = {}) {
   const result = spawnSync(command, args, {
@@ -50,7 +51,7 @@ const vitestRuns = [
   ],
   ["vitest", "run", "--maxWorkers=1", ...timedFiles],
 ];
-for (const args of vitestRuns) {
+function tallyVitest(args) {
   const unit = run("npx", args);
   const unitOutput = strip(unit.output);
   const unitFailed = Number(/Tests\s+(\d+) failed/.exec(unitOutput)?.[1] ?? 0);
@@ -60,9 +61,20 @@ for (const args of vitestRuns) {
   if (failedBlock) failures.push(...failedBlock.split("\n").slice(0, 120));
   else if (!unit.ok) failures.push(`vitest ${args.slice(1).join(" ")} did not finish cleanly`);
 }
+for (const args of vitestRuns) tallyVitest(args);
 
-const build = run("npm", ["run", "build", "--silent"]);
+// The build is made with a fake value for every secret the server knows, and its client files
+// are then scanned for them and for server-only code (scripts/client-build-scan.test.ts). Only
+// the build's own process gets them: the journeys' server starts later with its own env.
+const buildSecrets = JSON.parse(
+  readFileSync(new URL("./build-secrets.json", import.meta.url), "utf8"),
+);
+const build = run("npm", ["run", "build", "--silent"], buildSecrets);
 if (!build.ok) failed += 1;
+
+if (build.ok) {
+  tallyVitest(["vitest", "run", "--config", "vitest.client-build.config.ts"]);
+}
 
 if (build.ok) {
   const e2e = run("npx", ["playwright", "test"]);

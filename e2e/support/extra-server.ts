@@ -1,12 +1,29 @@
 import { spawn } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { journeyLimits } from "./journey-limits";
 
-/** Another instance of the production build, with its own configuration and embedded database. */
-export async function startExtraServer(port: number, env: Record<string, string>) {
+/** A port that was free a moment ago (the system's pick for a listener on port 0). */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  if (typeof address !== "object" || !address) throw new Error("No free port");
+  return address.port;
+}
+
+/**
+ * Another instance of the production build, with its own configuration and embedded database.
+ * `port` 0 takes a free one, picked here: the server must know its own address (`SITE_URL`, for
+ * its links and its same-origin check) before it listens, so it cannot listen on 0 itself. Its
+ * address is `origin` in the answer.
+ */
+export async function startExtraServer(requestedPort: number, env: Record<string, string>) {
+  const port = requestedPort === 0 ? await freePort() : requestedPort;
   const dataDir = mkdtempSync(path.join(tmpdir(), "e2e-extra-"));
   const template = process.env.E2E_PGLITE_TEMPLATE;
   // On embedded PGlite: a copy of the journeys' migrated database (e2e/support/global-setup.ts).
@@ -43,6 +60,7 @@ export async function startExtraServer(port: number, env: Record<string, string>
   }
   return {
     origin,
+    port,
     dataDir,
     async stop() {
       child.kill("SIGTERM");

@@ -14,6 +14,7 @@ import { contactMessages, outbox, serviceRequests } from "../db/schema";
 import { LiveHub } from "../live/live-hub";
 import { deskStream } from "../live/live-streams";
 import { RequestLinks, requestLinkSecret } from "../requests/request-links";
+import { expectConsoleError } from "../test-support/console-errors";
 import { testDatabases, type TestDatabaseInstance } from "../test-support/databases";
 import { noFilters } from "~/domain/inbox";
 
@@ -321,6 +322,9 @@ for (const database of databases) {
       const after = cookieFrom((outcome as { headers: Headers }).headers);
       await disableStaff(handle.db, email);
       expect(await sessions.signedIn(desk, requestWith(after))).toBeNull();
+      // The disabled account's session is refused by our session hook (staff-auth.ts), and
+      // Better Auth logs every refused session as an error: here it is the point of the test.
+      expectConsoleError(/\[Better Auth\]: Failed to create session/);
       expect(
         await sessions.signIn(desk, {
           email,

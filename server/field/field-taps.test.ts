@@ -89,7 +89,7 @@ test("Done completes the request with the data plate and the amount, and has the
   expect(change.event).toEqual({
     kind: "field",
     detail:
-      "Done: Replaced the drain pump. Model WTW5000, serial C1234567. Parts: Drain pump. Charged $1200.50.",
+      "Done: Replaced the drain pump. Model WTW5000, serial C1234567. Parts: Drain pump. Charged $1,200.50.",
     fromStatus: "scheduled",
     toStatus: "completed",
   });

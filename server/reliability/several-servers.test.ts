@@ -9,7 +9,7 @@ import { testDatabases, type TestDatabaseInstance } from "../test-support/databa
 import { contactMessage, serviceRequest, waitUntil } from "../test-support/fixtures";
 import { freshClientIp } from "../test-support/server";
 import { startSmtpServer, type TestSmtpServer } from "../test-support/smtp";
-import { freePort, startChildServer, type ChildServer } from "./support/child-server";
+import { startChildServer, type ChildServer } from "./support/child-server";
 import { copiesByMessageId } from "./support/deliveries";
 
 const postgres = (await testDatabases()).find((database) => database.label === "PostgreSQL")!;
@@ -34,10 +34,7 @@ describe.skipIf(!postgres.available)("Two server processes on one PostgreSQL", (
       OUTBOX_POLL_MS: "100",
     };
     // Started one after the other: both apply the migrations at start-up.
-    servers = [
-      await startChildServer(await freePort(), env),
-      await startChildServer(await freePort(), env),
-    ];
+    servers = [await startChildServer(0, env), await startChildServer(0, env)];
     database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: null });
   });
   afterAll(async () => {

@@ -21,6 +21,17 @@ import { addDays, isTimeSlotId } from "./windows";
 const databases = await testDatabases();
 const workDone = "Replaced the defrost heater";
 
+/**
+ * The app's clock and the test's: Monday, June 9, 2031, 3:00 PM in Houston when the file starts,
+ * running on from there. Too late for that day's last window (it starts at 4:00, two hours' notice
+ * is needed) and before 6:00 PM, so the first window offered is Tuesday morning's and its
+ * evening-before reminder still waits, whatever the hour on the machine that runs this. Weeks
+ * before the fixtures' own day (July 15, 2031), which the full-window test must not fill.
+ */
+const clockStartsAt = Date.parse("2031-06-09T20:00:00Z");
+const startedAt = Date.now();
+const testNow = () => new Date(clockStartsAt + (Date.now() - startedAt));
+
 for (const database of databases) {
   describe.skipIf(!database.available)(`The warranty callback on ${database.label}`, () => {
     let server: TestServer;
@@ -31,7 +42,7 @@ for (const database of databases) {
     let floridaTechnicianId: string;
 
     beforeAll(async () => {
-      server = await startTestServer({ database, withPages: true });
+      server = await startTestServer({ database, withPages: true, now: testNow });
       dispatcher = (await add("dispatcher", "Dana Dispatch", ["texas"])).cookie;
       floridaDispatcher = (await add("dispatcher", "Fred Florida", ["florida"])).cookie;
       alexId = (await add("technician", "Alex Rivera", ["texas"])).id;
@@ -58,7 +69,7 @@ for (const database of databases) {
     }
 
     function todayInTexas() {
-      return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(new Date());
+      return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(testNow());
     }
 
     /** A Texas request whose repair Alex finished two days ago, paid, guaranteed until `warrantyEnds`. */
@@ -79,11 +90,11 @@ for (const database of databases) {
           technician: technicianId === alexId ? "Alex Rivera" : "Flo Reyes",
           technicianId,
           fieldStatus: "done",
-          doneAt: new Date(),
+          doneAt: testNow(),
           workDone,
           paymentMethod: warrantyEnds ? "card" : null,
           paymentCents: warrantyEnds ? 18_900 : null,
-          paidAt: warrantyEnds ? new Date() : null,
+          paidAt: warrantyEnds ? testNow() : null,
           warrantyDays: warrantyEnds ? 90 : null,
           warrantyEnds,
         })

@@ -6,7 +6,7 @@ import { repeatRequestMessage } from "~/lib/form-result";
 
 import { openDatabase, type DatabaseHandle } from "../db/database";
 import { serviceRequests, windowPlaces } from "../db/schema";
-import { freePort, startChildServer, type ChildServer } from "../reliability/support/child-server";
+import { startChildServer, type ChildServer } from "../reliability/support/child-server";
 import { testDatabases, type TestDatabaseInstance } from "../test-support/databases";
 import { serviceRequest } from "../test-support/fixtures";
 import { freshClientIp, startTestServer, type TestServer } from "../test-support/server";
@@ -221,10 +221,7 @@ describe.skipIf(!postgres.available)(
         RATE_LIMIT_MAX: "0",
         WINDOW_CAPACITY: "4",
       };
-      servers = [
-        await startChildServer(await freePort(), env),
-        await startChildServer(await freePort(), env),
-      ];
+      servers = [await startChildServer(0, env), await startChildServer(0, env)];
       database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: null });
     });
     afterAll(async () => {

@@ -3,13 +3,13 @@
  * Accounts/{sid}/Messages.json`, Basic auth, form fields To, From, Body, StatusCallback; a 201
  * with the message's JSON. It can misbehave on purpose, a given number of times: answer 500,
  * close the connection before reading the request, or take the message and lose the answer.
- * It also plays the provider's webhooks: a signed delivery callback, a signed inbound text.
+ * It also plays the provider's webhooks: a signed delivery callback, a signed inbound text,
+ * signed here as Twilio documents it, not by the app's own `twilioSignature` (the code under
+ * test must not grade itself; server/texts/webhooks.test.ts holds it to Twilio's example).
  */
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-
-import { twilioSignature } from "../texts/webhooks";
 
 export interface ReceivedText {
   sid: string;
@@ -32,6 +32,8 @@ export interface TwilioStandIn {
   attempts: number;
   /** The next `times` requests misbehave as said. */
   misbehave(how: Misbehaviour, times: number): void;
+  /** `X-Twilio-Signature` for a form posted to `url`, made with this stand-in's auth token. */
+  sign(url: string, fields: Record<string, string>): string;
   /** Posts a signed form to the app (a delivery callback, an inbound text). */
   signedPost(
     appBaseUrl: string,
@@ -41,6 +43,18 @@ export interface TwilioStandIn {
     signature?: string,
   ): Promise<Response>;
   close(): Promise<void>;
+}
+
+/**
+ * Twilio's request signature: base64 of HMAC-SHA1, keyed with the auth token, over the full URL
+ * followed by each POST field's name and value, the names in byte order.
+ */
+function signatureFor(authToken: string, url: string, fields: Record<string, string>): string {
+  const names = Object.keys(fields).sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+  const hmac = createHmac("sha1", authToken);
+  hmac.update(url, "utf8");
+  for (const name of names) hmac.update(`${name}${fields[name]}`, "utf8");
+  return hmac.digest("base64");
 }
 
 function readBody(request: IncomingMessage): Promise<string> {
@@ -137,13 +151,15 @@ export async function startTwilioStandIn(): Promise<TwilioStandIn> {
     misbehave(how, times) {
       for (let i = 0; i < times; i += 1) queue.push(how);
     },
+    sign(url, fields) {
+      return signatureFor(authToken, url, fields);
+    },
     signedPost(appBaseUrl, siteUrl, path, fields, signature) {
       return fetch(`${appBaseUrl}${path}`, {
         method: "POST",
         headers: {
           "Content-Type": "application/x-www-form-urlencoded",
-          "X-Twilio-Signature":
-            signature ?? twilioSignature(authToken, `${siteUrl}${path}`, fields),
+          "X-Twilio-Signature": signature ?? signatureFor(authToken, `${siteUrl}${path}`, fields),
         },
         body: new URLSearchParams(fields),
       });

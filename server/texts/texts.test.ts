@@ -302,14 +302,10 @@ describe.skipIf(!database?.available)("Texts", () => {
       method: "POST",
       headers: {
         "Content-Type": "application/x-www-form-urlencoded",
-        "X-Twilio-Signature": (await import("./webhooks")).twilioSignature(
-          provider.authToken,
-          `${testSiteUrl}/api/sms/inbound`,
-          {
-            MessageSid: "SM1",
-            MessageStatus: "failed",
-          },
-        ),
+        "X-Twilio-Signature": provider.sign(`${testSiteUrl}/api/sms/inbound`, {
+          MessageSid: "SM1",
+          MessageStatus: "failed",
+        }),
       },
       body: new URLSearchParams({ MessageSid: "SM1", MessageStatus: "failed" }),
     });

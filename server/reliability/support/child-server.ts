@@ -25,7 +25,9 @@ export async function freePort(): Promise<number> {
 
 /**
  * The server in its own process (server/reliability/child-server.ts: what server/main.ts runs,
- * without pages), on 127.0.0.1:`port`; resolves once it listens.
+ * without pages), on 127.0.0.1:`port`; resolves once it listens. Port 0 takes a free one, read
+ * back from its "Serving on" line; a test that restarts a server on the same address picks one
+ * first with `freePort()`.
  */
 export async function startChildServer(
   port: number,
@@ -50,16 +52,17 @@ export async function startChildServer(
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once("exit", (code, signal) => resolve({ code, signal })),
   );
-  const listening = new Promise<void>((resolve, reject) => {
+  const listening = new Promise<number>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`The server did not listen:\n${output.join("\n")}`)),
       startTimeoutMs,
     );
     const onLine = (line: string) => {
       output.push(line);
-      if (line.startsWith("Serving on")) {
+      const serving = /^Serving on https?:\/\/[^/]*:(\d+)/.exec(line);
+      if (serving) {
         clearTimeout(timer);
-        resolve();
+        resolve(Number(serving[1]));
       }
     };
     for (const stream of [child.stdout, child.stderr]) {
@@ -76,9 +79,9 @@ export async function startChildServer(
       reject(new Error(`The server exited (${code ?? signal}):\n${output.join("\n")}`));
     });
   });
-  await listening;
+  const listenedOn = await listening;
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: `http://127.0.0.1:${listenedOn}`,
     pid: child.pid ?? 0,
     output,
     exited,

@@ -1,0 +1,4 @@
+/** Vitest's set-up for every test file (vitest.config.ts `setupFiles`). */
+import { failOnUnexpectedConsoleErrors } from "./console-errors";
+
+failOnUnexpectedConsoleErrors();
