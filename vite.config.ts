@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 /**
  * One chunk for what every page loads: the form controls every form shares (the public forms,
@@ -24,6 +24,26 @@ function sharedChunk(id: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The fence: code under `server/` (the database, mail, texts, the readers of secrets) never
+ * reaches a browser bundle. React Router refuses a `*.server.ts` module in the client build once
+ * a route's loaders and actions are stripped; this refuses the whole `server/` folder the same
+ * way, so a component that imports server code fails the build instead of shipping it
+ * (docs/decisions/0018-the-fence.md).
+ */
+function serverFolderStaysOnTheServer(): Plugin {
+  const serverFolder = fileURLToPath(new URL("./server/", import.meta.url));
+  return {
+    name: "server-folder-stays-on-the-server",
+    load(id, options) {
+      if (options?.ssr || !id.startsWith(serverFolder)) return null;
+      this.error(
+        `${id.slice(serverFolder.length - "server/".length)} is server code: a browser bundle may not import it. Reach it from a loader or action, or through a *.server.ts module.`,
+      );
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
@@ -37,5 +57,5 @@ export default defineConfig(({ isSsrBuild }) => ({
       ? { input: "./server/app.ts" }
       : { output: { manualChunks: sharedChunk } },
   },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), serverFolderStaysOnTheServer()],
 }));
