@@ -3,7 +3,11 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 
+// Each phase's time, printed at the end so the next person sees where the run goes.
+const phases = [];
+
 function run(command, args, env = {}) {
+  const started = Date.now();
   const result = spawnSync(command, args, {
     stdio: ["ignore", "pipe", "inherit"],
     env: { ...process.env, ...env },
@@ -11,6 +15,11 @@ function run(command, args, env = {}) {
     maxBuffer: 256 * 1024 * 1024,
   });
   process.stdout.write(result.stdout ?? "");
+  const phase = [command === "npx" ? "" : command, ...args]
+    .filter((part) => part && !part.startsWith("--exclude") && !part.includes("/"))
+    .join(" ")
+    .trim();
+  phases.push({ phase, seconds: (Date.now() - started) / 1000 });
   return { ok: result.status === 0, output: result.stdout ?? "" };
 }
 
@@ -86,6 +95,12 @@ if (build.ok) {
 }
 if (!build.ok) failures.push("npm run build failed");
 
+const total = phases.reduce((sum, { seconds }) => sum + seconds, 0);
+console.log(
+  `\nWhere the time went (${Math.round(total)} s):\n${phases
+    .map(({ phase, seconds }) => `  ${String(Math.round(seconds)).padStart(5)} s  ${phase}`)
+    .join("\n")}`,
+);
 if (failures.length > 0) console.log(`\nWhat failed:\n${failures.join("\n")}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
