@@ -6,6 +6,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 
 import { serviceRequest } from "../server/test-support/fixtures";
+import { e2ePort } from "../playwright.config";
 import { startExtraServer } from "./support/extra-server";
 import { requestedDay, staffEmail, staffPassword as password, todayInTexas } from "./support/field";
 import { expect, test } from "./support/fixtures";
@@ -15,6 +16,7 @@ import { signIn, staffCommand } from "./support/staff";
 // After the job: the price up front, the estimate approved, the receipt with its warranty, the
 // warranty callback, and the review asked of everyone alike. On a server of its own, whose clock
 // the journey moves (TEST_CLOCK_FILE) to see the review request go two hours after Done.
+const port = e2ePort + 90;
 let server: Awaited<ReturnType<typeof startExtraServer>> | undefined;
 let clockDir = "";
 let clockFile = "";
@@ -31,9 +33,7 @@ const dones: { from: number; by: number }[] = [];
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 test.use({
-  // The file's server takes a free port in beforeAll; its address is known from then on.
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
-  baseURL: async ({}, provide) => provide(server!.origin),
+  baseURL: `http://127.0.0.1:${port}`,
   expectedConsoleErrors: /status of (400|401|403|404|409|429)/,
 });
 
@@ -41,7 +41,7 @@ test.beforeAll(async () => {
   test.setTimeout(90_000);
   clockDir = mkdtempSync(path.join(tmpdir(), "e2e-clock-"));
   clockFile = path.join(clockDir, "clock");
-  server = await startExtraServer(0, {
+  server = await startExtraServer(port, {
     SMTP_URL: process.env.E2E_SMTP_URL!,
     OUTBOX_POLL_MS: "200",
     TEST_CLOCK_FILE: clockFile,

@@ -1,4 +1,5 @@
 import { serviceRequest } from "../server/test-support/fixtures";
+import { e2ePort } from "../playwright.config";
 import { startExtraServer } from "./support/extra-server";
 import { expect, test } from "./support/fixtures";
 import { uniqueName } from "./support/leads";
@@ -7,19 +8,18 @@ import { signIn, staffCommand } from "./support/staff";
 
 // My day without a signal, on a server of its own (and a first service worker on it: Chromium
 // here kept a later context's worker installing for minutes once others had come and gone).
+const fieldPort = e2ePort + 80;
 let server: Awaited<ReturnType<typeof startExtraServer>> | undefined;
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 test.use({
-  // The file's server takes a free port in beforeAll; its address is known from then on.
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
-  baseURL: async ({}, provide) => provide(server!.origin),
+  baseURL: `http://127.0.0.1:${fieldPort}`,
   expectedConsoleErrors: /status of (400|401|403|404|409|429)/,
 });
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  server = await startExtraServer(0, {});
+  server = await startExtraServer(fieldPort, {});
 });
 test.afterAll(async () => {
   await server?.stop();

@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 
 import { serviceRequest } from "../server/test-support/fixtures";
 import { startTwilioStandIn, type TwilioStandIn } from "../server/test-support/twilio";
+import { e2ePort } from "../playwright.config";
 import { startExtraServer } from "./support/extra-server";
 import { expect, test } from "./support/fixtures";
 import { uniqueName, waitForEmails } from "./support/leads";
@@ -18,14 +19,13 @@ import { signIn, staffCli, staffCommand } from "./support/staff";
 // The field: a technician made with the command, a visit confirmed to them on the lead page in
 // one click, and their day on a phone. On a server of its own: the desk's first journey
 // (office-desk.spec.ts) needs the journeys' server to have no account yet.
+const fieldPort = e2ePort + 70;
 let server: Awaited<ReturnType<typeof startExtraServer>> | undefined;
 let textProvider: TwilioStandIn | undefined;
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 test.use({
-  // The file's server takes a free port in beforeAll; its address is known from then on.
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
-  baseURL: async ({}, provide) => provide(server!.origin),
+  baseURL: `http://127.0.0.1:${fieldPort}`,
   expectedConsoleErrors: /status of (400|401|403|404|409|429)/,
 });
 
@@ -34,7 +34,7 @@ test.beforeAll(async () => {
   // The journeys' mailbox: the homeowner's On my way email and calendar update are read there.
   // Texts go to a stand-in for Twilio's API, started here.
   textProvider = await startTwilioStandIn();
-  server = await startExtraServer(0, {
+  server = await startExtraServer(fieldPort, {
     SMTP_URL: process.env.E2E_SMTP_URL!,
     OUTBOX_POLL_MS: "200",
     ...textProvider.env,

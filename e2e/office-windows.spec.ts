@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
+import { e2ePort } from "../playwright.config";
 import { startExtraServer } from "./support/extra-server";
 import { expect, test } from "./support/fixtures";
 import { signIn, staffCommand } from "./support/staff";
@@ -11,14 +12,13 @@ import { signIn, staffCommand } from "./support/staff";
  * Capacities and holidays change what every booking journey may book, so these journeys run on a
  * server of their own (its own embedded database), never on the shared one.
  */
+const windowsPort = e2ePort + 60;
 let server: Awaited<ReturnType<typeof startExtraServer>> | undefined;
 
 // One server for the file; each journey runs a staff command, signs in and posts several forms.
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 test.use({
-  // The file's server takes a free port in beforeAll; its address is known from then on.
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
-  baseURL: async ({}, provide) => provide(server!.origin),
+  baseURL: `http://127.0.0.1:${windowsPort}`,
   // A refused form is answered 400, as HTTP says; the browser logs it.
   expectedConsoleErrors: /status of 400/,
 });
@@ -26,7 +26,7 @@ test.use({
 test.beforeAll(async () => {
   // The server waits up to a minute for its database.
   test.setTimeout(90_000);
-  server = await startExtraServer(0, {});
+  server = await startExtraServer(windowsPort, {});
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -156,7 +156,7 @@ test("without JavaScript, saving the windows and adding a holiday are real form 
   browser,
 }) => {
   const context = await browser.newContext({
-    baseURL: server!.origin,
+    baseURL: `http://127.0.0.1:${windowsPort}`,
     javaScriptEnabled: false,
   });
   const page = await context.newPage();

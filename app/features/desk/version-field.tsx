@@ -21,8 +21,11 @@ export function VersionField({ version }: { version: number }) {
       const shown = Number(field.current?.value);
       setHeld((was) => was ?? shown);
     };
-    // The form's data is read on this same submit, before React draws the field again.
-    const letGo = () => setHeld(null);
+    // After the submit's other listeners have read the form's data: React would otherwise draw
+    // the released field between this listener and the router's, and send the page's version.
+    const letGo = () => {
+      setTimeout(() => setHeld(null), 0);
+    };
     form.addEventListener("input", hold);
     form.addEventListener("change", hold);
     form.addEventListener("submit", letGo);
