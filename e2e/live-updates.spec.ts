@@ -1,5 +1,3 @@
-import { createServer } from "node:net";
-
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 
 import { serviceRequest } from "../server/test-support/fixtures";
@@ -26,20 +24,11 @@ import { signIn, staffCommand } from "./support/staff";
 // failed test's replacement worker starts another.
 type Server = Awaited<ReturnType<typeof startExtraServer>>;
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (typeof address !== "object" || !address) throw new Error("No free port");
-  return address.port;
-}
-
 const test = base.extend<{ origin: string }, { liveServer: Server }>({
   liveServer: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
     async ({}, provide) => {
-      const server = await startExtraServer(await freePort(), {
+      const server = await startExtraServer(0, {
         WINDOW_CAPACITY: "100000",
         RATE_LIMIT_MAX: "0",
         OUTBOX_POLL_MS: "200",
