@@ -63,19 +63,27 @@ export async function onTheWayTold(
   });
   if (before.email === "") return;
   const email = onTheWayEmail(
-    {
-      requestId: before.id,
-      email: before.email,
-      appliance: before.selectedAppliance,
-      reference: before.reference,
-      technician: tap.technician,
-      arrivingAbout: tap.arrivingAbout,
-      tapId: tap.tapId,
-      requestUrl: context.links.urlFor(before.id),
-    },
+    { ...tapEmailFacts(before, tap, context), arrivingAbout: tap.arrivingAbout },
     mailContextFor(context.config, facts.office, context.now()),
   );
   await tx.insert(outbox).values(outboxRows(before.id, [email]));
+}
+
+/** What every email a technician's tap sends names: the request, the technician and the tap. */
+function tapEmailFacts(
+  before: ServiceRequestRow,
+  tap: { technician: string; tapId: string },
+  context: VisitContext,
+) {
+  return {
+    requestId: before.id,
+    email: before.email,
+    appliance: before.selectedAppliance,
+    reference: before.reference,
+    technician: tap.technician,
+    tapId: tap.tapId,
+    requestUrl: context.links.urlFor(before.id),
+  };
 }
 
 /** Needs a part: the visit that was booked is over (its reminder is not needed); the part, by email. */
@@ -88,16 +96,7 @@ export async function partNeededTold(
   await cancelReminders(tx, before.id, "Not needed: the visit ended waiting for a part");
   if (before.email === "") return;
   const email = partNeededEmail(
-    {
-      requestId: before.id,
-      email: before.email,
-      appliance: before.selectedAppliance,
-      reference: before.reference,
-      technician: tap.technician,
-      part: tap.part,
-      tapId: tap.tapId,
-      requestUrl: context.links.urlFor(before.id),
-    },
+    { ...tapEmailFacts(before, tap, context), part: tap.part },
     mailContextFor(context.config, profileForState(before.office), context.now()),
   );
   await tx.insert(outbox).values(outboxRows(before.id, [email]));
