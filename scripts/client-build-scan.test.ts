@@ -29,7 +29,7 @@ const secretValues = Object.entries(fakeSecrets).flatMap(([name, value]) => {
 const serverOnlyMarkers = [
   // Our own SQL: the NOTIFY every change sends (server/**).
   "pg_notify",
-  // The server's table of secrets (server/db/schema.ts).
+  // The server's table of secrets (server/db/schema/server.ts).
   "server_secrets",
   // The text webhooks' signature check (server/texts/webhooks.ts).
   "x-twilio-signature",

@@ -1,0 +1,63 @@
+// The database schema by area, one module each; drizzle-kit reads this one (drizzle.config.ts)
+// to write the migrations, and the rest of the server imports the tables from here.
+import {
+  contactMessages,
+  idempotencyKeys,
+  newsletterSubscribers,
+  rateLimitWindows,
+} from "./submissions";
+import { officePrices, reviews } from "./after-the-job";
+import { outbox, texts, textOptOuts } from "./messages";
+import { requestPhotos } from "./photos";
+import { leadEvents, requestVisits, serviceRequests } from "./requests";
+import { privacyAudit, serverSecrets } from "./server";
+import {
+  staffAccounts,
+  staffInvitations,
+  staffSessions,
+  staffTwoFactors,
+  staffUsers,
+  staffVerifications,
+} from "./staff";
+import { officeClosedDays, windowCapacities, windowPlaces } from "./windows";
+
+export * from "./after-the-job";
+export * from "./messages";
+export * from "./photos";
+export * from "./requests";
+export * from "./server";
+export * from "./staff";
+export * from "./submissions";
+export * from "./windows";
+
+export type NewServiceRequest = typeof serviceRequests.$inferInsert;
+export type NewContactMessage = typeof contactMessages.$inferInsert;
+export type NewOutboxRow = typeof outbox.$inferInsert;
+export type NewText = typeof texts.$inferInsert;
+
+export const schema = {
+  serviceRequests,
+  contactMessages,
+  newsletterSubscribers,
+  idempotencyKeys,
+  rateLimitWindows,
+  outbox,
+  staffUsers,
+  staffSessions,
+  staffAccounts,
+  staffVerifications,
+  serverSecrets,
+  leadEvents,
+  staffInvitations,
+  privacyAudit,
+  staffTwoFactors,
+  windowCapacities,
+  officeClosedDays,
+  windowPlaces,
+  requestPhotos,
+  requestVisits,
+  texts,
+  textOptOuts,
+  officePrices,
+  reviews,
+};

@@ -1,0 +1,271 @@
+// A service request, its timeline, its visits and its technician's taps: the rows the one door
+// (server/requests/request-door.ts) changes. Over 250 lines: the request row is one table of 60 columns.
+import { sql, type SQL } from "drizzle-orm";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+import type { StateSlug } from "../../../app/content/states";
+import type {
+  EstimateDecision,
+  EstimateDecisionPlace,
+  EstimateLine,
+  PaymentMethod,
+} from "../../../app/domain/after-the-job";
+import { fieldStatuses } from "../../../app/domain/field";
+import { leadStatuses } from "../../../app/domain/leads";
+import type { SafetyConcern } from "../../../app/domain/safety";
+
+import { createdAt } from "./columns";
+import { staffUsers } from "./staff";
+
+/** Hands out the numbers service request references are made from, each once. */
+export const requestReferenceNumbers = pgSequence("service_request_reference_seq", {
+  startWith: 1,
+});
+
+export const serviceRequests = pgTable(
+  "service_requests",
+  {
+    id: uuid("id").primaryKey(),
+    /** The state slug of the office that handles the request. */
+    office: text("office").$type<StateSlug>().notNull(),
+    selectedAppliance: text("selected_appliance").notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    address: text("address").notNull(),
+    zipCode: text("zip_code").notNull(),
+    preferredDate: date("preferred_date", { mode: "string" }),
+    preferredTime: text("preferred_time").notNull(),
+    brand: text("brand").notNull(),
+    model: text("model").notNull(),
+    serialNumber: text("serial_number").notNull(),
+    description: text("description").notNull(),
+    notes: text("notes").notNull(),
+    status: text("status", { enum: leadStatuses }).notNull().default("new"),
+    /** The visit as the office booked it (status "scheduled"). */
+    scheduledDate: date("scheduled_date", { mode: "string" }),
+    scheduledWindow: text("scheduled_window"),
+    /** The technician's name as the office wrote it (emails say its first word). */
+    technician: text("technician"),
+    /** The technician account the visit is assigned to: it shows on their My day. */
+    technicianId: text("technician_id").references(() => staffUsers.id, { onDelete: "set null" }),
+    /**
+     * The dangers the description mentions (app/domain/safety.ts), as the booking dialog's
+     * safety step read them: the desk flags and sorts these first.
+     */
+    safetyConcerns: text("safety_concerns")
+      .array()
+      .$type<SafetyConcern[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Where the visit stands in the field (app/domain/field.ts), from the technician's taps. */
+    fieldStatus: text("field_status", { enum: fieldStatuses }),
+    /** On my way: when the technician said they would arrive. */
+    arrivingAt: timestamp("arriving_at", { withTimezone: true }),
+    /** Done: what was done, the parts used and the amount charged (null: no charge). */
+    workDone: text("work_done"),
+    partsUsed: text("parts_used"),
+    amountChargedCents: integer("amount_charged_cents"),
+    /** Can't fix: why. */
+    cantFixReason: text("cant_fix_reason"),
+    /** Needs a part: the part (name or number) the return visit brings. */
+    partNeeded: text("part_needed"),
+    /**
+     * Which visit of the request the booking columns hold: 1, then 2 for the return visit
+     * after a part, ... The earlier ones are in `request_visits`; each has its own calendar event.
+     */
+    visitNumber: integer("visit_number").notNull().default(1),
+    /**
+     * The short reference the homeowner is given ("R-7K3F", app/domain/reference.ts), made from
+     * `requestReferenceNumbers`. Null for requests stored before references existed.
+     */
+    reference: text("reference").unique(),
+    /**
+     * Consent to texts (TCPA): the exact words the booking dialog showed beside the ticked box,
+     * when, on which page, for which number (E.164). Null: no consent, no text.
+     */
+    textConsentWords: text("text_consent_words"),
+    textConsentAt: timestamp("text_consent_at", { withTimezone: true }),
+    textConsentPage: text("text_consent_page"),
+    textConsentPhone: text("text_consent_phone"),
+    /** The homeowner turned texts off on their page (on again: null). */
+    textsOffAt: timestamp("texts_off_at", { withTimezone: true }),
+    /**
+     * The service-call fee and its rule the booking was shown (the office's price policy then);
+     * null: none was shown. The private page and a declined estimate's charge keep to it.
+     */
+    quotedServiceCallCents: integer("quoted_service_call_cents"),
+    quotedServiceCallRule: text("quoted_service_call_rule"),
+    /** When the technician tapped Done (the review request is timed from it). */
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    /** The technician's estimate (parts and labour), written on My day, and when. */
+    estimateLines: jsonb("estimate_lines").$type<EstimateLine[]>(),
+    estimateAt: timestamp("estimate_at", { withTimezone: true }),
+    /** The homeowner's answer to the estimate: the name they typed (or gave), when and where. */
+    estimateDecision: text("estimate_decision").$type<EstimateDecision>(),
+    estimateDecidedBy: text("estimate_decided_by"),
+    estimateDecidedAt: timestamp("estimate_decided_at", { withTimezone: true }),
+    estimateDecidedOn: text("estimate_decided_on").$type<EstimateDecisionPlace>(),
+    /** The payment the technician recorded: the receipt is made from it. */
+    paymentMethod: text("payment_method").$type<PaymentMethod>(),
+    paymentCents: integer("payment_cents"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** The warranty the receipt gives: its length then, and its last day (office time). */
+    warrantyDays: integer("warranty_days"),
+    warrantyEnds: date("warranty_ends", { mode: "string" }),
+    /** The booked visit is a no-charge warranty callback on the same job ("Same problem again?"). */
+    warrantyCallback: boolean("warranty_callback").notNull().default(false),
+    /**
+     * The review request (server/reviews/review-requests.ts): when it goes out, set once at the
+     * first Done (a callback done later asks nothing again), and the technician it asks about.
+     */
+    reviewRequestAt: timestamp("review_request_at", { withTimezone: true }),
+    reviewTechnicianId: text("review_technician_id").references(() => staffUsers.id, {
+      onDelete: "set null",
+    }),
+    reviewTechnician: text("review_technician"),
+    /** Bumped by every change in the desk: a change made on an older version is refused. */
+    version: integer("version").notNull().default(0),
+    /**
+     * SHA-256 of the homeowner's private link token (base64url); the token itself is never
+     * stored. Null for requests stored before private links existed.
+     */
+    accessTokenHash: text("access_token_hash").unique(),
+    /** The calendar event's SEQUENCE (RFC 5545): raised by every change sent to the homeowner. */
+    calendarSequence: integer("calendar_sequence").notNull().default(0),
+    /** The arrival window whose place this request holds in `window_places`, if any. */
+    heldDate: date("held_date", { mode: "string" }),
+    heldWindow: text("held_window"),
+    /**
+     * The client that sent the request, as a keyed hash of its address (an IPv6 client by its
+     * /64): counts the window places one client holds. Never the address itself.
+     */
+    clientKey: text("client_key"),
+    /** Set when a privacy request erased the personal fields; the row stays for the counts. */
+    erasedAt: timestamp("erased_at", { withTimezone: true }),
+    /** What the desk's search looks in: name, email and the phone's digits, lower-cased. */
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`lower(${serviceRequests.name} || ' ' || ${serviceRequests.email} || ' ' || regexp_replace(${serviceRequests.phone}, '[^0-9]', '', 'g'))`,
+      ),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("service_requests_office_created_idx").on(table.office, table.createdAt),
+    index("service_requests_created_idx").on(table.createdAt),
+    index("service_requests_client_idx").on(table.clientKey, table.createdAt),
+    index("service_requests_search_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
+    index("service_requests_technician_day_idx").on(table.technicianId, table.scheduledDate),
+  ],
+);
+
+export const leadEventKinds = [
+  "status",
+  "note",
+  "email-resent",
+  /** The homeowner moved the visit on their private page. */
+  "rescheduled",
+  /** The homeowner added photos. */
+  "photos",
+  /** A technician's tap in the field (On my way, Arrived, Done, Can't fix). */
+  "field",
+  /** The same phone asked again for the same appliance within a day: details were added. */
+  "repeated",
+  /** The estimate written, approved or declined; the payment recorded. */
+  "estimate",
+  "payment",
+  /** The homeowner booked a warranty callback on their page. */
+  "warranty-callback",
+  /** The homeowner answered the review request; an owner published it. */
+  "review",
+  /** An owner erased the person's data (the privacy page): no personal word in its detail. */
+  "erased",
+] as const;
+export type LeadEventKind = (typeof leadEventKinds)[number];
+
+/**
+ * Every change to a lead in the desk, with who made it and when. Append-only: a trigger in the
+ * migration refuses UPDATE and DELETE.
+ */
+export const leadEvents = pgTable(
+  "lead_events",
+  {
+    id: uuid("id").primaryKey(),
+    leadId: uuid("lead_id").notNull(),
+    kind: text("kind", { enum: leadEventKinds }).notNull(),
+    /** The staff member (null for the system); the name is kept as it was then. */
+    actorId: text("actor_id"),
+    actorName: text("actor_name").notNull(),
+    fromStatus: text("from_status", { enum: leadStatuses }),
+    toStatus: text("to_status", { enum: leadStatuses }),
+    /** The note, or what the change said (the visit booked, the email sent again). */
+    detail: text("detail").notNull().default(""),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("lead_events_lead_idx").on(table.leadId, table.at)],
+);
+
+/**
+ * Each tap a technician made, by the key their phone gave it: a tap sent again (a retry, a
+ * queue replayed when the signal returns) finds its key and changes nothing twice.
+ */
+export const fieldTaps = pgTable(
+  "field_taps",
+  {
+    technicianId: text("technician_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: "cascade" }),
+    action: text("action").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.technicianId, table.key] }),
+    index("field_taps_created_idx").on(table.createdAt),
+  ],
+);
+
+/**
+ * A request's earlier visits, written when the office books the next one (a return visit after a
+ * part): the day, the window, who went and how it ended. The window place it took stays taken.
+ */
+export const requestVisits = pgTable(
+  "request_visits",
+  {
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: "cascade" }),
+    /** 1 for the first visit, 2 for the return visit, ... */
+    number: integer("number").notNull(),
+    date: date("date", { mode: "string" }).notNull(),
+    window: text("window").notNull(),
+    technicianId: text("technician_id").references(() => staffUsers.id, { onDelete: "set null" }),
+    technician: text("technician").notNull(),
+    /** Where the visit ended in the field (app/domain/field.ts), e.g. "needs-part". */
+    outcome: text("outcome", { enum: fieldStatuses }),
+    /** The technician's words: the part needed, the reason. Blanked by an erasure. */
+    detail: text("detail").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.requestId, table.number] }),
+    index("request_visits_day_idx").on(table.date),
+  ],
+);
