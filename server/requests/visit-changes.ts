@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray } from "drizzle-orm";
 
 import { profileForState } from "~/content/company";
 import type { StateSlug } from "~/content/states";
@@ -7,7 +7,7 @@ import type { TimeSlotId } from "~/domain/time-slots";
 
 import type { ServerConfig } from "../config";
 import type { Transaction } from "../db/database";
-import { outbox, reviews, serviceRequests, texts } from "../db/schema";
+import { outbox, reviews, type serviceRequests, texts } from "../db/schema";
 import { mailContextFor } from "../mail/context";
 import type { OutgoingEmail } from "../mail/message";
 import { wallTimeToInstant } from "../mail/time-zone";
@@ -23,6 +23,7 @@ import { outboxRows } from "../outbox/enqueue";
 import { reviewTextKinds } from "../reviews/review-requests";
 import { cancelTexts, enqueueText, textReminderKind, textsTurnedOffReason } from "../texts/enqueue";
 import { textBodies } from "../texts/messages";
+import { nextCalendarSequence, writeBookkeeping } from "./request-door";
 import type { RequestLinks } from "./request-links";
 import { addDays, forcePlace, isTimeSlotId, releasePlace, type Place } from "./windows";
 
@@ -139,17 +140,6 @@ async function enqueue(
     );
 }
 
-/** Raises the calendar SEQUENCE: every update sent to the homeowner's calendar needs a higher one. */
-async function nextSequence(tx: Transaction, requestId: string): Promise<number> {
-  const [row] = await tx
-    .update(serviceRequests)
-    .set({ calendarSequence: sql`${serviceRequests.calendarSequence} + 1` })
-    .where(eq(serviceRequests.id, requestId))
-    .returning({ sequence: serviceRequests.calendarSequence });
-  if (!row) throw new Error(`Service request ${requestId} is gone`);
-  return row.sequence;
-}
-
 /** Moves the request's place to `place` (or gives it back when null). */
 export async function movePlace(
   tx: Transaction,
@@ -165,10 +155,10 @@ export async function movePlace(
   if (same) return true;
   if (place && !(await take(place))) return false;
   if (held) await releasePlace(tx, held);
-  await tx
-    .update(serviceRequests)
-    .set({ heldDate: place?.date ?? null, heldWindow: place?.window ?? null })
-    .where(eq(serviceRequests.id, row.id));
+  await writeBookkeeping(tx, row.id, {
+    heldDate: place?.date ?? null,
+    heldWindow: place?.window ?? null,
+  });
   return true;
 }
 
@@ -207,7 +197,7 @@ export async function visitScheduled(
   }
   if (row.email === "") return;
   const mail = mailContextFor(context.config, office, now);
-  const sequence = await nextSequence(tx, row.id);
+  const sequence = await nextCalendarSequence(tx, row.id);
   const email = visitEmailOf(row, visit, sequence, context.links);
   await enqueue(tx, row.id, [visitScheduledEmail(email, mail)]);
   if (remindAt.getTime() > now.getTime()) {
@@ -284,7 +274,7 @@ export async function visitCancelled(
   const mail = mailContextFor(context.config, profileForState(row.office), now);
   const visit = visitOf(row);
   const emails: OutgoingEmail[] = [];
-  const sequence = await nextSequence(tx, row.id);
+  const sequence = await nextCalendarSequence(tx, row.id);
   const email = visitEmailOf(row, visit, sequence, context.links);
   if (row.email !== "") emails.push(visitCancelledEmail(email, mail, by));
   if (by === "customer") emails.push(officeVisitChangeEmail(email, mail, "cancelled"));
@@ -303,7 +293,7 @@ export async function visitRescheduled(
   await cancelReminders(tx, row.id, "Not needed: the visit was moved");
   const now = context.now();
   const mail = mailContextFor(context.config, profileForState(row.office), now);
-  const sequence = await nextSequence(tx, row.id);
+  const sequence = await nextCalendarSequence(tx, row.id);
   const email = visitEmailOf(row, visitOf(row), sequence, context.links);
   const emails: OutgoingEmail[] = [officeVisitChangeEmail(email, mail, "rescheduled")];
   if (row.email !== "") emails.unshift(visitRescheduledEmail(email, mail));

@@ -11,11 +11,12 @@ import { googleReviewsUrls } from "~/content/google-reviews";
 import type { StateSlug } from "~/content/states";
 
 import type { Database, Transaction } from "../db/database";
-import { outbox, reviews, serviceRequests } from "../db/schema";
+import { outbox, reviews } from "../db/schema";
 import { mailContextFor } from "../mail/context";
 import { privateLinkPlaceholder } from "../mail/private-links";
 import { reviewEmailKinds, reviewRequestEmail } from "../mail/review-emails";
 import { outboxRows } from "../outbox/enqueue";
+import { writeBookkeeping } from "../requests/request-door";
 import type { ServiceRequestRow, VisitContext } from "../requests/visit-changes";
 import { cancelTexts, enqueueText } from "../texts/enqueue";
 import { textBodies } from "../texts/messages";
@@ -136,14 +137,11 @@ export async function scheduleReviewRequest(
       { ...second!, nextAttemptAt: reminderAt },
     ]);
   }
-  await tx
-    .update(serviceRequests)
-    .set({
-      reviewRequestAt: requestAt,
-      reviewTechnicianId: technician.id,
-      reviewTechnician: technician.name,
-    })
-    .where(eq(serviceRequests.id, row.id));
+  await writeBookkeeping(tx, row.id, {
+    reviewRequestAt: requestAt,
+    reviewTechnicianId: technician.id,
+    reviewTechnician: technician.name,
+  });
 }
 
 /** What still waits of the request's review request and reminder is not needed (an answer). */
