@@ -167,27 +167,3 @@ export function profileForState(slug: StateSlug): CompanyProfile {
 }
 
 export const defaultProfile = profileForState(defaultStateSlug);
-
-export interface OfficeLocation {
-  stateSlug: StateSlug;
-  name: string;
-  /** The state as the navigation labels it ("North Caroline"). */
-  region: string;
-  street: string;
-  latitude: number;
-  longitude: number;
-}
-
-export const officeLocations: readonly OfficeLocation[] = companyProfiles.map((profile) => ({
-  stateSlug: profile.stateSlug,
-  name: profile.name,
-  region: serviceStates.find((state) => state.slug === profile.stateSlug)?.label ?? "",
-  street: `${profile.street}, ${profile.region}`,
-  latitude: profile.latitude,
-  longitude: profile.longitude,
-}));
-
-/** Every address the company receives mail at: the only valid lead recipients. */
-export const companyEmails: ReadonlySet<string> = new Set(
-  companyProfiles.map((profile) => profile.email),
-);

@@ -20,5 +20,4 @@ export const contactMessageSchema = z.object({
   website: honeypotField,
 });
 
-export type ContactMessageInput = z.input<typeof contactMessageSchema>;
 export type ContactMessage = z.output<typeof contactMessageSchema>;

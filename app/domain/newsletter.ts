@@ -8,5 +8,4 @@ export const newsletterSchema = z.object({
   website: honeypotField,
 });
 
-export type NewsletterInput = z.input<typeof newsletterSchema>;
 export type NewsletterSubscription = z.output<typeof newsletterSchema>;

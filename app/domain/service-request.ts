@@ -55,7 +55,6 @@ export const serviceRequestSchema = z.object({
   website: honeypotField,
 });
 
-export type ServiceRequestInput = z.input<typeof serviceRequestSchema>;
 export type ServiceRequest = z.output<typeof serviceRequestSchema>;
 
 export function isValidIsoDate(value: string): boolean {

@@ -7,4 +7,3 @@ export const signInSchema = z.object({
   email: z.string().trim().min(1, "Enter your email").max(254, signInFailedMessage),
   password: z.string().min(1, "Enter your password").max(128, signInFailedMessage),
 });
-export type SignInFields = z.infer<typeof signInSchema>;

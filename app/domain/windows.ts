@@ -50,8 +50,6 @@ export const windowCapacitiesSchema = z
     ),
   );
 
-export type WindowCapacity = z.output<typeof windowCapacitiesSchema>[number];
-
 /** A yyyy-mm-dd that names a real day (a date input sends that form). */
 const calendarDateSchema = z
   .string("Choose a date")

@@ -37,26 +37,6 @@ function persist() {
   }
 }
 
-/** Setting a location marks it detected and fills the country's name from its code. */
-export async function setDetectedLocation(
-  location: Omit<DetectedLocation, "countryName" | "isLocationDetected">,
-) {
-  // The list of country names loads only when the browser sets a location itself.
-  const { countryNameFor } = await import("./countries");
-  publish({
-    status: "settled",
-    location: {
-      ...location,
-      countryName: countryNameFor(location.country),
-      isLocationDetected: true,
-    },
-  });
-}
-
-export function resetDetectedLocation() {
-  publish({ status: "settled", location: notDetected });
-}
-
 function readServerLocation(): DetectedLocation | undefined {
   const element = document.getElementById(detectedLocationElementId);
   if (!element?.textContent) return undefined;

@@ -47,22 +47,3 @@ export async function countRequest(
     retryAfterSeconds: Math.max(1, Number(window.secondsLeft)),
   };
 }
-
-/** The hits counted in a window that has not ended, without counting one more. */
-export async function hitsInWindow(
-  db: Database,
-  { endpoint, client, windowSeconds }: { endpoint: string; client: string; windowSeconds: number },
-): Promise<{ hits: number; retryAfterSeconds: number }> {
-  const [window] = await db
-    .select({
-      hits: rateLimitWindows.hits,
-      secondsLeft: sql<number>`ceil(extract(epoch from (${rateLimitWindows.windowStartedAt} + ${windowSeconds} * interval '1 second' - now())))::int`,
-    })
-    .from(rateLimitWindows)
-    .where(
-      sql`${rateLimitWindows.bucket} = ${`${endpoint} ${client}`} and ${rateLimitWindows.windowStartedAt} > now() - ${windowSeconds} * interval '1 second'`,
-    );
-  return window
-    ? { hits: window.hits, retryAfterSeconds: Math.max(1, Number(window.secondsLeft)) }
-    : { hits: 0, retryAfterSeconds: 0 };
-}

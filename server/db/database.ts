@@ -8,7 +8,6 @@ import { promisify } from "node:util";
 
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -208,15 +207,6 @@ async function listenOnPostgres(
 function once(close: () => Promise<void>): () => Promise<void> {
   let closing: Promise<void> | undefined;
   return () => (closing ??= close());
-}
-
-export async function isDatabaseReachable(db: Database): Promise<boolean> {
-  try {
-    await db.execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -12,8 +12,6 @@ export const stateTestAddresses = {
   Massachusetts: "18.9.22.69", // MIT, Cambridge
 } as const satisfies Record<string, string>;
 
-export type TestStateName = keyof typeof stateTestAddresses;
-
 /** An address outside the United States: London, United Kingdom. */
 export const foreignTestAddress = "81.2.69.142";
 

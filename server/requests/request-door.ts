@@ -37,9 +37,6 @@ export interface Actor {
 /** The homeowner, acting through their private page, a repeated booking or a text. */
 export const customer: Actor = { id: null, name: "Customer" };
 
-/** The system itself (a worker, a scheduled job). */
-export const system: Actor = { id: null, name: "System" };
-
 /** A staff member as an actor. */
 export function staffActor(staff: { id: string; name: string }): Actor {
   return { id: staff.id, name: staff.name };
