@@ -358,6 +358,41 @@ test("without JavaScript the homeowner moves and cancels the visit with plain fo
   }
 });
 
+test("on a phone the private page has no Call/Book bar over its forms; the office's number is in the page, and public pages keep the bar", async ({
+  browser,
+}) => {
+  const name = uniqueName("Pia");
+  const response = await fetch(`${server.origin}/api/send-email`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      selectedAppliance: "dryer",
+      name,
+      email: `${name.split(" ")[1]!.toLowerCase()}@example.com`,
+      phone: `(713) 555-${String(Math.floor(Math.random() * 1e4)).padStart(4, "0")}`,
+      address: "12 Bayou St, Houston",
+      preferredDate: visitDate(12),
+      preferredTime: "morning",
+      companyEmail: "texas@easyappliancerepair.com",
+    }),
+  });
+  expect(response.status).toBe(201);
+  const { requestUrl } = (await response.json()) as { requestUrl: string };
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const page = await context.newPage();
+  try {
+    await page.goto(requestUrl);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("complementary", { name: "Call or book" })).toHaveCount(0);
+    await expect(page.locator('main a[href^="tel:"]').first()).toBeVisible();
+    await page.goto(`${server.origin}/services/dryer`);
+    await expect(page.getByRole("complementary", { name: "Call or book" })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
 test("an unknown or malformed link is the 404 page", async ({ page }) => {
   for (const token of ["A".repeat(43), "short", "%00"]) {
     const response = await page.goto(`${server.origin}/requests/${token}`);

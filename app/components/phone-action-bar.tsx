@@ -1,16 +1,31 @@
 import { Phone } from "lucide-react";
+import { useMatches } from "react-router";
 
 import { ScheduleLink } from "~/components/schedule-link";
 import { buttonVariants } from "~/components/ui/button";
 import { useRegion } from "~/lib/use-region";
 
 /**
- * On phones, Call and Book stay at hand at the bottom of every public page. Under the dialog
- * (its overlay is above it), out of the way while a field is being typed in (app.css), and
- * never over the footer's links: a spacer of its height follows the footer.
+ * A page whose own forms are what the visitor came for (the homeowner's private page, the
+ * receipt) has no bar: a tap that blurs a field there brought the bar back over the button and
+ * ate the tap. Such a page exports this as its `handle` and shows the office's number itself.
+ */
+export interface ActionBarHandle {
+  actionBar: false;
+}
+export const withoutActionBar: ActionBarHandle = { actionBar: false };
+
+/**
+ * On phones, Call and Book stay at hand at the bottom of every public page but those above.
+ * Under the dialog (its overlay is above it), out of the way while a field is being typed in
+ * (app.css), and never over the footer's links: a spacer of its height follows the footer.
  */
 export function PhoneActionBar() {
   const { profile } = useRegion();
+  const hidden = useMatches().some(
+    (match) => (match.handle as ActionBarHandle | undefined)?.actionBar === false,
+  );
+  if (hidden) return null;
   return (
     <>
       <div aria-hidden="true" className="h-16 md:hidden" />

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 
 import { Section } from "~/components/page-parts";
+import { withoutActionBar } from "~/components/phone-action-bar";
 import { ReceiptDocument } from "~/features/requests/receipt";
 import { pageMeta } from "~/lib/meta";
 import { servicesOf } from "~/services.server";
@@ -13,6 +14,9 @@ import type { Route } from "./+types/requests.receipt";
 export function headers() {
   return privateHeaders;
 }
+
+// A document to read and print: no Call/Book bar over it (the office's number is on it).
+export const handle = withoutActionBar;
 
 export function meta({ matches }: Route.MetaArgs) {
   return [

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 
 import { PageHeader, Section } from "~/components/page-parts";
+import { withoutActionBar } from "~/components/phone-action-bar";
 import type { RequestIntent, RequestPageResult, RequestPageView } from "~/domain/request-page";
 import { Changes, Photos } from "~/features/requests/request-changes";
 import { useRequestEvents } from "~/features/requests/use-request-events";
@@ -28,6 +29,9 @@ export function headers(args: Route.HeadersArgs) {
   for (const [name, value] of Object.entries(privateHeaders)) headers.set(name, value);
   return headers;
 }
+
+// The page's own forms come first: no Call/Book bar over them (the office's number is in the page).
+export const handle = withoutActionBar;
 
 export function meta({ matches }: Route.MetaArgs) {
   return [
