@@ -39,13 +39,28 @@ export function estimateLineField(index: number, part: "kind" | "description" | 
   return `line-${index}-${part}`;
 }
 
+const tooManyEstimateLines = `At most ${maxEstimateLines} lines`;
+
+/** A line's description or amount field, by its row ("line-3-amount" → 3). */
+const lineContentField = /^line-(0|[1-9]\d*)-(?:description|amount)$/;
+
+/** Whether a row past the last one an estimate holds was filled in. */
+function hasRowPastTheLast(fields: Record<string, string>): boolean {
+  return Object.entries(fields).some(([name, value]) => {
+    const row = lineContentField.exec(name)?.[1];
+    return row !== undefined && Number(row) >= maxEstimateLines && value.trim() !== "";
+  });
+}
+
 /**
  * The estimate form's fields → its lines: a row with neither a description nor an amount is
- * blank and left out; at least one line. Errors name the row's own field.
+ * blank and left out; at least one line, at most `maxEstimateLines` (a row past them is refused,
+ * never dropped: the total would leave out what was typed). Errors name the row's own field.
  */
 export function parseEstimateForm(
   fields: Record<string, string>,
 ): { ok: true; lines: EstimateLine[] } | { ok: false; fieldErrors: Record<string, string> } {
+  if (hasRowPastTheLast(fields)) return { ok: false, fieldErrors: { lines: tooManyEstimateLines } };
   const lines: EstimateLine[] = [];
   const fieldErrors: Record<string, string> = {};
   for (let index = 0; index < maxEstimateLines; index += 1) {

@@ -9,12 +9,14 @@ import type { Route } from "./+types/requests.events";
 // The link's token is the key, as for the page; an unknown one is 404.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = servicesOf(context);
-  const id = await services.requests.idOf(params.token);
-  if (!id) {
+  const stream = await services.requests.streamOf(params.token);
+  if (!stream) {
     return new Response("Not found", {
       status: 404,
       headers: { ...privateHeaders, "Content-Type": "text/plain; charset=utf-8" },
     });
   }
-  return services.live.open(requestPageStream(id), request.signal);
+  // A cancelled request holds no stream: 204 tells an EventSource to stop reconnecting.
+  if (stream.ended) return new Response(null, { status: 204, headers: privateHeaders });
+  return services.live.open(requestPageStream(stream.id, services.clientAddress), request.signal);
 }

@@ -218,6 +218,36 @@ for (const database of databases) {
         );
       });
 
+      test("more than 20 lines are refused with 400 and nothing is kept; 20 are kept whole", async () => {
+        const { id } = await arrivedVisit();
+        const linesOf = (count: number, from = 0) =>
+          Object.fromEntries(
+            Array.from({ length: count }, (_, offset) => {
+              const index = from + offset;
+              return [
+                [`line-${index}-kind`, "part"],
+                [`line-${index}-description`, `Part number ${index + 1}`],
+                [`line-${index}-amount`, "10"],
+              ];
+            }).flat(),
+          );
+        const tooMany = await writeEstimate(id, linesOf(25));
+        expect(tooMany.status).toBe(400);
+        expect(tooMany.body).toContain("At most 20 lines");
+        // A line past the twentieth row is refused the same way, however few come before it.
+        const farRow = await writeEstimate(id, { ...linesOf(1), ...linesOf(1, 57) });
+        expect(farRow.status).toBe(400);
+        expect(farRow.body).toContain("At most 20 lines");
+        expect((await row(id)).estimateLines).toBeNull();
+        expect(await eventsOf(id, "estimate")).toEqual([]);
+
+        expect((await writeEstimate(id, linesOf(20))).status).toBe(302);
+        expect((await row(id)).estimateLines).toHaveLength(20);
+        expect((await eventsOf(id, "estimate")).map((event) => event.detail)).toEqual([
+          "Estimate: $200.00 (20 lines)",
+        ]);
+      });
+
       test("approved on the private page: a POST with the typed name, recorded with the time, in the timeline and on My day; final after that", async () => {
         const { id, page } = await arrivedVisit();
         expect((await writeEstimate(id)).status).toBe(302);

@@ -1,13 +1,16 @@
 /**
  * What the homeowner hears of the technician's taps and of the payment: the On my way text and
- * email, the Needs a part email, the Done text with the review request, the receipt. Only
- * ../requests/homeowner-news.ts calls these, from the door, in the tap's transaction; the words
- * live in ../mail/ and ../texts/messages.ts.
+ * email (and when an On my way is worth telling: the tap asks `onTheWayTelling` before it says
+ * there is news), the Needs a part email, the Done text with the review request, the receipt.
+ * Only ../requests/homeowner-news.ts calls the senders, from the door, in the tap's transaction;
+ * the words live in ../mail/ and ../texts/messages.ts.
  */
+import { and, count, eq, gte, sql } from "drizzle-orm";
+
 import { profileForState } from "~/content/company";
 
 import type { Transaction } from "../db/database";
-import { outbox } from "../db/schema";
+import { outbox, requestVisits, texts } from "../db/schema";
 import { mailContextFor } from "../mail/context";
 import { onTheWayEmail, partNeededEmail } from "../mail/field-emails";
 import { receiptEmail } from "../mail/receipt-emails";
@@ -23,42 +26,91 @@ import { enqueueText } from "../texts/enqueue";
 import { textBodies } from "../texts/messages";
 import { receiptViewOf } from "./receipts";
 
+/** How many times one visit's homeowner is told On my way (an email and a text each), at most. */
+export const onTheWayToldPerVisit = 3;
+
 /** A new arrival time is worth telling only when it moves by this much. */
-const arrivalMoveWorthTellingMs = 15 * 60_000;
+const arrivalMoveWorthTellingMinutes = 30;
+
+const onTheWayTextKind = "text.on-the-way";
+/** The kind `onTheWayEmail` (../mail/field-emails.ts) gives its email. */
+const onTheWayEmailKind = "visit.on-the-way.customer";
 
 function factsOf(row: ServiceRequestRow) {
   const office = profileForState(row.office);
   return { office, appliance: row.selectedAppliance, reference: row.reference };
 }
 
+/** Whether an On my way is told to the homeowner, or why not (the timeline says it to the desk). */
+export type OnTheWayTelling = { tell: true } | { tell: false; why: string };
+
 /**
- * Whether an On my way is news to the homeowner: the first is, and another only when it moves the
- * arrival time by 15 minutes (a close time changes the card, not the homeowner's phone).
+ * Whether an On my way arriving at `arrivingAt` is told to the homeowner of `visit`: the first of
+ * the visit is; another only when it moves the arrival by 30 minutes from the tap before (a close
+ * time changes the card and the page, not the homeowner's phone); and never past
+ * `onTheWayToldPerVisit`, so a stuck phone or a tapping habit cannot spend the homeowner's emails
+ * and texts of the day.
  */
-export function arrivalWorthTelling(
-  before: Pick<ServiceRequestRow, "fieldStatus" | "arrivingAt">,
-  arrivingAt: Date | null,
-): boolean {
-  return (
-    before.fieldStatus !== "on-the-way" ||
-    !before.arrivingAt ||
-    !arrivingAt ||
-    Math.abs(before.arrivingAt.getTime() - arrivingAt.getTime()) >= arrivalMoveWorthTellingMs
-  );
+export function onTheWayTelling(
+  visit: Pick<ServiceRequestRow, "fieldStatus" | "arrivingAt"> & { toldThisVisit: number },
+  arrivingAt: Date,
+): OnTheWayTelling {
+  if (visit.toldThisVisit >= onTheWayToldPerVisit) {
+    return { tell: false, why: `told ${onTheWayToldPerVisit} times on this visit already` };
+  }
+  if (visit.toldThisVisit === 0 || visit.fieldStatus !== "on-the-way" || !visit.arrivingAt) {
+    return { tell: true };
+  }
+  const movedMinutes = Math.abs(visit.arrivingAt.getTime() - arrivingAt.getTime()) / 60_000;
+  return movedMinutes >= arrivalMoveWorthTellingMinutes
+    ? { tell: true }
+    : {
+        tell: false,
+        why: `the arrival moved less than ${arrivalMoveWorthTellingMinutes} minutes`,
+      };
 }
 
-/** On my way: texted and emailed when it is news (`arrivalWorthTelling`). */
+/**
+ * How many times the homeowner was told On my way on the request's current visit: its On my way
+ * emails and texts (each telling writes at most one of each, whatever became of them) since the
+ * visit began, when the visit before it was kept in `request_visits`. Read in the tap's
+ * transaction, after the visit was locked, so taps at once count one another.
+ */
+export async function countOnTheWayTold(tx: Transaction, requestId: string): Promise<number> {
+  const visitBegan = sql`coalesce((select max(${requestVisits.createdAt}) from ${requestVisits} where ${requestVisits.requestId} = ${requestId}), '-infinity'::timestamptz)`;
+  const [emails] = await tx
+    .select({ count: count() })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.subjectId, requestId),
+        eq(outbox.kind, onTheWayEmailKind),
+        gte(outbox.createdAt, visitBegan),
+      ),
+    );
+  const [textsSent] = await tx
+    .select({ count: count() })
+    .from(texts)
+    .where(
+      and(
+        eq(texts.requestId, requestId),
+        eq(texts.kind, onTheWayTextKind),
+        gte(texts.createdAt, visitBegan),
+      ),
+    );
+  return Math.max(emails?.count ?? 0, textsSent?.count ?? 0);
+}
+
+/** On my way, when the tap found it worth telling (`onTheWayTelling`): texted and emailed. */
 export async function onTheWayTold(
   tx: Transaction,
   before: ServiceRequestRow,
-  after: ServiceRequestRow,
   tap: { arrivingAbout: string; technician: string; tapId: string },
   context: VisitContext,
 ): Promise<void> {
-  if (!arrivalWorthTelling(before, after.arrivingAt)) return;
   const facts = factsOf(before);
   await enqueueText(tx, before, {
-    kind: "text.on-the-way",
+    kind: onTheWayTextKind,
     body: textBodies.onTheWay(facts, tap.technician, tap.arrivingAbout),
   });
   if (before.email === "") return;

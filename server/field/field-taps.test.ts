@@ -5,10 +5,11 @@ import { parseTap, type TapFacts } from "./field-taps";
 // 10:00 AM in Houston (Central, daylight time).
 const now = new Date("2031-07-15T15:00:00Z");
 const facts: TapFacts = {
-  row: { office: "texas", status: "scheduled" },
+  row: { office: "texas", status: "scheduled", fieldStatus: null, arrivingAt: null },
   staff: { id: "tech-1", name: "Alex  Rivera" },
   now,
   key: "tap-key-0001",
+  onTheWayToldThisVisit: 0,
 };
 
 function changeOf(action: Parameters<typeof parseTap>[0], fields: unknown, tap = facts) {
@@ -37,6 +38,49 @@ test("On my way sets the arrival, says it in the office's time, and tells the ho
     arrivingAbout: "10:25 AM",
     technician: "Alex",
   });
+});
+
+test("On my way again: told when the arrival moves 30 minutes; otherwise, or past 3 on the visit, only the timeline has it, saying so", () => {
+  const onTheWay = {
+    ...facts,
+    row: {
+      ...facts.row,
+      fieldStatus: "on-the-way" as const,
+      arrivingAt: new Date("2031-07-15T15:25:00Z"),
+    },
+    onTheWayToldThisVisit: 1,
+  };
+  const moved = changeOf("on-my-way", { minutes: "55" }, onTheWay);
+  expect(moved.set).toEqual({
+    fieldStatus: "on-the-way",
+    arrivingAt: new Date("2031-07-15T15:55:00Z"),
+  });
+  expect(moved.event.detail).toBe("On my way, arriving about 10:55 AM Central");
+  expect(moved.news).toMatchObject({ kind: "on-the-way", arrivingAbout: "10:55 AM" });
+
+  const close = changeOf("on-my-way", { minutes: "40" }, onTheWay);
+  expect(close.set).toEqual({
+    fieldStatus: "on-the-way",
+    arrivingAt: new Date("2031-07-15T15:40:00Z"),
+  });
+  expect(close.event.detail).toBe(
+    "On my way, arriving about 10:40 AM Central (not sent to the customer: the arrival moved less than 30 minutes)",
+  );
+  expect(close.news).toBeUndefined();
+
+  const spent = changeOf(
+    "on-my-way",
+    { minutes: "180" },
+    { ...onTheWay, onTheWayToldThisVisit: 3 },
+  );
+  expect(spent.set).toEqual({
+    fieldStatus: "on-the-way",
+    arrivingAt: new Date("2031-07-15T18:00:00Z"),
+  });
+  expect(spent.event.detail).toBe(
+    "On my way, arriving about 1:00 PM Central (not sent to the customer: told 3 times on this visit already)",
+  );
+  expect(spent.news).toBeUndefined();
 });
 
 test("On my way's tap id is the key's, hashed: the same for a replay, another for another key, never the key", () => {

@@ -25,6 +25,7 @@ import type { StaffMember } from "../desk/staff-accounts";
 import { uuidPattern } from "../desk/leads";
 import { changeRequest, staffActor, type RequestChange } from "../requests/request-door";
 import type { ServiceRequestRow, VisitContext } from "../requests/visit-changes";
+import { countOnTheWayTold, onTheWayTelling } from "./field-news";
 import { claimTapKey, ownVisit } from "./tap-keys";
 
 /** The key a tap carries: made by the page (or the phone's queue), never reused on purpose. */
@@ -99,11 +100,13 @@ function dollars(cents: number | null): string {
 
 /** What a tap is taken against: the visit locked as it stands, who tapped, when, and its key. */
 export interface TapFacts {
-  row: Pick<ServiceRequestRow, "office" | "status">;
+  row: Pick<ServiceRequestRow, "office" | "status" | "fieldStatus" | "arrivingAt">;
   staff: Pick<StaffMember, "id" | "name">;
   now: Date;
   /** The tap's key, as the page sent it. */
   key: string;
+  /** How many times the homeowner was told On my way on this visit (read for On my way only). */
+  onTheWayToldThisVisit: number;
 }
 
 /** Distinct per tap, and not the key itself: what the homeowner's email carries of the tap. */
@@ -117,18 +120,24 @@ interface Tap<Schema extends z.ZodType> {
   apply(details: z.output<Schema>, tap: TapFacts): RequestChange;
 }
 
+/** On my way: the arrival always; the homeowner told only when it is worth it (`onTheWayTelling`). */
 const onMyWay: Tap<typeof onMyWaySchema> = {
   schema: onMyWaySchema,
-  apply({ minutes }, { row, staff, now, key }) {
+  apply({ minutes }, { row, staff, now, key, onTheWayToldThisVisit }) {
     const office = profileForState(row.office);
     const arrivingAt = new Date(now.getTime() + minutes * 60_000);
     const about = formatOfficeTime(arrivingAt, office.timeZone, null, "clock");
+    const detail = `On my way, arriving about ${about} ${office.timeZoneLabel}`;
+    const telling = onTheWayTelling({ ...row, toldThisVisit: onTheWayToldThisVisit }, arrivingAt);
+    if (!telling.tell) {
+      return {
+        set: { fieldStatus: "on-the-way", arrivingAt },
+        event: { kind: "field", detail: `${detail} (not sent to the customer: ${telling.why})` },
+      };
+    }
     return {
       set: { fieldStatus: "on-the-way", arrivingAt },
-      event: {
-        kind: "field",
-        detail: `On my way, arriving about ${about} ${office.timeZoneLabel}`,
-      },
+      event: { kind: "field", detail },
       news: {
         kind: "on-the-way",
         arrivingAbout: about,
@@ -265,7 +274,9 @@ export async function recordFieldTap(
         // Rolls back the key too: nothing of this tap is kept.
         throw new TapRefused(intent);
       }
-      const change = tap.changeFor({ row, staff, now, key: key.data });
+      const onTheWayToldThisVisit =
+        intent === "on-my-way" ? await countOnTheWayTold(tx, row.id) : 0;
+      const change = tap.changeFor({ row, staff, now, key: key.data, onTheWayToldThisVisit });
       const changed = await changeRequest(tx, row, change, staffActor(staff), visits);
       // The row is locked and no version was asked for: a conflict means it was not locked.
       if (!changed.ok) throw new TapRefused(intent);

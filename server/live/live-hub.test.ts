@@ -12,6 +12,7 @@ import { LiveHub } from "./live-hub";
 import {
   deskStream,
   maxRequestPageStreams,
+  maxStreamsPerClient,
   maxStreamsPerRequest,
   maxStreamsPerSession,
   requestPageStream,
@@ -40,6 +41,14 @@ function signal() {
   return abort.signal;
 }
 
+let clients = 0;
+
+/** A homeowner's page of `requestId`, opened from `client` (an address of its own unless given). */
+function page(requestId = randomUUID(), client?: string) {
+  clients += 1;
+  return requestPageStream(requestId, client ?? `10.0.${(clients >> 8) & 255}.${clients & 255}`);
+}
+
 function desk(sessionId: string, staffId = randomUUID(), offices = ["texas" as const]) {
   return deskStream({ staffId, sessionId, offices, stillGranted: () => Promise.resolve(true) });
 }
@@ -54,12 +63,14 @@ async function expectRefused(answer: Response, message: string) {
 }
 
 const tooManyPages = "Too many pages follow this request live. Reload to see it.";
+const tooManyFromClient =
+  "Too many live pages are open from your connection. Close one, then reload this page.";
 
 test("a stream answers as an unbuffered, private event stream and asks the browser back", async () => {
   const hub = newHub();
   for (const [answer, retry] of [
     [hub.open(desk(randomUUID()), signal()), "retry: 2000"],
-    [hub.open(requestPageStream(randomUUID()), signal()), "retry: 5000"],
+    [hub.open(page(randomUUID()), signal()), "retry: 5000"],
   ] as const) {
     expect(answer.status).toBe(200);
     expect(Object.fromEntries(answer.headers)).toEqual({
@@ -89,7 +100,7 @@ test(`a session holds ${maxStreamsPerSession} streams; the next is refused until
   );
   // The same person's other session, and a homeowner, count apart.
   expect(hub.open(desk(randomUUID(), staffId), signal()).status).toBe(200);
-  expect(hub.open(requestPageStream(randomUUID()), signal()).status).toBe(200);
+  expect(hub.open(page(randomUUID()), signal()).status).toBe(200);
   five[0]!.abort();
   expect(hub.open(desk(sessionId, staffId), signal()).status).toBe(200);
   expect(hub.watching).toBe(7);
@@ -102,12 +113,54 @@ test(`a request is followed by ${maxStreamsPerRequest} pages; the next is refuse
   const three = [1, 2, 3].map(() => new AbortController());
   for (const abort of three) {
     aborts.push(abort);
-    expect(hub.open(requestPageStream(requestId), abort.signal).status).toBe(200);
+    expect(hub.open(page(requestId), abort.signal).status).toBe(200);
   }
-  await expectRefused(hub.open(requestPageStream(requestId), signal()), tooManyPages);
-  expect(hub.open(requestPageStream(randomUUID()), signal()).status).toBe(200);
+  await expectRefused(hub.open(page(requestId), signal()), tooManyPages);
+  expect(hub.open(page(randomUUID()), signal()).status).toBe(200);
   three[0]!.abort();
-  expect(hub.open(requestPageStream(requestId), signal()).status).toBe(200);
+  expect(hub.open(page(requestId), signal()).status).toBe(200);
+});
+
+test(`one client address follows ${maxStreamsPerClient} homeowners' pages, whatever their requests; the next is refused until one closes`, async () => {
+  expect(maxStreamsPerClient).toBe(6);
+  const hub = newHub();
+  const client = "2001:db8:35:6::/64";
+  const requestIds = [randomUUID(), randomUUID(), randomUUID()];
+  const six = Array.from({ length: 6 }, () => new AbortController());
+  six.forEach((abort, index) => {
+    aborts.push(abort);
+    expect(hub.open(page(requestIds[index % 3], client), abort.signal).status).toBe(200);
+  });
+  await expectRefused(hub.open(page(randomUUID(), client), signal()), tooManyFromClient);
+  // Another address, and the desk, count apart.
+  expect(hub.open(page(requestIds[0], "2001:db8:35:7::/64"), signal()).status).toBe(200);
+  expect(hub.open(desk(randomUUID()), signal()).status).toBe(200);
+  six[0]!.abort();
+  expect(hub.open(page(randomUUID(), client), signal()).status).toBe(200);
+  await expectRefused(hub.open(page(randomUUID(), client), signal()), tooManyFromClient);
+  expect(hub.watching).toBe(8);
+});
+
+test("a request already cancelled gets no stream: 499 at once, nothing held, no place taken", async () => {
+  const hub = newHub();
+  const client = "198.51.100.7";
+  const requestId = randomUUID();
+  for (let attempt = 0; attempt < maxStreamsPerClient + 1; attempt += 1) {
+    const gone = new AbortController();
+    gone.abort();
+    const answer = hub.open(page(requestId, client), gone.signal);
+    expect(answer.status).toBe(499);
+    expect(answer.headers.get("Cache-Control")).toBe("no-store");
+    expect(await answer.text()).toBe("The request was cancelled.");
+  }
+  const desks = new AbortController();
+  desks.abort();
+  expect(hub.open(desk(randomUUID()), desks.signal).status).toBe(499);
+  expect(hub.watching).toBe(0);
+  // Nothing was counted: the same request and address still get their streams.
+  for (let stream = 0; stream < maxStreamsPerRequest; stream += 1) {
+    expect(hub.open(page(requestId, client), signal()).status).toBe(200);
+  }
 });
 
 test(`the process follows ${maxRequestPageStreams} homeowners' pages at most; the desk is not counted`, async () => {
@@ -115,24 +168,24 @@ test(`the process follows ${maxRequestPageStreams} homeowners' pages at most; th
   const hub = newHub();
   const first = new AbortController();
   aborts.push(first);
-  expect(hub.open(requestPageStream(randomUUID()), first.signal).status).toBe(200);
-  // Two pages a request, so the per-request bound refuses none of these.
+  expect(hub.open(page(randomUUID()), first.signal).status).toBe(200);
+  // Two pages a request, each from its own address, so no other bound refuses any of these.
   const requestIds = Array.from({ length: maxRequestPageStreams / 2 }, () => randomUUID());
-  for (let page = 1; page < maxRequestPageStreams; page += 1) {
-    const requestId = requestIds[Math.floor(page / 2)]!;
-    expect(hub.open(requestPageStream(requestId), signal()).status).toBe(200);
+  for (let opened = 1; opened < maxRequestPageStreams; opened += 1) {
+    const requestId = requestIds[Math.floor(opened / 2)]!;
+    expect(hub.open(page(requestId), signal()).status).toBe(200);
   }
   expect(hub.watching).toBe(maxRequestPageStreams);
-  await expectRefused(hub.open(requestPageStream(randomUUID()), signal()), tooManyPages);
+  await expectRefused(hub.open(page(randomUUID()), signal()), tooManyPages);
   expect(hub.open(desk(randomUUID()), signal()).status).toBe(200);
   first.abort();
-  expect(hub.open(requestPageStream(randomUUID()), signal()).status).toBe(200);
+  expect(hub.open(page(randomUUID()), signal()).status).toBe(200);
 });
 
 test("a homeowner's stream ends after 15 minutes; a desk stream does not", async () => {
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
   const hub = newHub();
-  hub.open(requestPageStream(randomUUID()), signal());
+  hub.open(page(randomUUID()), signal());
   hub.open(desk(randomUUID()), signal());
   expect(hub.watching).toBe(2);
   vi.advanceTimersByTime(15 * 60_000 - 1);
@@ -201,15 +254,15 @@ for (const database of databases) {
       await hub.start(handle);
       const requestId = randomUUID();
       const texasDesk = listenTo(hub.open(desk(randomUUID()), signal()));
-      const page = listenTo(hub.open(requestPageStream(requestId), signal()));
+      const homeowner = listenTo(hub.open(page(requestId), signal()));
       // A channel's notifications arrive in order: once a stream hears its own, the other
       // topic's notice sent before it on that channel has passed it by.
       await notify(newLeadsChannel, "florida");
       await notify(requestChangesChannel, randomUUID());
       await notify(requestChangesChannel, requestId);
       await notify(newLeadsChannel, "texas");
-      await waitUntil(() => page.heard !== "" && texasDesk.heard !== "", 5_000);
-      expect(page.heard).toBe("event: change\ndata: {}\n\n");
+      await waitUntil(() => homeowner.heard !== "" && texasDesk.heard !== "", 5_000);
+      expect(homeowner.heard).toBe("event: change\ndata: {}\n\n");
       expect(texasDesk.heard).toBe("event: lead\ndata: {}\n\n");
     });
 
@@ -221,7 +274,7 @@ for (const database of databases) {
       const ending = listenTo(hub.open(desk(signingOut, staffId), signal()));
       const kept = listenTo(hub.open(desk(staying, staffId), signal()));
       const someoneElse = listenTo(hub.open(desk(randomUUID()), signal()));
-      const page = listenTo(hub.open(requestPageStream(randomUUID()), signal()));
+      const homeowner = listenTo(hub.open(page(randomUUID()), signal()));
       await notify(staffSessionsChannel, JSON.stringify({ staffId, sessionId: signingOut }));
       await waitUntil(() => ending.ended, 5_000);
       expect(hub.watching).toBe(3);
@@ -229,7 +282,7 @@ for (const database of databases) {
       await notify(staffSessionsChannel, JSON.stringify({ staffId }));
       await waitUntil(() => kept.ended, 5_000);
       expect(someoneElse.ended).toBe(false);
-      expect(page.ended).toBe(false);
+      expect(homeowner.ended).toBe(false);
       expect(hub.watching).toBe(2);
     });
   });

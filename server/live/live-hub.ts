@@ -14,7 +14,7 @@ import { newLeadsChannel, requestChangesChannel, staffSessionsChannel } from "..
  * access changes (`staffSessionsChannel`, told by database triggers wherever the change was made),
  * its `stillGranted` check says no, or the server stops.
  *
- * About 250 lines on purpose: a stream's whole life (caps, greeting, keep-alive, checks, endings)
+ * About 270 lines on purpose: a stream's whole life (caps, greeting, keep-alive, checks, endings)
  * is written once here, for every kind of stream.
  */
 
@@ -81,6 +81,19 @@ const streamHeaders = {
   "X-Robots-Tag": "noindex, nofollow",
 };
 
+/**
+ * What a request cancelled before its stream opened is answered: its signal aborts only once the
+ * connection closed, so nobody reads it; it holds nothing and tells the access log what happened.
+ * 499 is nginx's code for a client that closed its request: a 200 that ends at once would count
+ * as a stream served, and a standard 4xx would blame a request that was not wrong.
+ */
+function cancelledAnswer(): Response {
+  return new Response("The request was cancelled.", {
+    status: 499,
+    headers: { ...privateHeaders, "Content-Type": "text/plain; charset=utf-8" },
+  });
+}
+
 interface Watcher {
   hears: ReadonlySet<string>;
   event: string;
@@ -137,9 +150,13 @@ export class LiveHub {
   /**
    * Opens `stream` until `signal` aborts, or answers 429 when one of its caps is full. A full cap
    * refuses the newcomer rather than cutting the oldest: a tab that works keeps working, and the
-   * refused EventSource stops instead of fighting it.
+   * refused EventSource stops instead of fighting it. A request cancelled before its stream opens
+   * (the client left while the route looked its link up) gets none: an abort already signalled
+   * is never heard again, so a stream opened for it would hold its places until its lifetime ran
+   * out.
    */
   open(stream: LiveStream, signal: AbortSignal): Response {
+    if (signal.aborted) return cancelledAnswer();
     const full = stream.caps.find((cap) => this.#countOf(cap.counts) >= cap.max);
     if (full) {
       return new Response(full.refusal, {

@@ -17,6 +17,13 @@ export const maxStreamsPerSession = 5;
 /** How many open pages may follow one request: anyone with the link may open one. */
 export const maxStreamsPerRequest = 3;
 
+/**
+ * How many homeowners' pages one client (an address, an IPv6 client by its /64, as every limit
+ * knows it) may follow at once, whatever their links: a household's phones and tabs, not a script
+ * holding hundreds of links open.
+ */
+export const maxStreamsPerClient = 6;
+
 /** How many homeowners' pages the process follows at once, whatever their requests. */
 export const maxRequestPageStreams = 500;
 
@@ -55,8 +62,11 @@ export function deskStream(request: DeskStreamRequest): LiveStream {
 
 const tooManyRequestPages = "Too many pages follow this request live. Reload to see it.";
 
-/** A homeowner's private page (its link was checked): "change" when its request changes. */
-export function requestPageStream(requestId: string): LiveStream {
+/**
+ * A homeowner's private page (its link was checked), opened from `client` (the address as
+ * ../api/router.ts `clientAddress` gives it): "change" when its request changes.
+ */
+export function requestPageStream(requestId: string, client: string): LiveStream {
   return {
     hears: [{ channel: requestChangesChannel, payload: requestId }],
     event: "change",
@@ -66,6 +76,12 @@ export function requestPageStream(requestId: string): LiveStream {
         counts: `request:${requestId}`,
         max: maxStreamsPerRequest,
         refusal: tooManyRequestPages,
+      },
+      {
+        counts: `client:${client}`,
+        max: maxStreamsPerClient,
+        refusal:
+          "Too many live pages are open from your connection. Close one, then reload this page.",
       },
       { counts: "request-pages", max: maxRequestPageStreams, refusal: tooManyRequestPages },
     ],

@@ -127,7 +127,7 @@ export async function tellHomeowner(
       await textsTurnedOn(tx, after, context);
       return;
     case "on-the-way":
-      await onTheWayTold(tx, before, after, news, context);
+      await onTheWayTold(tx, before, news, context);
       return;
     case "part-needed":
       await partNeededTold(tx, before, news, context);

@@ -198,9 +198,15 @@ export class HomeownerRequests {
     });
   }
 
-  /** The id of the request the link leads to (its live stream's key), or null. */
-  async idOf(token: string): Promise<string | null> {
-    return (await this.#find(this.#db, token))?.id ?? null;
+  /**
+   * The request the link leads to, as its live stream needs it: its id (the stream's key) and
+   * whether anything may still happen to it (a cancelled or spam request streams nothing). Null
+   * for no request.
+   */
+  async streamOf(token: string): Promise<{ id: string; ended: boolean } | null> {
+    const row = await this.#find(this.#db, token);
+    if (!row) return null;
+    return { id: row.id, ended: row.status === "cancelled" || row.status === "spam" };
   }
 
   /** One of the request's own photos, or its thumbnail, or null. */

@@ -36,11 +36,11 @@ import { answeredReason, cancelWaitingReviewRequests } from "./review-requests";
 
 /** The rating form (app/features/reviews/review-section.tsx), read on the server only. */
 const reviewFormSchema = z.object({
-  rating: z.coerce
-    .number({ error: "Choose 1 to 5 stars" })
-    .int("Choose 1 to 5 stars")
-    .min(1, "Choose 1 to 5 stars")
-    .max(5, "Choose 1 to 5 stars"),
+  // The radios send one digit; Number() would also read "1e0", "01" or " 1" as a star.
+  rating: z
+    .string({ error: "Choose 1 to 5 stars" })
+    .regex(/^[1-5]$/, "Choose 1 to 5 stars")
+    .transform(Number),
   words: z.string().trim().max(maxReviewWords, "Use at most 2,000 characters").default(""),
   // A checkbox: present ("yes") when ticked, absent otherwise.
   mayPublish: z

@@ -475,12 +475,21 @@ describe.skipIf(!database?.available)("Reviews", () => {
   });
 
   test("a bad answer is a 400 with its message; before Done there is no form", async () => {
-    const { page } = await doneRequest(new Date("2031-07-10T15:00:00Z"));
+    const { id, page } = await doneRequest(new Date("2031-07-10T15:00:00Z"));
     const none = await answer(page, { words: "no stars" });
     expect(none.status).toBe(400);
     expect(none.body).toContain("Choose 1 to 5 stars");
     expect((await answer(page, { rating: "6" })).status).toBe(400);
     expect((await answer(page, { rating: "5", words: "x".repeat(2001) })).status).toBe(400);
+    // A rating is one digit, 1 to 5, as the form's radios send it: nothing that merely reads as one.
+    for (const rating of ["1e0", "1.0", "01", "+1", " 1", "0x1", "１", "0", "2.5", "-3", ""]) {
+      const odd = await answer(page, { rating });
+      expect(odd.status, rating).toBe(400);
+      expect(odd.body, rating).toContain("Choose 1 to 5 stars");
+    }
+    expect(await reviewOf(id)).toBeUndefined();
+    expect((await answer(page, { rating: "1" })).status).toBe(200);
+    expect(await reviewOf(id)).toMatchObject({ rating: 1 });
 
     clock = new Date("2031-07-10T15:00:00Z");
     const booked = await server.post("/api/send-email", serviceRequest({ phone: uniquePhone() }));
