@@ -13,6 +13,7 @@ import { isoDateIn } from "~/lib/dates";
 import type { Database } from "../db/database";
 import { findLead, visitText } from "../desk/leads";
 import type { StaffMember } from "../desk/staff-accounts";
+import { bookableDayRefusal } from "../requests/bookable-days";
 import { startNextVisit } from "../requests/next-visit";
 import { lockRequest, staffActor } from "../requests/request-door";
 import type { VisitContext } from "../requests/visit-changes";
@@ -64,6 +65,11 @@ export async function bookReturnVisit(
   const fieldErrors: Partial<Record<string, string>> = {};
   if (!isValidIsoDate(choice.date)) fieldErrors.scheduledDate = "Choose the return visit's date";
   else if (choice.date < today) fieldErrors.scheduledDate = "Choose today or a later day";
+  else {
+    const horizon = visits.config.BOOKING_DAYS_AHEAD;
+    const refusal = bookableDayRefusal(choice.date, office, visits.now(), horizon);
+    if (refusal) fieldErrors.scheduledDate = refusal;
+  }
   if (!isTimeSlotId(choice.window)) fieldErrors.scheduledWindow = "Choose a window";
   if (!technician) fieldErrors.technicianId = "Choose the technician";
   if (Object.keys(fieldErrors).length > 0 || !technician) {

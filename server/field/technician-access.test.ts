@@ -762,7 +762,7 @@ describe.skipIf(!database?.available)("A technician's access", () => {
     expect((await ask(page)).body).toContain("Completed: Alex finished the repair");
   });
 
-  test("the return visit: technicians get 404, a request not waiting for a part or a past day is refused, a foreign Origin is 403", async () => {
+  test("the return visit: technicians get 404, a request not waiting for a part, a past day or one past the horizon is refused, a foreign Origin is 403", async () => {
     const { id } = await waitingForPart("Drain pump");
     const lead = await ask(`/office/leads/${id}`, { cookie: dispatcher });
     const version = /name="version" value="(\d+)"/.exec(lead.body)?.[1] ?? "0";
@@ -796,6 +796,12 @@ describe.skipIf(!database?.available)("A technician's access", () => {
     });
     expect(past.status).toBe(400);
     expect(past.body).toContain("Choose today or a later day");
+    const farAhead = await ask(`/office/leads/${id}`, {
+      cookie: dispatcher,
+      form: { ...returnVisit, scheduledDate: "9999-01-01" },
+    });
+    expect(farAhead.status).toBe(400);
+    expect(farAhead.body).toContain("Choose a day from today to");
     const floridaTechnician = await ask(`/office/leads/${id}`, {
       cookie: dispatcher,
       form: { ...returnVisit, technicianId: floridaTechnicianId },
