@@ -3,9 +3,8 @@ import type { Page } from "@playwright/test";
 
 import { serviceRequest } from "../server/test-support/fixtures";
 import { startTwilioStandIn, type TwilioStandIn } from "../server/test-support/twilio";
-import { e2ePort } from "../playwright.config";
-import { startExtraServer } from "./support/extra-server";
-import { expect, test } from "./support/fixtures";
+import { startExtraServer, type ExtraServer } from "./support/extra-server";
+import { expect, test as base } from "./support/fixtures";
 import { uniqueName, waitForEmails } from "./support/leads";
 import {
   requestedDay,
@@ -18,31 +17,43 @@ import { signIn, staffCli, staffCommand } from "./support/staff";
 
 // The field: a technician made with the command, a visit confirmed to them on the lead page in
 // one click, and their day on a phone. On a server of its own: the desk's first journey
-// (office-desk.spec.ts) needs the journeys' server to have no account yet.
-const fieldPort = e2ePort + 70;
-let server: Awaited<ReturnType<typeof startExtraServer>> | undefined;
-let textProvider: TwilioStandIn | undefined;
+// (office-desk.spec.ts) needs the journeys' server to have no account yet. The file's tests share
+// it in one worker, on a free port: a failed test's replacement worker starts another.
+const test = base.extend<
+  { origin: string },
+  { textProvider: TwilioStandIn; fieldServer: ExtraServer }
+>({
+  // Texts go to a stand-in for Twilio's API.
+  textProvider: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+    async ({}, provide) => {
+      const textProvider = await startTwilioStandIn();
+      await provide(textProvider);
+      await textProvider.close();
+    },
+    { scope: "worker" },
+  ],
+  fieldServer: [
+    async ({ textProvider }, provide) => {
+      // The journeys' mailbox: the homeowner's On my way email and calendar update are read there.
+      const server = await startExtraServer(0, {
+        SMTP_URL: process.env.E2E_SMTP_URL!,
+        OUTBOX_POLL_MS: "200",
+        ...textProvider.env,
+      });
+      await provide(server);
+      await server.stop();
+    },
+    // The server waits up to a minute for its database.
+    { scope: "worker", timeout: 90_000 },
+  ],
+  origin: async ({ fieldServer }, provide) => provide(fieldServer.origin),
+  baseURL: async ({ fieldServer }, provide) => provide(fieldServer.origin),
+});
 
-test.describe.configure({ mode: "serial", timeout: 90_000 });
+test.describe.configure({ mode: "default", timeout: 90_000 });
 test.use({
-  baseURL: `http://127.0.0.1:${fieldPort}`,
   expectedConsoleErrors: /status of (400|401|403|404|409|429)/,
-});
-
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  // The journeys' mailbox: the homeowner's On my way email and calendar update are read there.
-  // Texts go to a stand-in for Twilio's API, started here.
-  textProvider = await startTwilioStandIn();
-  server = await startExtraServer(fieldPort, {
-    SMTP_URL: process.env.E2E_SMTP_URL!,
-    OUTBOX_POLL_MS: "200",
-    ...textProvider.env,
-  });
-});
-test.afterAll(async () => {
-  await server?.stop();
-  await textProvider?.close();
 });
 
 async function overflow(page: Page) {
@@ -53,6 +64,7 @@ test("an owner adds a technician with the command; a booking is confirmed to the
   page,
   browser,
   request,
+  fieldServer,
 }) => {
   test.slow();
   const owner = staffEmail("owner");
@@ -61,7 +73,7 @@ test("an owner adds a technician with the command; a booking is confirmed to the
       await staffCommand(
         ["add", owner, "--role", "owner", "--name", "Olive Owner"],
         password,
-        server!.dataDir,
+        fieldServer.dataDir,
       )
     ).status,
   ).toBe(0);
@@ -69,7 +81,7 @@ test("an owner adds a technician with the command; a booking is confirmed to the
   const added = staffCli(
     ["add", technician, "--role", "technician", "--office", "texas", "--name", "Alex Rivera"],
     password,
-    server!.dataDir,
+    fieldServer.dataDir,
   );
   expect(added.stderr).toBe("");
   expect(added.stdout).toContain(`Added ${technician}  technician  texas`);
@@ -261,6 +273,7 @@ test("an owner adds a technician with the command; a booking is confirmed to the
 test("the inbox on a phone: leads as cards with a Call button and the danger flagged, filters folded away", async ({
   page,
   request,
+  fieldServer,
 }) => {
   const owner = staffEmail("owner");
   expect(
@@ -268,7 +281,7 @@ test("the inbox on a phone: leads as cards with a Call button and the danger fla
       await staffCommand(
         ["add", owner, "--role", "owner", "--name", "Olive Owner"],
         password,
-        server!.dataDir,
+        fieldServer.dataDir,
       )
     ).status,
   ).toBe(0);
@@ -323,6 +336,8 @@ function textHoursInTexas(): boolean {
 test("texts: booked with the box ticked, the technician's On my way reaches the homeowner's phone", async ({
   page,
   browser,
+  fieldServer,
+  textProvider,
 }) => {
   test.slow();
   const owner = staffEmail("owner");
@@ -331,7 +346,7 @@ test("texts: booked with the box ticked, the technician's On my way reaches the 
       await staffCommand(
         ["add", owner, "--role", "owner", "--name", "Olive Owner"],
         password,
-        server!.dataDir,
+        fieldServer.dataDir,
       )
     ).status,
   ).toBe(0);
@@ -341,7 +356,7 @@ test("texts: booked with the box ticked, the technician's On my way reaches the 
       // Not "Alex Rivera": the first journey's Alex works this office on this server too.
       ["add", technician, "--role", "technician", "--office", "texas", "--name", "Tom Nguyen"],
       password,
-      server!.dataDir,
+      fieldServer.dataDir,
     ).stderr,
   ).toBe("");
 
@@ -410,7 +425,7 @@ test("texts: booked with the box ticked, the technician's On my way reaches the 
     await phoneContext.close();
   }
 
-  const toHomeowner = () => textProvider!.received.filter((text) => text.to === number);
+  const toHomeowner = () => textProvider.received.filter((text) => text.to === number);
   if (textHoursInTexas()) {
     await expect
       .poll(() => toHomeowner().map((text) => text.body), { timeout: 20_000 })

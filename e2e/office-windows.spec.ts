@@ -3,42 +3,44 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
-import { e2ePort } from "../playwright.config";
-import { startExtraServer } from "./support/extra-server";
-import { expect, test } from "./support/fixtures";
+import { startExtraServer, type ExtraServer } from "./support/extra-server";
+import { expect, test as base } from "./support/fixtures";
 import { signIn, staffCommand } from "./support/staff";
 
 /*
  * Capacities and holidays change what every booking journey may book, so these journeys run on a
- * server of their own (its own embedded database), never on the shared one.
+ * server of their own (its own embedded database), never on the shared one. The file's tests share
+ * it in one worker, on a free port: a failed test's replacement worker starts another.
  */
-const windowsPort = e2ePort + 60;
-let server: Awaited<ReturnType<typeof startExtraServer>> | undefined;
+const test = base.extend<{ origin: string }, { windowsServer: ExtraServer }>({
+  windowsServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+    async ({}, provide) => {
+      const server = await startExtraServer(0, {});
+      await provide(server);
+      await server.stop();
+    },
+    // The server waits up to a minute for its database.
+    { scope: "worker", timeout: 90_000 },
+  ],
+  origin: async ({ windowsServer }, provide) => provide(windowsServer.origin),
+  baseURL: async ({ windowsServer }, provide) => provide(windowsServer.origin),
+});
 
-// One server for the file; each journey runs a staff command, signs in and posts several forms.
-test.describe.configure({ mode: "serial", timeout: 90_000 });
+// Each journey runs a staff command, signs in and posts several forms, each on an office of its own.
+test.describe.configure({ mode: "default", timeout: 90_000 });
 test.use({
-  baseURL: `http://127.0.0.1:${windowsPort}`,
   // A refused form is answered 400, as HTTP says; the browser logs it.
   expectedConsoleErrors: /status of 400/,
-});
-
-test.beforeAll(async () => {
-  // The server waits up to a minute for its database.
-  test.setTimeout(90_000);
-  server = await startExtraServer(windowsPort, {});
-});
-test.afterAll(async () => {
-  await server?.stop();
 });
 
 const password = "a long staff password";
 
 /** A new account on this file's server, made with `npm run staff -- add`. */
-async function addStaff(role: "owner" | "dispatcher", office?: string) {
+async function addStaff(server: ExtraServer, role: "owner" | "dispatcher", office?: string) {
   const email = `${role}-${randomUUID().slice(0, 8)}@example.com`;
   const args = ["add", email, "--role", role, ...(office ? ["--office", office] : [])];
-  expect((await staffCommand(args, password, server!.dataDir)).status).toBe(0);
+  expect((await staffCommand(args, password, server.dataDir)).status).toBe(0);
   return email;
 }
 
@@ -60,8 +62,9 @@ const addHoliday = (page: Page) => page.getByRole("form", { name: "Add a holiday
 
 test("an owner sets Texas's Tuesday morning to 2 and adds a holiday; both are there after a reload", async ({
   page,
+  windowsServer,
 }) => {
-  await signIn(page, await addStaff("owner"), password);
+  await signIn(page, await addStaff(windowsServer, "owner"), password);
   await page
     .getByRole("navigation", { name: "Desk" })
     .getByRole("link", { name: "Windows" })
@@ -132,8 +135,9 @@ test("an owner sets Texas's Tuesday morning to 2 and adds a holiday; both are th
 
 test("the federal holidays are closed by default, and an owner can open one again", async ({
   page,
+  windowsServer,
 }) => {
-  await signIn(page, await addStaff("owner"), password);
+  await signIn(page, await addStaff(windowsServer, "owner"), password);
   await page.goto("/office/windows?office=virginia");
   const holidays = page.getByRole("list", { name: "Holidays ahead" });
   const thanksgiving = holidays.getByRole("listitem").filter({ hasText: "Thanksgiving Day" });
@@ -154,13 +158,15 @@ test("the federal holidays are closed by default, and an owner can open one agai
 
 test("without JavaScript, saving the windows and adding a holiday are real form posts", async ({
   browser,
+  origin,
+  windowsServer,
 }) => {
   const context = await browser.newContext({
-    baseURL: `http://127.0.0.1:${windowsPort}`,
+    baseURL: origin,
     javaScriptEnabled: false,
   });
   const page = await context.newPage();
-  await signIn(page, await addStaff("owner"), password);
+  await signIn(page, await addStaff(windowsServer, "owner"), password);
   await page.goto("/office/windows");
   await page.getByRole("combobox", { name: "Office" }).selectOption("New Jersey");
   await page.getByRole("button", { name: "Show" }).click();
@@ -202,6 +208,7 @@ test("a dispatcher gets 404; signed out, the sign-in page; never stored or index
   page,
   request,
   baseURL,
+  windowsServer,
 }) => {
   const signedOut = await request.get("/office/windows", { maxRedirects: 0 });
   expect(signedOut.status()).toBe(302);
@@ -220,7 +227,7 @@ test("a dispatcher gets 404; signed out, the sign-in page; never stored or index
   expect(signedOutPost.status()).toBe(302);
   expect(signedOutPost.headers()["location"]).toBe("/office/sign-in");
 
-  await signIn(page, await addStaff("dispatcher", "texas"), password);
+  await signIn(page, await addStaff(windowsServer, "dispatcher", "texas"), password);
   await expect(
     page.getByRole("navigation", { name: "Desk" }).getByRole("link", { name: "Windows" }),
   ).toHaveCount(0);
@@ -230,7 +237,7 @@ test("a dispatcher gets 404; signed out, the sign-in page; never stored or index
   );
   await page.getByRole("button", { name: "Sign out" }).click();
 
-  await signIn(page, await addStaff("owner"), password);
+  await signIn(page, await addStaff(windowsServer, "owner"), password);
   const shown = await page.request.get("/office/windows?office=texas");
   expect(shown.status()).toBe(200);
   expect(shown.headers()["cache-control"]).toBe("no-store");
@@ -242,9 +249,9 @@ test("a dispatcher gets 404; signed out, the sign-in page; never stored or index
 });
 
 for (const width of [375, 1280]) {
-  test(`axe finds nothing on the windows page at ${width} px`, async ({ page }) => {
+  test(`axe finds nothing on the windows page at ${width} px`, async ({ page, windowsServer }) => {
     await page.setViewportSize({ width, height: 900 });
-    await signIn(page, await addStaff("owner"), password);
+    await signIn(page, await addStaff(windowsServer, "owner"), password);
     await page.goto("/office/windows?office=north-carolina");
     const add = addHoliday(page);
     await add.getByLabel("Date").fill(dayNextYear("12-24").date);

@@ -164,9 +164,14 @@ const configFields = z.object({
   REVIEW_REQUEST_DELAY_MINUTES: z.coerce.number().int().min(0).max(43_200).default(120),
   /**
    * Tests only: a file holding an ISO instant or a signed offset in milliseconds ("+7200000") that
-   * the server's clock reads (the review request's two hours pass in a journey). Unset: real time.
+   * the server's clock reads (the review request's two hours pass in a journey), and only with
+   * `ALLOW_TEST_CLOCK=1` beside it (server/test-clock.ts). Unset: real time.
    */
-  TEST_CLOCK_FILE: z.string().optional(),
+  TEST_CLOCK_FILE: optionalString,
+  ALLOW_TEST_CLOCK: z
+    .enum(["", "0", "1"], { message: 'must be "1" (TEST_CLOCK_FILE moves the clock) or unset' })
+    .optional()
+    .transform((value) => value === "1"),
 });
 
 const configSchema = configFields.refine(

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { createServerApp as CreateServerApp } from "./app";
 import { ConfigError, parseConfig } from "./config";
 import { startHttpServer, stopOnSignals } from "./http-server";
-import { fileClock } from "./test-clock";
+import { configuredClock } from "./test-clock";
 
 // Compiled to build/server/main.js, beside the React Router server bundle (index.js).
 const buildDir = path.dirname(fileURLToPath(import.meta.url));
@@ -14,10 +14,11 @@ async function main() {
   const { createServerApp } = (await import(path.join(buildDir, "index.js"))) as {
     createServerApp: typeof CreateServerApp;
   };
+  const now = configuredClock(config);
   const serverApp = await createServerApp({
     config,
     serveStatic: { clientDir: path.join(buildDir, "..", "client") },
-    ...(config.TEST_CLOCK_FILE ? { now: fileClock(config.TEST_CLOCK_FILE) } : {}),
+    ...(now ? { now } : {}),
   });
   const httpServer = await startHttpServer(serverApp.handler, config);
   console.log(`Serving on http://localhost:${httpServer.port}`);

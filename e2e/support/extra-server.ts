@@ -69,3 +69,5 @@ export async function startExtraServer(requestedPort: number, env: Record<string
     },
   };
 }
+
+export type ExtraServer = Awaited<ReturnType<typeof startExtraServer>>;
