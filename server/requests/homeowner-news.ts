@@ -14,6 +14,7 @@ import { enqueueEmails } from "../outbox/enqueue";
 import { texts } from "../db/schema";
 import { textsTurnedOffReason } from "../texts/enqueue";
 import { onTheWayTold, partNeededTold, receiptSent, repairDoneTold } from "../field/field-news";
+import { cancelWaitingReviewRequests } from "../reviews/review-requests";
 import { isBookableInTime } from "./windows";
 import {
   cancelReminders,
@@ -96,6 +97,12 @@ export async function tellHomeowner(
       return;
     }
     case "visit-cancelled":
+      if (before.status === "completed") {
+        // The visit happened: there is none to call off in the homeowner's calendar, and no one is
+        // told it was; a review request still waiting is not asked of a cancelled job.
+        await cancelWaitingReviewRequests(tx, before.id, "Not needed: the request was cancelled");
+        return;
+      }
       if (before.status !== "cancelled" && before.status !== "spam") {
         await visitCancelled(tx, before, news.by, context);
       }
