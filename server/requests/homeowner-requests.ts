@@ -14,6 +14,7 @@ import type { OpenWindow } from "~/domain/availability";
 import { maxPhotos, photoMessages } from "~/domain/photos";
 import type { RequestPageView } from "~/domain/request-page";
 import { formatVisit } from "~/domain/visit";
+import { callbackPending } from "~/domain/warranty";
 
 import type { Database, Transaction } from "../db/database";
 import { serviceRequests } from "../db/schema";
@@ -31,6 +32,7 @@ import {
   warrantyView,
   type WarrantyCallbackOutcome,
 } from "./warranty-callbacks";
+import { cancelPendingCallback } from "./next-visit";
 import { changeRequest, customer, lockRequest } from "./request-door";
 import { movePlace, visitOf, type ServiceRequestRow, type VisitContext } from "./visit-changes";
 import {
@@ -243,22 +245,33 @@ export class HomeownerRequests {
           message: `Your visit starts soon: please call ${formatPhone(officeOf(row).phone)} to cancel it.`,
         };
       }
-      await changeRequest(
-        tx,
-        row,
-        {
-          set: { status: "cancelled" },
-          event: {
-            kind: "status",
-            fromStatus: row.status,
-            toStatus: "cancelled",
-            detail: "Cancelled on the private page",
+      if (callbackPending(row)) {
+        // Only the warranty visit is called off: the paid repair stays completed and guaranteed.
+        await cancelPendingCallback(
+          tx,
+          row,
+          customer,
+          this.#context,
+          "Warranty callback cancelled on the private page",
+        );
+      } else {
+        await changeRequest(
+          tx,
+          row,
+          {
+            set: { status: "cancelled" },
+            event: {
+              kind: "status",
+              fromStatus: row.status,
+              toStatus: "cancelled",
+              detail: "Cancelled on the private page",
+            },
+            news: { kind: "visit-cancelled", by: "customer" },
           },
-          news: { kind: "visit-cancelled", by: "customer" },
-        },
-        customer,
-        this.#context,
-      );
+          customer,
+          this.#context,
+        );
+      }
       changed = true;
       return { ok: true };
     });

@@ -8,6 +8,8 @@
  * which writes its timeline line, tells every listener, and books the homeowner's calendar event,
  * texts and reminder for it (a new UID per visit).
  */
+import { and, eq } from "drizzle-orm";
+
 import type { FieldStatus } from "~/domain/field";
 import type { TimeSlotId } from "~/domain/time-slots";
 
@@ -88,6 +90,57 @@ export async function startNextVisit(
     context,
   );
   if (outcome.ok) await archiveEndedVisit(tx, locked, next.ended.outcome, next.ended.detail);
+  return outcome;
+}
+
+/**
+ * Cancels the warranty callback `locked` waits for (locked in this transaction), and only it: the
+ * repair it followed is the request's visit again, completed, paid and guaranteed as before, so
+ * its receipt, its review and a new callback are there as they were. The callback's place is
+ * given back and its calendar event cancelled (the door's visit-cancelled news, told of the
+ * callback as it stood); its line in the timeline says it was called off.
+ */
+export async function cancelPendingCallback(
+  tx: Transaction,
+  locked: ServiceRequestRow,
+  actor: Actor,
+  context: VisitContext,
+  detail: string,
+): Promise<ChangeOutcome> {
+  const where = and(
+    eq(requestVisits.requestId, locked.id),
+    eq(requestVisits.number, locked.visitNumber - 1),
+  );
+  const [repair] = await tx.select().from(requestVisits).where(where);
+  if (!repair) throw new Error(`Service request ${locked.id} has no visit before its callback`);
+  const outcome = await changeRequest(
+    tx,
+    locked,
+    {
+      set: {
+        ...freshFieldColumns,
+        status: "completed",
+        fieldStatus: repair.outcome,
+        warrantyCallback: false,
+        visitNumber: repair.number,
+        scheduledDate: repair.date,
+        scheduledWindow: repair.window,
+        technician: repair.technician,
+        technicianId: repair.technicianId,
+      },
+      event: {
+        kind: "warranty-callback",
+        fromStatus: locked.status,
+        toStatus: "completed",
+        detail,
+      },
+      news: { kind: "visit-cancelled", by: "customer" },
+    },
+    actor,
+    context,
+  );
+  // The repair is the current visit again: its row leaves the earlier visits.
+  if (outcome.ok) await tx.delete(requestVisits).where(where);
   return outcome;
 }
 

@@ -391,6 +391,63 @@ for (const database of databases) {
       expect((await rowOf(id)).status).toBe("completed");
     });
 
+    test("cancelling the warranty visit cancels only it: the paid repair stays completed, guaranteed and receipted, and a new callback can be booked", async () => {
+      const { id, path } = await repaired();
+      const repairedRow = await rowOf(id);
+      const [choice] = await offered(path);
+      expect((await post(path, { intent: "warranty-callback", window: choice! })).status).toBe(200);
+      const placesWithCallback = await placesTaken(choice!);
+
+      const cancelled = await post(path, { intent: "cancel" });
+      expect(cancelled.status).toBe(200);
+      const after = await rowOf(id);
+      expect(after).toMatchObject({
+        status: "completed",
+        fieldStatus: "done",
+        warrantyCallback: false,
+        visitNumber: 1,
+        scheduledDate: repairedRow.scheduledDate,
+        scheduledWindow: repairedRow.scheduledWindow,
+        technicianId: alexId,
+        workDone,
+        paymentCents: 18_900,
+        warrantyEnds: repairedRow.warrantyEnds,
+        heldDate: null,
+      });
+      expect(await placesTaken(choice!)).toBe(placesWithCallback - 1);
+      const { db } = server.serverApp.database;
+      expect(await db.select().from(requestVisits).where(eq(requestVisits.requestId, id))).toEqual(
+        [],
+      );
+      const cancellation = await db
+        .select({ kind: outbox.kind })
+        .from(outbox)
+        .where(and(eq(outbox.subjectId, id), eq(outbox.kind, "visit.cancelled.customer")));
+      expect(cancellation).toHaveLength(1);
+      const events = await db
+        .select({ kind: leadEvents.kind, toStatus: leadEvents.toStatus, detail: leadEvents.detail })
+        .from(leadEvents)
+        .where(eq(leadEvents.leadId, id));
+      expect(events.at(-1)).toEqual({
+        kind: "warranty-callback",
+        toStatus: "completed",
+        detail: "Warranty callback cancelled on the private page",
+      });
+
+      // The page is the repaired job's again: its receipt, and a new callback to book.
+      expect((await read(`${path}/receipt`)).status).toBe(200);
+      const page = await read(path);
+      expect(page.body).toContain("Same problem again?");
+      expect(page.body).toContain("Book a free warranty visit");
+      const [again] = await offered(path);
+      expect((await post(path, { intent: "warranty-callback", window: again! })).status).toBe(200);
+      expect(await rowOf(id)).toMatchObject({
+        status: "scheduled",
+        warrantyCallback: true,
+        visitNumber: 2,
+      });
+    });
+
     test("past the day's changes from one address: 429 with Retry-After", async () => {
       const ip = freshClientIp();
       // Five changes from the address on other requests use its day's budget.
