@@ -16,6 +16,7 @@ import type { FormResult } from "~/lib/form-result";
 
 import type { Database, Transaction } from "../db/database";
 import { contactMessages, leadEvents, outbox } from "../db/schema";
+import { bookableDayRefusal } from "../requests/bookable-days";
 import type { HomeownerNews } from "../requests/homeowner-news";
 import {
   changeRequest,
@@ -97,6 +98,12 @@ export async function leadPageAction(
   if (outcome.ok) throw redirect(`/office/leads/${leadId}`);
   if (outcome.reason === "not-found") throw data("Not found", { status: 404 });
   const formName = intent === "note" ? "note" : intent === "send-again" ? "email" : "status";
+  if (outcome.reason === "invalid") {
+    return refuse(
+      { form: formName, status: "invalid", fieldErrors: { [outcome.field]: outcome.message } },
+      400,
+    );
+  }
   return refuse(
     { form: formName, status: "invalid", message: outcome.message },
     outcome.reason === "conflict" ? 409 : 400,
@@ -144,6 +151,12 @@ async function confirmVisit(
   );
   if (outcome.ok) return null;
   if (outcome.reason === "not-found") throw data("Not found", { status: 404 });
+  if (outcome.reason === "invalid") {
+    return data<LeadPageResult>(
+      { form: "confirm", status: "invalid", fieldErrors: { [outcome.field]: outcome.message } },
+      { status: 400 },
+    );
+  }
   return data<LeadPageResult>(
     { form: "confirm", status: "invalid", message: outcome.message },
     { status: outcome.reason === "conflict" ? 409 : 400 },
@@ -153,6 +166,8 @@ async function confirmVisit(
 export type LeadChangeOutcome =
   | { ok: true }
   | { ok: false; reason: "not-found" }
+  /** What was typed in one of the form's fields cannot be: `message` goes under it. */
+  | { ok: false; reason: "invalid"; field: "scheduledDate"; message: string }
   | { ok: false; reason: "not-allowed"; message: string }
   | { ok: false; reason: "conflict"; message: string };
 
@@ -172,7 +187,8 @@ async function conflictMessage(db: Query, office: StateSlug, leadId: string) {
 /**
  * A status change; a booking may name the technician's account (`technicianId`: the confirm
  * form's and the dispatch board's choice). It is honoured only for a technician of the lead's
- * office; without one, a typed name that is an office technician's names their account.
+ * office; without one, a typed name that is an office technician's names their account. A booking
+ * is for a day from the office's today to the booking horizon (server/requests/bookable-days.ts).
  */
 export async function changeLeadStatus(
   db: Database,
@@ -185,6 +201,17 @@ export async function changeLeadStatus(
     const lead = await findLead(tx, staff, id);
     if (!lead) return { ok: false, reason: "not-found" };
     if (lead.kind === "contact-message") return changeMessageStatus(tx, staff, lead.row, change);
+    if (change.status === "scheduled") {
+      const refusal = bookableDayRefusal(
+        change.scheduledDate,
+        lead.row.office,
+        visits.now(),
+        visits.config.BOOKING_DAYS_AHEAD,
+      );
+      if (refusal) {
+        return { ok: false, reason: "invalid", field: "scheduledDate", message: refusal };
+      }
+    }
     const row = await lockRequest(tx, lead.row.id);
     if (!row) return { ok: false, reason: "not-found" };
     if (row.version !== change.version) {
@@ -208,6 +235,16 @@ export async function changeLeadStatus(
     if (change.technicianId !== undefined && !technician) {
       return { ok: false, reason: "not-allowed", message: "Choose a technician of this office." };
     }
+    const sameBooking =
+      scheduling &&
+      row.status === "scheduled" &&
+      row.scheduledDate === change.scheduledDate &&
+      row.scheduledWindow === change.scheduledWindow &&
+      row.technicianId === (technician?.id ?? null) &&
+      row.technician === (technician?.name ?? change.technician);
+    // The booking as it stands, again (Confirm pressed twice, a form sent again): nothing changes,
+    // nothing is sent, and a visit under way keeps its field state.
+    if (sameBooking) return { ok: true };
     const changed = await changeRequest(
       tx,
       row,
@@ -338,7 +375,12 @@ export async function addLeadNote(
   });
 }
 
-/** Puts an email that was given up on back in the outbox, to be sent at once. */
+/**
+ * Puts an email that was given up on, or held by its address's daily limit, back in the outbox,
+ * to be sent at once. The office chose to send it, so it counts in the office's budget for the
+ * address (../outbox/customer-limit.ts): however often it is clicked, an address gets no more
+ * than that limit a day, and a click on an email already waiting changes nothing.
+ */
 export async function sendEmailAgain(
   db: Database,
   staff: StaffMember,
@@ -351,12 +393,33 @@ export async function sendEmailAgain(
     const lead = await findLead(tx, staff, id);
     if (!lead) return { ok: false, reason: "not-found" };
     // The request before its email: the order an erasure takes them in, so the two never deadlock.
-    if (lead.kind === "service-request") await lockRequest(tx, lead.row.id);
+    const erasedAt =
+      lead.kind === "service-request"
+        ? ((await lockRequest(tx, lead.row.id))?.erasedAt ?? null)
+        : lead.row.erasedAt;
+    if (erasedAt) {
+      return {
+        ok: false,
+        reason: "not-allowed",
+        message: "This person's data was erased: there is no one to send it to.",
+      };
+    }
     const [email] = await tx
       .update(outbox)
-      .set({ status: "pending", attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null })
+      .set({
+        status: "pending",
+        cause: "office",
+        attempts: 0,
+        nextAttemptAt: sql`now()`,
+        lockedUntil: null,
+        lastError: null,
+      })
       .where(
-        and(eq(outbox.id, emailId), eq(outbox.subjectId, lead.row.id), eq(outbox.status, "dead")),
+        and(
+          eq(outbox.id, emailId),
+          eq(outbox.subjectId, lead.row.id),
+          sql`${outbox.status} in ('dead', 'held')`,
+        ),
       )
       .returning();
     if (!email) {

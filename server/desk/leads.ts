@@ -195,6 +195,8 @@ function emailState(office: StateSlug, email: typeof outbox.$inferSelect): strin
       return `Sent ${email.sentAt ? officeTime(office, email.sentAt) : ""}`.trim();
     case "cancelled":
       return email.lastError ?? "Not needed";
+    case "held":
+      return email.lastError ?? "Held";
     case "dead":
       return `Given up after ${email.attempts} attempt${email.attempts === 1 ? "" : "s"}`;
     case "sending":
@@ -242,8 +244,8 @@ export async function leadView(
     to: email.message.to,
     subject: email.message.subject,
     state: emailState(row.office, email),
-    lastError: email.status === "cancelled" ? null : email.lastError,
-    canSendAgain: email.status === "dead",
+    lastError: email.status === "cancelled" || email.status === "held" ? null : email.lastError,
+    canSendAgain: (email.status === "dead" || email.status === "held") && !row.erasedAt,
   }));
   const title =
     lead.kind === "service-request"
@@ -313,9 +315,11 @@ export async function leadView(
               to: text.to,
               at: officeTime(row.office, text.sentAt ?? text.createdAt),
               state:
-                text.status === "cancelled" && text.lastError
-                  ? `Not sent: ${text.lastError}`
-                  : (textStatusLabels[text.status] ?? text.status),
+                text.status === "held" && text.lastError
+                  ? text.lastError
+                  : text.status === "cancelled" && text.lastError
+                    ? `Not sent: ${text.lastError}`
+                    : (textStatusLabels[text.status] ?? text.status),
             })),
           }
         : null,

@@ -108,6 +108,7 @@ export function serviceRequestWrite(
               id: randomUUID(),
               requestId: id,
               kind: "text.received",
+              cause: "website",
               to: textTo,
               body: textBodies.received(
                 { office: mail.office, appliance: request.selectedAppliance, reference },

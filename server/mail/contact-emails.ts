@@ -47,6 +47,7 @@ function companyEmail(contact: StoredContactMessage, context: MailContext): Outg
   const desk = deskLink(context.siteUrl, contact.id);
   return {
     kind: "contact-message.company",
+    cause: "website",
     message: {
       from: context.from,
       to: context.companyRecipient,
@@ -75,6 +76,7 @@ function acknowledgement(contact: StoredContactMessage, context: MailContext): O
   ];
   return {
     kind: "contact-message.visitor",
+    cause: "website",
     message: {
       from: context.from,
       to: contact.email,

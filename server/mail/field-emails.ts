@@ -48,6 +48,7 @@ export function onTheWayEmail(visit: OnTheWay, context: MailContext): OutgoingEm
   };
   return {
     kind: "visit.on-the-way.customer",
+    cause: "office",
     message: {
       from: context.from,
       to: visit.email,
@@ -101,6 +102,7 @@ export function partNeededEmail(visit: PartNeeded, context: MailContext): Outgoi
   };
   return {
     kind: "visit.part-needed.customer",
+    cause: "office",
     message: {
       from: context.from,
       to: visit.email,

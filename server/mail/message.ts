@@ -27,8 +27,23 @@ export interface OutboxMessage {
   attachments?: MessageAttachment[];
 }
 
-/** An email to enqueue: the message and what it is about. */
+/**
+ * Who caused a message, which decides whose daily budget it is counted in
+ * (../outbox/customer-limit.ts, ../texts/text-worker.ts):
+ * - "website": someone on the public site, whom nobody of ours has checked: a form's automatic
+ *   answer (a booking's confirmation, a repeat's link, a contact's acknowledgement, a welcome)
+ *   or a change on a private page (whoever booked holds its link). Anyone can type another
+ *   person's email or phone, so this is the budget a stranger can spend.
+ * - "office": a person of the office or the field, for a request they worked: the visit booked,
+ *   its reminder, On my way, a part, Done, the receipt, the review request, an email the desk
+ *   sent again. A stranger cannot spend it, so the homeowner's real messages always have room.
+ */
+export const messageCauses = ["website", "office"] as const;
+export type MessageCause = (typeof messageCauses)[number];
+
+/** An email to enqueue: the message, what it is about, and who caused it. */
 export interface OutgoingEmail {
   kind: string;
+  cause: MessageCause;
   message: OutboxMessage;
 }

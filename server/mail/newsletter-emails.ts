@@ -29,6 +29,7 @@ export function welcomeEmail(subscriber: NewSubscriber, context: MailContext): O
   const footer = "You receive this email because you subscribed on our website.";
   return {
     kind: "newsletter.welcome",
+    cause: "website",
     message: {
       from: context.from,
       to: subscriber.email,

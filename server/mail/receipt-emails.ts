@@ -56,6 +56,7 @@ export function receiptEmail(paid: ReceiptEmail, context: MailContext): Outgoing
   };
   return {
     kind: "receipt.customer",
+    cause: "office",
     message: {
       from: context.from,
       to: paid.email,

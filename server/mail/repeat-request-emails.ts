@@ -77,6 +77,7 @@ function officeNotice(
   const link = deskLink(context.siteUrl, first.id);
   return {
     kind: "service-request.repeat.company",
+    cause: "website",
     message: {
       from: context.from,
       to: context.companyRecipient,
@@ -106,6 +107,7 @@ function linkAgain(first: RepeatedRequest, repeatId: string, context: MailContex
   );
   return {
     kind: "service-request.repeat.customer",
+    cause: "website",
     message: {
       from: context.from,
       to: first.email,

@@ -62,6 +62,8 @@ export function reviewRequestEmail(
   };
   return {
     kind: reminder ? reviewEmailKinds.reminder : reviewEmailKinds.request,
+    // Scheduled by the technician's Done.
+    cause: "office",
     message: {
       from: context.from,
       to: request.email,
@@ -116,6 +118,8 @@ export function lowRatingEmail(review: LowRating, context: MailContext): Outgoin
   };
   return {
     kind: reviewEmailKinds.lowRating,
+    // The homeowner's answer on the private page.
+    cause: "website",
     message: {
       from: context.from,
       to: review.ownerEmail,

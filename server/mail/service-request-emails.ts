@@ -94,6 +94,7 @@ function companyEmail(request: StoredServiceRequest, context: MailContext): Outg
   const desk = deskLink(context.siteUrl, request.id);
   return {
     kind: "service-request.company",
+    cause: "website",
     message: {
       from: context.from,
       to: context.companyRecipient,
@@ -167,6 +168,7 @@ function customerConfirmation(
   );
   return {
     kind: "service-request.customer",
+    cause: "website",
     message: {
       from: context.from,
       to: request.email,

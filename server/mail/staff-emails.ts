@@ -23,6 +23,7 @@ export function invitationEmail(invitation: StaffInvitationEmail): OutgoingEmail
     "If you did not expect this email, ignore it: nothing happens until the link is used.";
   return {
     kind: "staff.invitation",
+    cause: "office",
     message: {
       from: invitation.from,
       to: invitation.email,

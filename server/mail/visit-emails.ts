@@ -25,7 +25,7 @@ import {
   plainOrNull,
   type EmailField,
 } from "./format";
-import type { MessageAttachment, OutgoingEmail } from "./message";
+import type { MessageAttachment, MessageCause, OutgoingEmail } from "./message";
 import { privateLinkPlaceholder } from "./private-links";
 
 /** A service request's visit as its emails need it. */
@@ -127,6 +127,7 @@ export function visitCalendarFile(
 
 interface CustomerEmailParts {
   kind: string;
+  cause: MessageCause;
   /** Distinct per email: the kind's word and the sequence. */
   idPart: string;
   subject: string;
@@ -149,6 +150,7 @@ function customerEmail(
   const signature = office.name;
   return {
     kind: parts.kind,
+    cause: parts.cause,
     message: {
       from: context.from,
       to: visit.email,
@@ -187,6 +189,7 @@ export function visitScheduledEmail(visit: VisitEmail, context: MailContext): Ou
       : "repair visit";
   return customerEmail(visit, context, {
     kind: "visit.scheduled.customer",
+    cause: "office",
     idPart: returning ? `scheduled-visit-${visit.visitNumber}` : "scheduled",
     subject: when ? `Your ${what} is booked: ${when}` : `Your ${what} is booked`,
     paragraphs: [
@@ -215,6 +218,7 @@ export function visitRescheduledEmail(visit: VisitEmail, context: MailContext): 
   const when = visitWhen(visit, context);
   return customerEmail(visit, context, {
     kind: "visit.rescheduled.customer",
+    cause: "website",
     idPart: "rescheduled",
     subject: when ? `Your new visit time: ${when}` : "Your repair visit was moved",
     paragraphs: [
@@ -242,6 +246,7 @@ export function visitCancelledEmail(
     : `your ${appliance} repair request`;
   return customerEmail(visit, context, {
     kind: "visit.cancelled.customer",
+    cause: by === "office" ? "office" : "website",
     idPart: "cancelled",
     subject: when ? "Your repair visit is cancelled" : "Your repair request is cancelled",
     paragraphs: [
@@ -265,6 +270,7 @@ export function visitReminderEmail(visit: VisitEmail, context: MailContext): Out
   const technician = technicianFirstName(visit);
   return customerEmail(visit, context, {
     kind: "visit.reminder.customer",
+    cause: "office",
     idPart: "reminder",
     subject: "Reminder: your repair visit is tomorrow",
     paragraphs: [
@@ -320,6 +326,8 @@ export function officeVisitChangeEmail(
     change === "photos" ? `${visit.sequence}-${context.createdAt.getTime()}` : `${visit.sequence}`;
   return {
     kind: `visit.${change}.company`,
+    // Each is the homeowner's doing on the private page.
+    cause: "website",
     message: {
       from: context.from,
       to: context.companyRecipient,

@@ -72,6 +72,8 @@ export function warrantyCallbackOfficeEmail(
   const desk = deskLink(context.siteUrl, facts.requestId);
   return {
     kind: "warranty-callback.company",
+    // The homeowner asked for it on the private page.
+    cause: "website",
     message: {
       from: context.from,
       to: context.companyRecipient,

@@ -1,20 +1,25 @@
 /**
- * At most so many emails a day to one customer address, whatever causes them (a confirmation, a
- * repeat request's link, a visit's updates and reminder, a contact acknowledgement, a welcome):
- * anyone can type someone else's address into a form, and we must not become the tool that
- * floods it. Emails to the office and to staff are not counted.
+ * At most so many emails a day to one customer address for each cause (../mail/message.ts,
+ * `MessageCause`): anyone can type someone else's address into a form, and we must not become the
+ * tool that floods it, nor let a stranger spend the homeowner's day so that the office's real
+ * emails (the visit booked, On my way, the receipt) are not sent. So each address has two
+ * budgets of the same size: what the website causes (a booking's confirmation, a repeat's link, a
+ * contact's acknowledgement, a welcome, a private page's change), and what a person of the office
+ * or the field causes. Emails to the office and to staff are not counted.
  *
  * Enforced where every email passes, whoever wrote its row: when the outbox worker claims it.
  * In the claim's transaction the worker takes one advisory lock per address (in one order, so two
- * workers never deadlock), counts the emails to that address sent in the last 24 hours or being
- * sent now, and admits only what fits; the rest are marked `cancelled` with the reason, which the
- * desk shows. Every row being sent was admitted under that lock, so however many workers in
- * however many processes claim at once, an address never gets more than the limit.
+ * workers never deadlock), counts the emails of each cause to that address sent in the last 24
+ * hours or being sent now, and admits only what fits; the rest are marked `held` with the reason,
+ * which the desk shows beside "Send again". Every row being sent was admitted under that lock, so
+ * however many workers in however many processes claim at once, an address never gets more than
+ * the limit of each cause.
  */
 import { and, inArray, notInArray, sql } from "drizzle-orm";
 
 import type { Transaction } from "../db/database";
 import { outbox } from "../db/schema";
+import type { MessageCause } from "../mail/message";
 
 type OutboxRow = typeof outbox.$inferSelect;
 
@@ -35,13 +40,23 @@ export function recipientKey(address: string): string {
 
 const recipientKeySql = sql`regexp_replace(lower(${outbox.message}->>'to'), '\\+[^@]*@', '@')`;
 
-export function heldReason(limit: number): string {
-  return `Not sent: this address had ${limit} emails from us in ${customerLimitWindowHours} hours`;
+const causeWords: Record<MessageCause, string> = {
+  website: "from the website (bookings, messages and request pages)",
+  office: "from the office and the technicians",
+};
+
+export function heldReason(limit: number, cause: MessageCause): string {
+  return `Held: this address had ${limit} emails ${causeWords[cause]} in ${customerLimitWindowHours} hours`;
+}
+
+/** One budget: an address and a cause. */
+function budgetKey(row: OutboxRow): string {
+  return `${row.cause} ${recipientKey(row.message.to)}`;
 }
 
 /**
- * Within the claim's transaction: marks the claimed rows past an address's limit `cancelled` and
- * returns the ids of those it held back.
+ * Within the claim's transaction: marks the claimed rows past their address's limit for their
+ * cause `held` and returns the ids of those it held back.
  */
 export async function holdOverDailyLimit(
   tx: Transaction,
@@ -65,7 +80,11 @@ export async function holdOverDailyLimit(
   );
   // Read after the locks: whatever another worker admitted for these addresses has committed.
   const counted = await tx
-    .select({ key: sql<string>`${recipientKeySql}`, total: sql<number>`count(*)::int` })
+    .select({
+      key: sql<string>`${recipientKeySql}`,
+      cause: outbox.cause,
+      total: sql<number>`count(*)::int`,
+    })
     .from(outbox)
     .where(
       and(
@@ -78,25 +97,31 @@ export async function holdOverDailyLimit(
         sql`(${outbox.status} = 'sending' or (${outbox.status} = 'sent' and ${outbox.sentAt} > now() - ${customerLimitWindowHours} * interval '1 hour'))`,
       ),
     )
-    .groupBy(recipientKeySql);
-  const used = new Map(counted.map((row) => [row.key, Number(row.total)]));
+    .groupBy(recipientKeySql, outbox.cause);
+  const used = new Map(counted.map((row) => [`${row.cause} ${row.key}`, Number(row.total)]));
+  const heldByCause: Record<MessageCause, string[]> = { website: [], office: [] };
   for (const row of customerRows) {
-    const key = recipientKey(row.message.to);
+    const key = budgetKey(row);
     const count = used.get(key) ?? 0;
-    if (count >= limit) held.add(row.id);
-    else used.set(key, count + 1);
+    if (count >= limit) {
+      held.add(row.id);
+      heldByCause[row.cause].push(row.id);
+    } else {
+      used.set(key, count + 1);
+    }
   }
-  if (held.size > 0) {
+  for (const [cause, ids] of Object.entries(heldByCause) as [MessageCause, string[]][]) {
+    if (ids.length === 0) continue;
     await tx
       .update(outbox)
       .set({
-        status: "cancelled",
+        status: "held",
         lockedUntil: null,
         // Nothing was attempted.
         attempts: sql`${outbox.attempts} - 1`,
-        lastError: heldReason(limit),
+        lastError: heldReason(limit, cause),
       })
-      .where(inArray(outbox.id, [...held]));
+      .where(inArray(outbox.id, ids));
   }
   return held;
 }

@@ -9,6 +9,7 @@ export function outboxRows(subjectId: string, emails: readonly OutgoingEmail[]):
   return emails.map((email) => ({
     id: randomUUID(),
     kind: email.kind,
+    cause: email.cause,
     subjectId,
     message: email.message,
   }));

@@ -1,12 +1,12 @@
 /**
  * The outbox worker: sends the emails stored with the leads and changes that caused them, with
  * retries, leases and row locks so that any number of processes share the work. At send time it
- * holds back what is past a customer address's daily limit (./customer-limit.ts), cancels a
- * review request the homeowner has answered since (../reviews/review-requests.ts), and puts the
- * homeowner's private link into the email (../mail/private-links.ts), so the stored email never
- * holds it. The poll, nudge, batches, outage lines and close are the shared lease queue's
- * (../jobs/lease-queue.ts). Past 250 lines: claiming, sending and recording are one lifecycle of a
- * row.
+ * holds back what is past a customer address's daily limit for its cause, the website's or the
+ * office's (./customer-limit.ts), cancels a review request the homeowner has answered since
+ * (../reviews/review-requests.ts), and puts the homeowner's private link into the email
+ * (../mail/private-links.ts), so the stored email never holds it. The poll, nudge, batches,
+ * outage lines and close are the shared lease queue's (../jobs/lease-queue.ts). Past 250 lines:
+ * claiming, sending and recording are one lifecycle of a row.
  */
 import { hostname } from "node:os";
 
@@ -39,8 +39,8 @@ export interface OutboxSettings {
    */
   maxYieldMs?: number;
   /**
-   * Emails to one customer address in 24 hours (CUSTOMER_EMAILS_PER_DAY); past it they are not
-   * sent. Unset or 0: no limit.
+   * Emails to one customer address in 24 hours for each cause, the website's and the office's
+   * (CUSTOMER_EMAILS_PER_DAY); past it they are held. Unset or 0: no limit.
    */
   customerEmailsPerDay?: number;
 }

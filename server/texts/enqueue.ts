@@ -1,7 +1,7 @@
 /**
  * Writes a text in the transaction of what causes it, only for a request whose homeowner
- * ticked the box and has not turned texts off: no consent, no text. Opt-outs (STOP) and quiet
- * hours are the worker's to check, at the moment of sending.
+ * ticked the box and has not turned texts off: no consent, no text. Opt-outs (STOP), quiet
+ * hours and the number's daily limits are the worker's to check, at the moment of sending.
  */
 import { randomUUID } from "node:crypto";
 
@@ -9,10 +9,30 @@ import { and, eq, inArray } from "drizzle-orm";
 
 import type { Transaction } from "../db/database";
 import { type serviceRequests, texts } from "../db/schema";
+import type { MessageCause } from "../mail/message";
 
 type RequestRow = typeof serviceRequests.$inferSelect;
 
 export const textReminderKind = "text.reminder";
+
+/**
+ * The texts a person of the office or the field causes for a request they worked: the visit
+ * booked (and its reminder), On my way, Done, and the review request Done schedules. They count
+ * in the office's budget for the number, which no web booking can spend. Any other kind counts
+ * in the website's (../mail/message.ts, `MessageCause`).
+ */
+const officeTextKinds: ReadonlySet<string> = new Set([
+  "text.booked",
+  textReminderKind,
+  "text.on-the-way",
+  "text.done",
+  "text.review-request",
+  "text.review-reminder",
+]);
+
+export function causeOfText(kind: string): MessageCause {
+  return officeTextKinds.has(kind) ? "office" : "website";
+}
 
 /** Why a request's waiting texts were cancelled: its homeowner turned texts off. */
 export const textsTurnedOffReason = "The homeowner turned texts off";
@@ -37,6 +57,7 @@ export async function enqueueText(
     id: randomUUID(),
     requestId: row.id,
     kind: text.kind,
+    cause: causeOfText(text.kind),
     to: row.textConsentPhone,
     body: text.body,
     office: row.office,

@@ -3,7 +3,9 @@
  * `FOR UPDATE SKIP LOCKED`, so several processes share the work. At the moment of sending it
  * checks what may have changed since the text was written: the number opted out (cancelled),
  * the homeowner turned texts off or answered the review request (cancelled), the office's quiet
- * hours (it waits for 8:00).
+ * hours (it waits for 8:00), and last the number's daily limit for the text's cause (held): the
+ * website's texts and the office's are counted apart, so texts a stranger causes by booking
+ * with someone else's number never leave that person's real visit unannounced.
  *
  * Never a duplicate: a text is tried again only when the provider certainly took nothing
  * (./provider.ts); one whose answer was lost, or whose sender died mid-request (its lease ran
@@ -13,10 +15,11 @@
  * (../jobs/lease-queue.ts). Past 250 lines: the checks at send time and the outcomes are one
  * lifecycle of a text.
  */
-import { and, asc, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, lte, ne, sql } from "drizzle-orm";
 
 import type { Database } from "../db/database";
 import { serviceRequests, textOptOuts, texts } from "../db/schema";
+import type { MessageCause } from "../mail/message";
 import { privateLinkIn } from "../mail/private-links";
 import { answeredReason, answeredReviewRequests, reviewAskKinds } from "../reviews/review-requests";
 import { RequestLinks, requestLinkSecret } from "../requests/request-links";
@@ -37,7 +40,10 @@ export interface TextWorkerOptions {
   maxAttempts: number;
   backoffBaseMs: number;
   backoffMaxMs: number;
-  /** Texts to one number in 24 hours (replies aside); 0: no limit. */
+  /**
+   * Texts to one number in 24 hours for each cause, the website's and the office's (replies
+   * aside); 0: no limit.
+   */
   perNumberPerDay?: number;
   batchSize?: number;
   /** The clock for what is due and for quiet hours; the real one by default. Tests set it. */
@@ -46,6 +52,26 @@ export interface TextWorkerOptions {
 
 /** Why a text does not go now: cancelled for good, waiting until an instant, or nothing (null). */
 type HoldBack = { cancel: string } | { until: Date } | null;
+
+const causeWords: Record<MessageCause, string> = {
+  website: "from the website (bookings and request pages)",
+  office: "from the office and the technicians",
+};
+
+export function heldTextReason(limit: number, cause: MessageCause): string {
+  return `Held: this number had ${limit} texts ${causeWords[cause]} in 24 hours`;
+}
+
+/** A text handed to the provider (or that may have been): what a number's day counts. */
+const handedOverStatuses = [
+  "sending",
+  "queued",
+  "sent",
+  "delivered",
+  "undelivered",
+  "failed",
+  "unknown",
+] as const;
 
 /** Replies to a keyword go at once: the person just wrote to us. */
 export function isReply(kind: string): boolean {
@@ -163,31 +189,52 @@ export class TextWorker {
       return { cancel: "Quiet hours: the arrival time would be old by 8:00" };
     }
     if (until) return { until };
-    const { perNumberPerDay } = this.#options;
-    if (perNumberPerDay > 0) {
-      const [sent] = await db
+    return null;
+  }
+
+  /**
+   * The last check: admits the text under its number's daily limit for its cause, or holds it.
+   * Under a lock on the number, so that texts several workers send at once are counted one after
+   * another; an admitted text counts from this moment (its `sentAt`), before the provider answers.
+   */
+  async #admit(row: TextRow): Promise<boolean> {
+    const { db, perNumberPerDay } = this.#options;
+    if (perNumberPerDay <= 0 || isReply(row.kind)) return true;
+    const mine = and(eq(texts.id, row.id), eq(texts.status, "sending"));
+    return db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`text-number ${row.to}`}, 0))`,
+      );
+      const [spent] = await tx
         .select({ count: sql<number>`count(*)::int` })
         .from(texts)
         .where(
           and(
             eq(texts.to, row.to),
+            eq(texts.cause, row.cause),
+            ne(texts.id, row.id),
             sql`${texts.kind} not like 'text.reply.%'`,
-            inArray(texts.status, [
-              "queued",
-              "sent",
-              "delivered",
-              "undelivered",
-              "failed",
-              "unknown",
-            ]),
+            inArray(texts.status, [...handedOverStatuses]),
             gte(texts.sentAt, sql`now() - interval '1 day'`),
           ),
         );
-      if ((sent?.count ?? 0) >= perNumberPerDay) {
-        return { cancel: `Over ${perNumberPerDay} texts to the number in 24 hours` };
+      if ((spent?.count ?? 0) >= perNumberPerDay) {
+        await tx
+          .update(texts)
+          .set({
+            status: "held",
+            lockedUntil: null,
+            lastError: heldTextReason(perNumberPerDay, row.cause),
+          })
+          .where(mine);
+        return false;
       }
-    }
-    return null;
+      await tx
+        .update(texts)
+        .set({ sentAt: sql`now()` })
+        .where(mine);
+      return true;
+    });
   }
 
   async #body(row: TextRow): Promise<string> {
@@ -205,9 +252,11 @@ export class TextWorker {
     const mine = and(eq(texts.id, row.id), eq(texts.status, "sending"));
     let body: string;
     let held: HoldBack;
+    let admitted = false;
     try {
       held = await this.#holdBack(row);
       body = await this.#body(row);
+      if (!held) admitted = await this.#admit(row);
     } catch (error) {
       // Nothing was handed over: the text waits for the next poll.
       this.#links = undefined;
@@ -235,6 +284,7 @@ export class TextWorker {
         .where(mine);
       return;
     }
+    if (!admitted) return;
     const attempts = row.attempts + 1;
     const outcome: TextOutcome = await provider
       .send({
@@ -298,6 +348,8 @@ export class TextWorker {
             attempts,
             lockedUntil: null,
             lastError: outcome.reason.slice(0, 500),
+            // Nothing was taken: it leaves the number's day.
+            sentAt: null,
             nextAttemptAt: sql`now() + ${delayMs} * interval '1 millisecond'`,
           })
           .where(mine);

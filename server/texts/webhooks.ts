@@ -144,6 +144,7 @@ const progress: Record<string, number> = {
   undelivered: 3,
   failed: 3,
   cancelled: 3,
+  held: 3,
   dead: 3,
 };
 
