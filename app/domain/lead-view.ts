@@ -118,7 +118,15 @@ export interface LeadView {
     consent: string | null;
     optedOut: boolean;
     turnedOff: boolean;
-    items: { id: string; what: string; to: string; at: string; state: string }[];
+    /** `canSendAgain`: held by the number's daily limit; the office may send it now. */
+    items: {
+      id: string;
+      what: string;
+      to: string;
+      at: string;
+      state: string;
+      canSendAgain: boolean;
+    }[];
   } | null;
   /** Photos the homeowner added on their private page (metadata removed). */
   photos: { id: string; url: string; width: number; height: number; size: string }[];

@@ -256,7 +256,11 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
 
       {lead.texts ? (
         <div className="mt-10">
-          <LeadTexts texts={lead.texts} />
+          <LeadTexts
+            texts={lead.texts}
+            busy={busy}
+            result={actionData?.form === "text" ? actionData : undefined}
+          />
         </div>
       ) : null}
       <section aria-labelledby="emails-heading" className="mt-10">

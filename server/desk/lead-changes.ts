@@ -10,12 +10,13 @@ import { data, redirect } from "react-router";
 import type { StateSlug } from "~/content/states";
 import { leadStatusLabels, statusesAfter, type LeadKind, type LeadStatus } from "~/domain/leads";
 import { noteSchema, statusChangeSchema, type StatusChange } from "~/domain/lead-view";
+import { textKindLabels } from "~/domain/texts";
 import type { PostedForm } from "~/lib/bounded-body.server";
 import { fieldErrorsOf } from "~/lib/field-errors";
 import type { FormResult } from "~/lib/form-result";
 
 import type { Database, Transaction } from "../db/database";
-import { contactMessages, leadEvents, outbox } from "../db/schema";
+import { contactMessages, leadEvents, outbox, texts } from "../db/schema";
 import { bookableDayRefusal } from "../requests/bookable-days";
 import type { HomeownerNews } from "../requests/homeowner-news";
 import {
@@ -34,7 +35,9 @@ import { findLead, officeTime, purposeOf, uuidPattern, visitText, type Query } f
 import type { StaffMember } from "./staff-accounts";
 
 /** The lead page's forms' answer: which form, and why it was refused (a change redirects). */
-export type LeadPageResult = FormResult<"status" | "confirm" | "return" | "note" | "email">;
+export type LeadPageResult = FormResult<
+  "status" | "confirm" | "return" | "note" | "email" | "text"
+>;
 
 /**
  * The lead page's form posts. A change that worked redirects to the page (so a reload does not
@@ -92,12 +95,22 @@ export async function leadPageAction(
     case "send-again":
       outcome = await sendEmailAgain(db, staff, leadId, form.text("emailId"), visits);
       break;
+    case "send-text-again":
+      outcome = await sendTextAgain(db, staff, leadId, form.text("textId"), visits);
+      break;
     default:
       return refuse({ form: "status", status: "invalid", message: "Unknown action" }, 400);
   }
   if (outcome.ok) throw redirect(`/office/leads/${leadId}`);
   if (outcome.reason === "not-found") throw data("Not found", { status: 404 });
-  const formName = intent === "note" ? "note" : intent === "send-again" ? "email" : "status";
+  const formName =
+    intent === "note"
+      ? "note"
+      : intent === "send-again"
+        ? "email"
+        : intent === "send-text-again"
+          ? "text"
+          : "status";
   if (outcome.reason === "invalid") {
     return refuse(
       { form: formName, status: "invalid", fieldErrors: { [outcome.field]: outcome.message } },
@@ -431,6 +444,58 @@ export async function sendEmailAgain(
     }
     const detail = `${purposeOf(email.kind)} (${email.message.to})`;
     await recordOnLead(tx, lead, { kind: "email-resent", detail }, staff, visits);
+    return { ok: true };
+  });
+}
+
+/**
+ * Puts a text held by its number's daily limit back in the queue, to be sent at once, as the
+ * office's (../texts/text-worker.ts counts it in the office's budget for the number, and still
+ * checks the consent, a STOP and the quiet hours when it goes). Only a request's own held text.
+ */
+export async function sendTextAgain(
+  db: Database,
+  staff: StaffMember,
+  id: string,
+  textId: string,
+  visits: VisitContext,
+): Promise<LeadChangeOutcome> {
+  if (!uuidPattern.test(textId)) return { ok: false, reason: "not-found" };
+  return db.transaction(async (tx): Promise<LeadChangeOutcome> => {
+    const lead = await findLead(tx, staff, id);
+    if (!lead || lead.kind !== "service-request") return { ok: false, reason: "not-found" };
+    const row = await lockRequest(tx, lead.row.id);
+    if (!row) return { ok: false, reason: "not-found" };
+    if (row.erasedAt) {
+      return {
+        ok: false,
+        reason: "not-allowed",
+        message: "This person's data was erased: there is no one to send it to.",
+      };
+    }
+    const [text] = await tx
+      .update(texts)
+      .set({
+        status: "pending",
+        cause: "office",
+        attempts: 0,
+        nextAttemptAt: sql`now()`,
+        lockedUntil: null,
+        lastError: null,
+      })
+      .where(and(eq(texts.id, textId), eq(texts.requestId, row.id), eq(texts.status, "held")))
+      .returning();
+    if (!text) {
+      return { ok: false, reason: "not-allowed", message: "That text is not held." };
+    }
+    const detail = `${textKindLabels[text.kind] ?? text.kind} (${text.to})`;
+    await changeRequest(
+      tx,
+      row,
+      { event: { kind: "text-resent", detail } },
+      staffActor(staff),
+      visits,
+    );
     return { ok: true };
   });
 }

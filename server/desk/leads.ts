@@ -320,6 +320,7 @@ export async function leadView(
                   : text.status === "cancelled" && text.lastError
                     ? `Not sent: ${text.lastError}`
                     : (textStatusLabels[text.status] ?? text.status),
+              canSendAgain: text.status === "held" && !lead.row.erasedAt,
             })),
           }
         : null,
@@ -355,6 +356,8 @@ function describeEvent(event: typeof leadEvents.$inferSelect) {
       return `Note: ${event.detail}`;
     case "email-resent":
       return `Email sent again: ${event.detail}`;
+    case "text-resent":
+      return `Text sent again: ${event.detail}`;
     case "rescheduled":
       return event.toStatus
         ? `Moved by the customer, to be confirmed again (${event.detail})`

@@ -364,6 +364,37 @@ for (const database of databases) {
       expect(emailsTo(victimEmail)).toHaveLength(emailsPerDay + 5);
       const after = await ask(`/office/leads/${held.subjectId}`, { cookie: dispatcher });
       expect(after.body).toContain("Email sent again");
+
+      // A held text likewise: shown as held, with Send again, which sends it as the office's.
+      const heldText = websiteTexts.find(
+        (row) => row.status === "held" && strangerIds.includes(row.requestId!),
+      )!;
+      expect(heldText).toBeDefined();
+      const textsBefore = textsTo(victimPhone).length;
+      const textPage = await ask(`/office/leads/${heldText.requestId}`, { cookie: dispatcher });
+      const textItem = textPage.body.slice(
+        textPage.body.lastIndexOf("<li", textPage.body.indexOf(`value="${heldText.id}"`)),
+        textPage.body.indexOf("</li>", textPage.body.indexOf(`value="${heldText.id}"`)),
+      );
+      expect(textItem).toContain("Held: this number had");
+      expect(textItem).toContain('name="intent" value="send-text-again"');
+      const textAgain = await ask(`/office/leads/${heldText.requestId}`, {
+        cookie: dispatcher,
+        form: { intent: "send-text-again", textId: heldText.id },
+      });
+      expect(textAgain.status).toBe(302);
+      // Twice is once: the text is no longer held.
+      const twice = await ask(`/office/leads/${heldText.requestId}`, {
+        cookie: dispatcher,
+        form: { intent: "send-text-again", textId: heldText.id },
+      });
+      expect(twice.status).toBe(400);
+      await drainEverything();
+      const [textResent] = await db().select().from(texts).where(eq(texts.id, heldText.id));
+      expect(textResent).toMatchObject({ status: "queued", cause: "office", lastError: null });
+      expect(textsTo(victimPhone)).toHaveLength(textsBefore + 1);
+      const afterText = await ask(`/office/leads/${heldText.requestId}`, { cookie: dispatcher });
+      expect(afterText.body).toContain("Text sent again");
     });
 
     test("the office's budget has the same ceiling: Send again on every held email, each twice at once, sends 10 and holds the rest", async () => {

@@ -1,7 +1,22 @@
+import { Form } from "react-router";
+
+import { Button } from "~/components/ui/button";
+import { ResultNotice } from "~/components/ui/notice";
 import type { LeadView } from "~/domain/lead-view";
+import type { FormResult } from "~/lib/form-result";
 
 /** The lead's texts: the consent as recorded, STOP or turned off, and each text's state. */
-export function LeadTexts({ texts }: { texts: NonNullable<LeadView["texts"]> }) {
+export function LeadTexts({
+  texts,
+  busy,
+  result,
+}: {
+  texts: NonNullable<LeadView["texts"]>;
+  /** A form of the page is being sent: the buttons wait. */
+  busy: boolean;
+  /** What the last "Send again" of a text answered. */
+  result?: FormResult;
+}) {
   return (
     <section aria-labelledby="texts-heading">
       <h2 id="texts-heading" className="text-lg font-bold text-slate-900">
@@ -24,6 +39,7 @@ export function LeadTexts({ texts }: { texts: NonNullable<LeadView["texts"]> }) 
           "No consent to texts: none are sent for this request."
         )}
       </p>
+      <ResultNotice result={result} />
       {texts.items.length > 0 ? (
         <ul className="mt-3 grid gap-2 text-sm">
           {texts.items.map((text) => (
@@ -34,6 +50,15 @@ export function LeadTexts({ texts }: { texts: NonNullable<LeadView["texts"]> }) 
               <p className="[overflow-wrap:anywhere] text-slate-700">
                 {text.state} · {text.at}
               </p>
+              {text.canSendAgain ? (
+                <Form method="post" className="mt-2">
+                  <input type="hidden" name="intent" value="send-text-again" />
+                  <input type="hidden" name="textId" value={text.id} />
+                  <Button type="submit" variant="outline" disabled={busy}>
+                    Send again
+                  </Button>
+                </Form>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -177,6 +177,8 @@ export const leadEventKinds = [
   "status",
   "note",
   "email-resent",
+  /** A text held by its number's daily limit, sent by the office after all. */
+  "text-resent",
   /** The homeowner moved the visit on their private page. */
   "rescheduled",
   /** The homeowner added photos. */
