@@ -388,6 +388,13 @@ export async function addLeadNote(
   });
 }
 
+/** A message of a person whose data was erased goes nowhere, whoever asks. */
+const nobodyToSendTo: LeadChangeOutcome = {
+  ok: false,
+  reason: "not-allowed",
+  message: "This person's data was erased: there is no one to send it to.",
+};
+
 /**
  * Puts an email that was given up on, or held by its address's daily limit, back in the outbox,
  * to be sent at once. The office chose to send it, so it counts in the office's budget for the
@@ -410,13 +417,7 @@ export async function sendEmailAgain(
       lead.kind === "service-request"
         ? ((await lockRequest(tx, lead.row.id))?.erasedAt ?? null)
         : lead.row.erasedAt;
-    if (erasedAt) {
-      return {
-        ok: false,
-        reason: "not-allowed",
-        message: "This person's data was erased: there is no one to send it to.",
-      };
-    }
+    if (erasedAt) return nobodyToSendTo;
     const [email] = await tx
       .update(outbox)
       .set({
@@ -466,13 +467,7 @@ export async function sendTextAgain(
     if (!lead || lead.kind !== "service-request") return { ok: false, reason: "not-found" };
     const row = await lockRequest(tx, lead.row.id);
     if (!row) return { ok: false, reason: "not-found" };
-    if (row.erasedAt) {
-      return {
-        ok: false,
-        reason: "not-allowed",
-        message: "This person's data was erased: there is no one to send it to.",
-      };
-    }
+    if (row.erasedAt) return nobodyToSendTo;
     const [text] = await tx
       .update(texts)
       .set({
