@@ -11,6 +11,7 @@ import type { StateSlug } from "~/content/states";
 import { leadStatusLabels, statusesAfter, type LeadKind, type LeadStatus } from "~/domain/leads";
 import { noteSchema, statusChangeSchema, type StatusChange } from "~/domain/lead-view";
 import { textKindLabels } from "~/domain/texts";
+import { callbackPending } from "~/domain/warranty";
 import type { PostedForm } from "~/lib/bounded-body.server";
 import { fieldErrorsOf } from "~/lib/field-errors";
 import type { FormResult } from "~/lib/form-result";
@@ -26,7 +27,7 @@ import {
   writeTimelineEvent,
   type TimelineEvent,
 } from "../requests/request-door";
-import { freshFieldColumns } from "../requests/next-visit";
+import { cancelPendingCallback, freshFieldColumns } from "../requests/next-visit";
 import type { VisitContext } from "../requests/visit-changes";
 import { bookReturnVisit, returnVisitChoiceOf } from "../field/return-visits";
 import { officeTechnicians } from "../field/technicians";
@@ -236,6 +237,19 @@ export async function changeLeadStatus(
     }
     const refused = refusedTransition(lead.kind, row.status, change.status);
     if (refused) return refused;
+    if (change.status === "cancelled" && callbackPending(row)) {
+      // Only the warranty visit is called off: the paid repair stays completed and guaranteed.
+      const ended = await cancelPendingCallback(tx, row, staffActor(staff), visits, {
+        detail: "Warranty callback cancelled",
+        by: "office",
+      });
+      if (ended.ok) return { ok: true };
+      return {
+        ok: false,
+        reason: "conflict",
+        message: await conflictMessage(tx, row.office, row.id),
+      };
+    }
     const scheduling = change.status === "scheduled";
     const technicians = scheduling ? await officeTechnicians(tx, row.office) : [];
     const technician =

@@ -247,13 +247,10 @@ export class HomeownerRequests {
       }
       if (callbackPending(row)) {
         // Only the warranty visit is called off: the paid repair stays completed and guaranteed.
-        await cancelPendingCallback(
-          tx,
-          row,
-          customer,
-          this.#context,
-          "Warranty callback cancelled on the private page",
-        );
+        await cancelPendingCallback(tx, row, customer, this.#context, {
+          detail: "Warranty callback cancelled on the private page",
+          by: "customer",
+        });
       } else {
         await changeRequest(
           tx,

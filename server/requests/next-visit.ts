@@ -105,7 +105,7 @@ export async function cancelPendingCallback(
   locked: ServiceRequestRow,
   actor: Actor,
   context: VisitContext,
-  detail: string,
+  { detail, by }: { detail: string; by: "customer" | "office" },
 ): Promise<ChangeOutcome> {
   const where = and(
     eq(requestVisits.requestId, locked.id),
@@ -134,7 +134,7 @@ export async function cancelPendingCallback(
         toStatus: "completed",
         detail,
       },
-      news: { kind: "visit-cancelled", by: "customer" },
+      news: { kind: "visit-cancelled", by },
     },
     actor,
     context,

@@ -35,7 +35,7 @@ const testNow = () => new Date(clockStartsAt + (Date.now() - startedAt));
 for (const database of databases) {
   describe.skipIf(!database.available)(`The warranty callback on ${database.label}`, () => {
     let server: TestServer;
-    const { add } = deskClient(() => server);
+    const { add, ask } = deskClient(() => server);
     let dispatcher: string;
     let floridaDispatcher: string;
     let alexId: string;
@@ -446,6 +446,31 @@ for (const database of databases) {
         warrantyCallback: true,
         visitNumber: 2,
       });
+    });
+
+    test("the office cancelling the callback on the lead page ends only it too: the repair stays completed and guaranteed", async () => {
+      const { id, path } = await repaired();
+      const [choice] = await offered(path);
+      expect((await post(path, { intent: "warranty-callback", window: choice! })).status).toBe(200);
+      const lead = await read(`/office/leads/${id}`, dispatcher);
+      const version = /name="version" value="(\d+)"/.exec(lead.body)?.[1];
+      expect(version).toBeDefined();
+      const cancelled = await ask(`/office/leads/${id}`, {
+        cookie: dispatcher,
+        form: { intent: "status", version: version!, status: "cancelled" },
+      });
+      expect(cancelled.status).toBe(302);
+      expect(await rowOf(id)).toMatchObject({
+        status: "completed",
+        warrantyCallback: false,
+        visitNumber: 1,
+        fieldStatus: "done",
+        paymentCents: 18_900,
+      });
+      const after = await read(`/office/leads/${id}`, dispatcher);
+      expect(after.body).toContain("Status: <strong>Completed</strong>");
+      expect(after.body).toContain("Warranty callback cancelled");
+      expect((await read(path)).body).toContain("Book a free warranty visit");
     });
 
     test("past the day's changes from one address: 429 with Retry-After", async () => {
