@@ -7,6 +7,7 @@ import { afterTheJobFormName } from "~/features/field/estimate-form";
 import { notFound, signedInOf } from "~/features/desk/desk-route.server";
 import { useWaitingTaps } from "~/features/field/offline";
 import { VisitCard } from "~/features/field/visit-card";
+import { WaitingTapsNotice } from "~/features/field/waiting-taps-notice";
 import { tapFormName, type FieldTapResult } from "~/features/field/visit-taps";
 import { postedForm } from "~/lib/bounded-body.server";
 import { servicesOf } from "~/services.server";
@@ -65,20 +66,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function MyDayPage({ loaderData, actionData }: Route.ComponentProps) {
   const { staff, day } = loaderData;
-  const { waiting, keep } = useWaitingTaps();
+  const { count, signInNeeded, keep } = useWaitingTaps();
   // Live: the homeowner's answer on their page shows within seconds.
   useDeskEvents(true, "/office/day/events");
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6">
       <DeskHeader title="My day" staff={staff} />
-      <p role="status" className="mt-4 empty:hidden">
-        {waiting.length > 0 ? (
-          <span className="block rounded-lg bg-amber-50 px-4 py-3 font-semibold text-amber-950">
-            {waiting.length} {waiting.length === 1 ? "update" : "updates"} waiting to send (no
-            connection: they go as soon as it is back)
-          </span>
-        ) : null}
-      </p>
+      <WaitingTapsNotice count={count} signInNeeded={signInNeeded} />
       {day.days.map((section) => (
         <section key={section.key} aria-labelledby={`day-${section.key}`} className="mt-6">
           <h2 id={`day-${section.key}`} className="text-lg font-bold text-slate-900">

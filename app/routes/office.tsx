@@ -1,7 +1,11 @@
+import { Outlet, useLocation } from "react-router";
+
 import DeskErrorPage, { deskErrorTitle } from "~/features/desk/desk-error-page";
 import { DeskHeader } from "~/features/desk/desk-header";
 import { deskHandle, deskResponseHeaders } from "~/features/desk/headers";
 import { signedInContext } from "~/features/desk/desk-route.server";
+import { useForgetOfflineDay, useWaitingCount } from "~/features/field/offline";
+import { SignInToSendNotice } from "~/features/field/waiting-taps-notice";
 import { servicesOf } from "~/services.server";
 
 import { signedIn as sessionOf } from "../../server/desk/staff-sessions";
@@ -45,7 +49,21 @@ export function loader({ context }: Route.LoaderArgs) {
   return { staff: signedIn ? { name: signedIn.staff.name, role: signedIn.staff.role } : null };
 }
 
-// No component: the layout draws its child (React Router's default Outlet).
+/**
+ * The desk page, and what a page with nobody signed in owes My day: its offline copy forgotten
+ * (the session ended, or Sign out), and on the sign-in page the taps still waiting to be sent.
+ */
+export default function OfficeLayout({ loaderData }: Route.ComponentProps) {
+  const onSignIn = useLocation().pathname.startsWith("/office/sign-in");
+  useForgetOfflineDay(onSignIn || loaderData.staff === null);
+  const waiting = useWaitingCount();
+  return (
+    <>
+      {onSignIn ? <SignInToSendNotice count={waiting} /> : null}
+      <Outlet />
+    </>
+  );
+}
 
 /**
  * An error a desk page's loader or action threw. (One a middleware throws, such as the owners'
