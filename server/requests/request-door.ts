@@ -5,7 +5,7 @@
  *
  * 1. checks the version the change was made against (a conflict changes nothing),
  * 2. writes the changed columns and bumps the version (only here; the server's own bookkeeping of
- *    a change, such as the calendar's SEQUENCE, is written here too, by `writeBookkeeping`),
+ *    a change, such as the calendar's SEQUENCE, is ./request-bookkeeping.ts's),
  * 3. writes the change's one timeline event (only here: `writeTimelineEvent`),
  * 4. decides from the kind of change what the homeowner hears (./homeowner-news.ts; the words stay
  *    in mail/ and texts/),
@@ -119,36 +119,6 @@ export async function changeRequest(
   // review changes neither, and stays between the office's views.
   await notifyListeners(tx, locked, { homeowner: after !== locked || change.news !== undefined });
   return { ok: true, before: locked, after };
-}
-
-/**
- * What the server keeps of what it did for a change, as opposed to the change itself: the window
- * place the request holds and the review request's time and technician. No person sees them, so
- * they move without a version or a timeline line, inside the change that needed them (its news).
- */
-export type RequestBookkeeping = Pick<
-  RequestColumns,
-  "heldDate" | "heldWindow" | "reviewRequestAt" | "reviewTechnicianId" | "reviewTechnician"
->;
-
-/** Writes `set`, bookkeeping of the request `requestId` (locked by the change being made). */
-export async function writeBookkeeping(
-  tx: Transaction,
-  requestId: string,
-  set: RequestBookkeeping,
-): Promise<void> {
-  await tx.update(serviceRequests).set(set).where(eq(serviceRequests.id, requestId));
-}
-
-/** Raises the calendar SEQUENCE: every update sent to the homeowner's calendar needs a higher one. */
-export async function nextCalendarSequence(tx: Transaction, requestId: string): Promise<number> {
-  const [row] = await tx
-    .update(serviceRequests)
-    .set({ calendarSequence: sql`${serviceRequests.calendarSequence} + 1` })
-    .where(eq(serviceRequests.id, requestId))
-    .returning({ sequence: serviceRequests.calendarSequence });
-  if (!row) throw new Error(`Service request ${requestId} is gone`);
-  return row.sequence;
 }
 
 /**

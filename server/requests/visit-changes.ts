@@ -23,7 +23,7 @@ import { outboxRows } from "../outbox/enqueue";
 import { reviewTextKinds } from "../reviews/review-requests";
 import { cancelTexts, enqueueText, textReminderKind, textsTurnedOffReason } from "../texts/enqueue";
 import { textBodies } from "../texts/messages";
-import { nextCalendarSequence, writeBookkeeping } from "./request-door";
+import { nextCalendarSequence, writeBookkeeping } from "./request-bookkeeping";
 import type { RequestLinks } from "./request-links";
 import { addDays, forcePlace, isTimeSlotId, releasePlace, type Place } from "./windows";
 

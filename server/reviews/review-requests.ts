@@ -16,7 +16,7 @@ import { mailContextFor } from "../mail/context";
 import { privateLinkPlaceholder } from "../mail/private-links";
 import { reviewEmailKinds, reviewRequestEmail } from "../mail/review-emails";
 import { outboxRows } from "../outbox/enqueue";
-import { writeBookkeeping } from "../requests/request-door";
+import { writeBookkeeping } from "../requests/request-bookkeeping";
 import type { ServiceRequestRow, VisitContext } from "../requests/visit-changes";
 import { cancelTexts, enqueueText } from "../texts/enqueue";
 import { textBodies } from "../texts/messages";
