@@ -8,8 +8,14 @@ import { startTestServer, type TestServer } from "./test-support/server";
 const [pglite] = await testDatabases();
 let server: TestServer;
 
+// Kept for 30 minutes: no entry may expire while a test runs (the 10,000 GETs below took 62 s on
+// a slow morning, past a one-minute lifetime, and 6 of them were rendered again).
 beforeAll(async () => {
-  server = await startTestServer({ database: pglite!, withPages: true, pageCacheTtlMs: 60_000 });
+  server = await startTestServer({
+    database: pglite!,
+    withPages: true,
+    pageCacheTtlMs: 30 * 60_000,
+  });
 });
 afterAll(async () => {
   await server?.close();
