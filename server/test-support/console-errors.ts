@@ -7,7 +7,7 @@
  *
  * Installed for every test file by vitest.config.ts (`setupFiles`: vitest-setup.ts).
  */
-import { format } from "node:util";
+import { format, stripVTControlCharacters } from "node:util";
 
 import { afterEach, beforeEach } from "vitest";
 
@@ -36,7 +36,9 @@ function installRecorder() {
   const recording = Object.assign(
     (...parts: unknown[]) => {
       if (watch) {
-        const line = format(...parts);
+        // A logger may colour its line (Better Auth does when the terminal takes colour): the
+        // pattern is matched against the words.
+        const line = stripVTControlCharacters(format(...parts));
         if (!watch.allowed.some((pattern) => pattern.test(line))) watch.unexpected.push(line);
       }
       print(...parts);
