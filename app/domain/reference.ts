@@ -1,8 +1,9 @@
 /**
  * A service request's short reference ("R-7K3F"): what a homeowner reads out on the phone and
  * finds at the top of their confirmation. Made from a number the database hands out once
- * (`service_request_reference_seq`), so no two requests share one; the number is shuffled within
- * its width first, so that references do not count our requests for a stranger who books twice.
+ * (`service_request_reference_seq`), so no two requests share one; the number is permuted within
+ * its width first, with a key of the server's, so that references do not count our requests for a
+ * stranger who books twice.
  */
 
 /** Crockford's base 32: no I, L, O or U, so nothing reads as another character. */
@@ -22,25 +23,17 @@ function widthOf(number: number): { width: number; offset: number } {
 }
 
 /**
- * A bijection of the integers below 2^bits: a few rounds of a multiply-xorshift, each one
- * invertible, so distinct numbers stay distinct.
+ * A bijection of the integers below 2^bits. The server's is keyed with its secret
+ * (server/requests/request-references.ts), so that nobody who reads this code can turn a
+ * reference back into how many requests came before it.
  */
-function shuffle(value: number, bits: number): number {
-  const size = 2 ** bits;
-  const mask = BigInt(size - 1);
-  let x = BigInt(value);
-  for (const multiplier of [0x2c9277b5n, 0x5cd1e995n, 0x27d4eb2dn]) {
-    x = (x * multiplier + 0x9e3779b9n) & mask;
-    x ^= x >> BigInt(Math.ceil(bits / 2));
-  }
-  return Number(x);
-}
+export type ReferencePermutation = (value: number, bits: number) => number;
 
 /** The reference of the request given `number` (a positive integer from the sequence). */
-export function requestReference(number: number): string {
+export function requestReference(number: number, permute: ReferencePermutation): string {
   if (!Number.isSafeInteger(number) || number < 0) throw new RangeError(`Bad number ${number}`);
   const { width, offset } = widthOf(number);
-  let value = shuffle(number - offset, width * 5);
+  let value = permute(number - offset, width * 5);
   let text = "";
   for (let position = 0; position < width; position += 1) {
     text = symbols[value % 32] + text;
