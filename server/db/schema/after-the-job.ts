@@ -71,6 +71,8 @@ export const reviews = pgTable(
     /** A low rating an owner dealt with (called the homeowner, ...): the desk stops flagging it. */
     handledAt: timestamp("handled_at", { withTimezone: true }),
     handledBy: text("handled_by"),
+    /** What the owner did about it, in their words ("Called her, booked a free return visit"). */
+    handledNote: text("handled_note"),
   },
   (table) => [
     check("reviews_rating", sql`${table.rating} between 1 and 5`),

@@ -3,6 +3,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -20,6 +21,7 @@ import type {
   EstimateDecision,
   EstimateDecisionPlace,
   EstimateLine,
+  PaymentFor,
   PaymentMethod,
 } from "../../../app/domain/after-the-job";
 import { fieldStatuses } from "../../../app/domain/field";
@@ -80,6 +82,11 @@ export const serviceRequests = pgTable(
     amountChargedCents: integer("amount_charged_cents"),
     /** Can't fix: why. */
     cantFixReason: text("cant_fix_reason"),
+    /**
+     * When the office recorded its call to the homeowner after Can't fix (what was agreed is the
+     * call's note in the timeline). Null after a Can't fix: the inbox flags the lead first.
+     */
+    cantFixCallRecordedAt: timestamp("cant_fix_call_recorded_at", { withTimezone: true }),
     /** Needs a part: the part (name or number) the return visit brings. */
     partNeeded: text("part_needed"),
     /**
@@ -122,6 +129,13 @@ export const serviceRequests = pgTable(
     paymentMethod: text("payment_method").$type<PaymentMethod>(),
     paymentCents: integer("payment_cents"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /**
+     * What the payment paid for: the repair (null, for payments recorded before this column), or
+     * the service call recorded after Can't fix, which settles that visit only.
+     */
+    paymentFor: text("payment_for").$type<PaymentFor>(),
+    /** The service call after Can't fix, recorded as no charge: why (the homeowner reads it). */
+    noChargeReason: text("no_charge_reason"),
     /** The warranty the receipt gives: its length then, and its last day (office time). */
     warrantyDays: integer("warranty_days"),
     warrantyEnds: date("warranty_ends", { mode: "string" }),
@@ -170,6 +184,10 @@ export const serviceRequests = pgTable(
     index("service_requests_client_idx").on(table.clientKey, table.createdAt),
     index("service_requests_search_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
     index("service_requests_technician_day_idx").on(table.technicianId, table.scheduledDate),
+    check(
+      "service_requests_payment_for_known",
+      sql`${table.paymentFor} in ('repair', 'service-call')`,
+    ),
   ],
 );
 
