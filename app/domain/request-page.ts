@@ -39,7 +39,8 @@ export interface RequestPageView {
     date: string;
     window: TimeSlotId;
     text: string;
-    confirmed: boolean;
+    /** Done: the visit as it happened; confirmed: booked by the office; else as requested. */
+    state: "requested" | "confirmed" | "done";
     /** False when the request holds no place in its window: the office calls to confirm a time. */
     placeHeld: boolean;
   } | null;

@@ -16,6 +16,7 @@ import { onTheWayEmail, partNeededEmail } from "../mail/field-emails";
 import { receiptEmail } from "../mail/receipt-emails";
 import { outboxRows } from "../outbox/enqueue";
 import { serviceCallFor } from "../prices/price-policy";
+import { visitHistoryOf } from "../requests/visit-history";
 import {
   cancelReminders,
   type ServiceRequestRow,
@@ -173,7 +174,11 @@ export async function receiptSent(
   context: VisitContext,
 ): Promise<void> {
   if (after.email === "") return;
-  const receipt = receiptViewOf(after, (await serviceCallFor(tx, after))?.serviceCallCents ?? null);
+  const [serviceCall, visits] = await Promise.all([
+    serviceCallFor(tx, after),
+    visitHistoryOf(tx, after),
+  ]);
+  const receipt = receiptViewOf(after, serviceCall?.serviceCallCents ?? null, visits);
   if (!receipt) return;
   const email = receiptEmail(
     {

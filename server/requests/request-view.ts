@@ -19,15 +19,27 @@ import { formatVisit } from "~/domain/visit";
 import { serviceCallTerms } from "~/domain/prices";
 
 import type { Database } from "../db/database";
-import { leadEvents, requestPhotos, requestVisits } from "../db/schema";
+import { leadEvents, requestPhotos } from "../db/schema";
 import { serviceCallFor } from "../prices/price-policy";
+import { afterCantFix, serviceCallOwed } from "../field/service-call";
 import { holdsNoPlace, visitOf, type ServiceRequestRow } from "./visit-changes";
-import { availability, isTimeSlotId } from "./windows";
+import { availability } from "./windows";
+import { currentVisitLabel, earlierVisitRecord, earlierVisitsOf } from "./visit-history";
 
 /** The summary's service-call fee: the one the booking was shown (server/prices/price-policy.ts). */
 async function serviceCallTermsOf(db: Database, row: ServiceRequestRow) {
   const serviceCall = await serviceCallFor(db, row);
+  // After Can't fix there is no repair to waive it for: what is owed, paid or not charged.
+  if (afterCantFix(row)) return serviceCallOwed(row, serviceCall?.serviceCallCents ?? null);
   return serviceCall ? serviceCallTerms(serviceCall) : null;
+}
+
+/**
+ * Why the page no longer moves, cancels or takes photos after Can't fix: the visit is over and
+ * the office calls about what comes next (the server refuses those posts with it).
+ */
+export function cantFixChangeMessage(office: CompanyProfile): string {
+  return `The technician could not finish the repair, and the office will call you about what comes next. To change anything, please call ${formatPhone(office.phone)}.`;
 }
 
 /** How far ahead the private page offers windows to move the visit to. */
@@ -71,13 +83,7 @@ export async function requestPageView(
       .from(requestPhotos)
       .where(eq(requestPhotos.requestId, row.id))
       .orderBy(asc(requestPhotos.createdAt)),
-    row.visitNumber > 1
-      ? db
-          .select()
-          .from(requestVisits)
-          .where(eq(requestVisits.requestId, row.id))
-          .orderBy(asc(requestVisits.number))
-      : [],
+    earlierVisitsOf(db, row),
   ]);
   const when = (instant: Date) =>
     formatOfficeTime(instant, office.timeZone, office.timeZoneLabel, "day-and-clock");
@@ -85,7 +91,9 @@ export async function requestPageView(
     events.find((event) => event.toStatus === status)?.at;
   const step = stepOf(row.status);
   const visit = visitOf(row);
-  const open = !closedStatuses.includes(row.status as (typeof closedStatuses)[number]);
+  // After Can't fix the visit is over and the office calls: nothing to move, cancel or show.
+  const open =
+    !closedStatuses.includes(row.status as (typeof closedStatuses)[number]) && !afterCantFix(row);
   // Waiting for a part, the visit that was booked is over: the office books the next one.
   const movable = open && !tooLate && row.fieldStatus !== "needs-part";
   const rescheduleOptions = movable
@@ -99,17 +107,9 @@ export async function requestPageView(
     appliance,
     reference: row.reference,
     field: fieldNews(row, office, completedAt ? when(completedAt) : null),
-    earlierVisits: earlier.map((visit) => ({
-      label: visitLabel(visit.number),
-      text: isTimeSlotId(visit.window)
-        ? formatVisit(visit.date, visit.window, office.timeZoneLabel)
-        : visit.date,
-      outcome: visit.outcome === "needs-part" ? "needed a part" : "done",
-    })),
+    earlierVisits: earlier.map((visit) => earlierVisitRecord(visit, office.timeZoneLabel)),
     serviceCall: await serviceCallTermsOf(db, row),
-    currentVisitLabel: row.warrantyCallback
-      ? "Warranty visit (no charge)"
-      : visitLabel(row.visitNumber),
+    currentVisitLabel: currentVisitLabel(row),
     bookAgainHref: withRegion(
       `/modals/schedule?appliance=${row.selectedAppliance}`,
       stateBySlug(row.office)?.name,
@@ -128,7 +128,12 @@ export async function requestPageView(
           date: visit.date,
           window: visit.window,
           text: formatVisit(visit.date, visit.window, office.timeZoneLabel),
-          confirmed: row.status === "scheduled",
+          state:
+            row.status === "completed"
+              ? "done"
+              : row.status === "scheduled"
+                ? "confirmed"
+                : "requested",
           placeHeld: !holdsNoPlace(row),
         }
       : null,
@@ -172,7 +177,7 @@ export async function requestPageView(
       max: maxPhotos,
       items: photos.map((photo) => ({ id: photo.id, width: photo.width, height: photo.height })),
     },
-    canAddPhotos: row.status !== "cancelled" && row.status !== "spam",
+    canAddPhotos: row.status !== "cancelled" && row.status !== "spam" && !afterCantFix(row),
     texts:
       row.textConsentAt && row.textConsentPhone
         ? { on: row.textsOffAt === null, phone: maskedPhone(row.textConsentPhone) }
@@ -218,11 +223,6 @@ function fieldNews(
     default:
       return null;
   }
-}
-
-/** "First visit", "Return visit", then "Visit 3", ... */
-export function visitLabel(number: number): string {
-  return number === 1 ? "First visit" : number === 2 ? "Return visit" : `Visit ${number}`;
 }
 
 /** Open windows to move the visit to, over the next three weeks, its own window left out. */

@@ -4,6 +4,7 @@ import { profileForState } from "~/content/company";
 import type { StateSlug } from "~/content/states";
 import { firstName } from "~/domain/names";
 import type { TimeSlotId } from "~/domain/time-slots";
+import { serviceCallTerms } from "~/domain/prices";
 
 import type { ServerConfig } from "../config";
 import type { Transaction } from "../db/database";
@@ -20,6 +21,7 @@ import {
   type VisitEmail,
 } from "../mail/visit-emails";
 import { outboxRows } from "../outbox/enqueue";
+import { serviceCallFor } from "../prices/price-policy";
 import { reviewTextKinds } from "../reviews/review-requests";
 import { cancelTexts, enqueueText, textReminderKind, textsTurnedOffReason } from "../texts/enqueue";
 import { textBodies } from "../texts/messages";
@@ -38,9 +40,13 @@ export interface VisitContext {
 
 export const reminderKind = "visit.reminder.customer";
 
-/** The visit as it stands: the office's booking once scheduled, else what the homeowner asked. */
+/**
+ * The visit as it stands: the office's booking once scheduled (and once done: the visit as it
+ * happened, not as it was asked for), else what the homeowner asked.
+ */
 export function visitOf(row: ServiceRequestRow): { date: string; window: TimeSlotId } | null {
-  if (row.status === "scheduled" && row.scheduledDate && isTimeSlotId(row.scheduledWindow)) {
+  const booked = row.status === "scheduled" || row.status === "completed";
+  if (booked && row.scheduledDate && isTimeSlotId(row.scheduledWindow)) {
     return { date: row.scheduledDate, window: row.scheduledWindow };
   }
   if (row.preferredDate && isTimeSlotId(row.preferredTime)) {
@@ -89,6 +95,7 @@ function visitEmailOf(
     visitNumber: row.visitNumber,
     part: row.partNeeded,
     warrantyCallback: row.warrantyCallback,
+    reference: row.reference,
     requestUrl: links.urlFor(row.id),
   };
 }
@@ -198,7 +205,12 @@ export async function visitScheduled(
   if (row.email === "") return;
   const mail = mailContextFor(context.config, office, now);
   const sequence = await nextCalendarSequence(tx, row.id);
-  const email = visitEmailOf(row, visit, sequence, context.links);
+  // The booked visit and its reminder name the fee the booking was shown, as the confirmation did.
+  const serviceCall = await serviceCallFor(tx, row);
+  const email = {
+    ...visitEmailOf(row, visit, sequence, context.links),
+    serviceCall: serviceCall ? serviceCallTerms(serviceCall) : null,
+  };
   await enqueue(tx, row.id, [visitScheduledEmail(email, mail)]);
   if (remindAt.getTime() > now.getTime()) {
     await enqueue(tx, row.id, [visitReminderEmail(email, mail)], remindAt);

@@ -67,13 +67,7 @@ export function Summary({ view }: { view: RequestPageView }) {
             <>
               {view.visit.text}{" "}
               <span className="text-slate-600">
-                (
-                {view.field?.state === "needs-part"
-                  ? "waiting for a part"
-                  : view.visit.confirmed
-                    ? "confirmed"
-                    : "requested"}
-                )
+                ({view.field?.state === "needs-part" ? "waiting for a part" : view.visit.state})
               </span>
               {view.visit.placeHeld ? null : (
                 <span className="block font-semibold">{noPlaceHeldMessage}</span>

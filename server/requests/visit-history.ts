@@ -1,0 +1,87 @@
+/**
+ * A request's visits, each with its own day as it happened: the earlier ones kept in
+ * `request_visits` (how each ended), then the one the request holds now. The private page, the
+ * receipt and its email say the same.
+ */
+import { asc, eq } from "drizzle-orm";
+
+import { profileForState } from "~/content/company";
+import { formatVisit } from "~/domain/visit";
+
+import type { Database, Transaction } from "../db/database";
+import { requestVisits } from "../db/schema";
+import { visitOf, type ServiceRequestRow } from "./visit-changes";
+import { isTimeSlotId } from "./windows";
+
+export interface VisitRecord {
+  /** "First visit", "Return visit", "Warranty visit (no charge)", "Visit 3". */
+  label: string;
+  /** "Sat, Nov 28, 8:00 AM - 12:00 PM Central". */
+  text: string;
+  /** How it ended ("needed a part", "done"), or where it stands ("confirmed", "requested"). */
+  outcome: string;
+}
+
+type EarlierVisit = typeof requestVisits.$inferSelect;
+
+/** "First visit", "Return visit", then "Visit 3", ... */
+export function visitLabel(number: number): string {
+  return number === 1 ? "First visit" : number === 2 ? "Return visit" : `Visit ${number}`;
+}
+
+/** The visits before the request's current one, oldest first (none for a first visit). */
+export async function earlierVisitsOf(
+  q: Database | Transaction,
+  row: Pick<ServiceRequestRow, "id" | "visitNumber">,
+): Promise<EarlierVisit[]> {
+  if (row.visitNumber <= 1) return [];
+  return q
+    .select()
+    .from(requestVisits)
+    .where(eq(requestVisits.requestId, row.id))
+    .orderBy(asc(requestVisits.number));
+}
+
+/** An earlier visit as it is listed: its day and window, and how it ended. */
+export function earlierVisitRecord(visit: EarlierVisit, timeZoneLabel: string): VisitRecord {
+  return {
+    label: visitLabel(visit.number),
+    text: isTimeSlotId(visit.window)
+      ? formatVisit(visit.date, visit.window, timeZoneLabel)
+      : visit.date,
+    outcome: visit.outcome === "needs-part" ? "needed a part" : "done",
+  };
+}
+
+/** Where the request's current visit stands, in the words its line ends with. */
+function currentOutcome(row: ServiceRequestRow): string {
+  if (row.fieldStatus === "needs-part") return "needed a part";
+  if (row.status === "completed") return "done";
+  return row.status === "scheduled" ? "confirmed" : "requested";
+}
+
+/** What the request's current visit is called beside the earlier ones. */
+export function currentVisitLabel(row: ServiceRequestRow): string {
+  return row.warrantyCallback ? "Warranty visit (no charge)" : visitLabel(row.visitNumber);
+}
+
+/** Every visit of `row`, oldest first, the current one last (when it has a day). */
+export async function visitHistoryOf(
+  q: Database | Transaction,
+  row: ServiceRequestRow,
+): Promise<VisitRecord[]> {
+  const { timeZoneLabel } = profileForState(row.office);
+  const earlier = (await earlierVisitsOf(q, row)).map((visit) =>
+    earlierVisitRecord(visit, timeZoneLabel),
+  );
+  const current = visitOf(row);
+  if (!current) return earlier;
+  return [
+    ...earlier,
+    {
+      label: currentVisitLabel(row),
+      text: formatVisit(current.date, current.window, timeZoneLabel),
+      outcome: currentOutcome(row),
+    },
+  ];
+}
