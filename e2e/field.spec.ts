@@ -1,11 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
 import type { Page } from "@playwright/test";
 
 import { serviceRequest } from "../server/test-support/fixtures";
 import { startTwilioStandIn, type TwilioStandIn } from "../server/test-support/twilio";
 import { startExtraServer, type ExtraServer } from "./support/extra-server";
 import { expect, test as base } from "./support/fixtures";
-import { uniqueName, waitForEmails } from "./support/leads";
+import { expectConfirmed, uniqueName, waitForEmails } from "./support/leads";
 import {
   requestedDay,
   staffEmail,
@@ -15,13 +19,19 @@ import {
 } from "./support/field";
 import { signIn, staffCli, staffCommand } from "./support/staff";
 
+/** The file's server, whose clock a journey moves to a visit's day (TEST_CLOCK_FILE). */
+interface FieldServer extends ExtraServer {
+  /** Stops the server's clock at `instant`; null: real time again. */
+  setClock(instant: number | null): void;
+}
+
 // The field: a technician made with the command, a visit confirmed to them on the lead page in
 // one click, and their day on a phone. On a server of its own: the desk's first journey
 // (office-desk.spec.ts) needs the journeys' server to have no account yet. The file's tests share
 // it in one worker, on a free port: a failed test's replacement worker starts another.
 const test = base.extend<
   { origin: string },
-  { textProvider: TwilioStandIn; fieldServer: ExtraServer }
+  { textProvider: TwilioStandIn; fieldServer: FieldServer }
 >({
   // Texts go to a stand-in for Twilio's API.
   textProvider: [
@@ -35,14 +45,28 @@ const test = base.extend<
   ],
   fieldServer: [
     async ({ textProvider }, provide) => {
-      // The journeys' mailbox: the homeowner's On my way email and calendar update are read there.
-      const server = await startExtraServer(0, {
-        SMTP_URL: process.env.E2E_SMTP_URL!,
-        OUTBOX_POLL_MS: "200",
-        ...textProvider.env,
-      });
-      await provide(server);
-      await server.stop();
+      const clockDir = mkdtempSync(path.join(tmpdir(), "e2e-clock-"));
+      const clockFile = path.join(clockDir, "clock");
+      try {
+        // The journeys' mailbox: the homeowner's On my way email and calendar update are read there.
+        const server = await startExtraServer(0, {
+          SMTP_URL: process.env.E2E_SMTP_URL!,
+          OUTBOX_POLL_MS: "200",
+          ALLOW_TEST_CLOCK: "1",
+          TEST_CLOCK_FILE: clockFile,
+          ...textProvider.env,
+        });
+        await provide({
+          ...server,
+          setClock(instant) {
+            if (instant === null) return rmSync(clockFile, { force: true });
+            writeFileSync(clockFile, new Date(instant).toISOString());
+          },
+        });
+        await server.stop();
+      } finally {
+        rmSync(clockDir, { recursive: true, force: true });
+      }
     },
     // The server waits up to a minute for its database.
     { scope: "worker", timeout: 90_000 },
@@ -115,7 +139,7 @@ test("an owner adds a technician with the command; a booking is confirmed to the
   await confirm.getByLabel("Visit window").selectOption("evening");
   await confirm.getByLabel("Assign to").selectOption({ label: "Alex Rivera" });
   await confirm.getByRole("button", { name: "Confirm requested visit" }).click();
-  await expect(confirm.getByText("Saved")).toBeVisible();
+  await expectConfirmed(page, "Alex Rivera");
   await expect(page.getByText("Status: Scheduled")).toBeVisible();
 
   // The board shows it in Alex's evening, with the window's places.
@@ -189,8 +213,11 @@ test("an owner adds a technician with the command; a booking is confirmed to the
 
     // The dryer needs a part: the homeowner's page says so without a reload.
     await card.locator("summary", { hasText: "Needs a part" }).click();
-    await card.getByLabel("Part needed").fill("DC97-14486A igniter");
+    await card.getByLabel("Part for the customer's page").fill("DC97-14486A igniter");
     await card.getByRole("button", { name: "Needs a part" }).click();
+    // Nothing left to do on it: the card is one line, which opens to the whole card.
+    await expect(card.locator("summary", { hasText: name })).toContainText("Needs a part");
+    await card.locator("summary", { hasText: name }).click();
     await expect(card.getByText("Part needed: DC97-14486A igniter")).toBeVisible();
     await expect(
       privatePage.getByRole("status").filter({ hasText: /^Waiting for a part/ }),
@@ -232,11 +259,34 @@ test("an owner adds a technician with the command; a booking is confirmed to the
     await expect(privatePage.getByText(/First visit: .+ \(needed a part\)/)).toBeVisible();
     await expect(privatePage.getByText("Return visit:")).toBeVisible();
 
-    // Tomorrow on Alex's day: the return visit, with the part to bring; Done closes it.
+    // Tomorrow on Alex's day: the return visit, with the part to bring, read and not tapped.
     await alex.reload();
     const tomorrow = alex.getByRole("region", { name: /^Tomorrow/ });
-    const returnCard = tomorrow.getByRole("article", { name: name });
+    const tomorrowCard = tomorrow.getByRole("article", { name: name });
+    await expect(tomorrowCard.getByText(/Return visit: bring DC97-14486A igniter/)).toBeVisible();
+    await expect(
+      tomorrowCard.getByText("On my way, Arrived and Done open on the day of the visit."),
+    ).toBeVisible();
+    await expect(tomorrowCard.getByRole("button")).toHaveCount(0);
+    await expect(tomorrowCard.getByText("Done: record the repair")).toHaveCount(0);
+    // The next morning (the server's clock at 9:00 or 10:00 in Houston): Arrived, then Done.
+    fieldServer.setClock(Date.parse(`${tomorrowInTexas()}T15:00:00Z`));
+    await alex.waitForTimeout(300);
+    await alex.reload();
+    if (/\/office\/sign-in/.test(alex.url())) {
+      await alex.getByRole("textbox", { name: "Email" }).fill(technician);
+      await alex.getByLabel("Password").fill(password);
+      await alex.getByRole("button", { name: "Sign in" }).click();
+      await expect(alex).toHaveURL(/\/office\/day$/);
+    }
+    const returnCard = alex
+      .getByRole("region", { name: /^Today/ })
+      .getByRole("article", { name: name });
     await expect(returnCard.getByText(/Return visit: bring DC97-14486A igniter/)).toBeVisible();
+    // Done only once Arrived.
+    await expect(returnCard.getByText("Done: record the repair")).toHaveCount(0);
+    await returnCard.getByRole("button", { name: "Arrived" }).click();
+    await expect(returnCard.getByText("Arrived", { exact: true })).toBeVisible();
     await returnCard.getByText("Done: record the repair").click();
     await returnCard.getByLabel("Work done").fill("Replaced the igniter; tested two cycles.");
     await expect(returnCard.getByLabel("Model")).toHaveValue("DVG45R6100C");
@@ -246,6 +296,7 @@ test("an owner adds a technician with the command; a booking is confirmed to the
     await returnCard.getByRole("button", { name: "Done", exact: true }).click();
     await expect(returnCard.getByText("Done", { exact: true })).toBeVisible();
     await expect(privatePage.getByText(/Completed: Alex finished the repair/)).toBeVisible();
+    fieldServer.setClock(null);
     await homeowner.close();
 
     // The inbox and the lead do not exist for Alex.
@@ -404,7 +455,7 @@ test("texts: booked with the box ticked, the technician's On my way reaches the 
   await confirm.getByLabel("Visit window").selectOption("evening");
   await confirm.getByLabel("Assign to").selectOption({ label: "Tom Nguyen" });
   await confirm.getByRole("button", { name: "Confirm requested visit" }).click();
-  await expect(confirm.getByText("Saved")).toBeVisible();
+  await expectConfirmed(page, "Tom Nguyen");
 
   // Tom taps On my way on the phone.
   const phoneContext = await browser.newContext({

@@ -15,12 +15,17 @@ export const fieldStatusLabels: Record<FieldStatus | "booked", string> = {
 export const fieldActions = ["on-my-way", "arrived", "done", "needs-part", "cant-fix"] as const;
 export type FieldAction = (typeof fieldActions)[number];
 
-/** The taps that may follow where a visit stands: what the card offers and the server accepts. */
-export function nextTaps(status: FieldStatus | null): FieldAction[] {
+/**
+ * The taps that may follow where a visit stands: what the card offers and the server accepts.
+ * Only on the visit's own day (the office's today): tomorrow's card is read, not tapped. Done
+ * only once Arrived.
+ */
+export function nextTaps(status: FieldStatus | null, onItsDay: boolean): FieldAction[] {
+  if (!onItsDay) return [];
   switch (status) {
     case null:
     case "on-the-way":
-      return ["on-my-way", "arrived", "done", "cant-fix"];
+      return ["on-my-way", "arrived", "cant-fix"];
     case "arrived":
       return ["done", "needs-part", "cant-fix"];
     default:
@@ -30,6 +35,11 @@ export function nextTaps(status: FieldStatus | null): FieldAction[] {
 
 import type { VisitAfterTheJob } from "./estimate";
 import type { SafetyConcern } from "./safety";
+
+/** A visit still to finish: not yet Done, waiting for a part or given up. */
+export function isUnfinished(status: FieldStatus | null): boolean {
+  return status === null || status === "on-the-way" || status === "arrived";
+}
 
 /** One visit on a technician's My day, as its card shows it. */
 export interface FieldVisit {
@@ -52,6 +62,8 @@ export interface FieldVisit {
   safety: { concern: SafetyConcern; label: string }[];
   /** "Morning, 8:00 AM - 12:00 PM Central". */
   window: string;
+  /** "Morning": the window as a finished visit's one line names it. */
+  windowLabel: string;
   /** Where the visit stands ("Booked", "On the way", ...), and what the technician said. */
   status: string;
   fieldStatus: FieldStatus | null;
@@ -59,8 +71,22 @@ export interface FieldVisit {
   statusDetail: string | null;
   /** The taps that may come next, each with the key its form sends. */
   taps: { action: FieldAction; key: string }[];
+  /** Tomorrow's visit: its taps open on its day. */
+  onItsDay: boolean;
+  /**
+   * The unfinished visit of today that comes before this one ("Jane Doe, Morning"): On my way
+   * here asks first whether to go here before it. Null when this is the next visit.
+   */
+  goesBefore: string | null;
   /** The estimate, the customer's answer and the payment (./estimate.ts). */
   afterTheJob: VisitAfterTheJob;
+  /** What Done's "Amount charged" starts with ("245.00"): the approved total, or the fee. */
+  doneAmount: string;
+  /**
+   * Nothing left to do on it: Done (paid, or no charge), waiting for a part, or Can't fix with the
+   * service call recorded. Its card is one line that opens to the whole card.
+   */
+  finished: boolean;
 }
 
 /** My day: today's visits in window order, then tomorrow's, each day in its office's time zone. */

@@ -157,8 +157,56 @@ test("Done with No charge charges nothing; without an amount every missing field
   );
   expect(errorsOf("done", { workDone: " ", model: "", serialNumber: "", amount: "lots" })).toEqual({
     workDone: "Say what was done",
-    model: "Enter the model from the data plate",
-    serialNumber: "Enter the serial number from the data plate",
+    model: "Enter the model from the data plate, or tick Plate unreadable",
+    serialNumber: "Enter the serial number from the data plate, or tick Plate unreadable",
+    amount: "Enter the amount charged (like 189.50), or tick No charge",
+  });
+});
+
+test('Done with Plate unreadable: model and serial may stay empty and are stored as "Plate unreadable"; what could be read is kept', () => {
+  const done = { workDone: "Cleaned the condenser coils", amount: "120" };
+  // Not ticked: both are required.
+  expect(errorsOf("done", { ...done, model: " ", serialNumber: "" })).toEqual({
+    model: "Enter the model from the data plate, or tick Plate unreadable",
+    serialNumber: "Enter the serial number from the data plate, or tick Plate unreadable",
+  });
+  expect(errorsOf("done", done)).toEqual({
+    model: "Enter the model from the data plate, or tick Plate unreadable",
+    serialNumber: "Enter the serial number from the data plate, or tick Plate unreadable",
+  });
+
+  const unreadable = changeOf("done", {
+    ...done,
+    model: "",
+    serialNumber: "  ",
+    plateUnreadable: "yes",
+  });
+  expect(unreadable.set).toMatchObject({
+    model: "Plate unreadable",
+    serialNumber: "Plate unreadable",
+    amountChargedCents: 12000,
+  });
+  expect(unreadable.event.detail).toBe(
+    "Done: Cleaned the condenser coils. Data plate unreadable. Parts: none. Charged $120.00.",
+  );
+
+  // Half the plate readable: the model typed is kept, the serial says the plate could not be read.
+  const half = changeOf("done", {
+    ...done,
+    model: "GTS18GTHWW",
+    serialNumber: "",
+    plateUnreadable: "yes",
+  });
+  expect(half.set).toMatchObject({ model: "GTS18GTHWW", serialNumber: "Plate unreadable" });
+  expect(half.event.detail).toBe(
+    "Done: Cleaned the condenser coils. Model GTS18GTHWW, serial Plate unreadable. Parts: none. Charged $120.00.",
+  );
+  // The other checks still hold with the box ticked.
+  expect(
+    errorsOf("done", { workDone: "", amount: "", plateUnreadable: "yes", model: "x".repeat(101) }),
+  ).toEqual({
+    workDone: "Say what was done",
+    model: "Use at most 100 characters",
     amount: "Enter the amount charged (like 189.50), or tick No charge",
   });
 });
@@ -173,10 +221,16 @@ test("Needs a part names the part, required, and has the part-needed news", () =
   });
 });
 
-test("Can't fix says why, required, and tells the homeowner nothing", () => {
+test("Can't fix says why, required, flags the call the office owes, and has the cant-fix news", () => {
   expect(changeOf("cant-fix", { reason: "Control board discontinued" })).toEqual({
-    set: { fieldStatus: "cant-fix", cantFixReason: "Control board discontinued" },
+    set: {
+      fieldStatus: "cant-fix",
+      cantFixReason: "Control board discontinued",
+      cantFixCallRecordedAt: null,
+    },
     event: { kind: "field", detail: "Can't fix: Control board discontinued" },
+    // The office's email names the technician as the office knows them.
+    news: { kind: "cant-fix", reason: "Control board discontinued", technician: "Alex  Rivera" },
   });
   expect(errorsOf("cant-fix", { reason: "" })).toEqual({ reason: "Say why" });
 });

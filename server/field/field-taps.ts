@@ -9,6 +9,7 @@
  */
 import { createHash } from "node:crypto";
 
+import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 
 import { profileForState } from "~/content/company";
@@ -18,14 +19,16 @@ import { formatMoney, parseMoney } from "~/domain/money";
 import { firstName } from "~/domain/names";
 import { formatOfficeTime } from "~/domain/office-time";
 import { fieldErrorsOf } from "~/lib/field-errors";
+import { isoDateIn } from "~/lib/dates";
 
-import type { Database } from "../db/database";
+import type { Database, Transaction } from "../db/database";
 import { serviceRequests } from "../db/schema";
 import type { StaffMember } from "../desk/staff-accounts";
 import { uuidPattern } from "../desk/leads";
 import { changeRequest, staffActor, type RequestChange } from "../requests/request-door";
 import type { ServiceRequestRow, VisitContext } from "../requests/visit-changes";
 import { countOnTheWayTold, onTheWayTelling } from "./field-news";
+import { visitAhead, visitAheadName } from "./my-day";
 import { claimTapKey, ownVisit } from "./tap-keys";
 
 /** The key a tap carries: made by the page (or the phone's queue), never reused on purpose. */
@@ -39,6 +42,9 @@ const onMyWaySchema = z.object({
     .max(240, "Enter the minutes, 1 to 240"),
 });
 
+/** What is stored for the model and the serial number when the data plate cannot be read. */
+export const plateUnreadable = "Plate unreadable";
+
 const doneSchema = z
   .object({
     workDone: z
@@ -46,14 +52,24 @@ const doneSchema = z
       .trim()
       .min(1, "Say what was done")
       .max(2000, "Use at most 2,000 characters"),
-    model: z.string().trim().min(1, "Enter the model from the data plate").max(100),
-    serialNumber: z.string().trim().min(1, "Enter the serial number from the data plate").max(100),
+    // Required, unless "Plate unreadable" is ticked (below).
+    model: z.string().trim().max(100, "Use at most 100 characters").default(""),
+    serialNumber: z.string().trim().max(100, "Use at most 100 characters").default(""),
+    plateUnreadable: z.string().optional(),
     partsUsed: z.string().trim().max(1000, "Use at most 1,000 characters").default(""),
     amount: z.string().trim().max(20).default(""),
     noCharge: z.string().optional(),
   })
   // Checked with the other fields (not after them), so every message shows at once.
   .superRefine((done, context) => {
+    if (!done.plateUnreadable) {
+      for (const [path, message] of [
+        ["model", "Enter the model from the data plate, or tick Plate unreadable"],
+        ["serialNumber", "Enter the serial number from the data plate, or tick Plate unreadable"],
+      ] as const) {
+        if (done[path] === "") context.addIssue({ code: "custom", path: [path], message });
+      }
+    }
     if (!done.noCharge && parseMoney(done.amount) === null) {
       context.addIssue({
         code: "custom",
@@ -64,6 +80,9 @@ const doneSchema = z
   })
   .transform((done) => ({
     ...done,
+    // The plate unreadable: what could be read is kept, the rest says so.
+    model: done.model || plateUnreadable,
+    serialNumber: done.serialNumber || plateUnreadable,
     amountChargedCents: done.noCharge ? null : parseMoney(done.amount),
   }));
 
@@ -156,6 +175,11 @@ const arrived: Tap<z.ZodObject> = {
 const done: Tap<typeof doneSchema> = {
   schema: doneSchema,
   apply(done, { row, staff, now }) {
+    // "Model WTW5000, serial C1234567", or "Data plate unreadable" when neither could be read.
+    const plateText = ({ model, serialNumber }: { model: string; serialNumber: string }) =>
+      model === plateUnreadable && serialNumber === plateUnreadable
+        ? "Data plate unreadable"
+        : `Model ${model}, serial ${serialNumber}`;
     return {
       set: {
         fieldStatus: "done",
@@ -169,7 +193,7 @@ const done: Tap<typeof doneSchema> = {
       },
       event: {
         kind: "field",
-        detail: `Done: ${done.workDone}. Model ${done.model}, serial ${done.serialNumber}. Parts: ${done.partsUsed || "none"}. Charged ${dollars(done.amountChargedCents)}.`,
+        detail: `Done: ${done.workDone}. ${plateText(done)}. Parts: ${done.partsUsed || "none"}. Charged ${dollars(done.amountChargedCents)}.`,
         fromStatus: row.status,
         toStatus: "completed",
       },
@@ -189,11 +213,13 @@ const needsPart: Tap<typeof needsPartSchema> = {
   },
 };
 
+/** Can't fix: the office is emailed to call the homeowner, and flagged until the call is recorded. */
 const cantFix: Tap<typeof cantFixSchema> = {
   schema: cantFixSchema,
-  apply: ({ reason }) => ({
-    set: { fieldStatus: "cant-fix", cantFixReason: reason },
+  apply: ({ reason }, { staff }) => ({
+    set: { fieldStatus: "cant-fix", cantFixReason: reason, cantFixCallRecordedAt: null },
     event: { kind: "field", detail: `Can't fix: ${reason}` },
+    news: { kind: "cant-fix", reason, technician: staff.name },
   }),
 };
 
@@ -270,9 +296,21 @@ export async function recordFieldTap(
       });
       if (claim === "replay") return { ok: true, action: intent, replayed: true };
       if (claim === "reused") throw new TapRefused(intent);
-      if (row.status !== "scheduled" || !nextTaps(row.fieldStatus).includes(intent)) {
+      const today = isoDateIn(now, profileForState(row.office).timeZone);
+      if (row.status === "scheduled" && row.scheduledDate !== today) {
+        throw new TapRefused(intent, "This visit is not today's: its taps open on its day.");
+      }
+      if (row.status !== "scheduled" || !nextTaps(row.fieldStatus, true).includes(intent)) {
         // Rolls back the key too: nothing of this tap is kept.
         throw new TapRefused(intent);
+      }
+      if (intent === "on-my-way" && form.text("outOfOrder") !== "yes") {
+        const ahead = await visitAheadOf(tx, row, staff, today);
+        if (ahead) {
+          throw new TapInvalid(intent, {
+            outOfOrder: `${visitAheadName(ahead)} comes first: tick "Go here first" to head here before it.`,
+          });
+        }
       }
       const onTheWayToldThisVisit =
         intent === "on-my-way" ? await countOnTheWayTold(tx, row.id) : 0;
@@ -288,16 +326,52 @@ export async function recordFieldTap(
           ok: false,
           reason: "too-late",
           action: error.action,
-          message: "This visit has moved on since: reload My day.",
+          message: error.why,
         } as const;
       }
+      if (error instanceof TapInvalid) return invalid(error.fieldErrors);
       throw error;
     });
 }
 
 /** Thrown to roll the tap's key back with everything else: the tap did not happen. */
 class TapRefused extends Error {
-  constructor(readonly action: FieldAction) {
+  constructor(
+    readonly action: FieldAction,
+    readonly why = "This visit has moved on since: reload My day.",
+  ) {
     super("The tap does not follow where the visit stands");
   }
+}
+
+/** Thrown, as `TapRefused`, for a question the tap's form must answer first. */
+class TapInvalid extends Error {
+  constructor(
+    readonly action: FieldAction,
+    readonly fieldErrors: Partial<Record<string, string>>,
+  ) {
+    super("The tap's form must be answered first");
+  }
+}
+
+/** The technician's unfinished visit of `today` that comes before `row` (see `visitAhead`). */
+async function visitAheadOf(
+  tx: Transaction,
+  row: ServiceRequestRow,
+  staff: Pick<StaffMember, "id">,
+  today: string,
+) {
+  const sameDay = await tx
+    .select()
+    .from(serviceRequests)
+    .where(
+      and(
+        eq(serviceRequests.technicianId, staff.id),
+        eq(serviceRequests.office, row.office),
+        eq(serviceRequests.scheduledDate, today),
+        eq(serviceRequests.status, "scheduled"),
+        isNull(serviceRequests.erasedAt),
+      ),
+    );
+  return visitAhead(sameDay, row);
 }

@@ -9,7 +9,14 @@ import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
 import { profileForState } from "~/content/company";
 import { applianceName } from "~/domain/appliances";
 import type { StateSlug } from "~/content/states";
-import { fieldStatusLabels, nextTaps, type FieldVisit, type MyDay } from "~/domain/field";
+import {
+  fieldStatusLabels,
+  isUnfinished,
+  nextTaps,
+  type FieldVisit,
+  type MyDay,
+} from "~/domain/field";
+import type { VisitAfterTheJob } from "~/domain/estimate";
 import { formatOfficeTime } from "~/domain/office-time";
 import { safetyConcerns, safetyLabels } from "~/domain/safety";
 import { timeSlots } from "~/domain/time-slots";
@@ -21,7 +28,7 @@ import type { Database } from "../db/database";
 import { requestPhotos, serviceRequests } from "../db/schema";
 import type { StaffMember } from "../desk/staff-accounts";
 import { pricePolicyFor } from "../prices/price-policy";
-import { visitAfterTheJob } from "./estimates";
+import { doneAmountOf, visitAfterTheJob } from "./estimates";
 
 type Row = typeof serviceRequests.$inferSelect;
 
@@ -41,14 +48,48 @@ function daysOf(offices: readonly StateSlug[], now: Date) {
 
 const windowOrder = new Map<string, number>(timeSlots.map((slot, index) => [slot.id, index]));
 
+/** My day's order: by day, then window, then the order the requests came in. */
+function visitOrder(a: Row, b: Row): number {
+  return (
+    (a.scheduledDate ?? "").localeCompare(b.scheduledDate ?? "") ||
+    (windowOrder.get(a.scheduledWindow ?? "") ?? 9) -
+      (windowOrder.get(b.scheduledWindow ?? "") ?? 9) ||
+    a.createdAt.getTime() - b.createdAt.getTime()
+  );
+}
+
+/**
+ * The first visit of the same day, before `row` in My day's order, still unfinished: the one the
+ * technician would skip by heading to `row` now. `sameDay` holds the technician's visits of the day.
+ */
+export function visitAhead(sameDay: readonly Row[], row: Row): Row | undefined {
+  return [...sameDay]
+    .sort(visitOrder)
+    .find(
+      (other) =>
+        other.id !== row.id &&
+        other.status === "scheduled" &&
+        isUnfinished(other.fieldStatus) &&
+        visitOrder(other, row) < 0,
+    );
+}
+
+/** "Jane Doe, Morning": the visit named as On my way's question names it. */
+export function visitAheadName(row: Row): string {
+  const slot = timeSlots.find((candidate) => candidate.id === row.scheduledWindow);
+  return slot ? `${row.name}, ${slot.label}` : row.name;
+}
+
 function cardOf(
   row: Row,
   photoIds: readonly string[],
   serviceCallCents: number | null,
+  day: { onItsDay: boolean; ahead: Row | undefined },
 ): FieldVisit {
   const office = profileForState(row.office);
   const slot = timeSlots.find((candidate) => candidate.id === row.scheduledWindow);
   const address = [row.address, row.zipCode].filter(Boolean).join(", ");
+  const afterTheJob = visitAfterTheJob(row, serviceCallCents);
   return {
     id: row.id,
     reference: row.reference,
@@ -69,6 +110,7 @@ function cardOf(
       label: safetyLabels[concern],
     })),
     window: slot ? `${slot.label}, ${slot.window} ${office.timeZoneLabel}` : "No window set",
+    windowLabel: slot?.label ?? "No window",
     // A warranty callback is free: the card says so before the technician taps Done.
     status: `${callbackPending(row) ? `${warrantyCallbackLabel}, no charge: ` : ""}${fieldStatusLabels[row.fieldStatus ?? "booked"]}`,
     fieldStatus: row.fieldStatus,
@@ -83,9 +125,27 @@ function cardOf(
               ? `Return visit: bring ${row.partNeeded}`
               : null,
     // A fresh key per form and render: the same form sent twice is one tap.
-    taps: nextTaps(row.fieldStatus).map((action) => ({ action, key: randomUUID() })),
-    afterTheJob: visitAfterTheJob(row, serviceCallCents),
+    taps: nextTaps(row.fieldStatus, day.onItsDay).map((action) => ({
+      action,
+      key: randomUUID(),
+    })),
+    onItsDay: day.onItsDay,
+    goesBefore: day.ahead ? visitAheadName(day.ahead) : null,
+    afterTheJob,
+    doneAmount: doneAmountOf(row, serviceCallCents),
+    finished: finishedVisit(row, afterTheJob),
   };
+}
+
+/**
+ * Nothing left for the technician to do on the visit: Done and paid (or done at no charge),
+ * waiting for a part, or Can't fix with the service call recorded; an estimate still waiting for
+ * the customer's answer keeps it open.
+ */
+function finishedVisit(row: Row, afterTheJob: VisitAfterTheJob): boolean {
+  if (isUnfinished(row.fieldStatus) || afterTheJob.decisionKey !== null) return false;
+  if (afterTheJob.paymentKey === null) return true;
+  return row.fieldStatus === "done" && row.amountChargedCents === null;
 }
 
 export async function myDay(db: Database, staff: StaffMember, now: Date): Promise<MyDay> {
@@ -136,26 +196,32 @@ export async function myDay(db: Database, staff: StaffMember, now: Date): Promis
   );
   const photosOf = (id: string) =>
     photos.filter((photo) => photo.requestId === id).map((photo) => photo.id);
-  const sorted = [...rows].sort(
-    (a, b) =>
-      (a.scheduledDate ?? "").localeCompare(b.scheduledDate ?? "") ||
-      (windowOrder.get(a.scheduledWindow ?? "") ?? 9) -
-        (windowOrder.get(b.scheduledWindow ?? "") ?? 9) ||
-      a.createdAt.getTime() - b.createdAt.getTime(),
-  );
+  const sorted = [...rows].sort(visitOrder);
   const todayOf = new Map(days.map((day) => [day.office, day.today]));
   const [first] = days;
   const title = (key: "today" | "tomorrow", date: string) =>
     `${key === "today" ? "Today" : "Tomorrow"}, ${formatVisitDay(date)}`;
   return {
-    days: (["today", "tomorrow"] as const).map((key) => ({
-      key,
-      title: title(key, key === "today" ? first!.today : first!.tomorrow),
-      visits: sorted
-        .filter((row) => (row.scheduledDate === todayOf.get(row.office)) === (key === "today"))
-        .map((row) =>
-          cardOf(row, photosOf(row.id), row.quotedServiceCallCents ?? fees.get(row.office) ?? null),
+    days: (["today", "tomorrow"] as const).map((key) => {
+      const visits = sorted.filter(
+        (row) => (row.scheduledDate === todayOf.get(row.office)) === (key === "today"),
+      );
+      return {
+        key,
+        title: title(key, key === "today" ? first!.today : first!.tomorrow),
+        visits: visits.map((row) =>
+          cardOf(
+            row,
+            photosOf(row.id),
+            row.quotedServiceCallCents ?? fees.get(row.office) ?? null,
+            {
+              onItsDay: key === "today",
+              ahead:
+                key === "today" && row.status === "scheduled" ? visitAhead(visits, row) : undefined,
+            },
+          ),
         ),
-    })),
+      };
+    }),
   };
 }

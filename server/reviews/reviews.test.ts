@@ -4,6 +4,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { reviews as siteReviews } from "~/content/reviews";
+import { isoDateIn } from "~/lib/dates";
 
 import { parseConfig } from "../config";
 import { leadEvents, outbox, reviews, serviceRequests, staffUsers, texts } from "../db/schema";
@@ -81,13 +82,19 @@ describe.skipIf(!database?.available)("Reviews", () => {
       form: {
         intent: "confirm-visit",
         version,
-        scheduledDate: "2031-07-15",
+        // The visit is on the day of the repair: a technician taps only on a visit's own day.
+        scheduledDate: isoDateIn(doneAt, "America/Chicago"),
         scheduledWindow: "morning",
         technicianId: alexId,
       },
     });
     expect(confirmed.status).toBe(200);
     clock = doneAt;
+    const arrived = await ask("/office/day", {
+      cookie: alex,
+      form: { intent: "arrived", requestId: id, tapKey: randomUUID() },
+    });
+    expect(arrived.status).toBe(302);
     const tapped = await ask("/office/day", {
       cookie: alex,
       form: {
@@ -453,9 +460,11 @@ describe.skipIf(!database?.available)("Reviews", () => {
     await ask(`/office/reviews?intent=handled&reviewId=${reviewId}`, { cookie: owner });
     expect((await reviewOf(id))!.handledAt).toBeNull();
 
+    // Marked handled with a note of what was done (required since issue 36).
+    const note = "Called them back";
     const handled = await ask("/office/reviews", {
       cookie: owner,
-      form: { intent: "handled", reviewId },
+      form: { intent: "handled", reviewId, note },
     });
     expect(handled.status).toBe(200);
     expect(handled.body).toContain("Marked as handled: the desk no longer flags it.");
@@ -463,14 +472,16 @@ describe.skipIf(!database?.available)("Reviews", () => {
     expect(await needing()).toBe(before);
     const again = await ask("/office/reviews", {
       cookie: owner,
-      form: { intent: "handled", reviewId },
+      form: { intent: "handled", reviewId, note },
     });
     expect(again.status).toBe(200);
     const { db } = server.serverApp.database;
     const events = await db
       .select()
       .from(leadEvents)
-      .where(and(eq(leadEvents.leadId, id), eq(leadEvents.detail, "Low rating handled")));
+      .where(
+        and(eq(leadEvents.leadId, id), eq(leadEvents.detail, `Low rating handled: "${note}"`)),
+      );
     expect(events).toHaveLength(1);
   });
 

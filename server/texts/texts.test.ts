@@ -139,6 +139,8 @@ describe.skipIf(!database?.available)("Texts", () => {
       requestId: id,
       minutes,
       tapKey: randomUUID(),
+      // Alex's earlier visits of the day stay unfinished here: he goes to this one first.
+      outOfOrder: "yes",
     });
   }
 
