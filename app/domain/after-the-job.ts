@@ -45,6 +45,10 @@ export type EstimateDecisionPlace = (typeof estimateDecisionPlaces)[number];
 export const paymentMethods = ["cash", "check", "card"] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
+/** What a payment paid for: the repair, or the service call after Can't fix (no repair). */
+export const paymentFors = ["repair", "service-call"] as const;
+export type PaymentFor = (typeof paymentFors)[number];
+
 export const paymentMethodLabels: Record<PaymentMethod, string> = {
   cash: "Cash",
   check: "Check",

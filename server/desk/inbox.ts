@@ -72,6 +72,12 @@ function conditions(
   return and(...all);
 }
 
+/**
+ * The technician tapped Can't fix and nobody has recorded the call the homeowner's page promises
+ * (the lead page's "Record the call" clears it): the lead is flagged, and first.
+ */
+const cantFixCallWaiting = sql`${serviceRequests.status} = 'scheduled' and ${serviceRequests.fieldStatus} is not distinct from 'cant-fix' and ${serviceRequests.cantFixCallRecordedAt} is null`;
+
 const requestTable: LeadTable = serviceRequests;
 const messageTable: LeadTable = contactMessages;
 const messageName = sql<string>`${contactMessages.name} || ' ' || ${contactMessages.lastName}`;
@@ -109,6 +115,7 @@ export async function inboxPage(
         sql<boolean>`${serviceRequests.warrantyCallback} and ${serviceRequests.status} in ('new', 'contacted', 'scheduled')`.as(
           "warranty_callback",
         ),
+      cantFixCall: sql<boolean>`${cantFixCallWaiting}`.as("cant_fix_call"),
       createdAt: serviceRequests.createdAt,
     })
     .from(serviceRequests)
@@ -130,17 +137,21 @@ export async function inboxPage(
       flagged: sql<boolean>`false`.as("flagged"),
       waitingForPart: sql<boolean>`false`.as("waiting_for_part"),
       warrantyCallback: sql<boolean>`false`.as("warranty_callback"),
+      cantFixCall: sql<boolean>`false`.as("cant_fix_call"),
       createdAt: contactMessages.createdAt,
     })
     .from(contactMessages)
     .where(
       wants(filters, "contact-message") ? conditions(messageTable, staff, filters) : sql`false`,
     );
-  // Among the new, a request that mentions a danger comes first (gas before a slow drain).
-  const order =
-    filters.status === "new"
-      ? [sql`flagged desc`, sql`created_at desc`, sql`id desc`]
-      : [sql`created_at desc`, sql`id desc`];
+  // A homeowner the office promised to call after Can't fix comes first, whatever the filters;
+  // then, among the new, a request that mentions a danger (gas before a slow drain).
+  const order = [
+    sql`cant_fix_call desc`,
+    ...(filters.status === "new" ? [sql`flagged desc`] : []),
+    sql`created_at desc`,
+    sql`id desc`,
+  ];
   const rows = await unionAll(requests, messages)
     .orderBy(...order)
     .limit(inboxPageSize + 1)
@@ -161,6 +172,7 @@ export async function inboxPage(
       safety: row.safety,
       waitingForPart: row.waitingForPart,
       warrantyCallback: row.warrantyCallback,
+      cantFixCall: row.cantFixCall,
       createdAt: new Date(row.createdAt).toISOString(),
     })),
     counts,

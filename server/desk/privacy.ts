@@ -318,8 +318,8 @@ export async function erasePrivacyRecords(
         })
         .where(inArray(outbox.id, emailIds));
     }
-    // The rating stays for the technicians' counts; the words, the name and the city go, and
-    // nothing of it is published any more.
+    // The rating stays for the technicians' counts; the words, the name, the city and the
+    // owner's note on a low rating go, and nothing of it is published any more.
     const reviewIds = records.reviews.map((review) => review.id);
     if (reviewIds.length > 0) {
       await tx
@@ -331,6 +331,7 @@ export async function erasePrivacyRecords(
           mayPublish: false,
           publishedAt: null,
           publishedBy: null,
+          handledNote: null,
         })
         .where(inArray(reviews.id, reviewIds));
       if (records.reviews.some((review) => review.publishedAt !== null)) {
@@ -366,6 +367,7 @@ async function eraseRequest(tx: Transaction, request: ServiceRequestRow, owner: 
         workDone: null,
         partsUsed: null,
         cantFixReason: null,
+        noChargeReason: null,
         partNeeded: null,
         estimateDecidedBy: request.estimateDecidedBy === null ? null : erased,
         textConsentPhone: null,

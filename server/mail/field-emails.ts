@@ -1,13 +1,26 @@
 /**
- * The emails the technician's taps send the homeowner: On my way, with the arrival time, and
- * Needs a part. Like every homeowner's email they repeat nothing the homeowner typed and link only
- * their own page (a placeholder the outbox worker fills in).
+ * The emails the technician's taps send: the homeowner's On my way, with the arrival time, and
+ * Needs a part; the office's Can't fix. Like every homeowner's email the first two repeat nothing
+ * the homeowner typed and link only their own page (a placeholder the outbox worker fills in).
  */
 import { formatPhone } from "~/content/company";
 import { applianceName } from "~/domain/appliances";
+import { formatUsPhone } from "~/lib/form-rules";
 
 import { messageId, type MailContext } from "./context";
-import { brandedHtml, brandedText, headerSafe, type BrandedEmail } from "./format";
+import {
+  brandedHtml,
+  brandedText,
+  deskLink,
+  escapeHtml,
+  fieldsAsHtml,
+  fieldsAsText,
+  headerSafe,
+  htmlDocument,
+  paragraphsAsHtml,
+  type BrandedEmail,
+  type EmailField,
+} from "./format";
 import type { OutgoingEmail } from "./message";
 import { homeownerLink } from "./visit-emails";
 
@@ -111,6 +124,77 @@ export function partNeededEmail(visit: PartNeeded, context: MailContext): Outgoi
       text: brandedText(email),
       html: brandedHtml(email),
       messageId: messageId(`visit-${visit.requestId}-part-needed-${visit.tapId}`, context),
+    },
+  };
+}
+
+export interface CantFix {
+  requestId: string;
+  reference: string | null;
+  /** The homeowner, to call: their name, phone (as typed) and email (the reply goes to it). */
+  name: string;
+  phone: string;
+  email: string;
+  appliance: string;
+  address: string;
+  /** The technician's full name: the office knows its people. */
+  technician: string;
+  /** The technician's words: why the repair could not be made. */
+  reason: string;
+  /** Which visit of the request ended so: each has its own email. */
+  visitNumber: number;
+}
+
+/**
+ * The office's email the moment a technician taps Can't fix: the homeowner's page says "the
+ * office will call you", so the subject says whom to call and the number, and the body why,
+ * with the lead's page (where the call is recorded) one click away.
+ */
+export function cantFixOfficeEmail(visit: CantFix, context: MailContext): OutgoingEmail {
+  const appliance = applianceName(visit.appliance);
+  const phone = formatUsPhone(visit.phone) || visit.phone;
+  const title = `Can't fix: call ${visit.name}, ${phone}`;
+  const fields: EmailField[] = [
+    { label: "Reason", value: visit.reason },
+    { label: "Technician", value: visit.technician },
+    { label: "Reference", value: visit.reference ?? "" },
+    { label: "Appliance", value: appliance },
+    { label: "Name", value: visit.name },
+    { label: "Phone", value: phone },
+    { label: "Email", value: visit.email },
+    { label: "Address", value: visit.address },
+    { label: "Office", value: context.office.name },
+  ];
+  const note = [
+    `${visit.technician} could not repair the ${applianceName(visit.appliance, { inSentence: true })} and ended the visit. The customer's page says the office will call them about what comes next: please call today.`,
+    "Then record the call (what was agreed) on the lead's page: until then the lead is flagged first in the inbox.",
+  ];
+  const desk = deskLink(context.siteUrl, visit.requestId);
+  const digits = visit.phone.replace(/[^\d+]/g, "");
+  const callHtml =
+    digits === ""
+      ? ""
+      : `<p><a href="tel:${escapeHtml(digits)}">Call ${escapeHtml(visit.name)}: ${escapeHtml(phone)}</a></p>\n`;
+  return {
+    kind: "visit.cant-fix.company",
+    // A technician's tap: the field's, not a stranger's.
+    cause: "office",
+    message: {
+      from: context.from,
+      to: context.companyRecipient,
+      ...(visit.email !== ""
+        ? { replyTo: { name: headerSafe(visit.name), address: visit.email } }
+        : {}),
+      subject: headerSafe(title),
+      text: `${title}\n\n${note.join("\n\n")}\n\n${fieldsAsText(fields)}\n\n${desk.text}\n`,
+      html: htmlDocument(
+        title,
+        `<h1 style="font-size:20px">${escapeHtml(title)}</h1>\n${callHtml}${paragraphsAsHtml(note)}\n${fieldsAsHtml(fields)}\n${desk.html}`,
+      ),
+      messageId: messageId(
+        `visit-${visit.requestId}-${visit.visitNumber}-cant-fix-company`,
+        context,
+      ),
     },
   };
 }

@@ -14,6 +14,8 @@ import { enqueueEmails } from "../outbox/enqueue";
 import { texts } from "../db/schema";
 import { textsTurnedOffReason } from "../texts/enqueue";
 import { onTheWayTold, partNeededTold, receiptSent, repairDoneTold } from "../field/field-news";
+import { cantFixTold } from "../field/cant-fix-news";
+import { estimateNewsNotNeeded, estimateSentTold } from "../field/estimate-news";
 import { cancelWaitingReviewRequests } from "../reviews/review-requests";
 import { isBookableInTime } from "./windows";
 import {
@@ -52,6 +54,18 @@ export type HomeownerNews =
   | { kind: "on-the-way"; arrivingAbout: string; technician: string; tapId: string }
   /** The visit ended waiting for a part: its reminder stops, the part by email. */
   | { kind: "part-needed"; part: string; technician: string; tapId: string }
+  /**
+   * The technician could not fix it (`technician`: their full name, for the office): reminders
+   * stop, and the office is emailed at once to call the homeowner, as their page promises.
+   */
+  | { kind: "cant-fix"; reason: string; technician: string }
+  /**
+   * The technician wrote an estimate (or wrote it again) and it waits for the homeowner's answer
+   * (`technician`: first name only): by email, and by text with consent, with the page's link.
+   */
+  | { kind: "estimate-sent"; technician: string }
+  /** The estimate was answered: what still waits to ask for the answer is not sent. */
+  | { kind: "estimate-answered" }
   /** The repair is done: reminders stop, the Done text, the review request scheduled. */
   | { kind: "repair-done"; technician: { id: string; name: string }; doneAt: Date }
   /** The payment is recorded: the receipt by email. */
@@ -138,6 +152,15 @@ export async function tellHomeowner(
       return;
     case "part-needed":
       await partNeededTold(tx, before, news, context);
+      return;
+    case "cant-fix":
+      await cantFixTold(tx, before, news, context);
+      return;
+    case "estimate-sent":
+      await estimateSentTold(tx, after, news, context);
+      return;
+    case "estimate-answered":
+      await estimateNewsNotNeeded(tx, after.id, "Not needed: the estimate was answered");
       return;
     case "repair-done":
       await repairDoneTold(tx, before, news, context);

@@ -20,7 +20,14 @@ import type { Database, Transaction } from "../db/database";
 import { serviceRequests } from "../db/schema";
 import { PageBudgets, type Refused } from "./page-limits";
 import { photosBusyMessage, preparePhotos, type PhotoSource } from "./photos";
-import { closedStatuses, officeOf, requestPageView, rescheduleDays } from "./request-view";
+import {
+  cantFixChangeMessage,
+  closedStatuses,
+  officeOf,
+  requestPageView,
+  rescheduleDays,
+} from "./request-view";
+import { afterCantFix } from "../field/service-call";
 import { isPhotoId, photoBytes, storedPhotos, storePhoto } from "./photo-store";
 import { RequestLinks } from "./request-links";
 import { answerReview, reviewPageView, type ReviewAnswerOutcome } from "../reviews/review-answers";
@@ -238,6 +245,9 @@ export class HomeownerRequests {
       if (row.status === "completed") {
         return { ok: false, reason: "not-allowed", message: "This repair is already completed." };
       }
+      if (afterCantFix(row)) {
+        return { ok: false, reason: "not-allowed", message: cantFixChangeMessage(officeOf(row)) };
+      }
       if (this.#tooLate(row, now)) {
         return {
           ok: false,
@@ -348,6 +358,9 @@ export class HomeownerRequests {
               ? "This repair is already completed."
               : "This request was cancelled: book a new visit, or call us.",
         };
+      }
+      if (afterCantFix(row)) {
+        return { ok: false, reason: "not-allowed", message: cantFixChangeMessage(office) };
       }
       if (this.#tooLate(row, now)) {
         return {
@@ -501,6 +514,9 @@ export class HomeownerRequests {
     if (row.status === "cancelled" || row.status === "spam") {
       return { ok: false, reason: "invalid", message: "This request was cancelled." };
     }
+    if (afterCantFix(row)) {
+      return { ok: false, reason: "invalid", message: cantFixChangeMessage(officeOf(row)) };
+    }
     const stored = await storedPhotos(this.#db, row.id);
     if (stored >= maxPhotos) {
       return limited({ ok: false, retryAfterSeconds: photosFullRetrySeconds }, photosFullMessage);
@@ -570,6 +586,10 @@ export class HomeownerRequests {
     const outcome = await this.#db.transaction(async (tx): Promise<PhotosOutcome> => {
       const locked = await lockRequest(tx, row.id);
       if (!locked || locked.erasedAt) return { ok: false, reason: "not-found" };
+      // The technician tapped Can't fix while the photos arrived: the visit is over.
+      if (afterCantFix(locked)) {
+        return { ok: false, reason: "invalid", message: cantFixChangeMessage(officeOf(locked)) };
+      }
       if ((await storedPhotos(tx, row.id)) + prepared.photos.length > maxPhotos) {
         return { ok: false, reason: "invalid", message: photoMessages.tooMany };
       }

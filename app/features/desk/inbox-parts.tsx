@@ -10,6 +10,7 @@ import type { InboxFilters } from "~/domain/inbox-filters";
 import type { FieldErrors } from "~/lib/form-result";
 import { cn } from "~/lib/utils";
 
+import { CantFixCallChip } from "./cant-fix-call";
 import { SafetyChips } from "./safety-chips";
 
 /*
@@ -34,7 +35,7 @@ export function LeadRow({ lead }: { lead: InboxRow }) {
         <Link className="text-brand-700 underline" to={`/office/leads/${lead.id}`}>
           <bdi>{lead.name}</bdi>
         </Link>{" "}
-        <SafetyChips concerns={lead.safety} />
+        {lead.cantFixCall ? <CantFixCallChip /> : null} <SafetyChips concerns={lead.safety} />
       </td>
       <td className="order-7 pt-2 md:py-3 md:pr-4 md:whitespace-nowrap">
         {lead.phone ? (

@@ -88,7 +88,18 @@ export function Photos({
   const navigation = useNavigation();
   const uploadForm = useResetAfter(result, "photos");
   const [problemBeforeUpload, setProblemBeforeUpload] = useState<string | null>(null);
-  if (!view.canAddPhotos) return null;
+  if (!view.canAddPhotos) {
+    // No more to add (after Can't fix, a cancellation): the ones sent stay in view.
+    if (view.photos.stored === 0) return null;
+    return (
+      <section aria-labelledby="photos-heading" className="grid gap-3">
+        <h2 id="photos-heading" className="text-lg font-bold text-slate-900">
+          Your photos
+        </h2>
+        <PhotoThumbnails photos={view.photos.items} />
+      </section>
+    );
+  }
   const left = view.photos.max - view.photos.stored;
   const answered =
     result?.form === "photos" && result.status !== "success" ? (result.message ?? null) : null;

@@ -1,0 +1,54 @@
+/**
+ * The service call after Can't fix: the visit ended without a repair, so the fee the booking was
+ * shown is owed, and the technician records it on My day with the payment form that records a
+ * repair's payment (./estimates.ts `recordPayment`), or "No charge" with a reason the homeowner
+ * reads. Pure views of the request's row, for My day, the private page and the receipt.
+ */
+import { profileForState } from "~/content/company";
+import { formatCalendarDate } from "~/domain/after-the-job";
+import { formatMoney } from "~/domain/money";
+import { isoDateIn } from "~/lib/dates";
+
+import type { ServiceRequestRow as Row } from "../requests/visit-changes";
+
+/** The visit ended with Can't fix, and the office has not booked another since. */
+export function afterCantFix(row: Pick<Row, "status" | "fieldStatus">): boolean {
+  return row.status === "scheduled" && row.fieldStatus === "cant-fix";
+}
+
+/**
+ * Whether the payment recorded on the request settles the visit it is on now. A repair's payment
+ * settles the request; a service call recorded after Can't fix settles that visit only: a visit
+ * the office books afterwards (its field state blank again) is estimated and paid on its own.
+ */
+export function paymentSettled(
+  row: Pick<Row, "paidAt" | "paymentFor" | "status" | "fieldStatus">,
+): boolean {
+  if (!row.paidAt) return false;
+  return row.paymentFor !== "service-call" || afterCantFix(row);
+}
+
+/** The service call recorded after Can't fix (paid or no charge): the row says which. */
+export function isServiceCallPayment(row: Pick<Row, "paidAt" | "paymentFor">): boolean {
+  return row.paidAt !== null && row.paymentFor === "service-call";
+}
+
+/**
+ * What the private page says is owed after Can't fix, beside "Service call": "$89: due",
+ * "$89.00 paid by card on Nov 25, 2026" or "No charge: <reason>"; null when no fee was set.
+ * A warranty callback owes nothing.
+ */
+export function serviceCallOwed(row: Row, serviceCallCents: number | null): string | null {
+  if (row.warrantyCallback) return "No charge: warranty visit";
+  if (isServiceCallPayment(row) && row.paidAt) {
+    if (row.noChargeReason !== null) return `No charge: ${row.noChargeReason}`;
+    if (row.paymentCents !== null && row.paymentMethod) {
+      const paidOn = formatCalendarDate(
+        isoDateIn(row.paidAt, profileForState(row.office).timeZone),
+      );
+      return `${formatMoney(row.paymentCents, { cents: "always" })} paid by ${row.paymentMethod} on ${paidOn}`;
+    }
+  }
+  if (serviceCallCents === null) return null;
+  return `${formatMoney(serviceCallCents, { cents: "when-needed" })}: due`;
+}
