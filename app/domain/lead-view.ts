@@ -34,11 +34,20 @@ export const statusChangeSchema = z
       context.addIssue({
         code: "custom",
         path: ["technician"],
-        message: "Name the technician",
+        message: "Choose the technician",
       });
     }
   });
 export type StatusChange = z.output<typeof statusChangeSchema>;
+
+/** "Record the call" after Can't fix: what was agreed with the homeowner. */
+export const cantFixCallSchema = z.object({
+  note: z
+    .string()
+    .trim()
+    .min(1, "Say what was agreed with the customer")
+    .max(4000, "Use at most 4,000 characters"),
+});
 
 export const noteSchema = z.object({
   note: z.string().trim().min(1, "Write the note first").max(4000, "Use at most 4,000 characters"),
@@ -85,18 +94,24 @@ export interface LeadView {
   nextStatuses: LeadStatus[];
   /** The dangers the request mentions: flagged at the top of its page. */
   safety: SafetyConcern[];
-  /** The booked visit, to prefill a new booking. */
-  scheduled: { date: string; window: string; technician: string };
   /**
-   * "Confirm requested visit": the day and window the homeowner asked for (or the booked ones),
-   * the office's technicians to choose from and the one assigned; null for a message or a lead
-   * that cannot be booked from here.
+   * The one way to book the visit on the lead page (app/features/desk/confirm-visit.tsx): the day and
+   * window to start from (the booked ones, else the ones the homeowner asked for), the office's
+   * technicians to choose from and the one assigned. `requested`: the homeowner's asked day and
+   * window wait to be confirmed ("Confirm requested visit"; else "Book the visit"). `booked`: the
+   * visit as it stands once Scheduled, with the technician's first name when they are an account
+   * of the office (else `typedName`, a name from before, that is on nobody's My day). Null for a
+   * message, a lead that cannot be booked from here, and after Needs a part (the return visit's
+   * form books then).
    */
-  confirm: {
+  booking: {
+    requested: boolean;
     date: string;
     window: string;
     technicianId: string;
-    technicians: { id: string; name: string }[];
+    /** The office's technicians, each with their visits on the form's day (null: no day yet). */
+    technicians: { id: string; name: string; visits: number | null }[];
+    booked: { when: string; technician: string | null; typedName: string } | null;
   } | null;
   /** The request's earlier visits, oldest first: "Visit 1: Wed, Nov 25, Evening, Alex Rivera: Needs a part (…)". */
   earlierVisits: { number: number; text: string }[];
@@ -127,6 +142,18 @@ export interface LeadView {
       state: string;
       canSendAgain: boolean;
     }[];
+  } | null;
+  /**
+   * "Can't fix: call …": the technician tapped Can't fix and nobody has recorded the call the
+   * homeowner's page promises. Whom to call, the number, why, and who went. Null otherwise.
+   */
+  cantFixCall: {
+    name: string;
+    phone: string;
+    /** The digits a `tel:` link dials. */
+    phoneDigits: string;
+    reason: string;
+    technician: string;
   } | null;
   /** Photos the homeowner added on their private page (metadata removed). */
   photos: { id: string; url: string; width: number; height: number; size: string }[];

@@ -2,9 +2,10 @@ import { Form, Link, useNavigation } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { Input, Select } from "~/components/ui/input";
+import { Select } from "~/components/ui/input";
 import { ResultNotice } from "~/components/ui/notice";
-import { ConfirmVisit } from "~/features/desk/confirm-visit";
+import { CantFixCall } from "~/features/desk/cant-fix-call";
+import { BookVisit } from "~/features/desk/confirm-visit";
 import { LeadTexts } from "~/features/desk/lead-texts";
 import { ReturnVisit } from "~/features/desk/return-visit";
 import { SafetyChips } from "~/features/desk/safety-chips";
@@ -137,10 +138,17 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         </section>
 
         <div className="grid content-start gap-10">
-          {lead.confirm ? (
-            <ConfirmVisit
+          {lead.cantFixCall ? (
+            <CantFixCall
+              call={lead.cantFixCall}
+              result={actionData?.form === "cant-fix-call" ? actionData : undefined}
+              busy={busy}
+            />
+          ) : null}
+          {lead.booking ? (
+            <BookVisit
               lead={lead}
-              confirm={lead.confirm}
+              booking={lead.booking}
               windows={windows}
               result={actionData?.form === "confirm" ? actionData : undefined}
               busy={busy}
@@ -169,58 +177,17 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
                     <option value="" disabled>
                       Choose…
                     </option>
-                    {lead.nextStatuses.map((status) => (
-                      <option key={status} value={status}>
-                        {status === lead.status
-                          ? `${leadStatusLabels[status]} (book again)`
-                          : leadStatusLabels[status]}
-                      </option>
-                    ))}
+                    {/* A visit is booked with the booking form above, never from here. */}
+                    {lead.nextStatuses
+                      .filter((status) => status !== "scheduled")
+                      .map((status) => (
+                        <option key={status} value={status}>
+                          {leadStatusLabels[status]}
+                        </option>
+                      ))}
                   </Select>
                 )}
               </Field>
-              {lead.kind === "service-request" ? (
-                <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4">
-                  <legend className="px-1 text-sm font-semibold text-slate-900">
-                    The visit (when scheduling)
-                  </legend>
-                  <Field label="Date" error={statusErrors?.scheduledDate}>
-                    {(wiring) => (
-                      <Input
-                        {...wiring}
-                        type="date"
-                        name="scheduledDate"
-                        defaultValue={lead.scheduled.date}
-                      />
-                    )}
-                  </Field>
-                  <Field label="Window" error={statusErrors?.scheduledWindow}>
-                    {(wiring) => (
-                      <Select
-                        {...wiring}
-                        name="scheduledWindow"
-                        defaultValue={lead.scheduled.window}
-                      >
-                        <option value="">Choose…</option>
-                        {windows.map((window) => (
-                          <option key={window.id} value={window.id}>
-                            {window.label}
-                          </option>
-                        ))}
-                      </Select>
-                    )}
-                  </Field>
-                  <Field label="Technician" error={statusErrors?.technician}>
-                    {(wiring) => (
-                      <Input
-                        {...wiring}
-                        name="technician"
-                        defaultValue={lead.scheduled.technician}
-                      />
-                    )}
-                  </Field>
-                </fieldset>
-              ) : null}
               <Button type="submit" disabled={busy}>
                 Save status
               </Button>

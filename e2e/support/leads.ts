@@ -1,6 +1,9 @@
 import { randomUUID } from "node:crypto";
 
+import type { Page } from "@playwright/test";
 import pg from "pg";
+
+import { firstName } from "~/domain/names";
 
 import { expect } from "./fixtures";
 
@@ -53,4 +56,36 @@ export async function queryRows<Row extends Record<string, unknown>>(
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The lead page's booking once it is saved: the visit "Confirmed with" the technician's first
+ * name, with "Saved" under it. Answers the confirmation's region (its "Change" opens the form).
+ */
+export async function expectConfirmed(page: Page, technicianName: string) {
+  const confirmed = page.getByRole("region", {
+    name: `Confirmed with ${firstName(technicianName)}`,
+  });
+  await expect(confirmed.getByText("Saved")).toBeVisible();
+  return confirmed;
+}
+
+/**
+ * Changes the booked visit on the lead page already open: "Change" opens the booking form filled
+ * with the booking; a day, a window and the technician's account, then "Save the change".
+ */
+export async function changeBooking(
+  page: Page,
+  visit: { date?: string; window?: string; technician?: string },
+) {
+  const booked = page.getByRole("region", { name: /^Confirmed with / });
+  const form = booked.getByRole("form", { name: "Change the visit" });
+  // Opened once, it stays open after a booking that changed nothing.
+  if (!(await form.isVisible())) await booked.locator("summary", { hasText: "Change" }).click();
+  if (visit.date) await form.getByLabel("Visit date").fill(visit.date);
+  if (visit.window) await form.getByLabel("Visit window").selectOption(visit.window);
+  if (visit.technician) {
+    await form.getByLabel("Assign to").selectOption({ label: visit.technician });
+  }
+  await form.getByRole("button", { name: "Save the change" }).click();
 }

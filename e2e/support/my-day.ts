@@ -4,7 +4,7 @@ import { serviceRequest } from "../../server/test-support/fixtures";
 import type { startExtraServer } from "./extra-server";
 import { requestedDay, staffEmail, staffPassword, todayInTexas } from "./field";
 import { expect } from "./fixtures";
-import { uniqueName } from "./leads";
+import { expectConfirmed, uniqueName } from "./leads";
 import { signIn, staffCommand } from "./staff";
 
 /**
@@ -57,7 +57,7 @@ export async function visitOfToday(
   await confirm.getByLabel("Visit date").fill(todayInTexas());
   await confirm.getByLabel("Assign to").selectOption({ label: technicianName });
   await confirm.getByRole("button", { name: "Confirm requested visit" }).click();
-  await expect(confirm.getByText("Saved")).toBeVisible();
+  await expectConfirmed(page, technicianName);
   return { id, name, address, owner, technician };
 }
 

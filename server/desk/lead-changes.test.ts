@@ -14,12 +14,15 @@ import { RequestLinks, requestLinkSecret } from "../requests/request-links";
 import type { VisitContext } from "../requests/visit-changes";
 import { addDays } from "../requests/windows";
 import { testDatabases, type TestDatabaseInstance } from "../test-support/databases";
-import { leadPageAction } from "./lead-changes";
+import { leadPageAction, sameBookingMessage } from "./lead-changes";
+import { leadView } from "./leads";
 import type { StaffMember } from "./staff-accounts";
 
-// The lead page's booking forms on PGlite (the route's action is leadPageAction, as posted):
-// the status form's "Scheduled" and "Confirm requested visit" book a day from the office's today
-// to the horizon, by the server's clock; any other is refused with nothing changed.
+// The lead page's booking on PGlite (the route's action is leadPageAction, as posted): the
+// booking form ("Confirm requested visit", its Change) and the status intent's "Scheduled" (no
+// form of the page posts it now; the server still takes it) book a day from the office's today
+// to the horizon, by the server's clock, with a technician account of the lead's office; any
+// other is refused with nothing changed.
 
 const pglite = (await testDatabases()).find((database) => database.label === "PGlite")!;
 let instance: TestDatabaseInstance;
@@ -231,6 +234,59 @@ test("a completed repair cancelled by the office tells the homeowner nothing: no
   expect(await handle.db.select().from(outbox).where(eq(outbox.subjectId, id))).toEqual([]);
 });
 
+describe("a booking's technician is an account of the lead's office", () => {
+  test("a typed name that is no technician of the office is 400 under the technician, and nothing changes", async () => {
+    const id = await newRequest();
+    // Bea has no account; Flo is Florida's; Dana is no technician.
+    for (const technician of ["Bea", flo.name, dana.name, "Alex"]) {
+      expect(await post(id, { ...statusForm(0, today), technician })).toEqual({
+        status: 400,
+        body: {
+          form: "status",
+          status: "invalid",
+          fieldErrors: { technicianId: "Choose the technician" },
+        },
+        location: null,
+      });
+    }
+    await expectUnchanged(id);
+  });
+
+  test("a booked visit is not changed to a typed name either: the version, timeline and outbox stay", async () => {
+    const id = await newRequest();
+    expect(await post(id, confirmForm(0, today))).toMatchObject({ status: 200 });
+    const before = {
+      row: await rowOf(id),
+      events: await handle.db.select().from(leadEvents).where(eq(leadEvents.leadId, id)),
+      emails: await handle.db.select().from(outbox).where(eq(outbox.subjectId, id)),
+    };
+    expect(await post(id, { ...statusForm(1, today), technician: "Bea" })).toMatchObject({
+      status: 400,
+      body: { fieldErrors: { technicianId: "Choose the technician" } },
+    });
+    expect(await rowOf(id)).toEqual(before.row);
+    expect(await handle.db.select().from(leadEvents).where(eq(leadEvents.leadId, id))).toEqual(
+      before.events,
+    );
+    expect(await handle.db.select().from(outbox).where(eq(outbox.subjectId, id))).toEqual(
+      before.emails,
+    );
+    expect(before.row).toMatchObject({ technicianId: alex.id, technician: alex.name });
+  });
+
+  test("an office technician's name, in any case, books their account", async () => {
+    const id = await newRequest();
+    expect(
+      await post(id, { ...statusForm(0, today), technician: alex.name.toUpperCase() }),
+    ).toMatchObject({ status: 302 });
+    expect(await rowOf(id)).toMatchObject({
+      status: "scheduled",
+      technicianId: alex.id,
+      technician: alex.name,
+    });
+  });
+});
+
 describe("Confirm requested visit", () => {
   test("yesterday, 91 days ahead or 9999-01-01 is 400 under the date, and nothing changes", async () => {
     const id = await newRequest();
@@ -286,6 +342,33 @@ describe("Confirm requested visit", () => {
     ).toBeGreaterThan(emailsAfterFirst.length);
   });
 
+  test("the same booking pressed twice, the second from the page drawn before the first: nothing changes or is sent", async () => {
+    const id = await newRequest();
+    expect(await post(id, confirmForm(0, today))).toMatchObject({
+      status: 200,
+      body: { form: "confirm", status: "success", message: "Saved" },
+    });
+    const emails = await handle.db.select().from(outbox).where(eq(outbox.subjectId, id));
+    expect(emails.length).toBeGreaterThan(0);
+    // The page that sent the first still says version 0: the same booking is no conflict.
+    expect(await post(id, confirmForm(0, today))).toMatchObject({
+      status: 200,
+      body: { form: "confirm", status: "success", message: sameBookingMessage },
+    });
+    expect(await rowOf(id)).toMatchObject({ status: "scheduled", version: 1 });
+    expect(await handle.db.select().from(outbox).where(eq(outbox.subjectId, id))).toHaveLength(
+      emails.length,
+    );
+    expect(await handle.db.select().from(leadEvents).where(eq(leadEvents.leadId, id))).toHaveLength(
+      1,
+    );
+    // Another booking from that old page is still a conflict.
+    expect(await post(id, { ...confirmForm(0, today), scheduledWindow: "morning" })).toMatchObject({
+      status: 409,
+    });
+    expect(await rowOf(id)).toMatchObject({ scheduledWindow: "afternoon", version: 1 });
+  });
+
   test("today is the office's, by the server's clock: at 11:30 PM in Houston, Texas may still book that day and Florida, past midnight, may not", async () => {
     const lateEvening: VisitContext = { ...visits, now: () => new Date("2031-07-15T04:30:00Z") };
     const houstonsToday = "2031-07-14";
@@ -300,5 +383,98 @@ describe("Confirm requested visit", () => {
       { status: 400, body: { fieldErrors: { scheduledDate: bookableDaysMessage } } },
     );
     await expectUnchanged(floridian);
+  });
+});
+
+describe("what the lead page shows of the booking", () => {
+  test("before: the requested day and window to confirm; after: confirmed with the technician's first name, the day and window", async () => {
+    const id = await newRequest();
+    expect((await leadView(handle.db, dana, id))?.booking).toEqual({
+      requested: true,
+      date: today,
+      window: "morning",
+      // The office's one technician is its least loaded: the picker starts on them.
+      technicianId: alex.id,
+      technicians: [{ id: alex.id, name: alex.name, visits: expect.any(Number) }],
+      booked: null,
+    });
+    expect(await post(id, confirmForm(0, today))).toMatchObject({ status: 200 });
+    expect((await leadView(handle.db, dana, id))?.booking).toEqual({
+      requested: false,
+      date: today,
+      window: "afternoon",
+      technicianId: alex.id,
+      technicians: [{ id: alex.id, name: alex.name, visits: expect.any(Number) }],
+      booked: {
+        when: "July 15, 2031, afternoon (12:00 PM - 4:00 PM)",
+        technician: "Alex",
+        typedName: "",
+      },
+    });
+  });
+
+  test("the picker starts on the technician with the fewest visits that day, and shows each one's", async () => {
+    const gus = { id: randomUUID(), name: "Gus Ortega" };
+    await handle.db.insert(staffUsers).values({
+      id: gus.id,
+      email: `gus-${gus.id}@example.com`,
+      name: gus.name,
+      role: "technician",
+      offices: ["florida"],
+    });
+    const day = addDays(today, 5);
+    for (const window of ["morning", "afternoon"]) {
+      await newRequest("florida", {
+        status: "scheduled",
+        scheduledDate: day,
+        scheduledWindow: window,
+        technician: flo.name,
+        technicianId: flo.id,
+      });
+    }
+    await newRequest("florida", {
+      status: "scheduled",
+      scheduledDate: addDays(day, 1),
+      scheduledWindow: "morning",
+      technician: gus.name,
+      technicianId: gus.id,
+    });
+    const id = await newRequest("florida", { preferredDate: day });
+    const booking = (await leadView(handle.db, dana, id))?.booking;
+    expect(booking?.technicianId).toBe(gus.id);
+    expect(booking?.technicians).toEqual(
+      expect.arrayContaining([
+        { id: flo.id, name: flo.name, visits: 2 },
+        { id: gus.id, name: gus.name, visits: 0 },
+      ]),
+    );
+  });
+
+  test("a visit booked with a typed name before is confirmed with nobody: the name is shown, to choose the technician", async () => {
+    const id = await newRequest("texas", {
+      status: "scheduled",
+      scheduledDate: today,
+      scheduledWindow: "evening",
+      technician: "Bea",
+    });
+    expect((await leadView(handle.db, dana, id))?.booking).toMatchObject({
+      technicianId: "",
+      booked: { technician: null, typedName: "Bea" },
+    });
+  });
+
+  test("after Needs a part there is no booking form: the return visit's books", async () => {
+    const id = await newRequest("texas", {
+      status: "scheduled",
+      scheduledDate: today,
+      scheduledWindow: "morning",
+      technician: alex.name,
+      technicianId: alex.id,
+      fieldStatus: "needs-part",
+      partNeeded: "Drain pump",
+    });
+    const lead = await leadView(handle.db, dana, id);
+    expect(lead?.booking).toBeNull();
+    expect(lead?.returnVisit).toMatchObject({ part: "Drain pump", technicianId: alex.id });
   });
 });

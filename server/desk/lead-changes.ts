@@ -9,7 +9,12 @@ import { data, redirect } from "react-router";
 
 import type { StateSlug } from "~/content/states";
 import { leadStatusLabels, statusesAfter, type LeadKind, type LeadStatus } from "~/domain/leads";
-import { noteSchema, statusChangeSchema, type StatusChange } from "~/domain/lead-view";
+import {
+  cantFixCallSchema,
+  noteSchema,
+  statusChangeSchema,
+  type StatusChange,
+} from "~/domain/lead-view";
 import { textKindLabels } from "~/domain/texts";
 import { callbackPending } from "~/domain/warranty";
 import type { PostedForm } from "~/lib/bounded-body.server";
@@ -30,14 +35,14 @@ import {
 import { cancelPendingCallback, freshFieldColumns } from "../requests/next-visit";
 import type { VisitContext } from "../requests/visit-changes";
 import { bookReturnVisit, returnVisitChoiceOf } from "../field/return-visits";
-import { officeTechnicians } from "../field/technicians";
+import { officeTechnicians, type OfficeTechnician } from "../field/technicians";
 import type { DeskServices } from "./desk-services";
 import { findLead, officeTime, purposeOf, uuidPattern, visitText, type Query } from "./leads";
 import type { StaffMember } from "./staff-accounts";
 
 /** The lead page's forms' answer: which form, and why it was refused (a change redirects). */
 export type LeadPageResult = FormResult<
-  "status" | "confirm" | "return" | "note" | "email" | "text"
+  "status" | "confirm" | "return" | "note" | "email" | "text" | "cant-fix-call"
 >;
 
 /**
@@ -65,11 +70,8 @@ export async function leadPageAction(
       outcome = await changeLeadStatus(db, staff, leadId, parsed.data, visits);
       break;
     }
-    case "confirm-visit": {
-      const confirmed = await confirmVisit(db, staff, leadId, form, visits);
-      if (confirmed) return confirmed;
-      return data<LeadPageResult>({ form: "confirm", status: "success", message: "Saved" });
-    }
+    case "confirm-visit":
+      return confirmVisit(db, staff, leadId, form, visits);
     case "return-visit": {
       const booked = await bookReturnVisit(db, staff, leadId, returnVisitChoiceOf(form), visits);
       // Booked, the page shows it (and no longer offers the form): a redirect, like a status change.
@@ -93,6 +95,8 @@ export async function leadPageAction(
       outcome = await addLeadNote(db, staff, leadId, parsed.data.note, visits);
       break;
     }
+    case "cant-fix-call":
+      return cantFixCallAnswer(db, staff, leadId, form, visits);
     case "send-again":
       outcome = await sendEmailAgain(db, staff, leadId, form.text("emailId"), visits);
       break;
@@ -124,10 +128,15 @@ export async function leadPageAction(
   );
 }
 
+/** What the booking form says when its booking was already the visit's: nothing was sent. */
+export const sameBookingMessage =
+  "Nothing changed: the visit was already booked like this, and nothing was sent.";
+
 /**
- * "Confirm requested visit": the status form's booking, with the technician chosen from the
- * office's technicians (their account, so the visit shows on their My day). A refusal's answer,
- * or null once saved.
+ * The lead page's one booking form ("Confirm requested visit", "Book the visit", its Change):
+ * a day, a window and a technician chosen from the office's technicians (their account, so the
+ * visit shows on their My day). Answered on the page, not redirected, so it says "Saved" (or that
+ * the same booking sent again changed nothing).
  */
 async function confirmVisit(
   db: Database,
@@ -135,7 +144,7 @@ async function confirmVisit(
   leadId: string,
   form: PostedForm,
   visits: VisitContext,
-): Promise<ReturnType<typeof data<LeadPageResult>> | null> {
+): Promise<ReturnType<typeof data<LeadPageResult>>> {
   const lead = await findLead(db, staff, leadId);
   if (!lead || lead.kind !== "service-request") throw data("Not found", { status: 404 });
   const technicianId = form.text("technicianId");
@@ -163,7 +172,13 @@ async function confirmVisit(
     { ...parsed.data, technicianId: technician.id },
     visits,
   );
-  if (outcome.ok) return null;
+  if (outcome.ok) {
+    return data<LeadPageResult>({
+      form: "confirm",
+      status: "success",
+      message: outcome.unchanged ? sameBookingMessage : "Saved",
+    });
+  }
   if (outcome.reason === "not-found") throw data("Not found", { status: 404 });
   if (outcome.reason === "invalid") {
     return data<LeadPageResult>(
@@ -178,10 +193,11 @@ async function confirmVisit(
 }
 
 export type LeadChangeOutcome =
-  | { ok: true }
+  /** `unchanged`: the booking asked for was the visit's already; nothing was written or sent. */
+  | { ok: true; unchanged?: boolean }
   | { ok: false; reason: "not-found" }
   /** What was typed in one of the form's fields cannot be: `message` goes under it. */
-  | { ok: false; reason: "invalid"; field: "scheduledDate"; message: string }
+  | { ok: false; reason: "invalid"; field: "scheduledDate" | "technicianId"; message: string }
   | { ok: false; reason: "not-allowed"; message: string }
   | { ok: false; reason: "conflict"; message: string };
 
@@ -199,10 +215,11 @@ async function conflictMessage(db: Query, office: StateSlug, leadId: string) {
 }
 
 /**
- * A status change; a booking may name the technician's account (`technicianId`: the confirm
- * form's and the dispatch board's choice). It is honoured only for a technician of the lead's
- * office; without one, a typed name that is an office technician's names their account. A booking
- * is for a day from the office's today to the booking horizon (server/requests/bookable-days.ts).
+ * A status change. A booking is for a technician of the lead's office, by their account
+ * (`technicianId`: the booking form's and the dispatch board's choice) or, without one, by a name
+ * that is an office technician's (their account then); any other name is refused ("Choose the
+ * technician"): a visit nobody's My day shows is never booked. A booking is for a day from the
+ * office's today to the booking horizon (server/requests/bookable-days.ts).
  */
 export async function changeLeadStatus(
   db: Database,
@@ -215,7 +232,9 @@ export async function changeLeadStatus(
     const lead = await findLead(tx, staff, id);
     if (!lead) return { ok: false, reason: "not-found" };
     if (lead.kind === "contact-message") return changeMessageStatus(tx, staff, lead.row, change);
-    if (change.status === "scheduled") {
+    const scheduling = change.status === "scheduled";
+    let technician: OfficeTechnician | undefined;
+    if (scheduling) {
       const refusal = bookableDayRefusal(
         change.scheduledDate,
         lead.row.office,
@@ -225,9 +244,29 @@ export async function changeLeadStatus(
       if (refusal) {
         return { ok: false, reason: "invalid", field: "scheduledDate", message: refusal };
       }
+      technician = await bookedTechnician(tx, lead.row.office, change);
+      if (!technician) {
+        return {
+          ok: false,
+          reason: "invalid",
+          field: "technicianId",
+          message: "Choose the technician",
+        };
+      }
     }
     const row = await lockRequest(tx, lead.row.id);
     if (!row) return { ok: false, reason: "not-found" };
+    const sameBooking =
+      technician !== undefined &&
+      row.status === "scheduled" &&
+      row.scheduledDate === change.scheduledDate &&
+      row.scheduledWindow === change.scheduledWindow &&
+      row.technicianId === technician.id &&
+      row.technician === technician.name;
+    // The booking as it stands, again (Confirm pressed twice, a form sent again, even from a page
+    // that had not seen the first): nothing changes, nothing is sent, and a visit under way keeps
+    // its field state.
+    if (sameBooking) return { ok: true, unchanged: true };
     if (row.version !== change.version) {
       return {
         ok: false,
@@ -250,28 +289,6 @@ export async function changeLeadStatus(
         message: await conflictMessage(tx, row.office, row.id),
       };
     }
-    const scheduling = change.status === "scheduled";
-    const technicians = scheduling ? await officeTechnicians(tx, row.office) : [];
-    const technician =
-      technicians.find((candidate) => candidate.id === change.technicianId) ??
-      (change.technicianId === undefined
-        ? technicians.find(
-            (candidate) => candidate.name.toLowerCase() === change.technician.toLowerCase(),
-          )
-        : undefined);
-    if (change.technicianId !== undefined && !technician) {
-      return { ok: false, reason: "not-allowed", message: "Choose a technician of this office." };
-    }
-    const sameBooking =
-      scheduling &&
-      row.status === "scheduled" &&
-      row.scheduledDate === change.scheduledDate &&
-      row.scheduledWindow === change.scheduledWindow &&
-      row.technicianId === (technician?.id ?? null) &&
-      row.technician === (technician?.name ?? change.technician);
-    // The booking as it stands, again (Confirm pressed twice, a form sent again): nothing changes,
-    // nothing is sent, and a visit under way keeps its field state.
-    if (sameBooking) return { ok: true };
     const changed = await changeRequest(
       tx,
       row,
@@ -282,12 +299,12 @@ export async function changeLeadStatus(
           // A new booking, a reopened or cancelled request starts the field afresh; a
           // completion keeps what the technician recorded.
           ...(change.status !== "completed" ? freshFieldColumns : {}),
-          ...(scheduling
+          ...(scheduling && technician
             ? {
                 scheduledDate: change.scheduledDate,
                 scheduledWindow: change.scheduledWindow,
-                technician: technician?.name ?? change.technician,
-                technicianId: technician?.id ?? null,
+                technician: technician.name,
+                technicianId: technician.id,
               }
             : {}),
         },
@@ -295,9 +312,10 @@ export async function changeLeadStatus(
           kind: "status",
           fromStatus: row.status,
           toStatus: change.status,
-          detail: scheduling
-            ? `${visitText(change.scheduledDate, change.scheduledWindow)}, technician ${change.technician}`
-            : "",
+          detail:
+            scheduling && technician
+              ? `${visitText(change.scheduledDate, change.scheduledWindow)}, technician ${technician.name}`
+              : "",
         },
         news: newsOfStatus(change.status),
       },
@@ -313,6 +331,23 @@ export async function changeLeadStatus(
     }
     return { ok: true };
   });
+}
+
+/**
+ * The technician a booking names, if they are an active technician of `office`: by their account
+ * when the form chose one, else by their name as typed (any case).
+ */
+async function bookedTechnician(
+  tx: Transaction,
+  office: StateSlug,
+  change: StatusChange & { technicianId?: string },
+): Promise<OfficeTechnician | undefined> {
+  const technicians = await officeTechnicians(tx, office);
+  if (change.technicianId !== undefined) {
+    return technicians.find((candidate) => candidate.id === change.technicianId);
+  }
+  const typed = change.technician.toLowerCase();
+  return technicians.find((candidate) => candidate.name.toLowerCase() === typed);
 }
 
 function refusedTransition(
@@ -526,4 +561,74 @@ async function recordOnLead(
   }
   const row = await lockRequest(tx, lead.row.id);
   if (row) await changeRequest(tx, row, { event }, staffActor(staff), visits);
+}
+
+/** "Record the call" after Can't fix: the note is required; recorded, the page reloads without the panel. */
+async function cantFixCallAnswer(
+  db: Database,
+  staff: StaffMember,
+  leadId: string,
+  form: PostedForm,
+  visits: VisitContext,
+) {
+  const parsed = cantFixCallSchema.safeParse(form.fields());
+  if (!parsed.success) {
+    return data<LeadPageResult>(
+      { form: "cant-fix-call", status: "invalid", fieldErrors: fieldErrorsOf(parsed.error) },
+      { status: 400 },
+    );
+  }
+  const outcome = await recordCantFixCall(db, staff, leadId, parsed.data.note, visits);
+  if (outcome.ok) throw redirect(`/office/leads/${leadId}`);
+  if (outcome.reason === "not-found") throw data("Not found", { status: 404 });
+  return data<LeadPageResult>(
+    { form: "cant-fix-call", status: "invalid", message: outcome.message },
+    { status: 409 },
+  );
+}
+
+/**
+ * The office called the homeowner after the technician's Can't fix: what was agreed goes in the
+ * timeline (a note: an erasure blanks it like every note) and the inbox's flag is cleared, in one
+ * change through the door. Only while the call is owed: recorded already (by someone else at
+ * once, say) or not after a Can't fix, nothing changes.
+ */
+export async function recordCantFixCall(
+  db: Database,
+  staff: StaffMember,
+  id: string,
+  note: string,
+  visits: VisitContext,
+): Promise<LeadChangeOutcome> {
+  return db.transaction(async (tx): Promise<LeadChangeOutcome> => {
+    const lead = await findLead(tx, staff, id);
+    if (!lead || lead.kind !== "service-request") return { ok: false, reason: "not-found" };
+    const row = await lockRequest(tx, lead.row.id);
+    if (!row) return { ok: false, reason: "not-found" };
+    if (row.status !== "scheduled" || row.fieldStatus !== "cant-fix") {
+      return {
+        ok: false,
+        reason: "not-allowed",
+        message: "No call is owed: the technician's Can't fix is not where this visit stands.",
+      };
+    }
+    if (row.cantFixCallRecordedAt) {
+      return {
+        ok: false,
+        reason: "conflict",
+        message: `The call was already recorded, ${officeTime(row.office, row.cantFixCallRecordedAt)}: see the timeline.`,
+      };
+    }
+    await changeRequest(
+      tx,
+      row,
+      {
+        set: { cantFixCallRecordedAt: visits.now() },
+        event: { kind: "note", detail: `Called the customer after Can't fix: ${note}` },
+      },
+      staffActor(staff),
+      visits,
+    );
+    return { ok: true };
+  });
 }

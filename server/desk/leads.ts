@@ -1,10 +1,11 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
 
 import { profileForState } from "~/content/company";
 import { stateBySlug, type StateSlug } from "~/content/states";
 import { fieldStatusLabels } from "~/domain/field";
 import { textKindLabels, textStatusLabels } from "~/domain/texts";
 import { leadStatusLabels, statusesAfter } from "~/domain/leads";
+import { firstName } from "~/domain/names";
 import { deskVisitStyle, formatVisit } from "~/domain/visit";
 import { type LeadEmailView, type LeadField, type LeadView } from "~/domain/lead-view";
 import {
@@ -29,8 +30,10 @@ import {
   texts,
 } from "../db/schema";
 import { holdsNoPlace } from "../requests/visit-changes";
+import { isTimeSlotId } from "../requests/windows";
 import { photoBytes, photosOfRequest } from "../requests/photo-store";
 import { officeTechnicians } from "../field/technicians";
+import { isServiceCallPayment } from "../field/service-call";
 import { leadOffices, type StaffMember } from "./staff-accounts";
 
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -159,8 +162,12 @@ function afterTheJobFields(row: typeof serviceRequests.$inferSelect): LeadField[
       value: `${estimateSummary(row.estimateLines)}\n${lines}\n${answer}`,
     });
   }
+  // The service call after Can't fix: paid, or no charge and why.
+  const label = isServiceCallPayment(row) ? "Service call" : "Payment";
   if (row.paymentMethod && row.paymentCents !== null) {
-    fields.push({ label: "Payment", value: paymentSummary(row.paymentMethod, row.paymentCents) });
+    fields.push({ label, value: paymentSummary(row.paymentMethod, row.paymentCents) });
+  } else if (isServiceCallPayment(row) && row.noChargeReason !== null) {
+    fields.push({ label, value: `No charge: ${row.noChargeReason}` });
   }
   if (row.warrantyEnds && row.warrantyDays !== null) {
     fields.push({ label: "Warranty", value: warrantyLine(row.warrantyDays, row.warrantyEnds) });
@@ -251,14 +258,6 @@ export async function leadView(
     lead.kind === "service-request"
       ? `${lead.row.name}: ${lead.row.selectedAppliance}`
       : `${lead.row.name} ${lead.row.lastName}: ${lead.row.subject}`;
-  const scheduled =
-    lead.kind === "service-request"
-      ? {
-          date: lead.row.scheduledDate ?? "",
-          window: lead.row.scheduledWindow ?? "",
-          technician: lead.row.technician ?? "",
-        }
-      : { date: "", window: "", technician: "" };
   return {
     id: row.id,
     kind: lead.kind,
@@ -286,16 +285,7 @@ export async function leadView(
     ],
     nextStatuses: statusesAfter(lead.kind, row.status),
     safety: lead.kind === "service-request" ? lead.row.safetyConcerns : [],
-    scheduled,
-    confirm:
-      lead.kind === "service-request" && statusesAfter(lead.kind, row.status).includes("scheduled")
-        ? {
-            date: lead.row.scheduledDate ?? lead.row.preferredDate ?? "",
-            window: lead.row.scheduledWindow ?? lead.row.preferredTime,
-            technicianId: lead.row.technicianId ?? "",
-            technicians: await officeTechnicians(db, row.office),
-          }
-        : null,
+    booking: lead.kind === "service-request" ? await bookingOf(db, lead.row) : null,
     earlierVisits: earlier.map((visit) => ({
       number: visit.number,
       text: `${visitText(visit.date, visit.window)}, ${visit.technician}: ${visit.outcome ? fieldStatusLabels[visit.outcome] : "Done"}${visit.detail ? ` (${visit.detail})` : ""}`,
@@ -334,6 +324,7 @@ export async function leadView(
             technicians: await officeTechnicians(db, row.office),
           }
         : null,
+    cantFixCall: lead.kind === "service-request" ? cantFixCallOf(lead.row) : null,
     photos: photos.map((photo) => ({
       id: photo.id,
       url: `/office/leads/${row.id}/photos/${photo.id}`,
@@ -341,6 +332,93 @@ export async function leadView(
       height: photo.height,
       size: `${Math.max(1, Math.round(photo.byteSize / 1024))} KB`,
     })),
+  };
+}
+
+/**
+ * The lead page's one booking form, with the visit as it stands: none for a request that cannot
+ * be booked now, nor while its return visit waits (after Needs a part that form books).
+ */
+async function bookingOf(
+  db: Database,
+  row: typeof serviceRequests.$inferSelect,
+): Promise<LeadView["booking"]> {
+  if (!statusesAfter("service-request", row.status).includes("scheduled")) return null;
+  if (row.status === "scheduled" && row.fieldStatus === "needs-part") return null;
+  const booked = row.status === "scheduled" && row.scheduledDate !== null;
+  const date = row.scheduledDate ?? row.preferredDate ?? "";
+  const technicians = await technicianLoads(db, row, date);
+  // Only an account of the office has the visit on their My day: a name typed before, or an
+  // account since disabled or moved to another office, is no technician of this visit.
+  const assigned = technicians.find((technician) => technician.id === row.technicianId);
+  // Not booked yet: the picker starts on the technician with the fewest visits that day.
+  const leastLoaded = technicians.reduce<(typeof technicians)[number] | undefined>(
+    (least, technician) =>
+      !least || (technician.visits ?? 0) < (least.visits ?? 0) ? technician : least,
+    undefined,
+  );
+  return {
+    requested: !booked && row.preferredDate !== null && isTimeSlotId(row.preferredTime),
+    date,
+    window: row.scheduledWindow ?? row.preferredTime,
+    technicianId: assigned?.id ?? (booked ? "" : (leastLoaded?.id ?? "")),
+    technicians,
+    booked: booked
+      ? {
+          when: visitText(row.scheduledDate, row.scheduledWindow),
+          technician: assigned ? firstName(assigned.name) : null,
+          typedName: assigned ? "" : (row.technician ?? ""),
+        }
+      : null,
+  };
+}
+
+/**
+ * The office's technicians, each with how many visits they already have on `date` (this
+ * request's own left out): the booking form's picker shows each one's load. No day, no count.
+ */
+async function technicianLoads(
+  db: Database,
+  row: typeof serviceRequests.$inferSelect,
+  date: string,
+): Promise<{ id: string; name: string; visits: number | null }[]> {
+  const technicians = await officeTechnicians(db, row.office);
+  if (technicians.length === 0 || date === "") {
+    return technicians.map((technician) => ({ ...technician, visits: null }));
+  }
+  const loads = await db
+    .select({ technicianId: serviceRequests.technicianId, visits: count() })
+    .from(serviceRequests)
+    .where(
+      and(
+        eq(serviceRequests.office, row.office),
+        eq(serviceRequests.status, "scheduled"),
+        eq(serviceRequests.scheduledDate, date),
+        ne(serviceRequests.id, row.id),
+        inArray(
+          serviceRequests.technicianId,
+          technicians.map((technician) => technician.id),
+        ),
+      ),
+    )
+    .groupBy(serviceRequests.technicianId);
+  return technicians.map((technician) => ({
+    ...technician,
+    visits: loads.find((load) => load.technicianId === technician.id)?.visits ?? 0,
+  }));
+}
+
+/** The call the office owes after Can't fix, until it is recorded (the inbox's flag, too). */
+function cantFixCallOf(row: typeof serviceRequests.$inferSelect): LeadView["cantFixCall"] {
+  if (row.status !== "scheduled" || row.fieldStatus !== "cant-fix" || row.cantFixCallRecordedAt) {
+    return null;
+  }
+  return {
+    name: row.name,
+    phone: row.phone,
+    phoneDigits: row.phone.replace(/[^\d+]/g, ""),
+    reason: row.cantFixReason ?? "",
+    technician: row.technician ?? "",
   };
 }
 
