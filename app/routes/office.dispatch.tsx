@@ -1,9 +1,10 @@
 import { data, Form, Link, redirect } from "react-router";
 
 import { Button } from "~/components/ui/button";
-import { Select } from "~/components/ui/input";
+import { Field } from "~/components/ui/field";
+import { Input, Select } from "~/components/ui/input";
 import { Notice } from "~/components/ui/notice";
-import type { DispatchBoard, DispatchVisit, WaitingForPart } from "~/domain/dispatch";
+import type { DispatchBoard, DispatchVisit, VisitPlace, WaitingForPart } from "~/domain/dispatch";
 import { DeskHeader } from "~/features/desk/desk-header";
 import { notFound, signedInOf } from "~/features/desk/desk-route.server";
 import { deskMeta } from "~/features/desk/headers";
@@ -22,14 +23,17 @@ export function meta() {
   return deskMeta("Dispatch");
 }
 
-/** The office and day in the address (`?office=texas&day=2026-11-25`): staff choices, not typed. */
+/**
+ * The office and day in the address (`?office=texas&day=2026-11-25`, the day links'), or the day
+ * the date picker sent (`?office=texas&date=2026-11-26`; left empty: today).
+ */
 function choiceOf(request: Request, context: Route.LoaderArgs["context"]) {
   const { staff } = signedInOf(context);
   const params = new URL(request.url).searchParams;
   const choice = boardChoice(
     staff,
     params.get("office"),
-    params.get("day"),
+    params.get("day") ?? (params.get("date") || null),
     servicesOf(context).desk.visits.now(),
   );
   if (!choice) notFound();
@@ -41,7 +45,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { desk } = servicesOf(context);
   return {
     staff: { name: staff.name, role: staff.role },
-    board: await dispatchBoard(desk.db, staff, choice, desk.config.WINDOW_CAPACITY),
+    board: await dispatchBoard(
+      desk.db,
+      staff,
+      choice,
+      desk.config.WINDOW_CAPACITY,
+      desk.visits.now(),
+    ),
   };
 }
 
@@ -84,18 +94,48 @@ export default function Dispatch({ loaderData, actionData }: Route.ComponentProp
     <div className="mx-auto w-full max-w-7xl px-4 py-8">
       <DeskHeader title="Dispatch" staff={staff} />
       <div className="mt-6 flex flex-wrap items-end justify-between gap-4">
-        <div>
+        <div className="grid min-w-0 gap-2">
           <h2 className="text-lg font-bold text-slate-900">
             {board.office.name}: {board.dayTitle}
           </h2>
-          <nav aria-label="Days" className="mt-1 flex gap-4 text-sm">
+          {board.closed ? (
+            <p className="w-fit rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-300">
+              <strong>{board.closed}</strong>. The booking form offers no window on this day.
+            </p>
+          ) : null}
+          <nav aria-label="Days" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
             <Link className="text-brand-700 underline" to={here(board.previousDay)}>
               Previous day
+            </Link>
+            <Link
+              className="text-brand-700 underline aria-[current=date]:font-semibold aria-[current=date]:no-underline"
+              to={here(board.today)}
+              aria-current={board.day === board.today ? "date" : undefined}
+            >
+              Today
             </Link>
             <Link className="text-brand-700 underline" to={here(board.nextDay)}>
               Next day
             </Link>
           </nav>
+          {/* A plain GET: the day in the address, with or without JavaScript. */}
+          <Form method="get" aria-label="Choose a day" className="flex flex-wrap items-end gap-2">
+            <input type="hidden" name="office" value={board.office.slug} />
+            <Field label="Day">
+              <Input
+                // Keyed by the day: a live reload or a day link shows the board's day again.
+                key={board.day}
+                type="date"
+                name="date"
+                defaultValue={board.day}
+                required
+                className="w-auto"
+              />
+            </Field>
+            <Button type="submit" variant="outline">
+              Show
+            </Button>
+          </Form>
         </div>
         {board.offices.length > 1 ? (
           <nav aria-label="Offices" className="flex flex-wrap gap-3 text-sm">
@@ -206,13 +246,31 @@ export default function Dispatch({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
+/** Where the visit is: the town first, to plan the day by, then the address with its zip. */
+function PlaceLine({ place }: { place: VisitPlace }) {
+  if (!place.address) return null;
+  return (
+    <p className="[overflow-wrap:anywhere] text-slate-700">
+      {place.town ? (
+        <>
+          <strong className="font-semibold text-slate-900">
+            <bdi>{place.town}</bdi>
+          </strong>
+          {" · "}
+        </>
+      ) : null}
+      <bdi>{place.address}</bdi>
+    </p>
+  );
+}
+
 /** A visit and the form that assigns or moves it: a technician and a window of this day. */
 function VisitItem({ visit, board }: { visit: DispatchVisit; board: DispatchBoard }) {
   const formId = `assign-${visit.key.replace(":", "-")}`;
   return (
     <article
       aria-labelledby={`${formId}-name`}
-      className="grid gap-2 rounded-md border border-slate-200 bg-white p-3 text-sm"
+      className="@container grid gap-2 rounded-md border border-slate-200 bg-white p-3 text-sm"
     >
       <div className="flex flex-wrap items-center gap-2">
         <Link
@@ -227,8 +285,11 @@ function VisitItem({ visit, board }: { visit: DispatchVisit; board: DispatchBoar
       <p className="text-slate-700">
         {visit.appliance} · {visit.status}
       </p>
+      <p className="font-medium text-slate-800">{visit.windowName}</p>
+      <PlaceLine place={visit.place} />
       {board.technicians.length > 0 && visit.movable ? (
-        <Form method="post" className="grid gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+        // Stacked unless the card is wide: the selects show the windows' whole names.
+        <Form method="post" className="grid gap-2 @2xl:grid-cols-[1fr_1fr_auto] @2xl:items-end">
           <input type="hidden" name="requestId" value={visit.id} />
           <VersionField version={visit.version} />
           <label className="grid gap-1 text-xs font-semibold text-slate-700">
@@ -272,7 +333,7 @@ function ReturnVisitItem({ request, board }: { request: WaitingForPart; board: D
   return (
     <article
       aria-labelledby={`${id}-name`}
-      className="grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm"
+      className="@container grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm"
     >
       <div className="flex flex-wrap items-center gap-2">
         <Link
@@ -287,8 +348,9 @@ function ReturnVisitItem({ request, board }: { request: WaitingForPart; board: D
       <p className="[overflow-wrap:anywhere] text-slate-800">
         {request.appliance} · Part: <bdi>{request.part}</bdi>
       </p>
+      <PlaceLine place={request.place} />
       {board.technicians.length > 0 ? (
-        <Form method="post" className="grid gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+        <Form method="post" className="grid gap-2 @2xl:grid-cols-[1fr_1fr_auto] @2xl:items-end">
           <input type="hidden" name="intent" value="return-visit" />
           <input type="hidden" name="requestId" value={request.id} />
           <VersionField version={request.version} />

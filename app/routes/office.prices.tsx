@@ -1,6 +1,7 @@
-import { Form, useNavigation } from "react-router";
+import { useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
 
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { ResultNotice } from "~/components/ui/notice";
@@ -10,11 +11,11 @@ import { OfficePicker } from "~/features/desk/office-picker";
 import { deskMeta } from "~/features/desk/headers";
 import { fieldErrorsIn } from "~/lib/form-result";
 
-import { officeChoices, officeInAddress, signedInOf } from "~/features/desk/desk-route.server";
+import { notFound, officeChoices, signedInOf } from "~/features/desk/desk-route.server";
 import { postedForm } from "~/lib/bounded-body.server";
 import { servicesOf } from "~/services.server";
 
-import { priceSettings, pricesPageAction } from "../../server/prices/price-settings";
+import { priceSettings, pricesOffice, pricesPageAction } from "../../server/prices/price-settings";
 
 import type { Route } from "./+types/office.prices";
 
@@ -22,14 +23,19 @@ export function meta() {
   return deskMeta("Prices");
 }
 
+// `?office=texas` chooses the office (none: the owner's own); `&remove=ask` is Remove's
+// confirmation step, a page of its own (a GET: it changes nothing).
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { staff } = signedInOf(context);
   const { db } = servicesOf(context).desk;
-  const office = officeInAddress(request);
+  const params = new URL(request.url).searchParams;
+  const office = (await pricesOffice(db, staff, params.get("office"))) ?? notFound();
+  const settings = await priceSettings(db, staff, office);
   return {
     staff: { name: staff.name, role: staff.role },
     offices: officeChoices(),
-    settings: await priceSettings(db, staff, office),
+    settings,
+    confirmingRemove: settings.set && params.get("remove") === "ask",
   };
 }
 
@@ -44,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Prices({ loaderData, actionData }: Route.ComponentProps) {
-  const { staff, offices, settings } = loaderData;
+  const { staff, offices, settings, confirmingRemove } = loaderData;
   const { office } = settings;
   const busy = useNavigation().state !== "idle";
   const answer = actionData?.values?.office === office ? actionData : undefined;
@@ -54,13 +60,32 @@ export default function Prices({ loaderData, actionData }: Route.ComponentProps)
   const valueOf = (name: string, stored: string) => typed?.[name] ?? stored;
   const officeName = offices.find((candidate) => candidate.slug === office)?.name ?? office;
   const here = `/office/prices?office=${office}`;
+  const saved = answer?.form === "save" && answer.status === "success";
+  // "Saved." stands by the button until the owner changes a field again.
+  // (The answer a field was changed after: a new answer is not edited yet.)
+  const [editedAfter, setEditedAfter] = useState<typeof actionData | null>(null);
+  const edited = editedAfter === actionData;
+  if (confirmingRemove) {
+    return (
+      <div className="mx-auto w-full max-w-3xl px-4 py-8">
+        <DeskHeader title="Prices" staff={staff} />
+        <RemoveConfirmation
+          office={office}
+          officeName={officeName}
+          lines={settings.shown}
+          here={here}
+        />
+      </div>
+    );
+  }
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8">
       <DeskHeader title="Prices" staff={staff} />
 
       <OfficePicker office={office} offices={offices} />
 
-      <ResultNotice result={answer} className="mt-6" />
+      {/* A save's "Saved." is by its button; the rest (a refusal, a removal) here. */}
+      <ResultNotice result={saved ? undefined : answer} className="mt-6" />
 
       <section aria-labelledby="shown-heading" className="mt-8 rounded-xl bg-slate-50 p-4">
         <h2 id="shown-heading" className="font-bold text-slate-900">
@@ -95,6 +120,7 @@ export default function Prices({ loaderData, actionData }: Route.ComponentProps)
           noValidate
           aria-labelledby="prices-heading"
           className="mt-4 grid gap-5"
+          onChange={() => setEditedAfter(actionData)}
         >
           <input type="hidden" name="intent" value="save" />
           <input type="hidden" name="office" value={office} />
@@ -175,10 +201,13 @@ export default function Prices({ loaderData, actionData }: Route.ComponentProps)
             />
           </Field>
 
-          <div>
+          <div className="flex flex-wrap items-center gap-3">
             <Button type="submit" disabled={busy}>
               Save prices
             </Button>
+            <p role="status" className="text-sm font-semibold text-green-800">
+              {saved && !edited ? "Saved." : null}
+            </p>
           </div>
         </Form>
       </section>
@@ -192,9 +221,10 @@ export default function Prices({ loaderData, actionData }: Route.ComponentProps)
             The site then shows no service-call fee and no ranges for {officeName}, and the warranty
             goes back to {defaultWarrantyDays} days.
           </p>
-          <Form method="post" action={here} className="mt-3">
-            <input type="hidden" name="intent" value="remove" />
+          {/* Asks first: a page of its own, "Yes, remove" or "Keep it" (no window.confirm). */}
+          <Form method="get" className="mt-3">
             <input type="hidden" name="office" value={office} />
+            <input type="hidden" name="remove" value="ask" />
             <Button type="submit" variant="outline" disabled={busy}>
               Remove prices
             </Button>
@@ -202,5 +232,48 @@ export default function Prices({ loaderData, actionData }: Route.ComponentProps)
         </section>
       ) : null}
     </div>
+  );
+}
+
+/** Remove's second step: what the site would stop showing, then "Yes, remove" or "Keep it". */
+function RemoveConfirmation({
+  office,
+  officeName,
+  lines,
+  here,
+}: {
+  office: string;
+  officeName: string;
+  lines: string[];
+  here: string;
+}) {
+  const busy = useNavigation().state !== "idle";
+  return (
+    <section
+      aria-labelledby="remove-question"
+      className="mt-8 rounded-xl border border-red-200 bg-red-50 p-4"
+    >
+      <h2 id="remove-question" className="text-lg font-bold text-slate-900">
+        Remove the prices for {officeName}?
+      </h2>
+      <p className="mt-1 text-sm text-slate-800">
+        The site then stops showing these, and the warranty goes back to {defaultWarrantyDays} days:
+      </p>
+      <ul className="mt-2 grid list-disc gap-1 pl-5 text-sm text-slate-900">
+        {lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      <Form method="post" action={here} className="mt-4 flex flex-wrap gap-3">
+        <input type="hidden" name="intent" value="remove" />
+        <input type="hidden" name="office" value={office} />
+        <Button type="submit" variant="destructive" disabled={busy}>
+          Yes, remove
+        </Button>
+        <Link to={here} className={buttonVariants({ variant: "outline" })}>
+          Keep it
+        </Link>
+      </Form>
+    </section>
   );
 }

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import type { StateSlug } from "~/content/states";
@@ -21,6 +21,7 @@ import {
   windowPlaces,
 } from "../db/schema";
 import type { StaffMember } from "../desk/staff-accounts";
+import { closeFederalHolidays } from "../requests/holidays";
 import { RequestLinks, requestLinkSecret } from "../requests/request-links";
 import type { VisitContext } from "../requests/visit-changes";
 import { addDays } from "../requests/windows";
@@ -400,6 +401,113 @@ describe("dispatchBoard", () => {
       nextDay: "2031-08-02",
     });
     expect(shown.dayTitle).toMatch(/Aug.* 1/);
+  });
+});
+
+describe("the board's words: where each visit is, its window by name, and a closed day", () => {
+  test("each visit shows its town and its address with the zip; its window by its whole name", async () => {
+    const day = "2031-07-23";
+    const houston = await request({
+      name: "Hal Houston",
+      ...booked(day, "morning", alex),
+      address: "1200 Main St, Apt 4, Houston, TX",
+      zipCode: "77002",
+    });
+    const streetOnly = await request({
+      name: "Sol Street",
+      preferredDate: day,
+      preferredTime: "afternoon",
+      address: "12 Bayou St",
+      zipCode: "77004",
+    });
+    const noWindow = await request({
+      name: "Nia No Window",
+      preferredDate: day,
+      preferredTime: "",
+      address: "4 Elm Ct, Katy",
+      zipCode: "77494",
+    });
+    const waiting = await request({
+      name: "Wyn Waiting",
+      ...booked(addDays(day, -2), "evening", sam),
+      fieldStatus: "needs-part",
+      partNeeded: "Igniter",
+      address: "9 Oak Ln, Sugar Land, TX 77478",
+      zipCode: "77478",
+    });
+
+    const shown = await board(day);
+
+    const alexRow = shown.technicians.find((technician) => technician.id === alex.id)!;
+    expect(alexRow.visits.morning).toMatchObject([
+      {
+        id: houston,
+        windowName: "Morning, 8:00 AM - 12:00 PM",
+        // The unit is no town; the state is none either.
+        place: { town: "Houston", address: "1200 Main St, Apt 4, Houston, TX 77002" },
+      },
+    ]);
+    expect(
+      shown.unassigned.map(({ id, windowName, place }) => ({ id, windowName, place })),
+    ).toEqual([
+      {
+        id: streetOnly,
+        windowName: "Afternoon, 12:00 PM - 4:00 PM",
+        // No town in the address as typed: the address as stored, and its zip.
+        place: { town: null, address: "12 Bayou St, 77004" },
+      },
+      {
+        id: noWindow,
+        windowName: "No window asked for",
+        place: { town: "Katy", address: "4 Elm Ct, Katy, 77494" },
+      },
+    ]);
+    // A zip already at the end of the address is not written twice.
+    expect(shown.waitingForPart).toContainEqual(
+      expect.objectContaining({
+        id: waiting,
+        place: { town: "Sugar Land", address: "9 Oak Ln, Sugar Land, TX 77478" },
+      }),
+    );
+  });
+
+  test("a federal holiday, a Sunday and an owner's closed day say Closed; a holiday the owner opened again and a working day do not", async () => {
+    // The federal holidays as the server writes them at start: 2031's from today on, and 2032's.
+    await closeFederalHolidays(handle.db, now);
+    const closedOn = async (day: string) =>
+      (await dispatchBoard(handle.db, dana, { office: "texas", day }, defaultCapacity, now)).closed;
+
+    expect(await closedOn("2031-11-27")).toBe("Closed: Thanksgiving Day");
+    expect(await closedOn("2031-12-25")).toBe("Closed: Christmas Day");
+    expect(await closedOn("2031-07-27")).toBe("Closed: Sunday");
+    await handle.db.insert(officeClosedDays).values([
+      { office: "texas", date: "2031-08-05", label: "Staff training" },
+      { office: "texas", date: "2031-08-06", label: "Closed" },
+    ]);
+    expect(await closedOn("2031-08-05")).toBe("Closed: Staff training");
+    expect(await closedOn("2031-08-06")).toBe("Closed");
+    // The owner opened Labor Day again on /office/windows: the board is open, as the booking is.
+    await handle.db
+      .delete(officeClosedDays)
+      .where(and(eq(officeClosedDays.office, "texas"), eq(officeClosedDays.date, "2031-09-01")));
+    expect(await closedOn("2031-09-01")).toBeNull();
+    expect(await closedOn("2031-11-26")).toBeNull();
+    // Texas's closed day is not Florida's.
+    expect(
+      (await dispatchBoard(handle.db, olive, { office: "florida", day: "2031-08-05" }, 4, now))
+        .closed,
+    ).toBeNull();
+  });
+
+  test("the board knows the office's today, by the server's clock", async () => {
+    const shown = await dispatchBoard(
+      handle.db,
+      dana,
+      { office: "texas", day: "2031-08-01" },
+      defaultCapacity,
+      now,
+    );
+    expect(shown.today).toBe(today);
   });
 });
 

@@ -8,7 +8,12 @@ import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
 import { profileForState } from "~/content/company";
 import { applianceName } from "~/domain/appliances";
 import { stateBySlug, type StateSlug } from "~/content/states";
-import type { DispatchBoard, DispatchVisit } from "~/domain/dispatch";
+import {
+  visitPlaceOf,
+  windowName,
+  type DispatchBoard,
+  type DispatchVisit,
+} from "~/domain/dispatch";
 import { fieldStatusLabels } from "~/domain/field";
 import { isValidIsoDate } from "~/domain/service-request";
 import { timeSlots, type TimeSlotId } from "~/domain/time-slots";
@@ -22,9 +27,9 @@ import type { Database } from "../db/database";
 import { changeLeadStatus } from "../desk/lead-changes";
 import { findLead } from "../desk/leads";
 import type { VisitContext } from "../requests/visit-changes";
-import { requestVisits, serviceRequests, windowPlaces } from "../db/schema";
+import { officeClosedDays, requestVisits, serviceRequests, windowPlaces } from "../db/schema";
 import { leadOffices, type StaffMember } from "../desk/staff-accounts";
-import { addDays, capacityOf, isTimeSlotId } from "../requests/windows";
+import { addDays, capacityOf, isTimeSlotId, weekdayOf } from "../requests/windows";
 import { officeTechnicians } from "./technicians";
 
 type Row = typeof serviceRequests.$inferSelect;
@@ -32,13 +37,16 @@ type Row = typeof serviceRequests.$inferSelect;
 function visitOf(row: Row): DispatchVisit {
   const booked = row.status === "scheduled" || row.status === "completed";
   const window = booked ? row.scheduledWindow : row.preferredTime;
+  const slot = isTimeSlotId(window) ? window : null;
   return {
     key: `${row.id}:${row.visitNumber}`,
     id: row.id,
     version: row.version,
     name: row.name,
     appliance: applianceName(row.selectedAppliance),
-    window: isTimeSlotId(window) ? window : null,
+    window: slot,
+    windowName: windowName(slot),
+    place: visitPlaceOf(row.address, row.zipCode),
     technicianId: booked ? row.technicianId : null,
     status: booked
       ? row.status === "completed"
@@ -57,15 +65,21 @@ function visitOf(row: Row): DispatchVisit {
 /** An earlier visit of a request (before its return visit): on the board of its day, over. */
 function earlierVisitOf(
   visit: typeof requestVisits.$inferSelect,
-  row: Pick<Row, "id" | "version" | "name" | "selectedAppliance" | "safetyConcerns">,
+  row: Pick<
+    Row,
+    "id" | "version" | "name" | "selectedAppliance" | "safetyConcerns" | "address" | "zipCode"
+  >,
 ): DispatchVisit {
+  const slot = isTimeSlotId(visit.window) ? visit.window : null;
   return {
     key: `${row.id}:${visit.number}`,
     id: row.id,
     version: row.version,
     name: row.name,
     appliance: applianceName(row.selectedAppliance),
-    window: isTimeSlotId(visit.window) ? visit.window : null,
+    window: slot,
+    windowName: windowName(slot),
+    place: visitPlaceOf(row.address, row.zipCode),
     technicianId: visit.technicianId,
     status: visit.outcome ? fieldStatusLabels[visit.outcome] : "Done",
     safety: row.safetyConcerns,
@@ -89,13 +103,31 @@ export function boardChoice(
   return { office: slug, day: chosen };
 }
 
+/**
+ * Why the office is closed on `day`, as the booking windows decide it (`capacityOf`): every
+ * Sunday, and the office's closed days (the federal holidays written by `closeFederalHolidays`
+ * and the owner's own, on /office/windows); null on an open day.
+ */
+async function closedReason(db: Database, office: StateSlug, day: string): Promise<string | null> {
+  if (weekdayOf(day) === 0) return "Closed: Sunday";
+  const [closed] = await db
+    .select({ label: officeClosedDays.label })
+    .from(officeClosedDays)
+    .where(and(eq(officeClosedDays.office, office), eq(officeClosedDays.date, day)));
+  if (!closed) return null;
+  const label = closed.label.trim();
+  return !label || label.toLowerCase() === "closed" ? "Closed" : `Closed: ${label}`;
+}
+
+/** One office's day on the board; `now` (the server's clock) gives the office's today. */
 export async function dispatchBoard(
   db: Database,
   staff: StaffMember,
   { office, day }: { office: StateSlug; day: string },
   defaultCapacity: number,
+  now: Date = new Date(),
 ): Promise<DispatchBoard> {
-  const [technicians, rows, earlier, waiting, held, capacities] = await Promise.all([
+  const [technicians, rows, earlier, waiting, held, capacities, closed] = await Promise.all([
     officeTechnicians(db, office),
     db
       .select()
@@ -149,6 +181,7 @@ export async function dispatchBoard(
         capacityOf(db, { office, date: day, window: slot.id }, defaultCapacity),
       ),
     ),
+    closedReason(db, office, day),
   ]);
   const visits = [
     ...rows.map(visitOf),
@@ -162,6 +195,8 @@ export async function dispatchBoard(
     dayTitle: formatVisitDay(day),
     previousDay: addDays(day, -1),
     nextDay: addDays(day, 1),
+    today: isoDateIn(now, profileForState(office).timeZone),
+    closed,
     windows: timeSlots.map((slot, index) => ({
       id: slot.id,
       label: `${slot.label} (${slot.window})`,
@@ -187,6 +222,7 @@ export async function dispatchBoard(
       version: row.version,
       name: row.name,
       appliance: applianceName(row.selectedAppliance),
+      place: visitPlaceOf(row.address, row.zipCode),
       part: row.partNeeded ?? "",
       technicianId: row.technicianId,
       safety: row.safetyConcerns,

@@ -3,11 +3,11 @@
  * fee and its rule, the typical ranges per appliance and the warranty, saved whole or removed.
  * Each save `NOTIFY`s every server process, whose kept pages then render again with it.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import { data } from "react-router";
 
 import { serviceBySlug, serviceSlugs } from "~/content/services";
-import { stateBySlug, type StateSlug } from "~/content/states";
+import { stateBySlug, stateSlugs, type StateSlug } from "~/content/states";
 import type { PricePolicy } from "~/domain/after-the-job";
 import {
   defaultWarrantyDays,
@@ -22,7 +22,7 @@ import { fieldErrorsOf } from "~/lib/field-errors";
 import type { FormResult } from "~/lib/form-result";
 
 import type { Database } from "../db/database";
-import { officePrices } from "../db/schema";
+import { officePrices, staffUsers } from "../db/schema";
 import type { StaffMember } from "../desk/staff-accounts";
 import { pricePolicyFor } from "./price-policy";
 import { notifyPricesChanged } from "./public-prices";
@@ -37,6 +37,27 @@ function ownerOnly(staff: StaffMember): void {
   if (staff.role !== "owner" || staff.disabledAt) {
     throw new PriceSettingsRefusal("Only an owner sets the prices");
   }
+}
+
+/**
+ * The office the page is about: the one chosen (`?office=texas`), else the owner's own. An owner
+ * has every office, so their own is the first of them where their team works (an active
+ * dispatcher's or technician's office), else simply their first; an office that is none: null
+ * (the page is a 404).
+ */
+export async function pricesOffice(
+  db: Database,
+  staff: StaffMember,
+  chosen: string | null,
+): Promise<StateSlug | null> {
+  ownerOnly(staff);
+  if (chosen) return stateBySlug(chosen)?.slug ?? null;
+  const team = await db
+    .select({ offices: staffUsers.offices })
+    .from(staffUsers)
+    .where(and(ne(staffUsers.role, "owner"), isNull(staffUsers.disabledAt)));
+  const worked = new Set(team.flatMap((member) => member.offices));
+  return staff.offices.find((office) => worked.has(office)) ?? staff.offices[0] ?? stateSlugs[0];
 }
 
 /** One appliance's range as the form shows it. */
