@@ -44,26 +44,52 @@ export function FormStatus({
  * A notice left at the top of the page's content by a form that closed (the booking dialog
  * leaves what was booked and the private link): shown until the visitor dismisses it
  * (`showPageNotice(null)`), across navigations. Whoever shows a notice brings its markup.
+ * Above it, the place where the toast of that form's success is drawn (`useToastPlace`), in the
+ * page rather than over it: nothing covers the notice.
  */
 let pageNotice: React.ReactNode = null;
+let toastPlace: HTMLElement | null = null;
 const pageNoticeListeners = new Set<() => void>();
+
+function tell() {
+  for (const listener of pageNoticeListeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  pageNoticeListeners.add(listener);
+  return () => pageNoticeListeners.delete(listener);
+}
 
 export function showPageNotice(notice: React.ReactNode) {
   pageNotice = notice;
-  for (const listener of pageNoticeListeners) listener();
+  tell();
+}
+
+function placeToasts(element: HTMLElement | null) {
+  toastPlace = element;
+  tell();
+}
+
+/** Where an `inPage` toast is drawn: above the page's notice, or null when there is none. */
+export function useToastPlace(): HTMLElement | null {
+  return useSyncExternalStore(
+    subscribe,
+    () => toastPlace,
+    () => null,
+  );
 }
 
 /** The slot at the top of `<main>` (app/root.tsx). */
 export function PageNotice() {
   const notice = useSyncExternalStore(
-    (listener) => {
-      pageNoticeListeners.add(listener);
-      return () => pageNoticeListeners.delete(listener);
-    },
+    subscribe,
     () => pageNotice,
     () => null,
   );
   return notice ? (
-    <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-6 lg:px-8">{notice}</div>
+    <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-6 lg:px-8">
+      <div ref={placeToasts} />
+      {notice}
+    </div>
   ) : null;
 }

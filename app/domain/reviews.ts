@@ -6,6 +6,9 @@ import { firstName } from "./names";
 
 export const maxReviewWords = 2000;
 
+/** The owner's note on a low rating they handled: a few words, at most this many characters. */
+export const maxHandledNote = 500;
+
 /** The private page's rating form posts these names (with `intent` = "review"). */
 export const reviewFields = { rating: "rating", words: "words", mayPublish: "mayPublish" } as const;
 
@@ -28,12 +31,23 @@ export const reviewWords = {
   markHandled: "Mark as handled",
   handled: (by: string) => `Handled by ${by}`,
   handledNotice: "Marked as handled: the desk no longer flags it.",
+  handledNoteLabel: "What was done",
+  handledNoteHint: 'A few words, e.g. "Called her, booked a free return visit".',
+  handledNoteMissing:
+    'Say in a few words what was done, e.g. "Called her, booked a free return visit".',
+  handledNoteTooLong: `Use at most ${maxHandledNote} characters.`,
+  /** The request's timeline: "Low rating handled: "Called her, booked a free return visit"". */
+  handledEvent: (note: string) => `Low rating handled: "${note}"`,
+  /** The owners' call link to the homeowner: "Call Jane: (713) 555-0188". */
+  call: (name: string, phone: string) => `Call ${name || "the homeowner"}: ${phone}`,
   attention: (count: number) =>
     `${count} ${count === 1 ? "review needs" : "reviews need"} attention: 3 stars or fewer`,
   publish: "Publish",
   unpublish: "Unpublish",
   notAllowed: "The homeowner did not allow publishing this review.",
   verified: "verified repair",
+  /** The badge on `/reviews` of a review from a real repair (the review request after a job). */
+  verifiedBadge: "Verified repair",
 } as const;
 
 /** "2 stars", "1 star". */

@@ -5,9 +5,15 @@ import { leadOutcomeMessage, outcomeOf } from "./lead-messages";
 
 /**
  * The toasts of spec section 8, word for word. A window that filled up meanwhile is a normal
- * answer, not a failure: the form says so and offers the open windows, with no toast.
+ * answer, not a failure: the form says so and offers the open windows, with no toast. A booking's
+ * success leaves its notice at the top of the page (features/booking/schedule-dialog.tsx): its
+ * toast sits in the page above that notice, never over it.
  */
 export function showLeadOutcome(kind: LeadKind, result: LeadFormResult) {
   if (result.status === "invalid" && result.openWindows) return;
-  toast(leadOutcomeMessage(kind, outcomeOf(result)));
+  const outcome = outcomeOf(result);
+  toast({
+    ...leadOutcomeMessage(kind, outcome),
+    inPage: kind === "serviceRequest" && outcome === "success",
+  });
 }

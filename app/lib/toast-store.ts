@@ -9,6 +9,12 @@ export interface ToastMessage {
   title: string;
   description?: string;
   variant?: "default" | "destructive";
+  /**
+   * Drawn in the page, just above the notice a form left there (`PageNotice`), instead of over
+   * the page: a booking's success, whose notice nothing may cover. Without a notice on the
+   * page it is drawn like any other.
+   */
+  inPage?: boolean;
   open: boolean;
 }
 

@@ -1,11 +1,20 @@
+import { Phone } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 
 import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Textarea } from "~/components/ui/input";
 import { ResultNotice } from "~/components/ui/notice";
 import { DeskHeader } from "~/features/desk/desk-header";
 import { deskMeta } from "~/features/desk/headers";
 import { StarRating } from "~/features/reviews/star-rating";
-import { reviewDeskIntents, reviewWords, starsText, type ReviewDeskIntent } from "~/domain/reviews";
+import {
+  maxHandledNote,
+  reviewDeskIntents,
+  reviewWords,
+  starsText,
+  type ReviewDeskIntent,
+} from "~/domain/reviews";
 
 import { notFound, signedInOf } from "~/features/desk/desk-route.server";
 import { postedForm } from "~/lib/bounded-body.server";
@@ -38,7 +47,7 @@ function isDeskIntent(value: string): value is ReviewDeskIntent {
   return (reviewDeskIntents as readonly string[]).includes(value);
 }
 
-/** Publish, Unpublish or Mark as handled (`form` is the review's id). */
+/** Publish, Unpublish or Mark as handled with its note (`form` is the review's id). */
 export async function action({ request, context }: Route.ActionArgs) {
   const { staff } = signedInOf(context);
   const desk = servicesOf(context).desk;
@@ -56,8 +65,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   if (intent === "handled") {
-    const handled = await markReviewHandled(desk.db, staff, reviewId);
-    if (!handled.ok) notFound();
+    const note = form.text("note");
+    const handled = await markReviewHandled(desk.db, staff, reviewId, note);
+    if (!handled.ok) {
+      if (handled.reason === "not-found") notFound();
+      return data<FormResult>(
+        {
+          form: reviewId,
+          status: "invalid",
+          fieldErrors: { note: handled.message },
+          values: { note },
+        },
+        { status: 400 },
+      );
+    }
     return data<FormResult>({
       form: reviewId,
       status: "success",
@@ -165,11 +186,7 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
                         {reviewWords.needsAttention}
                       </span>
                     ) : null}
-                    {review.handledBy !== null ? (
-                      <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
-                        {reviewWords.handled(review.handledBy)}
-                      </span>
-                    ) : null}
+
                     {review.published ? (
                       <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
                         Published
@@ -183,6 +200,26 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
                   ) : (
                     <p className="text-sm text-slate-600">No words.</p>
                   )}
+                  {review.phoneDigits ? (
+                    <p>
+                      <a
+                        href={`tel:${review.phoneDigits}`}
+                        className="inline-flex min-h-11 max-w-full items-center gap-2 font-semibold break-words text-brand-800 underline underline-offset-2"
+                      >
+                        <Phone className="size-4 shrink-0" aria-hidden="true" />
+                        {reviewWords.call(review.firstName, review.phone)}
+                      </a>
+                    </p>
+                  ) : null}
+                  {review.handled ? (
+                    <p className="rounded-lg bg-slate-50 p-3 text-sm break-words text-slate-800">
+                      <span className="font-semibold">
+                        {reviewWords.handled(review.handled.by)}
+                      </span>
+                      , {review.handled.at}
+                      {review.handled.note ? `: “${review.handled.note}”` : "."}
+                    </p>
+                  ) : null}
                   <p className="text-sm text-slate-600">
                     {review.appliance} · {review.technician || "Technician not recorded"} ·{" "}
                     {review.office} · {review.answered} ·{" "}
@@ -195,10 +232,33 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
                     </Link>
                   </p>
                   {review.needsAttention ? (
-                    <Form method="post">
+                    <Form
+                      method="post"
+                      aria-label={`${reviewWords.markHandled}: ${starsText(review.rating)}, ${review.firstName || "Homeowner"}`}
+                      className="grid max-w-xl gap-3"
+                    >
                       <input type="hidden" name="reviewId" value={review.id} />
                       <input type="hidden" name="intent" value="handled" />
-                      <Button type="submit" variant="outline" loading={busyWith === review.id}>
+                      <Field
+                        label={reviewWords.handledNoteLabel}
+                        hint={reviewWords.handledNoteHint}
+                        error={answer?.status === "invalid" ? answer.fieldErrors?.note : undefined}
+                        markedRequired
+                      >
+                        <Textarea
+                          name="note"
+                          rows={2}
+                          required
+                          maxLength={maxHandledNote}
+                          defaultValue={answer?.values?.note ?? ""}
+                        />
+                      </Field>
+                      <Button
+                        type="submit"
+                        variant="outline"
+                        className="justify-self-start"
+                        loading={busyWith === review.id}
+                      >
                         {reviewWords.markHandled}
                       </Button>
                     </Form>

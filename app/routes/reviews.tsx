@@ -15,7 +15,10 @@ import { regionPageCache, type PageCacheHandle } from "~/lib/page-cache";
 // the kept copies at once (server/reviews/published-reviews.ts, `forget`).
 export const handle = { pageCache: regionPageCache } satisfies PageCacheHandle;
 
-/** The homeowners' reviews an owner published, newest first, after the site's own. */
+/**
+ * The homeowners' reviews an owner published (each from a real repair), newest first, before the
+ * site's own 13.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   return { published: await publishedReviews(servicesOf(context).desk.db) };
 }
@@ -47,12 +50,13 @@ export default function Reviews() {
       />
       <Section>
         <ul className="mx-auto flex max-w-3xl flex-col gap-6">
+          {/* Verified repairs first, each with its badge; then the site's 13 (spec: all 13). */}
+          <PublishedReviewCards reviews={published} />
           {reviews.map((review) => (
             <li key={review.author}>
               <ReviewCard review={review} />
             </li>
           ))}
-          <PublishedReviewCards reviews={published} />
         </ul>
       </Section>
     </>

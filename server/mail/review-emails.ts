@@ -1,14 +1,28 @@
 /**
- * The review request, its one reminder, and the owners' alert for a low rating. The homeowner's
- * emails are the same for everyone (no gating): the question, the private page's rating form
- * (a placeholder the outbox worker fills in) and the company's Google reviews.
+ * The review request, its one reminder, and the owners' alert for a low rating (with the
+ * homeowner's phone to call). The homeowner's emails are the same for everyone (no gating): the
+ * question, the private page's rating form (a placeholder the outbox worker fills in) and the
+ * company's Google reviews.
  */
 import { formatPhone } from "~/content/company";
 import { applianceName } from "~/domain/appliances";
 import { reviewWords, starsText } from "~/domain/reviews";
+import { formatUsPhone } from "~/lib/form-rules";
 
 import { messageId, type MailContext } from "./context";
-import { brandedHtml, brandedText, headerSafe, type BrandedEmail } from "./format";
+import {
+  brandedHtml,
+  brandedText,
+  deskLink,
+  escapeHtml,
+  fieldsAsHtml,
+  fieldsAsText,
+  headerSafe,
+  htmlDocument,
+  paragraphsAsHtml,
+  type BrandedEmail,
+  type EmailField,
+} from "./format";
 import type { OutgoingEmail } from "./message";
 import { privateLinkPlaceholder } from "./private-links";
 
@@ -90,32 +104,37 @@ export interface LowRating {
   reference: string | null;
   technician: string;
   firstName: string;
+  /** The homeowner's phone as they typed it ("" once erased): the owner calls them back. */
+  phone: string;
 }
 
-/** An owner told of a rating of 3 or less: what was said, and where to read it in the desk. */
+/**
+ * An owner told of a rating of 3 or less: whom to call (the homeowner's phone, a call link in the
+ * HTML and the number in the text), what was said, and where to read it in the desk. An office
+ * email like Can't fix's (server/mail/field-emails.ts), not a homeowner's branded one.
+ */
 export function lowRatingEmail(review: LowRating, context: MailContext): OutgoingEmail {
   const { office } = context;
   const site = context.siteUrl.replace(/\/$/, "");
   const title = `${reviewWords.needsAttention}: ${starsText(review.rating)} for ${review.technician || "a repair"}`;
-  const email: BrandedEmail = {
-    title,
-    preview: `${office.name}: a homeowner rated their ${applianceName(review.appliance, { inSentence: true })} repair ${starsText(review.rating)}.`,
-    siteUrl: context.siteUrl,
-    companyName: office.name,
-    facts: [
-      ...(review.reference ? [{ label: "Reference", value: review.reference }] : []),
-      { label: "Rating", value: `${starsText(review.rating)} of 5` },
-      { label: "Appliance", value: applianceName(review.appliance) },
-      { label: "Technician", value: review.technician || "Not recorded" },
-      { label: "Homeowner", value: review.firstName || "Not given" },
-    ],
-    action: { label: "Open the request", url: `${site}/office/leads/${review.leadId}` },
-    paragraphs: [
-      review.words === "" ? "They wrote nothing more." : `They wrote: ${review.words}`,
-      `Every answer is on ${site}/office/reviews.`,
-    ],
-    footer: [office.name],
-  };
+  const phone = formatUsPhone(review.phone) || review.phone;
+  const phoneDigits = review.phone.replace(/[^\d+]/g, "");
+  const call = phoneDigits === "" ? null : reviewWords.call(review.firstName, phone);
+  const fields: EmailField[] = [
+    { label: "Rating", value: `${starsText(review.rating)} of 5` },
+    { label: "Reference", value: review.reference ?? "" },
+    { label: "Appliance", value: applianceName(review.appliance) },
+    { label: "Technician", value: review.technician || "Not recorded" },
+    { label: "Homeowner", value: review.firstName || "Not given" },
+    { label: "Phone", value: phone },
+    { label: "Office", value: office.name },
+  ];
+  const paragraphs = [
+    review.words === "" ? "They wrote nothing more." : `They wrote: ${review.words}`,
+    "Call them back, then mark it handled with a few words of what was done.",
+    `Every answer is on ${site}/office/reviews.`,
+  ];
+  const desk = deskLink(context.siteUrl, review.leadId);
   return {
     kind: reviewEmailKinds.lowRating,
     // The homeowner's answer on the private page.
@@ -124,8 +143,23 @@ export function lowRatingEmail(review: LowRating, context: MailContext): Outgoin
       from: context.from,
       to: review.ownerEmail,
       subject: headerSafe(title),
-      text: brandedText(email),
-      html: brandedHtml(email),
+      text: [title, ...(call ? [call] : []), ...paragraphs, fieldsAsText(fields), desk.text]
+        .join("\n\n")
+        .concat("\n"),
+      html: htmlDocument(
+        title,
+        [
+          `<h1 style="font-size:20px">${escapeHtml(title)}</h1>`,
+          call
+            ? `<p><a href="tel:${escapeHtml(phoneDigits)}" style="font-weight:bold">${escapeHtml(call)}</a></p>`
+            : "",
+          paragraphsAsHtml(paragraphs),
+          fieldsAsHtml(fields),
+          desk.html,
+        ]
+          .filter((part) => part !== "")
+          .join("\n"),
+      ),
       messageId: messageId(`review-${review.reviewId}-owner-${review.ownerId}`, context),
     },
   };

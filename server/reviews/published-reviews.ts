@@ -3,14 +3,21 @@
  * `/office/reviews` (with each technician's requests sent, answers and average), publishing and
  * unpublishing by an owner (never without the homeowner's permission: refused here, and the
  * database's `reviews_published_with_permission` check holds too), low ratings flagged until an
- * owner marks them handled (counted on the inbox), and the published ones `/reviews` shows. Publishing tells every server process to drop its kept `/reviews` pages.
+ * owner marks them handled with a note of what was done (counted on the inbox; the note goes into
+ * the request's timeline through the door), and the published ones `/reviews` shows. Publishing
+ * tells every server process to drop its kept `/reviews` pages.
  */
 
 import { and, avg, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 
 import { profileForState } from "~/content/company";
 import { stateBySlug, type StateSlug } from "~/content/states";
-import { needsAttentionAtMost, publishedCaption, reviewWords } from "~/domain/reviews";
+import {
+  maxHandledNote,
+  needsAttentionAtMost,
+  publishedCaption,
+  reviewWords,
+} from "~/domain/reviews";
 
 import type { Database, Transaction } from "../db/database";
 import { reviews, serviceRequests } from "../db/schema";
@@ -80,8 +87,11 @@ export interface DeskReview {
   published: boolean;
   /** 3 stars or fewer and no owner has handled it yet. */
   needsAttention: boolean;
-  /** Who handled a low rating; null otherwise. */
-  handledBy: string | null;
+  /** A low rating an owner handled: who, when ("Nov 26, 2026, 3:40 PM") and what they did. */
+  handled: { by: string; at: string; note: string } | null;
+  /** The homeowner's phone as they typed it, and the digits a `tel:` link dials ("" when erased). */
+  phone: string;
+  phoneDigits: string;
 }
 
 export interface TechnicianReviewCounts {
@@ -102,8 +112,9 @@ export async function deskReviews(
   if (staff.role !== "owner" || offices.length === 0) return { reviews: [], technicians: [] };
   const [rows, sent, answered] = await Promise.all([
     db
-      .select()
+      .select({ review: reviews, phone: serviceRequests.phone })
       .from(reviews)
+      .innerJoin(serviceRequests, eq(serviceRequests.id, reviews.requestId))
       .where(inArray(reviews.office, offices))
       .orderBy(desc(reviews.answeredAt))
       .limit(500),
@@ -136,27 +147,47 @@ export async function deskReviews(
       };
     });
   return {
-    reviews: rows.map((row) => ({
-      id: row.id,
-      leadId: row.requestId,
-      rating: row.rating,
-      words: row.words,
-      firstName: row.firstName,
-      city: row.city,
-      office: stateBySlug(row.office)?.name ?? row.office,
-      appliance: row.appliance,
-      technician: row.technician,
-      answered: new Intl.DateTimeFormat("en-US", {
-        timeZone: profileForState(row.office).timeZone,
-        month: "short",
-        day: "numeric",
-        year: "numeric",
-      }).format(row.answeredAt),
-      mayPublish: row.mayPublish,
-      published: row.publishedAt !== null,
-      needsAttention: row.rating <= needsAttentionAtMost && row.handledAt === null,
-      handledBy: row.handledAt === null ? null : (row.handledBy ?? ""),
-    })),
+    reviews: rows.map(({ review: row, phone }) => {
+      const timeZone = profileForState(row.office).timeZone;
+      return {
+        id: row.id,
+        leadId: row.requestId,
+        rating: row.rating,
+        words: row.words,
+        firstName: row.firstName,
+        city: row.city,
+        office: stateBySlug(row.office)?.name ?? row.office,
+        appliance: row.appliance,
+        technician: row.technician,
+        answered: new Intl.DateTimeFormat("en-US", {
+          timeZone,
+          month: "short",
+          day: "numeric",
+          year: "numeric",
+        }).format(row.answeredAt),
+        mayPublish: row.mayPublish,
+        published: row.publishedAt !== null,
+        needsAttention: row.rating <= needsAttentionAtMost && row.handledAt === null,
+        handled:
+          row.handledAt === null
+            ? null
+            : {
+                by: row.handledBy ?? "",
+                at: new Intl.DateTimeFormat("en-US", {
+                  timeZone,
+                  month: "short",
+                  day: "numeric",
+                  year: "numeric",
+                  hour: "numeric",
+                  minute: "2-digit",
+                }).format(row.handledAt),
+                // Handled before notes were asked for: none.
+                note: row.handledNote ?? "",
+              },
+        phone,
+        phoneDigits: phone.replace(/[^\d+]/g, ""),
+      };
+    }),
     technicians,
   };
 }
@@ -257,24 +288,50 @@ export async function reviewsNeedingAttention(
   return row?.total ?? 0;
 }
 
-/** An owner marks low rating `reviewId` handled: the desk stops flagging it. */
+export type HandledOutcome =
+  | { ok: true; changed: boolean }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "invalid"; message: string };
+
+/** The owner's note as typed, trimmed; or the message saying what it lacks. */
+function handledNoteOf(typed: string): { note: string } | { message: string } {
+  const note = typed.trim();
+  if (note === "") return { message: reviewWords.handledNoteMissing };
+  if (note.length > maxHandledNote) return { message: reviewWords.handledNoteTooLong };
+  return { note };
+}
+
+/**
+ * An owner marks low rating `reviewId` handled, saying in `typedNote` what was done: the desk
+ * stops flagging it, the review keeps who, when and the note, and the request's timeline says it
+ * (through the door). Marking it again changes nothing.
+ */
 export async function markReviewHandled(
   db: Database,
   staff: Pick<StaffMember, "id" | "name" | "role" | "offices">,
   reviewId: string,
-): Promise<{ ok: true; changed: boolean } | { ok: false; reason: "not-found" }> {
+  typedNote: string,
+): Promise<HandledOutcome> {
   const offices = leadOffices(staff);
   if (staff.role !== "owner" || !uuidPattern.test(reviewId)) {
     return { ok: false, reason: "not-found" };
   }
-  return db.transaction(async (tx) => {
+  const checked = handledNoteOf(typedNote);
+  if ("message" in checked) return { ok: false, reason: "invalid", message: checked.message };
+  const { note } = checked;
+  return db.transaction(async (tx): Promise<HandledOutcome> => {
     const request = await lockRequestOfReview(tx, reviewId, offices);
-    if (!request) return { ok: false, reason: "not-found" } as const;
+    if (!request) return { ok: false, reason: "not-found" };
     const [row] = await tx
       .update(reviews)
-      .set({ handledAt: sql`now()`, handledBy: staff.name })
+      .set({ handledAt: sql`now()`, handledBy: staff.name, handledNote: note })
       .where(
-        and(eq(reviews.id, reviewId), inArray(reviews.office, offices), isNull(reviews.handledAt)),
+        and(
+          eq(reviews.id, reviewId),
+          inArray(reviews.office, offices),
+          lte(reviews.rating, needsAttentionAtMost),
+          isNull(reviews.handledAt),
+        ),
       )
       .returning({ requestId: reviews.requestId, office: reviews.office });
     if (!row) {
@@ -284,7 +341,7 @@ export async function markReviewHandled(
         .where(and(eq(reviews.id, reviewId), inArray(reviews.office, offices)));
       return known ? { ok: true, changed: false } : { ok: false, reason: "not-found" };
     }
-    await recordReviewEvent(tx, staff, request, "Low rating handled");
+    await recordReviewEvent(tx, staff, request, reviewWords.handledEvent(note));
     return { ok: true, changed: true };
   });
 }

@@ -142,7 +142,7 @@ export async function answerReview(
   return outcome;
 }
 
-/** Every owner (not disabled) is emailed a rating of 3 or less. */
+/** Every owner (not disabled) is emailed a rating of 3 or less, with the homeowner's phone. */
 async function alertOwners(
   tx: Transaction,
   row: ServiceRequestRow,
@@ -169,6 +169,7 @@ async function alertOwners(
         reference: row.reference,
         technician: review.technician,
         firstName: review.firstName,
+        phone: row.phone,
       },
       mail,
     ),

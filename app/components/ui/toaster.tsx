@@ -1,12 +1,31 @@
 import { X } from "lucide-react";
 import { Toast } from "radix-ui";
+import { createPortal } from "react-dom";
 
+import { useToastPlace } from "~/components/form-status";
 import { dismissToast, useToasts } from "~/lib/toast-store";
 import { cn } from "~/lib/utils";
 
-/** spec section 9: shown 5000 ms, swipe right (threshold 50) to dismiss, F8 focuses them. */
+/**
+ * spec section 9: shown 5000 ms, swipe right (threshold 50) to dismiss, F8 focuses them. Over the
+ * page, at the top on phones and the bottom right on larger screens; the newest toast marked
+ * `inPage` (a booking's success) is drawn in the page above its notice instead, never over it.
+ */
 export function Toaster() {
   const toasts = useToasts();
+  const place = useToastPlace();
+  // The newest toast decides, open or closing: a closing toast stays where it was drawn.
+  const inPage = place !== null && toasts[0]?.inPage === true;
+  const viewport = (
+    <Toast.Viewport
+      hotkey={["F8"]}
+      className={
+        inPage
+          ? "mb-4 flex flex-col gap-2 empty:hidden"
+          : "fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:top-auto sm:bottom-0 sm:max-w-sm"
+      }
+    />
+  );
   return (
     <Toast.Provider duration={5000} swipeDirection="right" swipeThreshold={50}>
       {toasts.map((message) => (
@@ -40,10 +59,7 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport
-        hotkey={["F8"]}
-        className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:top-auto sm:bottom-0 sm:max-w-sm"
-      />
+      {inPage ? createPortal(viewport, place) : viewport}
     </Toast.Provider>
   );
 }

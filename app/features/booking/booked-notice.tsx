@@ -14,6 +14,8 @@ import { cn } from "~/lib/utils";
 import { applianceName } from "~/domain/appliances";
 import { timeSlots } from "~/domain/time-slots";
 
+import { confirmationSentTo } from "./confirmation-sent";
+
 export type BookedResult = Extract<LeadFormResult, { status: "success" }>;
 
 /** The id a dialog that closed on success focuses (docs/decisions/0009). */
@@ -47,9 +49,11 @@ function askedFor(values: Record<string, string>): { term: string; detail: strin
 
 /**
  * After a service request went through: what was asked for, what happens next (or the server's
- * message: a repeat, no place held), the homeowner's private page (follow, change or cancel the
+ * message: a repeat, no place held), where the confirmation went (the email typed; the text by
+ * the number's last four digits), the homeowner's private page (follow, change or cancel the
  * visit) and the office's phone. With JavaScript it is left on the page behind the dialog, which
- * closes; without, the page the dialog's POST renders shows it. A repeat's answer carries no link.
+ * closes; without, the page the dialog's POST renders shows it. A repeat's answer carries no link
+ * and says nothing of a confirmation (the first request's emails go where that one asked).
  */
 export function BookedNotice({
   result,
@@ -76,6 +80,7 @@ export function BookedNotice({
           {result.duplicate ? "We have your request" : "Your request is on its way"}
         </h2>
         <p>{result.message ?? "The office will confirm your visit with you."}</p>
+        {reference ? <p className="wrap-anywhere">{confirmationSentTo(result.values)}</p> : null}
       </div>
       {reference ? (
         <p>
