@@ -97,15 +97,45 @@ export const decidedBySchema = z
   .min(1, "Type your name")
   .max(100, "Use at most 100 characters");
 
-export const paymentSchema = z.object({
-  method: z.enum(paymentMethods, { error: "Choose Cash, Check or Card" }),
-  amount: z
-    .string()
-    .trim()
-    .max(20)
-    .refine((amount) => parseMoney(amount) !== null, "Enter the amount paid (like 245.00)")
-    .transform((amount) => parseMoney(amount)!),
-});
+/** The payment form's choice for a service call after Can't fix that is not charged. */
+export const noChargeMethod = "no-charge";
+
+/** A payment as recorded: paid by a method, or (a service call after Can't fix) no charge. */
+export type RecordedPayment =
+  { method: PaymentMethod; amount: number } | { method: typeof noChargeMethod; reason: string };
+
+/**
+ * "Record payment" after Done, and the service call after Can't fix (the same form, which then
+ * offers "No charge" too, with a reason the homeowner reads).
+ */
+export const paymentSchema = z
+  .object({
+    method: z.enum([...paymentMethods, noChargeMethod], { error: "Choose Cash, Check or Card" }),
+    amount: z.string().trim().max(20).default(""),
+    noChargeReason: z.string().trim().max(200, "Use at most 200 characters").default(""),
+  })
+  .superRefine((payment, context) => {
+    if (payment.method === noChargeMethod) {
+      if (payment.noChargeReason === "") {
+        context.addIssue({
+          code: "custom",
+          path: ["noChargeReason"],
+          message: "Say why there is no charge",
+        });
+      }
+    } else if (parseMoney(payment.amount) === null) {
+      context.addIssue({
+        code: "custom",
+        path: ["amount"],
+        message: "Enter the amount paid (like 245.00)",
+      });
+    }
+  })
+  .transform((payment): RecordedPayment =>
+    payment.method === noChargeMethod
+      ? { method: noChargeMethod, reason: payment.noChargeReason }
+      : { method: payment.method, amount: parseMoney(payment.amount)! },
+  );
 
 /** "Estimate: $245.00 (2 lines)": the timeline's words. */
 export function estimateSummary(lines: readonly EstimateLine[]): string {
@@ -134,6 +164,22 @@ export function paymentSummary(method: PaymentMethod, cents: number): string {
 /** "90 days on parts and labour, until Feb 23, 2027". */
 export function warrantyLine(days: number, endsIsoDate: string): string {
   return `${days} days on parts and labour, until ${formatCalendarDate(endsIsoDate)}`;
+}
+
+/** "Service call $89: waived": the receipt's line when the homeowner went ahead with the repair. */
+export function serviceCallWaivedLine(serviceCallCents: number): string {
+  return `Service call ${formatMoney(serviceCallCents, { cents: "when-needed" })}: waived`;
+}
+
+/** "Repaired Nov 27": the day of the paid repair's visit (yyyy-mm-dd, the office's). */
+export function repairedLine(isoDate: string): string {
+  const [year, month, day] = isoDate.split("-").map(Number);
+  const date = new Intl.DateTimeFormat("en-US", {
+    timeZone: "UTC",
+    month: "short",
+    day: "numeric",
+  }).format(new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1)));
+  return `Repaired ${date}`;
 }
 
 /** "Declined: the charge is the $89 service call" (or "Declined" when no fee is set). */
@@ -166,12 +212,20 @@ export interface EstimateView {
   declinedText: string | null;
 }
 
+/** What a service call's receipt says was done (the technician's reason stays the office's). */
+export const serviceCallWorkDone =
+  "Service call: the appliance could not be repaired on this visit";
+
 /** The receipt, as its page and its email show it (the same facts in the same order). */
 export interface ReceiptView {
+  /** The service call after Can't fix: no repair, so no estimate and no warranty. */
+  forServiceCall: boolean;
   reference: string | null;
   company: { name: string; street: string; region: string; phone: string };
   /** The payment's date, in the office's time zone: "Nov 25, 2026". */
   date: string;
+  /** Each visit on its own day as it happened: "Return visit: Sat, Nov 28, 8:00 AM - 12:00 PM Central (done)". */
+  visits: string[];
   technician: string;
   appliance: string;
   brand: string;
@@ -180,8 +234,14 @@ export interface ReceiptView {
   workDone: string;
   partsUsed: string;
   estimate: EstimateView | null;
+  /**
+   * "Service call $89: waived": the homeowner went ahead with the approved estimate, so the fee
+   * the booking was shown is not charged; null otherwise (no fee, no estimate, declined).
+   */
+  serviceCallWaived: string | null;
   payment: { method: string; amount: string; date: string };
-  warranty: string;
+  /** "90 days on parts and labour, until Feb 23, 2027"; null for a service call (no repair). */
+  warranty: string | null;
 }
 
 /** The receipt's facts as labelled lines (the email's text and the page say the same). */
@@ -189,6 +249,14 @@ export function receiptFacts(receipt: ReceiptView): { label: string; value: stri
   return [
     ...(receipt.reference ? [{ label: "Reference", value: receipt.reference }] : []),
     { label: "Date", value: receipt.date },
+    ...(receipt.visits.length > 0
+      ? [
+          {
+            label: receipt.visits.length > 1 ? "Visits" : "Visit",
+            value: receipt.visits.join("\n"),
+          },
+        ]
+      : []),
     { label: "Technician", value: receipt.technician },
     { label: "Appliance", value: receipt.appliance },
     { label: "Brand", value: receipt.brand || "Not recorded" },
@@ -200,7 +268,7 @@ export function receiptFacts(receipt: ReceiptView): { label: string; value: stri
       label: "Payment",
       value: `${receipt.payment.amount} by ${receipt.payment.method.toLowerCase()} on ${receipt.payment.date}`,
     },
-    { label: "Warranty", value: receipt.warranty },
+    ...(receipt.warranty ? [{ label: "Warranty", value: receipt.warranty }] : []),
   ];
 }
 
@@ -211,12 +279,19 @@ export interface VisitAfterTheJob {
   estimateKey: string | null;
   /** The key of the customer's answer on the phone; null when there is nothing to answer. */
   decisionKey: string | null;
-  /** The key of "Record payment"; null before Done or once recorded. */
+  /** The key of "Record payment"; null before Done (or Can't fix) or once recorded. */
   paymentKey: string | null;
+  /**
+   * After Can't fix: the form records the service call (the fee the booking was shown to start
+   * with), or "No charge" with a reason the homeowner reads.
+   */
+  serviceCall: boolean;
   /** The amount the payment form starts with ("245.00"): the approved total, or the fee. */
   suggestedAmount: string;
-  /** "Paid $245.00 by card, Nov 25, 3:10 PM Central" once recorded. */
+  /** "Paid $245.00 by card, Nov 25, 3:10 PM Central" (or the service call's) once recorded. */
   payment: string | null;
+  /** A payment was recorded (not a no charge): the receipt went to the customer. */
+  receiptSent: boolean;
 }
 
 /** What the homeowner's private page shows of the estimate and the receipt. */
@@ -224,6 +299,19 @@ export interface RequestAfterTheJob {
   estimate: EstimateView | null;
   /** The estimate waits for an answer: "Approve estimate" and "Decline" are offered. */
   canAnswer: boolean;
-  /** Once paid: the payment and the warranty, and the receipt's page (`{page}/receipt`). */
-  receipt: { payment: string; warranty: string } | null;
+  /**
+   * Once paid: the payment and the warranty (none for a service call), and the receipt's page
+   * (`{page}/receipt`).
+   */
+  receipt: {
+    payment: string;
+    warranty: string | null;
+    forServiceCall: boolean;
+    /**
+     * "Repaired Nov 27": the day of the visit whose repair was paid, from the visit history, so
+     * that a warranty visit booked (or done) later does not take its place; null for a service
+     * call, or when no visit of the request was done.
+     */
+    repaired?: string | null;
+  } | null;
 }

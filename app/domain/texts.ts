@@ -27,6 +27,7 @@ export const textKindLabels: Record<string, string> = {
   "text.booked": "Visit booked",
   "text.reminder": "Reminder the evening before",
   "text.on-the-way": "On my way",
+  "text.estimate-sent": "Estimate sent",
   "text.done": "Repair done",
   "text.reply.stop": "Reply to STOP",
   "text.reply.start": "Reply to START",

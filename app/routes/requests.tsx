@@ -70,24 +70,32 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
       // Done but not paid yet: the estimate or the receipt may still come.
       (view.step === "completed" && view.afterTheJob.receipt === null),
   );
+  // Once paid, the page leads with the outcome: paid, the receipt and the warranty, then the
+  // rating; the request's account follows.
+  const paid = view.afterTheJob.receipt !== null;
   return (
     <>
       <PageHeader title="Your repair request" />
       <Section>
         <div className="grid max-w-3xl gap-8">
           <Outcome result={result} view={view} />
+          {paid ? (
+            <>
+              <ReceiptSection view={view} />
+              <ReviewSection review={view.review} result={result} />
+            </>
+          ) : null}
           <Summary view={view} />
           <Timeline view={view} />
           {result?.form === "cancel-ask" && result.status === "success" ? (
             <CancelConfirmation view={view} />
           ) : null}
           <EstimateAnswer view={view} result={result} />
-          <ReceiptSection view={view} />
           <WarrantyCallback view={view} result={result} />
           <Changes view={view} result={result} />
           <Photos view={view} result={result} />
           <TextsSetting view={view} />
-          <ReviewSection review={view.review} result={result} />
+          {paid ? null : <ReviewSection review={view.review} result={result} />}
         </div>
       </Section>
     </>

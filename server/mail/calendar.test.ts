@@ -306,7 +306,9 @@ test("the worker's private link goes where the placeholder was, calendar lines f
   ).message;
   const sent = withPrivateLink(stored, requestId, token);
   expect(sent.text).toContain(`See or change your visit: ${link}`);
-  expect(sent.html).toContain(`<a href="${link}">${link}</a>`);
+  // The booked visit's email is branded: the link is its one button.
+  expect(sent.html).toContain(`<a href="${link}" style=`);
+  expect(sent.html).toContain(">See or change your visit</a>");
   const ics = sent.attachments?.[0]?.content ?? "";
   for (const line of ics.split("\r\n")) {
     expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);

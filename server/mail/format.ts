@@ -125,6 +125,11 @@ export interface BrandedEmail {
   companyName: string;
   /** What the email leads with: a few labelled facts (the reference, the appliance, the visit). */
   facts: readonly EmailField[];
+  /**
+   * Lines listed one to a row after the facts (a receipt's or an estimate's parts and labour,
+   * each with its amount), with their caption and an optional total row. Absent: none.
+   */
+  lines?: EmailLines | null;
   /** The one button: its words and where it goes. */
   action: { label: string; url: string } | null;
   paragraphs: readonly string[];
@@ -132,17 +137,49 @@ export interface BrandedEmail {
   footer: readonly string[];
 }
 
+/** An email's itemised lines: "Part: Igniter DC97-14486A" and "$145.00", one to a row. */
+export interface EmailLines {
+  caption: string;
+  /** An amount of "" leaves the line without one ("Service call $89: waived"). */
+  rows: readonly { item: string; amount: string }[];
+  total?: { item: string; amount: string } | null;
+}
+
+/** The lines as a table of their own: one row each, the amount on the right. */
+function linesAsHtml(lines: EmailLines): string {
+  const row = (line: { item: string; amount: string }, total: boolean) =>
+    `<tr><td style="padding:6px 12px 6px 0;border-top:1px solid #e2e8f0;color:#0f172a${total ? ";font-weight:bold" : ""}">${escapeHtml(line.item)}</td>` +
+    `<td align="right" style="padding:6px 0;border-top:1px solid #e2e8f0;white-space:nowrap;color:#0f172a${total ? ";font-weight:bold" : ""}">${escapeHtml(line.amount)}</td></tr>`;
+  return [
+    '<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="margin:16px 0 0;border-collapse:collapse">',
+    `<tr><td colspan="2" style="padding:0 0 6px;font-weight:bold;color:#0f172a">${escapeHtml(lines.caption)}</td></tr>`,
+    ...lines.rows.map((line) => row(line, false)),
+    ...(lines.total ? [row(lines.total, true)] : []),
+    "</table>",
+  ].join("\n");
+}
+
+/** The lines as text: the caption, each line on a line of its own, then the total. */
+function linesAsText(lines: EmailLines): string {
+  return [
+    `${lines.caption}:`,
+    ...lines.rows.map((line) => `- ${line.item}${line.amount === "" ? "" : `, ${line.amount}`}`),
+    ...(lines.total ? [`${lines.total.item}: ${lines.total.amount}`] : []),
+  ].join("\n");
+}
+
 /**
  * A branded HTML email (logo and name, the facts in a box, one button, the words, the office),
- * in tables and inline styles as mail apps need. Every value is escaped here.
+ * in tables and inline styles as mail apps need. Every value is escaped here; a fact of several
+ * lines (a receipt's visits) keeps its lines.
  */
 export function brandedHtml(email: BrandedEmail): string {
   const site = email.siteUrl.replace(/\/$/, "");
   const facts = email.facts
     .map(
       ({ label, value }) =>
-        `<tr><td style="padding:2px 16px 2px 0;color:#475569">${escapeHtml(label)}</td>` +
-        `<td style="padding:2px 0;font-weight:bold;color:#0f172a">${escapeHtml(value)}</td></tr>`,
+        `<tr><td valign="top" style="padding:2px 16px 2px 0;color:#475569">${escapeHtml(label)}</td>` +
+        `<td style="padding:2px 0;font-weight:bold;color:#0f172a;white-space:pre-line">${escapeHtml(value)}</td></tr>`,
     )
     .join("\n");
   const button = email.action
@@ -168,6 +205,7 @@ export function brandedHtml(email: BrandedEmail): string {
     facts === ""
       ? ""
       : `<table role="presentation" cellspacing="0" cellpadding="0" style="width:100%;background:#eff6ff;border-radius:6px;padding:12px 16px">${facts}</table>`,
+    email.lines && email.lines.rows.length > 0 ? linesAsHtml(email.lines) : "",
     button,
     paragraphs,
     `<hr style="border:none;border-top:1px solid #e2e8f0;margin:20px 0 12px">`,
@@ -180,12 +218,18 @@ export function brandedHtml(email: BrandedEmail): string {
   return htmlDocument(email.title, body);
 }
 
-/** The same email as plain text: the facts first, then the link, the words and the office. */
+/**
+ * The same email as plain text: the facts first (a fact's further lines indented under it), the
+ * lines one to a line, then the link, the words and the office.
+ */
 export function brandedText(email: BrandedEmail): string {
   return (
     [
       email.title,
-      fieldsAsText(email.facts),
+      fieldsAsText(
+        email.facts.map(({ label, value }) => ({ label, value: value.replace(/\n/g, "\n  ") })),
+      ),
+      ...(email.lines && email.lines.rows.length > 0 ? [linesAsText(email.lines)] : []),
       ...(email.action ? [`${email.action.label}: ${email.action.url}`] : []),
       ...email.paragraphs,
       email.footer.join("\n"),

@@ -167,6 +167,7 @@ for (const database of databases) {
         "text.booked",
         "text.reminder",
         "text.on-the-way",
+        "text.estimate-sent",
         "text.done",
         "text.review-request",
         "text.review-reminder",
@@ -180,7 +181,7 @@ for (const database of databases) {
       expect(reviewEmailKinds.request).toBe("review.request.customer");
     });
 
-    test("twelve web bookings with the victim's email and phone at once: the real visit's booked, On my way, Done, receipt and review request still arrive; the stranger's extra confirmations are held, and Send again sends one", async () => {
+    test("twelve web bookings with the victim's email and phone at once: the real visit's booked, On my way, estimate, Done, receipt and review request still arrive; the stranger's extra confirmations are held, and Send again sends one", async () => {
       const victimEmail = `victim-${randomUUID()}@example.org`;
       const victimPhone = uniquePhone();
       const real = await book({
@@ -252,7 +253,8 @@ for (const database of databases) {
       );
       expect(textsTo(victimPhone)).toHaveLength(textsPerDay);
 
-      // The office confirms the real request; the technician is on the way, done, paid by card.
+      // The office confirms the real request; the technician is on the way, writes the estimate
+      // (which waits for the homeowner's answer), done, paid by card.
       const lead = await ask(`/office/leads/${real.id}`, { cookie: dispatcher });
       const version = /name="version" value="(\d+)"/.exec(lead.body)?.[1] ?? "0";
       const confirmed = await ask(`/office/leads/${real.id}`, {
@@ -272,6 +274,22 @@ for (const database of databases) {
       );
       await drainEverything();
       expect((await tap({ intent: "arrived", requestId: real.id })).status).toBe(302);
+      const estimate = await tap({
+        intent: "estimate",
+        requestId: real.id,
+        "line-0-kind": "part",
+        "line-0-description": "Defrost thermostat",
+        "line-0-amount": "189.50",
+      });
+      expect(estimate.status).toBe(302);
+      await drainEverything();
+      const approved = await tap({
+        intent: "estimate-decision",
+        requestId: real.id,
+        decision: "approved",
+        name: "Jane Doe",
+      });
+      expect(approved.status).toBe(302);
       const done = await tap({
         intent: "done",
         requestId: real.id,
@@ -306,6 +324,7 @@ for (const database of databases) {
         [
           ["visit.scheduled.customer", "sent"],
           ["visit.on-the-way.customer", "sent"],
+          ["estimate.sent.customer", "sent"],
           ["receipt.customer", "sent"],
           [reviewEmailKinds.request, "sent"],
           // Days later, if the homeowner has not answered.
@@ -313,11 +332,12 @@ for (const database of databases) {
         ].sort(),
       );
       const delivered = emailsTo(victimEmail).map((email) => email.parsed.subject ?? "");
-      expect(delivered).toHaveLength(emailsPerDay + 4);
+      expect(delivered).toHaveLength(emailsPerDay + 5);
       expect(delivered).toEqual(
         expect.arrayContaining([
           expect.stringMatching(/^Your repair visit is booked/),
           expect.stringMatching(/^Alex is on the way, arriving about/),
+          "Alex sent an estimate: $189.50. Review and approve",
           "Your receipt for your refrigerator repair",
           expect.stringMatching(/^How did Alex do/),
         ]),
@@ -328,12 +348,19 @@ for (const database of databases) {
         .where(and(eq(texts.requestId, real.id), eq(texts.cause, "office")));
       const sentOfficeTexts = officeTexts.filter((row) => row.status === "queued");
       expect(sentOfficeTexts.map((row) => row.kind).sort()).toEqual(
-        ["text.booked", "text.done", "text.on-the-way", "text.review-request"].sort(),
+        [
+          "text.booked",
+          "text.done",
+          "text.estimate-sent",
+          "text.on-the-way",
+          "text.review-request",
+        ].sort(),
       );
-      expect(textsTo(victimPhone)).toHaveLength(textsPerDay + 4);
+      expect(textsTo(victimPhone)).toHaveLength(textsPerDay + 5);
       expect(textsTo(victimPhone).map((text) => text.body)).toEqual(
         expect.arrayContaining([
           expect.stringMatching(/Alex is on the way, arriving about/),
+          expect.stringMatching(/Alex sent an estimate: \$189\.50\. Review and approve: /),
           expect.stringMatching(/your refrigerator repair visit is booked for/),
           expect.stringMatching(/your refrigerator repair is done/),
           expect.stringMatching(/How did Alex do\?/),
@@ -361,7 +388,7 @@ for (const database of databases) {
       await drainEverything();
       const [resent] = await db().select().from(outbox).where(eq(outbox.id, held.id));
       expect(resent).toMatchObject({ status: "sent", cause: "office", lastError: null });
-      expect(emailsTo(victimEmail)).toHaveLength(emailsPerDay + 5);
+      expect(emailsTo(victimEmail)).toHaveLength(emailsPerDay + 6);
       const after = await ask(`/office/leads/${held.subjectId}`, { cookie: dispatcher });
       expect(after.body).toContain("Email sent again");
 

@@ -8,7 +8,7 @@ import { applianceName } from "~/domain/appliances";
 import { receiptFacts, type ReceiptView } from "~/domain/estimate";
 
 import { messageId, type MailContext } from "./context";
-import { brandedHtml, brandedText, headerSafe, type BrandedEmail } from "./format";
+import { brandedHtml, brandedText, headerSafe, type BrandedEmail, type EmailLines } from "./format";
 import type { OutgoingEmail } from "./message";
 import { privateLinkPlaceholder } from "./private-links";
 
@@ -25,33 +25,46 @@ export function receiptEmail(paid: ReceiptEmail, context: MailContext): Outgoing
   const { office } = context;
   const { receipt } = paid;
   const appliance = applianceName(paid.appliance, { inSentence: true });
-  const title = `Your receipt for your ${appliance} repair`;
-  const lines = receipt.estimate
-    ? [
-        ...receipt.estimate.lines.map(
-          (line) => `${line.kind}: ${line.description}, ${line.amount}`,
-        ),
-        `Estimate total: ${receipt.estimate.total}`,
-        ...(receipt.estimate.declinedText ? [receipt.estimate.declinedText] : []),
-      ]
-    : [];
+  // After Can't fix the service call is paid: no repair was made, and none is guaranteed.
+  const title = `Your receipt for your ${appliance} ${receipt.forServiceCall ? "service call" : "repair"}`;
+  // The estimate's lines one to a row (never run together in one paragraph), the waived
+  // service call among them, the total last.
+  const lines: EmailLines | null = receipt.estimate
+    ? {
+        caption: "Estimate",
+        rows: [
+          ...receipt.estimate.lines.map((line) => ({
+            item: `${line.kind}: ${line.description}`,
+            amount: line.amount,
+          })),
+          ...(receipt.serviceCallWaived ? [{ item: receipt.serviceCallWaived, amount: "" }] : []),
+        ],
+        total: { item: "Estimate total", amount: receipt.estimate.total },
+      }
+    : null;
   const email: BrandedEmail = {
     title,
-    preview: `${receipt.payment.amount} paid by ${receipt.payment.method.toLowerCase()}. Warranty: ${receipt.warranty}.`,
+    preview: `${receipt.payment.amount} paid by ${receipt.payment.method.toLowerCase()}.${receipt.warranty ? ` Warranty: ${receipt.warranty}.` : ""}`,
     siteUrl: context.siteUrl,
     companyName: office.name,
     facts: receiptFacts(receipt),
+    lines,
     action: paid.hasLink
       ? {
           label: "View and print the receipt",
           url: `${privateLinkPlaceholder(context.siteUrl, paid.requestId)}/receipt`,
         }
       : null,
-    paragraphs: [
-      `Thank you for choosing ${office.shortName}. ${receipt.technician} repaired your ${appliance}.`,
-      ...(lines.length > 0 ? [lines.join("\n")] : []),
-      `Your repair is guaranteed: ${receipt.warranty}. If the same problem comes back, call ${formatPhone(office.phone)}.`,
-    ],
+    paragraphs: receipt.warranty
+      ? [
+          `Thank you for choosing ${office.shortName}. ${receipt.technician} repaired your ${appliance}.`,
+          ...(receipt.estimate?.declinedText ? [`${receipt.estimate.declinedText}.`] : []),
+          `Your repair is guaranteed: ${receipt.warranty}. If the same problem comes back, call ${formatPhone(office.phone)}.`,
+        ]
+      : [
+          `Thank you for choosing ${office.shortName}. ${receipt.technician} could not repair your ${appliance} on this visit: this receipt is for the service call.`,
+          `We will call you about what comes next. Questions? Call ${formatPhone(office.phone)}.`,
+        ],
     footer: [office.name, `${office.street}, ${office.region}`, formatPhone(office.phone)],
   };
   return {

@@ -3,7 +3,8 @@
  * reminder), each with the private link and the visit's calendar file, and to the office (what
  * the homeowner did on their page). The homeowner's address may have been typed by a stranger:
  * their emails repeat nothing typed in the form (no name, no address, no description), carry no
- * link but ours, and store the private link as a placeholder the outbox worker fills in. Past 250
+ * link but ours, and store the private link as a placeholder the outbox worker fills in. The
+ * visit booked and the reminder use the confirmation's branded layout (./format.ts). Past 250
  * lines on purpose: that rule is kept where every visit email is written.
  */
 import { formatPhone } from "~/content/company";
@@ -15,6 +16,8 @@ import { formatVisit } from "~/domain/visit";
 import { calendarAttachment, visitUid, type CalendarEvent, type CalendarUpdate } from "./calendar";
 import { messageId, type MailContext } from "./context";
 import {
+  brandedHtml,
+  brandedText,
   deskLink,
   escapeHtml,
   fieldsAsHtml,
@@ -23,6 +26,7 @@ import {
   htmlDocument,
   paragraphsAsHtml,
   plainOrNull,
+  type BrandedEmail,
   type EmailField,
 } from "./format";
 import type { MessageAttachment, MessageCause, OutgoingEmail } from "./message";
@@ -51,6 +55,13 @@ export interface VisitEmail {
   part?: string | null;
   /** The visit is the warranty's no-charge callback ("Same problem again?"). */
   warrantyCallback?: boolean;
+  /** The short reference the homeowner was given ("R-7K3F"); null for an older request. */
+  reference?: string | null;
+  /**
+   * The service call the booking was shown ("$89, waived when you go ahead with the repair"):
+   * the booked visit's and the reminder's facts name it on a first visit; null when none was set.
+   */
+  serviceCall?: string | null;
   /**
    * The homeowner's private page; "" for an email without it. The stored email holds a
    * placeholder instead (`homeownerLink`), filled in when it is sent.
@@ -171,6 +182,74 @@ function customerEmail(
   };
 }
 
+interface BrandedVisitParts {
+  kind: string;
+  cause: MessageCause;
+  /** Distinct per email: the kind's word and the sequence. */
+  idPart: string;
+  subject: string;
+  /** The heading: what happened ("Your repair visit is booked"). */
+  title: string;
+  preview: string;
+  paragraphs: string[];
+  attachment?: MessageAttachment | null;
+}
+
+/** What the service call is on this visit: the booking's fee on a first visit, none on a warranty one. */
+function serviceCallFact(visit: VisitEmail): string | null {
+  if (visit.warrantyCallback) return "No charge: warranty visit";
+  if ((visit.visitNumber ?? 1) > 1) return null;
+  return visit.serviceCall ?? null;
+}
+
+/**
+ * The homeowner's visit email in the confirmation's branded layout (./format.ts `brandedHtml`:
+ * the logo, the facts in a box with the reference, the visit and the fee, one button to the
+ * private page, the office below), with the same in its plain text.
+ */
+function brandedVisitEmail(
+  visit: VisitEmail,
+  context: MailContext,
+  parts: BrandedVisitParts,
+): OutgoingEmail {
+  const { office } = context;
+  const link = homeownerLink(visit.requestUrl, visit.requestId, context);
+  const when = visitWhen(visit, context);
+  const technician = technicianFirstName(visit);
+  const serviceCall = serviceCallFact(visit);
+  const phone = formatPhone(office.phone);
+  const email: BrandedEmail = {
+    title: parts.title,
+    preview: parts.preview,
+    siteUrl: context.siteUrl,
+    companyName: office.name,
+    facts: [
+      ...(visit.reference ? [{ label: "Reference", value: visit.reference }] : []),
+      { label: "Appliance", value: applianceName(visit.appliance) },
+      { label: "Visit", value: when ?? "We will call you with the time" },
+      ...(technician ? [{ label: "Technician", value: technician }] : []),
+      ...(serviceCall ? [{ label: "Service call", value: serviceCall }] : []),
+    ],
+    action: link === "" ? null : { label: "See or change your visit", url: link },
+    paragraphs: parts.paragraphs,
+    footer: [office.name, phone, office.hours],
+  };
+  return {
+    kind: parts.kind,
+    cause: parts.cause,
+    message: {
+      from: context.from,
+      to: visit.email,
+      replyTo: { name: office.name, address: office.email },
+      subject: headerSafe(parts.subject),
+      text: brandedText(email),
+      html: brandedHtml(email),
+      messageId: messageId(`visit-${visit.requestId}-${parts.idPart}-${visit.sequence}`, context),
+      ...(parts.attachment ? { attachments: [parts.attachment] } : {}),
+    },
+  };
+}
+
 function callUs(context: MailContext): string {
   const { office } = context;
   return `Call us at ${formatPhone(office.phone)}, ${office.hours}.`;
@@ -187,13 +266,16 @@ export function visitScheduledEmail(visit: VisitEmail, context: MailContext): Ou
     : returning
       ? "return visit"
       : "repair visit";
-  return customerEmail(visit, context, {
+  return brandedVisitEmail(visit, context, {
     kind: "visit.scheduled.customer",
     cause: "office",
     idPart: returning ? `scheduled-visit-${visit.visitNumber}` : "scheduled",
     subject: when ? `Your ${what} is booked: ${when}` : `Your ${what} is booked`,
+    title: `Your ${what} is booked`,
+    preview: when
+      ? `${appliance} ${what}: ${when}.${visit.reference ? ` Reference ${visit.reference}.` : ""}`
+      : `${appliance} ${what}: we will call you with the time.`,
     paragraphs: [
-      "Hello,",
       when
         ? `Your ${appliance} ${what} is booked for ${when}.`
         : `Your ${appliance} ${what} is booked. We will call you with the time.`,
@@ -268,13 +350,14 @@ export function visitReminderEmail(visit: VisitEmail, context: MailContext): Out
   const appliance = applianceName(visit.appliance);
   const when = visitWhen(visit, context);
   const technician = technicianFirstName(visit);
-  return customerEmail(visit, context, {
+  return brandedVisitEmail(visit, context, {
     kind: "visit.reminder.customer",
     cause: "office",
     idPart: "reminder",
     subject: "Reminder: your repair visit is tomorrow",
+    title: "Your repair visit is tomorrow",
+    preview: when ? `${appliance} repair: ${when}.` : `${appliance} repair: tomorrow.`,
     paragraphs: [
-      "Hello,",
       when ? `Your repair visit is tomorrow, ${when}.` : "Your repair visit is tomorrow.",
       technician
         ? `${technician} will come to repair your ${appliance}.`

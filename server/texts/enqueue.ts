@@ -17,7 +17,8 @@ export const textReminderKind = "text.reminder";
 
 /**
  * The texts a person of the office or the field causes for a request they worked: the visit
- * booked (and its reminder), On my way, Done, and the review request Done schedules. They count
+ * booked (and its reminder), On my way, the estimate sent, Done, and the review request Done
+ * schedules. They count
  * in the office's budget for the number, which no web booking can spend. Any other kind counts
  * in the website's (../mail/message.ts, `MessageCause`).
  */
@@ -25,6 +26,7 @@ const officeTextKinds: ReadonlySet<string> = new Set([
   "text.booked",
   textReminderKind,
   "text.on-the-way",
+  "text.estimate-sent",
   "text.done",
   "text.review-request",
   "text.review-reminder",

@@ -1,8 +1,8 @@
 /**
  * What each text says. Short enough for one segment where it can (GSM-7, 160 characters; the
- * private link makes the confirmation two), plain ASCII, the company named first, and nothing a
- * stranger could have typed into a form: no name, no address, no description. The technician's
- * first name and the times come from the office.
+ * private link makes the confirmation and the estimate two), plain ASCII, the company named
+ * first, and nothing a stranger could have typed into a form: no name, no address, no
+ * description. The technician's first name, the amounts and the times come from the office.
  */
 import { formatPhone, type CompanyProfile } from "~/content/company";
 import { applianceName } from "~/domain/appliances";
@@ -50,6 +50,13 @@ export const textBodies = {
   },
   onTheWay({ office }: TextFacts, technician: string, arrivingAbout: string): string {
     return `${office.shortName}: ${technician} is on the way, arriving about ${arrivingAbout}. ${stopLine}`;
+  },
+  /**
+   * The estimate waits for an answer: "Alex sent an estimate: $195. Review and approve", with the
+   * private page's link (two segments, like the confirmation's).
+   */
+  estimateSent({ office }: TextFacts, technician: string, total: string, link: string): string {
+    return `${office.shortName}: ${technician} sent an estimate: ${total}. Review and approve: ${link} ${stopLine}`;
   },
   done({ office, appliance }: TextFacts): string {
     return `${office.shortName}: your ${applianceName(appliance, { inSentence: true })} repair is done. Thank you! Questions: ${formatPhone(office.phone)}. ${stopLine}`;

@@ -27,7 +27,7 @@ export function EstimateAnswer({
   const pressed = (intent: string) =>
     navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return (
-    <section aria-labelledby="estimate-heading" className="grid gap-3">
+    <section id="estimate" aria-labelledby="estimate-heading" className="grid scroll-mt-24 gap-3">
       <h2 id="estimate-heading" className="text-lg font-bold text-slate-900">
         Your estimate
       </h2>

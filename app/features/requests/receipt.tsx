@@ -3,26 +3,88 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { receiptFacts, type ReceiptView } from "~/domain/estimate";
 import type { RequestPageView } from "~/domain/request-page";
-import { EstimateLines } from "~/features/field/estimate-form";
 import { useHydrated } from "~/lib/use-hydrated";
 
-/** Once paid: the payment, the warranty, and the printable receipt's page. */
+/**
+ * Once paid, what the page leads with: the repair's day ("Repaired Nov 27", kept while a warranty
+ * visit is booked or done later), the payment, the warranty and the printable receipt's page.
+ */
 export function ReceiptSection({ view }: { view: RequestPageView }) {
   const { receipt } = view.afterTheJob;
   if (!receipt) return null;
+  const heading = receipt.forServiceCall ? "Service call" : (receipt.repaired ?? "Paid");
   return (
-    <section aria-labelledby="receipt-heading" className="grid gap-2">
-      <h2 id="receipt-heading" className="text-lg font-bold text-slate-900">
-        Receipt
+    <section
+      id="paid"
+      aria-labelledby="receipt-heading"
+      className="grid gap-2 rounded-xl border border-green-300 bg-green-50 p-5"
+    >
+      <h2 id="receipt-heading" className="text-xl font-bold text-green-950">
+        {heading}
       </h2>
-      <p className="text-slate-700">Paid {receipt.payment}.</p>
-      <p className="text-slate-700">Warranty: {receipt.warranty}.</p>
+      <p className="text-lg font-semibold text-slate-900">
+        {receipt.forServiceCall ? "Service call: paid" : "Paid"} {receipt.payment}.
+      </p>
+      {receipt.warranty ? <p className="text-slate-800">Warranty: {receipt.warranty}.</p> : null}
       <p>
         <Link to="receipt" relative="path" className="font-semibold text-brand-800 underline">
           View and print the receipt
         </Link>
       </p>
     </section>
+  );
+}
+
+/**
+ * The receipt's lines, one to a row: the estimate's parts and labour, the service call when it
+ * was waived, the total; then the homeowner's answer.
+ */
+function ReceiptLines({ receipt }: { receipt: ReceiptView }) {
+  const { estimate } = receipt;
+  if (!estimate) return null;
+  return (
+    <div className="grid gap-2">
+      <table className="w-full text-slate-900">
+        <caption className="text-left font-semibold">Estimate</caption>
+        <thead className="sr-only">
+          <tr>
+            <th scope="col">Kind</th>
+            <th scope="col">Description</th>
+            <th scope="col">Amount</th>
+          </tr>
+        </thead>
+        <tbody>
+          {estimate.lines.map((line, index) => (
+            <tr key={index} className="border-b border-slate-200 align-top">
+              <td className="py-1 pr-2 text-slate-700">{line.kind}</td>
+              <td className="py-1 pr-2 [overflow-wrap:anywhere]">{line.description}</td>
+              <td className="py-1 text-right whitespace-nowrap">{line.amount}</td>
+            </tr>
+          ))}
+          {receipt.serviceCallWaived ? (
+            <tr className="border-b border-slate-200 align-top">
+              <td colSpan={3} className="py-1">
+                {receipt.serviceCallWaived}
+              </td>
+            </tr>
+          ) : null}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={2} className="pt-1 text-left">
+              Total
+            </th>
+            <td className="pt-1 text-right font-bold whitespace-nowrap">{estimate.total}</td>
+          </tr>
+        </tfoot>
+      </table>
+      {estimate.decision ? (
+        <p className="text-slate-800">
+          {estimate.decision.text}
+          {estimate.declinedText ? `. ${estimate.declinedText}` : ""}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
@@ -59,8 +121,10 @@ export function ReceiptDocument({ receipt }: { receipt: ReceiptView }) {
           </div>
         ))}
       </dl>
-      {receipt.estimate ? <EstimateLines estimate={receipt.estimate} caption="Estimate" /> : null}
-      <p className="font-semibold text-slate-900">Warranty: {receipt.warranty}</p>
+      <ReceiptLines receipt={receipt} />
+      {receipt.warranty ? (
+        <p className="font-semibold text-slate-900">Warranty: {receipt.warranty}</p>
+      ) : null}
       <div data-print="hide">
         {hydrated ? (
           <Button type="button" onClick={() => window.print()}>

@@ -13,11 +13,13 @@ import {
 } from "~/domain/reviews";
 import { fieldErrorsIn } from "~/lib/form-result";
 
+import { StarChoice } from "./star-choice";
 import { StarRating } from "./star-rating";
 
 /**
- * The private page's review, after Done: the rating form (a real POST, radios in a fieldset, no
- * JavaScript needed), then the answer; the company's Google reviews link beside it for everyone.
+ * The private page's review, after Done: the rating form (a real POST; the rating a row of stars,
+ * radios in a fieldset, no JavaScript needed), then the answer; the company's Google reviews link
+ * beside it for everyone.
  */
 export function ReviewSection({
   review,
@@ -68,24 +70,11 @@ export function ReviewSection({
             aria-describedby={errors.rating ? "review-rating-error" : undefined}
           >
             <legend className="text-sm font-semibold text-slate-900">{reviewWords.legend}</legend>
-            <div className="flex flex-wrap gap-2">
-              {[1, 2, 3, 4, 5].map((stars) => (
-                <label
-                  key={stars}
-                  className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500"
-                >
-                  <input
-                    type="radio"
-                    name={reviewFields.rating}
-                    value={stars}
-                    defaultChecked={values.rating === String(stars)}
-                    aria-invalid={errors.rating ? true : undefined}
-                    className="size-4"
-                  />
-                  <span>{starsText(stars)}</span>
-                </label>
-              ))}
-            </div>
+            <StarChoice
+              name={reviewFields.rating}
+              defaultValue={values.rating}
+              invalid={Boolean(errors.rating)}
+            />
             {errors.rating ? (
               <p id="review-rating-error" role="alert" className="text-sm font-medium text-red-700">
                 {errors.rating}
