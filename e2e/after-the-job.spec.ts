@@ -10,7 +10,7 @@ import { serviceRequest } from "../server/test-support/fixtures";
 import { startExtraServer, type ExtraServer } from "./support/extra-server";
 import { requestedDay, staffEmail, staffPassword as password, todayInTexas } from "./support/field";
 import { expect, test as base } from "./support/fixtures";
-import { uniqueName, waitForEmails, type ReceivedEmail } from "./support/leads";
+import { expectConfirmed, uniqueName, waitForEmails, type ReceivedEmail } from "./support/leads";
 import { signIn, staffCommand } from "./support/staff";
 
 // After the job: the price up front, the estimate approved, the receipt with its warranty, the
@@ -187,7 +187,7 @@ async function confirmToAlex(page: Page, leadName: string, crew: Crew) {
   await confirm.getByLabel("Visit window").selectOption("evening");
   await confirm.getByLabel("Assign to").selectOption({ label: crew.technicianName });
   await confirm.getByRole("button", { name: "Confirm requested visit" }).click();
-  await expect(confirm.getByText("Saved")).toBeVisible();
+  await expectConfirmed(page, crew.technicianName);
 }
 
 /** Alex's phone: signed in on My day, no service worker (see field.spec.ts). */
@@ -271,6 +271,10 @@ async function payByCard(card: Locator) {
   await card.getByRole("radio", { name: "Card" }).check();
   await expect(card.getByLabel("Amount paid ($)")).toHaveValue("245.00");
   await card.getByRole("button", { name: "Record payment" }).click();
+  // Paid, nothing is left to do: the card is one line (name, window, status) that opens.
+  const line = card.locator("summary").first();
+  await expect(line).toContainText("Done");
+  await line.click();
   await expect(card.getByText(/Paid \$245\.00 by card/)).toBeVisible();
 }
 
@@ -655,6 +659,8 @@ test("two hours after Done, by the test clock, everyone is asked alike; 5 stars 
   // Read as it is drawn, not mid-change (the button that just turned into Unpublish).
   await page.goto("/office/reviews");
   await expectNoAxeViolations(page, "/office/reviews");
+  // Mark as handled says what was done (a note, required since issue 36).
+  await danAnswer.getByLabel("What was done").fill("Called Dan, booked a free return visit");
   await danAnswer.getByRole("button", { name: "Mark as handled" }).click();
   await expect(danAnswer.getByText("Handled by Olive Owner")).toBeVisible();
   await page.goto("/office");

@@ -33,6 +33,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * Where a tap lands: My day at the visit's card (its heading, `visit-{id}`), not the top of the
+ * page. Without JavaScript the browser scrolls there; with it, React Router does (the forms'
+ * `preventScrollReset` keeps the place when a tap is refused). A card the tap finished is one
+ * line, so the next visit follows right under it.
+ */
+function visitOnMyDay(requestId: string): string {
+  return `/office/day#visit-${encodeURIComponent(requestId)}`;
+}
+
 // A tap: done, the page is loaded again (a reload posts nothing); refused, the card says why.
 export async function action({ request, context }: Route.ActionArgs) {
   const { staff } = signedInOf(context);
@@ -42,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The estimate, the customer's answer and the payment: server/field/estimates.ts.
   if (isEstimateIntent(posted.text("intent"))) {
     const done = await recordEstimateTap(desk.db, desk.visits, staff, posted);
-    if (done.ok) throw redirect("/office/day");
+    if (done.ok) throw redirect(visitOnMyDay(posted.text("requestId")));
     if (done.reason === "not-found") notFound();
     const form = afterTheJobFormName(posted.text("intent"), posted.text("requestId"));
     return data<FieldTapResult>(
@@ -53,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const outcome = await recordFieldTap(desk.db, desk.visits, staff, posted);
-  if (outcome.ok) throw redirect("/office/day");
+  if (outcome.ok) throw redirect(visitOnMyDay(posted.text("requestId")));
   if (outcome.reason === "not-found") notFound();
   const form = tapFormName(outcome.action, posted.text("requestId"));
   return data<FieldTapResult>(
@@ -85,7 +95,8 @@ export default function MyDayPage({ loaderData, actionData }: Route.ComponentPro
                 : "No visits assigned to you tomorrow yet."}
             </p>
           ) : (
-            <ol className="mt-3 grid gap-4">
+            // One column that may be narrower than a finished visit's line: its name is cut short.
+            <ol className="mt-3 grid grid-cols-1 gap-4">
               {section.visits.map((visit) => (
                 <li key={visit.id}>
                   <VisitCard visit={visit} result={actionData} keepOffline={keep} />

@@ -112,7 +112,7 @@ for (const database of databases) {
         return tap(cookie, { intent: "estimate", requestId: id, ...lines });
       }
 
-      function done(id: string) {
+      function done(id: string, amount = "245.00") {
         return tap(alex, {
           intent: "done",
           requestId: id,
@@ -120,8 +120,23 @@ for (const database of databases) {
           model: "DVE45R6100C",
           serialNumber: "0B7H5AEN400123",
           partsUsed: "DC97-14486A igniter",
-          amount: "245.00",
+          amount,
         });
+      }
+
+      /** Visit `id`'s card on Alex's My day (its HTML). */
+      async function cardOf(id: string) {
+        const day = (await ask("/office/day", { cookie: alex })).body;
+        const start = day.indexOf(`<article aria-labelledby="visit-${id}"`);
+        expect(start).toBeGreaterThan(-1);
+        return day.slice(start, day.indexOf("</article>", start));
+      }
+
+      /** What the card's amount fields start with: Done's "Amount charged", the payment's amount. */
+      function amountsOn(card: string) {
+        return [...card.matchAll(/<input[^>]*name="amount"[^>]*>/g)].map(
+          ([input]) => /value="([^"]*)"/.exec(input)?.[1] ?? "",
+        );
       }
 
       async function row(id: string) {
@@ -372,9 +387,34 @@ for (const database of databases) {
         const homeowner = (await ask(second.page)).body;
         expect(homeowner).toContain("Declined: the charge is the $89 service call");
         expect(homeowner).not.toContain("Approve estimate");
-        // The payment form starts with the fee.
-        expect((await done(second.id)).status).toBe(302);
-        expect((await ask("/office/day", { cookie: alex })).body).toContain('value="89.00"');
+        // Done starts with the fee; the payment form with what Done charged.
+        expect(amountsOn(await cardOf(second.id))).toEqual(["89.00"]);
+        expect((await done(second.id, "89.00")).status).toBe(302);
+        expect(amountsOn(await cardOf(second.id))).toEqual(["89.00"]);
+      });
+
+      test("Done's amount starts with the approved total; the payment starts with what Done charged, its method still to choose", async () => {
+        // No estimate, or one not answered yet: the amount is typed.
+        const plain = await arrivedVisit();
+        expect(amountsOn(await cardOf(plain.id))).toEqual([""]);
+        const { id } = await arrivedVisit();
+        expect((await writeEstimate(id)).status).toBe(302);
+        expect(amountsOn(await cardOf(id))).toEqual([""]);
+        const approved = await tap(alex, {
+          intent: "estimate-decision",
+          requestId: id,
+          decision: "approved",
+          name: "Maria Lopez",
+        });
+        expect(approved.status).toBe(302);
+        expect(amountsOn(await cardOf(id))).toEqual(["245.00"]);
+
+        // Done charged more than the estimate (another part on the spot): the payment asks that.
+        expect((await done(id, "262.5")).status).toBe(302);
+        const afterDone = await cardOf(id);
+        expect(afterDone).toContain("Record payment");
+        expect(amountsOn(afterDone)).toEqual(["262.50"]);
+        expect(afterDone).not.toMatch(/<input[^>]*type="radio"[^>]*checked/);
       });
 
       test("approve and decline at once: exactly one wins, the other is 409", async () => {

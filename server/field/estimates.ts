@@ -14,19 +14,24 @@ import {
   type EstimateDecision,
   type EstimateDecisionPlace,
   type EstimateLine,
-  type PaymentMethod,
 } from "~/domain/after-the-job";
 import {
   decidedBySchema,
   decisionSummary,
   estimateSummary,
+  estimateTotalCents,
   paymentSchema,
+  noChargeMethod,
   paymentSummary,
   parseEstimateForm,
+  repairedLine,
+  type RecordedPayment,
   type RequestAfterTheJob,
   type VisitAfterTheJob,
 } from "~/domain/estimate";
 import { formatMoney } from "~/domain/money";
+import { firstName } from "~/domain/names";
+import { callbackPending } from "~/domain/warranty";
 import type { PostedForm } from "~/lib/bounded-body.server";
 import { isoDateIn } from "~/lib/dates";
 import { fieldErrorsOf } from "~/lib/field-errors";
@@ -37,9 +42,18 @@ import type { StaffMember } from "../desk/staff-accounts";
 import { pricePolicyFor, serviceCallFor } from "../prices/price-policy";
 import { changeRequest, staffActor, type Actor } from "../requests/request-door";
 import { addDays } from "../requests/windows";
+import { earlierVisitsOf, visitHistoryOf } from "../requests/visit-history";
 import type { VisitContext } from "../requests/visit-changes";
 import { uuidPattern } from "../desk/leads";
-import { estimateVersionOf, estimateViewOf, receiptViewOf, whenIn } from "./receipts";
+import {
+  estimateVersionOf,
+  estimateViewOf,
+  receiptViewOf,
+  repairedDayOf,
+  whenIn,
+} from "./receipts";
+import { afterCantFix, isServiceCallPayment, paymentSettled } from "./service-call";
+import { countEstimateTold, estimateToldPerVisit } from "./estimate-news";
 import { claimTapKey, ownVisit } from "./tap-keys";
 
 type Row = typeof serviceRequests.$inferSelect;
@@ -72,6 +86,7 @@ export const estimateMessages = {
     `This estimate was already ${decision}${name ? ` by ${name}` : ""}.`,
   paymentNotYet: "Record the payment after Done.",
   paymentRecorded: "The payment is already recorded.",
+  noChargeNotHere: "No charge is for the service call after Can't fix: record what was paid.",
   waitingAnswer: "The estimate waits for the customer's answer: record it first.",
   changed: "The estimate was changed since you opened this page: read it again, then answer.",
   outOfDate: "This visit has moved on since: reload My day.",
@@ -186,7 +201,7 @@ export async function recordEstimateTap(
 
 /** After Arrived (or Done), until the estimate is answered or the payment recorded. */
 function estimateRefusal(row: Row): string | null {
-  if (row.paidAt) return estimateMessages.paid;
+  if (paymentSettled(row)) return estimateMessages.paid;
   if (row.estimateDecision) return estimateMessages.decided(row.estimateDecision);
   const visitOpen =
     (row.status === "scheduled" && row.fieldStatus === "arrived") ||
@@ -203,12 +218,22 @@ async function writeEstimate(
 ) {
   const refusal = estimateRefusal(row);
   if (refusal) throw new Refused(refusal);
+  // The homeowner is told of each writing, up to a few a visit (./estimate-news.ts).
+  const tell = (await countEstimateTold(tx, row.id)) < estimateToldPerVisit;
   const written = await changeRequest(
     tx,
     row,
     {
       set: { estimateLines: lines, estimateAt: visits.now() },
-      event: { kind: "estimate", detail: estimateSummary(lines) },
+      event: {
+        kind: "estimate",
+        detail: tell
+          ? estimateSummary(lines)
+          : `${estimateSummary(lines)}; not sent to the customer: told ${estimateToldPerVisit} times on this visit already`,
+      },
+      ...(tell
+        ? { news: { kind: "estimate-sent", technician: firstName(staff.name) || staff.name } }
+        : {}),
     },
     staffActor(staff),
     visits,
@@ -235,7 +260,7 @@ export async function decideEstimate(
   context: VisitContext,
 ): Promise<DecisionOutcome> {
   const open = row.status === "scheduled" || row.status === "completed";
-  if (!row.estimateLines || row.estimateLines.length === 0 || row.paidAt || !open) {
+  if (!row.estimateLines || row.estimateLines.length === 0 || paymentSettled(row) || !open) {
     return { ok: false, reason: "refused", message: estimateMessages.noEstimate };
   }
   if (row.estimateDecision) {
@@ -263,6 +288,8 @@ export async function decideEstimate(
         kind: "estimate",
         detail: decisionSummary(answer.decision, answer.name, answer.place),
       },
+      // Answered: a text still waiting to ask for the answer (quiet hours) is not sent.
+      news: { kind: "estimate-answered" },
     },
     answer.actor,
     context,
@@ -277,17 +304,26 @@ export async function decideEstimate(
   return { ok: true };
 }
 
+/**
+ * "Record payment": after Done, the repair's (with its warranty); after Can't fix, the service
+ * call's, paid or no charge with a reason (no repair: no warranty; a paid one sends the receipt).
+ */
 async function recordPayment(
   tx: Transaction,
   row: Row,
   staff: StaffMember,
-  payment: { method: PaymentMethod; amount: number },
+  payment: RecordedPayment,
   visits: VisitContext,
 ) {
-  if (row.paidAt) throw new Refused(estimateMessages.paymentRecorded);
+  if (paymentSettled(row)) throw new Refused(estimateMessages.paymentRecorded);
+  if (afterCantFix(row)) {
+    await recordServiceCall(tx, row, staff, payment, visits);
+    return;
+  }
   if (row.status !== "completed" || row.fieldStatus !== "done") {
     throw new Refused(estimateMessages.paymentNotYet);
   }
+  if (payment.method === noChargeMethod) throw new Refused(estimateMessages.noChargeNotHere);
   if (row.estimateLines && row.estimateLines.length > 0 && !row.estimateDecision) {
     throw new Refused(estimateMessages.waitingAnswer);
   }
@@ -304,6 +340,8 @@ async function recordPayment(
         paymentMethod: payment.method,
         paymentCents: payment.amount,
         paidAt: now,
+        paymentFor: "repair",
+        noChargeReason: null,
         warrantyDays,
         warrantyEnds,
       },
@@ -316,34 +354,107 @@ async function recordPayment(
   if (!paid.ok) throw new Refused(estimateMessages.outOfDate);
 }
 
+/** The service call after Can't fix, through the same door as a repair's payment. */
+async function recordServiceCall(
+  tx: Transaction,
+  row: Row,
+  staff: StaffMember,
+  payment: RecordedPayment,
+  visits: VisitContext,
+) {
+  const noCharge = payment.method === noChargeMethod;
+  const paid = await changeRequest(
+    tx,
+    row,
+    {
+      set: {
+        paymentMethod: noCharge ? null : payment.method,
+        paymentCents: noCharge ? 0 : payment.amount,
+        paidAt: visits.now(),
+        paymentFor: "service-call",
+        noChargeReason: noCharge ? payment.reason : null,
+        warrantyDays: null,
+        warrantyEnds: null,
+      },
+      event: {
+        kind: "payment",
+        detail: noCharge
+          ? `Service call: no charge (${payment.reason})`
+          : `Service call: ${paymentSummary(payment.method, payment.amount)}`,
+      },
+      // Paid, the receipt goes out as a repair's does; not charged, the page says why.
+      ...(noCharge ? {} : { news: { kind: "payment-recorded" } as const }),
+    },
+    staffActor(staff),
+    visits,
+  );
+  if (!paid.ok) throw new Refused(estimateMessages.outOfDate);
+}
+
+/** "Service call: Paid $89.00 by card, Nov 25, 3:10 PM Central": what My day says was recorded. */
+function recordedPaymentText(row: Row): string | null {
+  if (!row.paidAt) return null;
+  const when = whenIn(row.paidAt, row);
+  if (isServiceCallPayment(row) && row.noChargeReason !== null) {
+    return `Service call: no charge (${row.noChargeReason}), ${when}`;
+  }
+  if (!row.paymentMethod || row.paymentCents === null) return null;
+  const paid = `${paymentSummary(row.paymentMethod, row.paymentCents)}, ${when}`;
+  return isServiceCallPayment(row) ? `Service call: ${paid}` : paid;
+}
+
+/**
+ * What the estimate's answer says the repair costs: the approved total, or (declined) the service
+ * call the office charges then; null without an answer (or a fee).
+ */
+function estimateChargeCents(row: Row, serviceCallCents: number | null): number | null {
+  if (!row.estimateLines || row.estimateLines.length === 0) return null;
+  if (row.estimateDecision === "approved") return estimateTotalCents(row.estimateLines);
+  if (row.estimateDecision === "declined") return serviceCallCents;
+  return null;
+}
+
+/**
+ * What Done's "Amount charged" starts with on My day ("245.00"), or "" to be typed. A warranty
+ * callback is free: the repair's old estimate is not charged again.
+ */
+export function doneAmountOf(row: Row, serviceCallCents: number | null): string {
+  const cents = callbackPending(row) ? null : estimateChargeCents(row, serviceCallCents);
+  return cents === null ? "" : formatMoney(cents, { cents: "always", field: true });
+}
+
 /** What a visit's card on My day shows and offers of the estimate and the payment. */
 export function visitAfterTheJob(row: Row, serviceCallCents: number | null): VisitAfterTheJob {
   const estimate = estimateViewOf(row, serviceCallCents);
-  const suggestedCents =
-    row.estimateDecision === "approved" && estimate
-      ? estimate.totalCents
-      : row.estimateDecision === "declined"
-        ? serviceCallCents
-        : row.amountChargedCents;
+  const settled = paymentSettled(row);
+  // After Can't fix: the service call (the fee the booking was shown), or no charge.
+  const serviceCall = afterCantFix(row);
+  // After Done, what Done recorded as charged: the payment does not ask for it again.
+  const suggestedCents = serviceCall
+    ? serviceCallCents
+    : (row.amountChargedCents ?? estimateChargeCents(row, serviceCallCents));
+  const payable = serviceCall || (row.status === "completed" && row.fieldStatus === "done");
   return {
     estimate,
     estimateKey: estimateRefusal(row) === null ? randomUUID() : null,
-    decisionKey: estimate && !estimate.decision && !row.paidAt ? randomUUID() : null,
-    paymentKey:
-      !row.paidAt && row.status === "completed" && row.fieldStatus === "done" ? randomUUID() : null,
+    decisionKey: estimate && !estimate.decision && !settled ? randomUUID() : null,
+    paymentKey: !settled && payable ? randomUUID() : null,
+    serviceCall,
     suggestedAmount:
       suggestedCents === null ? "" : formatMoney(suggestedCents, { cents: "always", field: true }),
-    payment:
-      row.paidAt && row.paymentMethod && row.paymentCents !== null
-        ? `${paymentSummary(row.paymentMethod, row.paymentCents)}, ${whenIn(row.paidAt, row)}`
-        : null,
+    payment: settled ? recordedPaymentText(row) : null,
+    receiptSent: settled && row.paymentMethod !== null,
   };
 }
 
 /** The receipt of the request `row`, for its page (null: not paid yet). */
 export async function receiptFor(db: Database | Transaction, row: Row) {
   if (!row.paidAt) return null;
-  return receiptViewOf(row, (await serviceCallFor(db, row))?.serviceCallCents ?? null);
+  const [serviceCall, visits] = await Promise.all([
+    serviceCallFor(db, row),
+    visitHistoryOf(db, row),
+  ]);
+  return receiptViewOf(row, serviceCall?.serviceCallCents ?? null, visits);
 }
 
 /** What the homeowner's private page shows of the estimate and the receipt. */
@@ -354,19 +465,27 @@ export async function requestAfterTheJob(
   if (!row.estimateLines && !row.paidAt) return { estimate: null, canAnswer: false, receipt: null };
   const fee = (await serviceCallFor(db, row))?.serviceCallCents ?? null;
   const estimate = estimateViewOf(row, fee);
-  const receipt = receiptViewOf(row, fee);
+  const receipt = receiptViewOf(row, fee, row.paidAt ? await visitHistoryOf(db, row) : []);
   return {
     estimate,
     canAnswer:
       estimate !== null &&
       !estimate.decision &&
-      !row.paidAt &&
+      !paymentSettled(row) &&
       (row.status === "scheduled" || row.status === "completed"),
     receipt: receipt
       ? {
           payment: `${receipt.payment.amount} by ${receipt.payment.method.toLowerCase()} on ${receipt.payment.date}`,
           warranty: receipt.warranty,
+          forServiceCall: receipt.forServiceCall,
+          repaired: await repairedOf(db, row),
         }
       : null,
   };
+}
+
+/** "Repaired Nov 27": the paid repair's visit day, from the visit history (./receipts.ts). */
+async function repairedOf(db: Database | Transaction, row: Row): Promise<string | null> {
+  const day = repairedDayOf(row, await earlierVisitsOf(db, row));
+  return day ? repairedLine(day) : null;
 }

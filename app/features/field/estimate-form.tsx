@@ -17,6 +17,7 @@ import { formatMoney, parseMoney } from "~/domain/money";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 
+import { controlEdge, foldBodyClass, foldClass, foldSummaryClass } from "./card-edges";
 import { useOfflineSubmit, useSendingTap } from "./tap-forms";
 import type { FieldTapResult } from "./visit-taps";
 
@@ -140,14 +141,22 @@ export function EstimateSection({
     <section aria-label="Estimate" className="grid gap-3 border-t border-slate-200 pt-3">
       {estimate ? <EstimateLines estimate={estimate} caption="Estimate" /> : null}
       {decisionKey ? (
-        <Form method="post" onSubmit={onSubmit} className="grid gap-2">
+        <Form method="post" preventScrollReset onSubmit={onSubmit} className="grid gap-2">
           <TapFields intent="estimate-decision" requestId={visit.id} tapKey={decisionKey} />
           <Field
             label="Customer's name"
             hint="The customer types their name to approve or decline the estimate."
             error={decided.errors.name}
           >
-            {(wiring) => <Input {...wiring} name="name" maxLength={100} autoComplete="off" />}
+            {(wiring) => (
+              <Input
+                {...wiring}
+                className={controlEdge}
+                name="name"
+                maxLength={100}
+                autoComplete="off"
+              />
+            )}
           </Field>
           <div className="grid grid-cols-2 gap-2">
             <Button
@@ -164,7 +173,7 @@ export function EstimateSection({
               name="decision"
               value="declined"
               variant="outline"
-              className="h-11"
+              className={cn("h-11", controlEdge)}
             >
               Customer declines
             </Button>
@@ -221,15 +230,16 @@ function EstimateForm({
   const kindOf = (label: string) =>
     estimateLineKinds.find((kind) => estimateLineKindLabels[kind] === label) ?? "part";
   return (
-    <details open={refused || undefined} className="rounded-lg border border-slate-200">
-      <summary className="min-h-11 cursor-pointer px-3 py-2.5 font-semibold text-slate-900">
+    <details open={refused || undefined} className={foldClass}>
+      <summary className={foldSummaryClass}>
         {estimate ? "Write the estimate again" : "Write the estimate"}
       </summary>
       <Form
         method="post"
+        preventScrollReset
         onSubmit={onSubmit}
         onChange={totalTyped}
-        className="grid gap-3 border-t border-slate-200 p-3"
+        className={foldBodyClass}
       >
         <TapFields intent="estimate" requestId={visit.id} tapKey={tapKey} />
         <p className="text-sm text-slate-700">
@@ -255,6 +265,7 @@ function EstimateForm({
                   {(wiring) => (
                     <Select
                       {...wiring}
+                      className={controlEdge}
                       name={estimateLineField(index, "kind")}
                       defaultValue={line ? kindOf(line.kind) : index === 0 ? "labour" : "part"}
                     >
@@ -273,6 +284,7 @@ function EstimateForm({
                   {(wiring) => (
                     <Input
                       {...wiring}
+                      className={controlEdge}
                       name={estimateLineField(index, "description")}
                       maxLength={200}
                       defaultValue={line?.description}
@@ -286,6 +298,7 @@ function EstimateForm({
                   {(wiring) => (
                     <Input
                       {...wiring}
+                      className={controlEdge}
                       name={estimateLineField(index, "amount")}
                       inputMode="decimal"
                       defaultValue={line?.amount.replace(/^\$/, "").replaceAll(",", "")}
@@ -300,7 +313,7 @@ function EstimateForm({
           <Button
             type="button"
             variant="outline"
-            className="h-11"
+            className={cn("h-11", controlEdge)}
             onClick={() => setRows(rows + 1)}
           >
             Add a line

@@ -1,28 +1,89 @@
-import { MapPin, MessageSquare, Phone, TriangleAlert } from "lucide-react";
+import { ChevronRight, MapPin, MessageSquare, Phone, TriangleAlert } from "lucide-react";
+import { Fragment } from "react";
 
 import { buttonVariants } from "~/components/ui/button";
-import type { FieldVisit } from "~/domain/field";
+import { fieldStatusLabels, type FieldVisit } from "~/domain/field";
 import { cn } from "~/lib/utils";
 
+import { controlEdge } from "./card-edges";
 import { EstimateSection } from "./estimate-form";
 import { PaymentSection } from "./payment-form";
 import { VisitTaps, type FieldTapResult } from "./visit-taps";
 
-/**
- * One visit on My day, for a phone held in one hand: who and where (directions, call, text),
- * what (appliance, model, problem, photos), any danger first, and the window.
- */
-export function VisitCard({
-  visit,
-  result,
-  keepOffline,
-}: {
+interface CardProps {
   visit: FieldVisit;
   result: FieldTapResult | undefined;
   keepOffline: (form: HTMLFormElement) => void;
-}) {
+}
+
+/** The card's groups of controls: the taps, the estimate (and its answer), the payment. */
+type Controls = "taps" | "estimate" | "payment";
+
+/**
+ * The card's controls in the order the visit asks for them: On my way and Arrived first before
+ * the arrival; then the estimate, then Done; after Done (or Can't fix) the payment, unless the
+ * estimate still waits for the customer's answer, which the payment needs first.
+ */
+export function controlsInOrder(
+  visit: Pick<FieldVisit, "fieldStatus" | "afterTheJob">,
+): Controls[] {
+  switch (visit.fieldStatus) {
+    case null:
+    case "on-the-way":
+      return ["taps", "estimate", "payment"];
+    case "arrived":
+      return ["estimate", "taps", "payment"];
+    default:
+      return visit.afterTheJob.decisionKey
+        ? ["estimate", "payment", "taps"]
+        : ["payment", "estimate", "taps"];
+  }
+}
+
+/**
+ * One visit on My day, for a phone held in one hand: who and where (directions, call, text),
+ * what (appliance, model, problem, photos), any danger first, the window, and the next step
+ * first. A finished visit is one line (name, window, status) that opens to the whole card.
+ *
+ * The heading's id, `visit-{id}`, is where a tap's redirect lands (`/office/day#visit-{id}`).
+ */
+export function VisitCard({ visit, result, keepOffline }: CardProps) {
   const headingId = `visit-${visit.id}`;
-  const model = [visit.brand, visit.model].filter(Boolean).join(" ");
+  if (visit.finished) {
+    return (
+      <article
+        aria-labelledby={headingId}
+        className="rounded-xl border border-slate-500 bg-white shadow-sm"
+      >
+        {/* The heading, for a screen reader's list of them: the summary (a button) flattens its own. */}
+        <h3 id={headingId} className="sr-only">
+          <bdi>{visit.name}</bdi>
+        </h3>
+        <details className="group">
+          <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-xl px-4 py-2.5 [&::-webkit-details-marker]:hidden">
+            <ChevronRight
+              className="size-4 shrink-0 text-slate-700 transition-transform group-open:rotate-90"
+              aria-hidden="true"
+            />
+            {/* On a narrow phone the window gives way first, then the name (whole once opened). */}
+            <span className="min-w-0 truncate font-bold text-slate-900 group-open:[overflow-wrap:anywhere] group-open:whitespace-normal">
+              <bdi>{visit.name}</bdi>
+            </span>
+            <span className="min-w-0 shrink-[4] truncate text-sm text-slate-700">
+              {visit.windowLabel}
+            </span>
+            <span className="ml-auto shrink-0 text-sm font-semibold text-slate-900">
+              {fieldStatusLabels[visit.fieldStatus ?? "booked"]}
+            </span>
+          </summary>
+          <div className="grid gap-3 border-t border-slate-300 p-4">
+            <p className="text-sm font-semibold text-brand-800">{visit.window}</p>
+            <CardBody visit={visit} result={result} keepOffline={keepOffline} />
+          </div>
+        </details>
+      </article>
+    );
+  }
   return (
     <article
       aria-labelledby={headingId}
@@ -34,6 +95,21 @@ export function VisitCard({
         </h3>
         <p className="text-sm font-semibold text-brand-800">{visit.window}</p>
       </header>
+      <CardBody visit={visit} result={result} keepOffline={keepOffline} />
+    </article>
+  );
+}
+
+/** Everything under the card's name and window. */
+function CardBody({ visit, result, keepOffline }: CardProps) {
+  const model = [visit.brand, visit.model].filter(Boolean).join(" ");
+  const controls: Record<Controls, React.ReactNode> = {
+    taps: <VisitTaps visit={visit} result={result} keepOffline={keepOffline} />,
+    estimate: <EstimateSection visit={visit} result={result} keepOffline={keepOffline} />,
+    payment: <PaymentSection visit={visit} result={result} keepOffline={keepOffline} />,
+  };
+  return (
+    <>
       {visit.safety.length > 0 ? (
         <ul className="flex flex-wrap gap-2" aria-label="Safety">
           {visit.safety.map((flag) => (
@@ -61,17 +137,28 @@ export function VisitCard({
           </span>
         </a>
       </p>
-      <div className="grid grid-cols-2 gap-2">
+      {/* Call takes the width its number needs (a line of its own on a narrow phone), Text the rest. */}
+      <div className="flex flex-wrap gap-2">
         <a
           href={`tel:${visit.phoneDigits}`}
-          className={cn(buttonVariants({ variant: "outline" }), "h-11")}
+          className={cn(
+            buttonVariants({ variant: "outline" }),
+            controlEdge,
+            "h-auto min-h-11 flex-[1_1_auto] py-2 whitespace-normal",
+          )}
         >
           <Phone aria-hidden="true" />
-          Call {visit.phone}
+          <span>
+            Call <span className="whitespace-nowrap">{visit.phone}</span>
+          </span>
         </a>
         <a
           href={`sms:${visit.phoneDigits}`}
-          className={cn(buttonVariants({ variant: "outline" }), "h-11")}
+          className={cn(
+            buttonVariants({ variant: "outline" }),
+            controlEdge,
+            "h-auto min-h-11 flex-[1_1_auto] py-2",
+          )}
         >
           <MessageSquare aria-hidden="true" />
           Text
@@ -124,9 +211,9 @@ export function VisitCard({
           ))}
         </ul>
       ) : null}
-      <VisitTaps visit={visit} result={result} keepOffline={keepOffline} />
-      <EstimateSection visit={visit} result={result} keepOffline={keepOffline} />
-      <PaymentSection visit={visit} result={result} keepOffline={keepOffline} />
-    </article>
+      {controlsInOrder(visit).map((group) => (
+        <Fragment key={group}>{controls[group]}</Fragment>
+      ))}
+    </>
   );
 }

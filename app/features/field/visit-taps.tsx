@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Form } from "react-router";
 
 import { Button } from "~/components/ui/button";
@@ -7,6 +8,13 @@ import type { FieldAction, FieldVisit } from "~/domain/field";
 import type { FormResult } from "~/lib/form-result";
 import { cn } from "~/lib/utils";
 
+import {
+  checkboxClass,
+  controlEdge,
+  foldBodyClass,
+  foldClass,
+  foldSummaryClass,
+} from "./card-edges";
 import { useOfflineSubmit, useSendingTap } from "./tap-forms";
 
 /** A tap's answer on My day: which visit's which form, and why it was refused. */
@@ -19,6 +27,45 @@ function TapRefusal({ message, className }: { message: string | undefined; class
       {message}
     </p>
   ) : null;
+}
+
+/**
+ * On my way to a visit while an earlier one of the day is unfinished: a question first, so that a
+ * tap on the wrong card does not tell this homeowner "arriving 9:11" hours early.
+ */
+function GoHereFirst({
+  visitAhead,
+  error,
+  id,
+}: {
+  visitAhead: string;
+  error: string | undefined;
+  id: string;
+}) {
+  return (
+    <div className="grid w-full gap-1">
+      <p id={`${id}-question`} className="text-sm text-slate-800">
+        Not your next visit: {visitAhead} comes first.
+      </p>
+      <label className="flex min-h-11 items-center gap-2 text-sm font-semibold text-slate-900">
+        <input
+          type="checkbox"
+          name="outOfOrder"
+          value="yes"
+          required
+          aria-describedby={`${id}-question${error ? ` ${id}-error` : ""}`}
+          aria-invalid={error ? true : undefined}
+          className="size-5 rounded border-slate-500"
+        />
+        Go here first
+      </label>
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
 }
 
 export function tapFormName(action: FieldAction, requestId: string): string {
@@ -48,6 +95,18 @@ export function VisitTaps({
       : {};
   const messageOf = (action: FieldAction) =>
     result?.form === tapFormName(action, visit.id) ? result.message : undefined;
+  if (!visit.onItsDay) {
+    // A tap queued or sent from an older page still gets its answer here.
+    const refused = result?.form?.endsWith(`:${visit.id}`) ? result.message : undefined;
+    return (
+      <div className="grid gap-1 border-t border-slate-200 pt-3">
+        <p className="text-sm text-slate-700">
+          On my way, Arrived and Done open on the day of the visit.
+        </p>
+        <TapRefusal message={refused} />
+      </div>
+    );
+  }
   if (visit.taps.length === 0) return null;
   const hidden = (action: FieldAction, key: string) => (
     <>
@@ -67,6 +126,7 @@ export function VisitTaps({
               <Form
                 key={action}
                 method="post"
+                preventScrollReset
                 onSubmit={onSubmit}
                 className="flex flex-wrap items-end gap-2"
               >
@@ -75,6 +135,7 @@ export function VisitTaps({
                   {(wiring) => (
                     <Input
                       {...wiring}
+                      className={controlEdge}
                       name="minutes"
                       type="number"
                       inputMode="numeric"
@@ -84,6 +145,13 @@ export function VisitTaps({
                     />
                   )}
                 </Field>
+                {visit.goesBefore ? (
+                  <GoHereFirst
+                    visitAhead={visit.goesBefore}
+                    error={errors.outOfOrder}
+                    id={`go-first-${visit.id}`}
+                  />
+                ) : null}
                 <Button type="submit" className="h-11" loading={sending(action)}>
                   On my way
                 </Button>
@@ -92,12 +160,12 @@ export function VisitTaps({
             );
           case "arrived":
             return (
-              <Form key={action} method="post" onSubmit={onSubmit}>
+              <Form key={action} method="post" preventScrollReset onSubmit={onSubmit}>
                 {hidden(action, key)}
                 <Button
                   type="submit"
                   variant="outline"
-                  className="h-11 w-full"
+                  className={cn("h-11 w-full", controlEdge)}
                   loading={sending(action)}
                 >
                   Arrived
@@ -107,78 +175,39 @@ export function VisitTaps({
             );
           case "done":
             return (
-              <details
+              <DoneForm
                 key={action}
-                open={Object.keys(errors).length > 0 || undefined}
-                className="rounded-lg border border-slate-200"
+                visit={visit}
+                errors={errors}
+                message={message}
+                sending={sending(action)}
+                onSubmit={onSubmit}
               >
-                <summary className="min-h-11 cursor-pointer px-3 py-2.5 font-semibold text-slate-900">
-                  Done: record the repair
-                </summary>
-                <Form
-                  method="post"
-                  onSubmit={onSubmit}
-                  className="grid gap-3 border-t border-slate-200 p-3"
-                >
-                  {hidden(action, key)}
-                  <Field label="Work done" error={errors.workDone}>
-                    {(wiring) => <Textarea {...wiring} name="workDone" rows={3} />}
-                  </Field>
-                  <div className="grid gap-3 sm:grid-cols-2">
-                    <Field label="Model" error={errors.model}>
-                      {(wiring) => <Input {...wiring} name="model" defaultValue={visit.model} />}
-                    </Field>
-                    <Field label="Serial number" error={errors.serialNumber}>
-                      {(wiring) => (
-                        <Input {...wiring} name="serialNumber" defaultValue={visit.serialNumber} />
-                      )}
-                    </Field>
-                  </div>
-                  <Field
-                    label="Parts used"
-                    hint="Names or part numbers; leave empty for none."
-                    error={errors.partsUsed}
-                  >
-                    {(wiring) => <Input {...wiring} name="partsUsed" />}
-                  </Field>
-                  <div className="flex flex-wrap items-end gap-4">
-                    <Field label="Amount charged ($)" error={errors.amount} className="w-40">
-                      {(wiring) => <Input {...wiring} name="amount" inputMode="decimal" />}
-                    </Field>
-                    <label className="flex min-h-11 items-center gap-2 text-sm text-slate-900">
-                      <input type="checkbox" name="noCharge" value="yes" className="size-5" />
-                      No charge
-                    </label>
-                  </div>
-                  <Button type="submit" className="h-11" loading={sending(action)}>
-                    Done
-                  </Button>
-                  <TapRefusal message={message} />
-                </Form>
-              </details>
+                {hidden(action, key)}
+              </DoneForm>
             );
           case "needs-part":
             return (
               <details
                 key={action}
                 open={Object.keys(errors).length > 0 || undefined}
-                className="rounded-lg border border-slate-200"
+                className={foldClass}
               >
-                <summary className="min-h-11 cursor-pointer px-3 py-2.5 font-semibold text-slate-900">
-                  Needs a part
-                </summary>
+                <summary className={foldSummaryClass}>Needs a part</summary>
                 <Form
                   method="post"
+                  preventScrollReset
                   onSubmit={onSubmit}
-                  className="grid gap-3 border-t border-slate-200 p-3"
+                  className={foldBodyClass}
                 >
                   {hidden(action, key)}
+                  {/* The homeowner's page and email say "Waiting for a part: …" with these words. */}
                   <Field
-                    label="Part needed"
+                    label="Part for the customer's page"
                     hint="A name or a part number; the office books the return visit."
                     error={errors.part}
                   >
-                    {(wiring) => <Input {...wiring} name="part" />}
+                    {(wiring) => <Input {...wiring} className={controlEdge} name="part" />}
                   </Field>
                   <Button type="submit" className="h-11" loading={sending(action)}>
                     Needs a part
@@ -192,19 +221,20 @@ export function VisitTaps({
               <details
                 key={action}
                 open={Object.keys(errors).length > 0 || undefined}
-                className="rounded-lg border border-slate-200"
+                className={foldClass}
               >
-                <summary className="min-h-11 cursor-pointer px-3 py-2.5 font-semibold text-slate-900">
-                  Can't fix
-                </summary>
+                <summary className={foldSummaryClass}>Can't fix</summary>
                 <Form
                   method="post"
+                  preventScrollReset
                   onSubmit={onSubmit}
-                  className="grid gap-3 border-t border-slate-200 p-3"
+                  className={foldBodyClass}
                 >
                   {hidden(action, key)}
                   <Field label="Reason" error={errors.reason}>
-                    {(wiring) => <Textarea {...wiring} name="reason" rows={2} />}
+                    {(wiring) => (
+                      <Textarea {...wiring} className={controlEdge} name="reason" rows={2} />
+                    )}
                   </Field>
                   <Button
                     type="submit"
@@ -221,5 +251,121 @@ export function VisitTaps({
         }
       })}
     </div>
+  );
+}
+
+/** "Model (required)": the word seen, not only an asterisk. */
+function RequiredLabel({ children }: { children: string }) {
+  return (
+    <>
+      {children} <span className="font-normal text-slate-700">(required)</span>
+    </>
+  );
+}
+
+/**
+ * Done: the work, the data plate (model and serial required, or "Plate unreadable"), the parts
+ * and the amount, which starts with what the estimate's answer says (the approved total, or the
+ * service call after a decline).
+ */
+function DoneForm({
+  visit,
+  errors,
+  message,
+  sending,
+  onSubmit,
+  children,
+}: {
+  visit: FieldVisit;
+  errors: Partial<Record<string, string>>;
+  message: string | undefined;
+  sending: boolean;
+  onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
+  /** The tap's hidden fields. */
+  children: React.ReactNode;
+}) {
+  // Ticked, the model and serial are not required (the server stores "Plate unreadable").
+  const [unreadable, setUnreadable] = useState(false);
+  const plateHintId = `plate-unreadable-${visit.id}-hint`;
+  return (
+    <details open={Object.keys(errors).length > 0 || undefined} className={foldClass}>
+      <summary className={foldSummaryClass}>Done: record the repair</summary>
+      <Form method="post" preventScrollReset onSubmit={onSubmit} className={foldBodyClass}>
+        {children}
+        <Field label="Work done" error={errors.workDone}>
+          {(wiring) => <Textarea {...wiring} className={controlEdge} name="workDone" rows={3} />}
+        </Field>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field label={<RequiredLabel>Model</RequiredLabel>} error={errors.model}>
+            {(wiring) => (
+              <Input
+                {...wiring}
+                className={controlEdge}
+                name="model"
+                maxLength={100}
+                aria-required={!unreadable}
+                defaultValue={visit.model}
+              />
+            )}
+          </Field>
+          <Field label={<RequiredLabel>Serial number</RequiredLabel>} error={errors.serialNumber}>
+            {(wiring) => (
+              <Input
+                {...wiring}
+                className={controlEdge}
+                name="serialNumber"
+                maxLength={100}
+                aria-required={!unreadable}
+                defaultValue={visit.serialNumber}
+              />
+            )}
+          </Field>
+        </div>
+        <div className="grid gap-0.5">
+          <label className="flex min-h-11 items-center gap-2 text-sm font-semibold text-slate-900">
+            <input
+              type="checkbox"
+              name="plateUnreadable"
+              value="yes"
+              aria-describedby={plateHintId}
+              onChange={(event) => setUnreadable(event.currentTarget.checked)}
+              className={checkboxClass}
+            />
+            Plate unreadable
+          </label>
+          <p id={plateHintId} className="text-xs text-slate-600">
+            Model and serial may stay empty: the record says the plate could not be read.
+          </p>
+        </div>
+        <Field
+          label="Parts used"
+          hint="Names or part numbers; leave empty for none."
+          error={errors.partsUsed}
+        >
+          {(wiring) => <Input {...wiring} className={controlEdge} name="partsUsed" />}
+        </Field>
+        <div className="flex flex-wrap items-end gap-4">
+          <Field label="Amount charged ($)" error={errors.amount} className="w-40">
+            {(wiring) => (
+              <Input
+                {...wiring}
+                className={controlEdge}
+                name="amount"
+                inputMode="decimal"
+                defaultValue={visit.doneAmount}
+              />
+            )}
+          </Field>
+          <label className="flex min-h-11 items-center gap-2 text-sm text-slate-900">
+            <input type="checkbox" name="noCharge" value="yes" className={checkboxClass} />
+            No charge
+          </label>
+        </div>
+        <Button type="submit" className="h-11" loading={sending}>
+          Done
+        </Button>
+        <TapRefusal message={message} />
+      </Form>
+    </details>
   );
 }
