@@ -297,7 +297,9 @@ export async function recordFieldTap(
       if (claim === "replay") return { ok: true, action: intent, replayed: true };
       if (claim === "reused") throw new TapRefused(intent);
       const today = isoDateIn(now, profileForState(row.office).timeZone);
-      if (row.status === "scheduled" && row.scheduledDate !== today) {
+      // A later day's visit waits for its day; an earlier day's unfinished one may still be
+      // finished (a Done queued offline in the evening and sent the next morning is kept).
+      if (row.status === "scheduled" && row.scheduledDate !== null && row.scheduledDate > today) {
         throw new TapRefused(intent, "This visit is not today's: its taps open on its day.");
       }
       if (row.status !== "scheduled" || !nextTaps(row.fieldStatus, true).includes(intent)) {

@@ -455,6 +455,10 @@ describe.skipIf(!database?.available)("A technician's access", () => {
         amount: "100",
       });
       expect(done.status).toBe(302);
+      // The next morning, the afternoon visit left on the way is still finished: a tap queued
+      // offline overnight is taken, not lost.
+      clock = new Date(`${addDays(day, 1)}T15:00:00Z`);
+      expect((await tap(tia.cookie, { intent: "arrived", requestId: afternoon })).status).toBe(302);
     } finally {
       clock = undefined;
     }
