@@ -281,6 +281,30 @@ for (const database of databases) {
       expect(row.fieldStatus).toBe("cant-fix");
     });
 
+    test("an estimate written before Can't fix is not answered: the page offers no Approve, the server refuses it", async () => {
+      const { id, page } = await arrived();
+      const written = await tap({
+        intent: "estimate",
+        requestId: id,
+        "line-0-kind": "part",
+        "line-0-description": "Drive motor",
+        "line-0-amount": "240",
+      });
+      expect(written.status).toBe(302);
+      expect(await read(page)).toContain("Approve estimate");
+      expect((await cantFix(id)).status).toBe(302);
+      expect(await read(page)).not.toContain("Approve estimate");
+      const approve = await ask(page, {
+        form: { intent: "estimate-approve", name: "Priya Shah" },
+      });
+      expect(approve.status).toBeGreaterThanOrEqual(400);
+      expect(approve.status).toBeLessThan(500);
+      expect(approve.body.replaceAll("&#x27;", "'")).toContain(
+        "The technician could not do this repair: there is no estimate to answer.",
+      );
+      expect((await rowOf(id)).estimateDecision).toBeNull();
+    });
+
     test("the service call: My day offers it with the quoted fee; paid, the receipt says so without a warranty", async () => {
       const { id, email, page } = await arrived();
       expect(await cardOf(id)).not.toContain("Record the service call");

@@ -82,6 +82,8 @@ export const estimateMessages = {
     `This estimate was already ${decision}: it cannot be changed.`,
   paid: "The payment is recorded: the estimate cannot be changed.",
   noEstimate: "There is no estimate to answer yet.",
+  cantFix:
+    "The technician could not do this repair: there is no estimate to answer. The office will call you.",
   alreadyAnswered: (decision: EstimateDecision, name: string | null) =>
     `This estimate was already ${decision}${name ? ` by ${name}` : ""}.`,
   paymentNotYet: "Record the payment after Done.",
@@ -263,6 +265,8 @@ export async function decideEstimate(
   if (!row.estimateLines || row.estimateLines.length === 0 || paymentSettled(row) || !open) {
     return { ok: false, reason: "refused", message: estimateMessages.noEstimate };
   }
+  // Written before Can't fix, the estimate is for a repair that will not be made.
+  if (afterCantFix(row)) return { ok: false, reason: "refused", message: estimateMessages.cantFix };
   if (row.estimateDecision) {
     return {
       ok: false,
@@ -472,6 +476,7 @@ export async function requestAfterTheJob(
       estimate !== null &&
       !estimate.decision &&
       !paymentSettled(row) &&
+      !afterCantFix(row) &&
       (row.status === "scheduled" || row.status === "completed"),
     receipt: receipt
       ? {
