@@ -233,6 +233,24 @@ for (const database of databases) {
       }
     });
 
+    test("a field whose length is an object zod cannot compare gets 400, not 500, and nothing is stored", async () => {
+      // Found by the hostile-input fuzz: zod measures `length` before refusing the type, and an
+      // object without a usable toString made that comparison throw.
+      const before = await rowCounts();
+      const odd = { length: { toString: 1 } };
+      const bodies: [string, Record<string, unknown>][] = [
+        ["/api/send-subscribe-email", { email: "fuzz@example.com", website: odd }],
+        ["/api/send-contact-email", contactMessage({ message: odd })],
+        ["/api/send-email", serviceRequest({ name: odd })],
+      ];
+      for (const [path, body] of bodies) {
+        const response = await server.post(path, body);
+        expect(response.status, path).toBe(400);
+        expect(await response.json(), path).toMatchObject({ success: false });
+      }
+      expect(await rowCounts()).toEqual(before);
+    });
+
     test("a body over 16 KB gets 413", async () => {
       for (const path of endpoints) {
         const response = await server.post(

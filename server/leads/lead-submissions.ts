@@ -214,6 +214,26 @@ function storableStrings(body: Record<string, unknown>): Record<string, unknown>
   );
 }
 
+const unreadableBodyMessage = "Send each field as a string";
+
+/**
+ * The schema's verdict on `body`, or null when the schema itself threw: zod's length check
+ * compares a value's `length` before its type is refused, and a JSON object whose `length` is an
+ * object without a usable `toString` ({"website": {"length": {"toString": 1}}}) makes that
+ * comparison throw. A stranger's body is a 400, never a 500.
+ */
+function safelyParsed<Schema extends z.ZodType>(
+  schema: Schema,
+  body: unknown,
+): ReturnType<Schema["safeParse"]> | null {
+  try {
+    return schema.safeParse(body) as ReturnType<Schema["safeParse"]>;
+  } catch (error) {
+    if (error instanceof TypeError) return null;
+    throw error;
+  }
+}
+
 /**
  * The one submission pipeline behind the JSON API and the forms' route actions: rate limit,
  * body checks, honeypot, the shared schema plus the server's rules, then one transaction.
@@ -278,7 +298,8 @@ async function submit(
 
   const submittedAt = now();
   const office = officeFor(body.companyEmail);
-  const parsed = definition.schemaFor(office, submittedAt, config).safeParse(body);
+  const parsed = safelyParsed(definition.schemaFor(office, submittedAt, config), body);
+  if (!parsed) return { status: "bad-request", error: unreadableBodyMessage };
   if (!parsed.success) {
     return { status: "invalid", errors: z.flattenError(parsed.error).fieldErrors };
   }
