@@ -142,6 +142,12 @@ export const serviceRequests = pgTable(
     /** The booked visit is a no-charge warranty callback on the same job ("Same problem again?"). */
     warrantyCallback: boolean("warranty_callback").notNull().default(false),
     /**
+     * The callback's "What went wrong this time?", in the homeowner's words, and the photo they
+     * sent with it (one of `request_photos`); blank again when the next visit starts.
+     */
+    callbackProblem: text("callback_problem"),
+    callbackPhotoId: uuid("callback_photo_id"),
+    /**
      * The review request (server/reviews/review-requests.ts): when it goes out, set once at the
      * first Done (a callback done later asks nothing again), and the technician it asks about.
      */
@@ -239,6 +245,13 @@ export const leadEvents = pgTable(
   (table) => [index("lead_events_lead_idx").on(table.leadId, table.at)],
 );
 
+/** The field state a tap that can be undone changed (its timestamp as ISO text). */
+export interface FieldStateBefore {
+  fieldStatus: (typeof fieldStatuses)[number] | null;
+  arrivingAt: string | null;
+  partNeeded: string | null;
+}
+
 /**
  * Each tap a technician made, by the key their phone gave it: a tap sent again (a retry, a
  * queue replayed when the signal returns) finds its key and changes nothing twice.
@@ -254,13 +267,33 @@ export const fieldTaps = pgTable(
       .notNull()
       .references(() => serviceRequests.id, { onDelete: "cascade" }),
     action: text("action").notNull(),
+    /**
+     * The visit's field state before the tap, for a tap that can be undone (On my way, Arrived,
+     * Needs a part): Undo puts it back. Null for the other taps.
+     */
+    before: jsonb("before").$type<FieldStateBefore>(),
+    /** When the technician undid the tap (within `undoSeconds` of it). */
+    undoneAt: timestamp("undone_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
     primaryKey({ columns: [table.technicianId, table.key] }),
+    index("field_taps_request_idx").on(table.requestId, table.createdAt),
     index("field_taps_created_idx").on(table.createdAt),
   ],
 );
+
+/**
+ * The service call recorded after a visit's Can't fix (server/field/service-call.ts), kept with
+ * that visit when the next one starts: paid (`method`, `cents`), or no charge (`method` null,
+ * `cents` 0) and why. `paidAt` is when it was recorded (ISO text).
+ */
+export interface VisitServiceCall {
+  method: PaymentMethod | null;
+  cents: number;
+  paidAt: string;
+  noChargeReason: string | null;
+}
 
 /**
  * A request's earlier visits, written when the office books the next one (a return visit after a
@@ -282,6 +315,8 @@ export const requestVisits = pgTable(
     outcome: text("outcome", { enum: fieldStatuses }),
     /** The technician's words: the part needed, the reason. Blanked by an erasure. */
     detail: text("detail").notNull().default(""),
+    /** Can't fix: the service call recorded for this visit, if one was. */
+    serviceCall: jsonb("service_call").$type<VisitServiceCall>(),
     createdAt: createdAt(),
   },
   (table) => [

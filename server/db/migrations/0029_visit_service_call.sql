@@ -1,0 +1,1 @@
+ALTER TABLE "request_visits" ADD COLUMN "service_call" jsonb;
