@@ -194,6 +194,27 @@ test("an owner adds a technician with the command; a booking is confirmed to the
     const privatePage = await homeowner.newPage();
     await privatePage.goto(privateUrl);
     await privatePage.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    // On my way by mistake: Undo, within its seconds, puts the card and the homeowner's page
+    // back, and the homeowner hears nothing of it (one On my way email in the end, below).
+    await card.getByLabel("Minutes away").fill("5");
+    await card.getByRole("button", { name: "On my way" }).click();
+    await expect(card.getByText(/On the way: Arriving about/)).toBeVisible();
+    await expect(
+      privatePage.getByRole("status").filter({ hasText: /Alex is on the way, arriving about/ }),
+    ).toBeVisible();
+    await expect(card.getByRole("status").filter({ hasText: /Undo for \d+ s/ })).toBeVisible();
+    await card.getByRole("button", { name: "Undo On my way" }).click();
+    await expect(card.getByText(/On the way: Arriving about/)).toHaveCount(0);
+    await expect(card.getByRole("button", { name: "Undo On my way" })).toHaveCount(0);
+    await expect(
+      privatePage.getByRole("status").filter({ hasText: /Alex is on the way, arriving about/ }),
+    ).toHaveCount(0);
+    for (const width of [320, 375]) {
+      await alex.setViewportSize({ width, height: 740 });
+      expect(await overflow(alex), `My day after Undo at ${width} px`).toBeLessThanOrEqual(0);
+    }
+    await alex.setViewportSize({ width: 375, height: 740 });
+
     // On my way, 20 minutes: that page says when, by first name, without a reload.
     await card.getByLabel("Minutes away").fill("20");
     await card.getByRole("button", { name: "On my way" }).click();
@@ -203,11 +224,19 @@ test("an owner adds a technician with the command; a booking is confirmed to the
     await expect(
       privatePage.getByRole("status").filter({ hasText: /Alex is on the way, arriving about/ }),
     ).toBeVisible();
+    const undoOffered = await new AxeBuilder({ page: alex }).analyze();
+    expect(
+      undoOffered.violations.map((violation) => violation.id),
+      "My day with Undo offered",
+    ).toEqual([]);
+    // The email waits out the Undo's seconds: the server's clock moves past them.
+    fieldServer.setClock(Date.now() + 30_000);
     await waitForEmails(
       (email) =>
         email.envelopeTo.includes(homeownerEmail) && /^Alex is on the way/.test(email.subject),
       1,
     );
+    fieldServer.setClock(null);
     await card.getByRole("button", { name: "Arrived" }).click();
     await expect(card.getByText("Arrived", { exact: true })).toBeVisible();
 
@@ -479,7 +508,8 @@ test("texts: booked with the box ticked, the technician's On my way reaches the 
   const toHomeowner = () => textProvider.received.filter((text) => text.to === number);
   if (textHoursInTexas()) {
     await expect
-      .poll(() => toHomeowner().map((text) => text.body), { timeout: 20_000 })
+      // The On my way text waits out the seconds its Undo is offered.
+      .poll(() => toHomeowner().map((text) => text.body), { timeout: 45_000 })
       .toEqual([
         expect.stringMatching(/^Easy Appliance Repair: we got your dryer repair request R-/),
         expect.stringMatching(/your dryer repair visit is booked for .+ with Tom\./),

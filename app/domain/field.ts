@@ -15,6 +15,23 @@ export const fieldStatusLabels: Record<FieldStatus | "booked", string> = {
 export const fieldActions = ["on-my-way", "arrived", "done", "needs-part", "cant-fix"] as const;
 export type FieldAction = (typeof fieldActions)[number];
 
+/** The taps a technician may undo for a few seconds, before the homeowner hears of them. */
+export const undoableActions = ["on-my-way", "arrived", "needs-part"] as const;
+export type UndoableAction = (typeof undoableActions)[number];
+
+export function isUndoable(action: string): action is UndoableAction {
+  return (undoableActions as readonly string[]).includes(action);
+}
+
+/** How long the card offers Undo after such a tap. */
+export const undoSeconds = 10;
+
+export const undoLabels: Record<UndoableAction, string> = {
+  "on-my-way": "On my way",
+  arrived: "Arrived",
+  "needs-part": "Needs a part",
+};
+
 /**
  * The taps that may follow where a visit stands: what the card offers and the server accepts.
  * Only on the visit's own day (the office's today): tomorrow's card is read, not tapped. Done
@@ -59,6 +76,11 @@ export interface FieldVisit {
   problem: string;
   notes: string;
   photos: { id: string; url: string }[];
+  /**
+   * A warranty callback's "What went wrong this time?" in the homeowner's words, and the photo
+   * they sent with it (not among `photos`); null for any other visit.
+   */
+  callbackProblem: { words: string; photo: { id: string; url: string } | null } | null;
   safety: { concern: SafetyConcern; label: string }[];
   /** "Morning, 8:00 AM - 12:00 PM Central". */
   window: string;
@@ -82,6 +104,11 @@ export interface FieldVisit {
   afterTheJob: VisitAfterTheJob;
   /** What Done's "Amount charged" starts with ("245.00"): the approved total, or the fee. */
   doneAmount: string;
+  /**
+   * The technician's last tap on the visit while it can still be undone (its key, and the
+   * milliseconds of its Undo left when the page was made); null otherwise.
+   */
+  undo: { action: UndoableAction; key: string; msLeft: number } | null;
   /**
    * Nothing left to do on it: Done (paid, or no charge), waiting for a part, or Can't fix with the
    * service call recorded. Its card is one line that opens to the whole card.

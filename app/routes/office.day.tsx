@@ -8,13 +8,14 @@ import { notFound, signedInOf } from "~/features/desk/desk-route.server";
 import { useWaitingTaps } from "~/features/field/offline";
 import { VisitCard } from "~/features/field/visit-card";
 import { WaitingTapsNotice } from "~/features/field/waiting-taps-notice";
-import { tapFormName, type FieldTapResult } from "~/features/field/visit-taps";
+import { tapFormName, undoFormName, type FieldTapResult } from "~/features/field/visit-taps";
 import { postedForm } from "~/lib/bounded-body.server";
 import { servicesOf } from "~/services.server";
 
 import { isEstimateIntent, recordEstimateTap } from "../../server/field/estimates";
 import { recordFieldTap } from "../../server/field/field-taps";
 import { myDay } from "../../server/field/my-day";
+import { undoFieldTap } from "../../server/field/undo-taps";
 
 import type { Route } from "./+types/office.day";
 
@@ -60,6 +61,15 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? { form, status: "invalid", fieldErrors: done.fieldErrors }
         : { form, status: "invalid", message: done.message },
       { status: done.reason === "invalid" ? 400 : 409 },
+    );
+  }
+  if (posted.text("intent") === "undo") {
+    const undone = await undoFieldTap(desk.db, desk.visits, staff, posted);
+    if (undone.ok) throw redirect(visitOnMyDay(posted.text("requestId")));
+    if (undone.reason === "not-found") notFound();
+    return data<FieldTapResult>(
+      { form: undoFormName(posted.text("requestId")), status: "invalid", message: undone.message },
+      { status: 409 },
     );
   }
   const outcome = await recordFieldTap(desk.db, desk.visits, staff, posted);

@@ -7,13 +7,13 @@
  * nothing waiting to ask for it. At most `estimateToldPerVisit` a visit: the office's budget for
  * the address and the number (decision 0019) keeps room for the visit's other news.
  */
-import { and, count, eq, gte, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 
 import { profileForState } from "~/content/company";
 import { formatMoney } from "~/domain/money";
 
 import type { Transaction } from "../db/database";
-import { outbox, requestVisits, texts } from "../db/schema";
+import { outbox } from "../db/schema";
 import { mailContextFor } from "../mail/context";
 import { estimateSentEmail, estimateSentEmailKind } from "../mail/estimate-emails";
 import { privateLinkPlaceholder } from "../mail/private-links";
@@ -22,6 +22,7 @@ import { serviceCallFor } from "../prices/price-policy";
 import type { ServiceRequestRow, VisitContext } from "../requests/visit-changes";
 import { cancelTexts, enqueueText } from "../texts/enqueue";
 import { textBodies } from "../texts/messages";
+import type { NewsKinds } from "./field-news";
 import { estimateViewOf } from "./receipts";
 
 /** How many writings of an estimate one visit's homeowner is told of (an email and a text each). */
@@ -29,37 +30,11 @@ export const estimateToldPerVisit = 3;
 
 export const estimateSentTextKind = "text.estimate-sent";
 
-/**
- * How many times the homeowner was told of an estimate on the request's current visit: its
- * estimate emails and texts not called off before they went (each telling writes at most one of
- * each), since the visit began. Read in the estimate's transaction, the request locked.
- */
-export async function countEstimateTold(tx: Transaction, requestId: string): Promise<number> {
-  const visitBegan = sql`coalesce((select max(${requestVisits.createdAt}) from ${requestVisits} where ${requestVisits.requestId} = ${requestId}), '-infinity'::timestamptz)`;
-  const [emails] = await tx
-    .select({ count: count() })
-    .from(outbox)
-    .where(
-      and(
-        eq(outbox.subjectId, requestId),
-        eq(outbox.kind, estimateSentEmailKind),
-        ne(outbox.status, "cancelled"),
-        gte(outbox.createdAt, visitBegan),
-      ),
-    );
-  const [textsSent] = await tx
-    .select({ count: count() })
-    .from(texts)
-    .where(
-      and(
-        eq(texts.requestId, requestId),
-        eq(texts.kind, estimateSentTextKind),
-        ne(texts.status, "cancelled"),
-        gte(texts.createdAt, visitBegan),
-      ),
-    );
-  return Math.max(emails?.count ?? 0, textsSent?.count ?? 0);
-}
+/** The estimate's email and text: `countToldThisVisit` counts them against `estimateToldPerVisit`. */
+export const estimateSentKinds: NewsKinds = {
+  email: estimateSentEmailKind,
+  text: estimateSentTextKind,
+};
 
 /** What still waits to ask for an answer is not sent (the estimate was rewritten or answered). */
 export async function estimateNewsNotNeeded(

@@ -53,7 +53,8 @@ import {
   whenIn,
 } from "./receipts";
 import { afterCantFix, isServiceCallPayment, paymentSettled } from "./service-call";
-import { countEstimateTold, estimateToldPerVisit } from "./estimate-news";
+import { estimateSentKinds, estimateToldPerVisit } from "./estimate-news";
+import { countToldThisVisit } from "./field-news";
 import { claimTapKey, ownVisit } from "./tap-keys";
 
 type Row = typeof serviceRequests.$inferSelect;
@@ -187,6 +188,7 @@ export async function recordEstimateTap(
         key,
         requestId,
         action: intent,
+        createdAt: visits.now(),
       });
       if (claim === "replay") return { ok: true, replayed: true };
       if (claim === "reused") throw new Refused(estimateMessages.outOfDate);
@@ -221,7 +223,7 @@ async function writeEstimate(
   const refusal = estimateRefusal(row);
   if (refusal) throw new Refused(refusal);
   // The homeowner is told of each writing, up to a few a visit (./estimate-news.ts).
-  const tell = (await countEstimateTold(tx, row.id)) < estimateToldPerVisit;
+  const tell = (await countToldThisVisit(tx, row.id, estimateSentKinds)) < estimateToldPerVisit;
   const written = await changeRequest(
     tx,
     row,

@@ -5,9 +5,10 @@
  * Only ../requests/homeowner-news.ts calls the senders, from the door, in the tap's transaction;
  * the words live in ../mail/ and ../texts/messages.ts.
  */
-import { and, count, eq, gte, sql } from "drizzle-orm";
+import { and, count, eq, gte, ne, notInArray, sql } from "drizzle-orm";
 
 import { profileForState } from "~/content/company";
+import { undoSeconds, type UndoableAction } from "~/domain/field";
 
 import type { Transaction } from "../db/database";
 import { outbox, requestVisits, texts } from "../db/schema";
@@ -26,6 +27,19 @@ import { scheduleReviewRequest } from "../reviews/review-requests";
 import { enqueueText } from "../texts/enqueue";
 import { textBodies } from "../texts/messages";
 import { receiptViewOf } from "./receipts";
+
+/** The server takes an Undo this long past the card's `undoSeconds`: a slow network's still counts. */
+export const undoGraceMs = 5_000;
+
+/**
+ * The news of a tap that can be undone (On my way, Needs a part) waits this long: past the last
+ * Undo taken, and that Undo's transaction. An Undo finds it waiting and calls it off.
+ */
+const heldForUndoMs = undoSeconds * 1000 + undoGraceMs + 5_000;
+
+function heldForUndo(context: VisitContext): Date {
+  return new Date(context.now().getTime() + heldForUndoMs);
+}
 
 /** How many times one visit's homeowner is told On my way (an email and a text each), at most. */
 export const onTheWayToldPerVisit = 3;
@@ -71,13 +85,26 @@ export function onTheWayTelling(
       };
 }
 
+/** An email kind and a text kind that tell the homeowner one piece of news. */
+export interface NewsKinds {
+  email: string;
+  text?: string;
+}
+
+export const onTheWayKinds: NewsKinds = { email: onTheWayEmailKind, text: onTheWayTextKind };
+export const partNeededKinds: NewsKinds = { email: "visit.part-needed.customer" };
+
 /**
- * How many times the homeowner was told On my way on the request's current visit: its On my way
- * emails and texts (each telling writes at most one of each, whatever became of them) since the
- * visit began, when the visit before it was kept in `request_visits`. Read in the tap's
- * transaction, after the visit was locked, so taps at once count one another.
+ * How many times the homeowner was told one piece of news (`kinds`) on the request's current
+ * visit: its emails and texts not called off before they went (each telling writes at most one
+ * of each), since the visit began, when the visit before it was kept in `request_visits`. Read in
+ * the change's transaction, after the request was locked, so changes at once count one another.
  */
-export async function countOnTheWayTold(tx: Transaction, requestId: string): Promise<number> {
+export async function countToldThisVisit(
+  tx: Transaction,
+  requestId: string,
+  kinds: NewsKinds,
+): Promise<number> {
   const visitBegan = sql`coalesce((select max(${requestVisits.createdAt}) from ${requestVisits} where ${requestVisits.requestId} = ${requestId}), '-infinity'::timestamptz)`;
   const [emails] = await tx
     .select({ count: count() })
@@ -85,17 +112,20 @@ export async function countOnTheWayTold(tx: Transaction, requestId: string): Pro
     .where(
       and(
         eq(outbox.subjectId, requestId),
-        eq(outbox.kind, onTheWayEmailKind),
+        eq(outbox.kind, kinds.email),
+        ne(outbox.status, "cancelled"),
         gte(outbox.createdAt, visitBegan),
       ),
     );
+  if (!kinds.text) return emails?.count ?? 0;
   const [textsSent] = await tx
     .select({ count: count() })
     .from(texts)
     .where(
       and(
         eq(texts.requestId, requestId),
-        eq(texts.kind, onTheWayTextKind),
+        eq(texts.kind, kinds.text),
+        ne(texts.status, "cancelled"),
         gte(texts.createdAt, visitBegan),
       ),
     );
@@ -110,16 +140,20 @@ export async function onTheWayTold(
   context: VisitContext,
 ): Promise<void> {
   const facts = factsOf(before);
+  const notBefore = heldForUndo(context);
   await enqueueText(tx, before, {
     kind: onTheWayTextKind,
     body: textBodies.onTheWay(facts, tap.technician, tap.arrivingAbout),
+    notBefore,
   });
   if (before.email === "") return;
   const email = onTheWayEmail(
     { ...tapEmailFacts(before, tap, context), arrivingAbout: tap.arrivingAbout },
     mailContextFor(context.config, facts.office, context.now()),
   );
-  await tx.insert(outbox).values(outboxRows(before.id, [email]));
+  await tx
+    .insert(outbox)
+    .values(outboxRows(before.id, [email]).map((row) => ({ ...row, nextAttemptAt: notBefore })));
 }
 
 /** What every email a technician's tap sends names: the request, the technician and the tap. */
@@ -152,7 +186,70 @@ export async function partNeededTold(
     { ...tapEmailFacts(before, tap, context), part: tap.part },
     mailContextFor(context.config, profileForState(before.office), context.now()),
   );
-  await tx.insert(outbox).values(outboxRows(before.id, [email]));
+  const notBefore = heldForUndo(context);
+  await tx
+    .insert(outbox)
+    .values(outboxRows(before.id, [email]).map((row) => ({ ...row, nextAttemptAt: notBefore })));
+}
+
+/** Why the news of an undone tap was not sent (the timeline and the desk's message list say it). */
+export const tapUndoneReason = "Not sent: the technician undid the tap";
+
+/** The news of an undone tap left before the Undo came: the Undo is refused, nothing changes. */
+export class NewsAlreadySent extends Error {
+  constructor() {
+    super("The tap's news has gone out: it cannot be undone");
+  }
+}
+
+const newsOfUndoable: Record<UndoableAction, NewsKinds | null> = {
+  "on-my-way": onTheWayKinds,
+  arrived: null,
+  "needs-part": partNeededKinds,
+};
+
+/**
+ * A tap undone: what it wrote for the homeowner (held since `tapAt`, see `heldForUndo`) is called
+ * off. Refused with `NewsAlreadySent` when any of it was taken for sending already.
+ */
+export async function tapUndoneTold(
+  tx: Transaction,
+  requestId: string,
+  undone: { action: UndoableAction; tapAt: Date },
+): Promise<void> {
+  const kinds = newsOfUndoable[undone.action];
+  if (!kinds) return;
+  const emailsOfTheTap = and(
+    eq(outbox.subjectId, requestId),
+    eq(outbox.kind, kinds.email),
+    gte(outbox.nextAttemptAt, undone.tapAt),
+  );
+  const textsOfTheTap = and(
+    eq(texts.requestId, requestId),
+    eq(texts.kind, kinds.text ?? ""),
+    gte(texts.nextAttemptAt, undone.tapAt),
+  );
+  const [emailsGone] = await tx
+    .select({ count: count() })
+    .from(outbox)
+    .where(and(emailsOfTheTap, notInArray(outbox.status, ["pending", "cancelled"])));
+  const [textsGone] = kinds.text
+    ? await tx
+        .select({ count: count() })
+        .from(texts)
+        .where(and(textsOfTheTap, notInArray(texts.status, ["pending", "cancelled"])))
+    : [];
+  if ((emailsGone?.count ?? 0) + (textsGone?.count ?? 0) > 0) throw new NewsAlreadySent();
+  await tx
+    .update(outbox)
+    .set({ status: "cancelled", lastError: tapUndoneReason })
+    .where(and(emailsOfTheTap, eq(outbox.status, "pending")));
+  if (kinds.text) {
+    await tx
+      .update(texts)
+      .set({ status: "cancelled", lastError: tapUndoneReason })
+      .where(and(textsOfTheTap, eq(texts.status, "pending")));
+  }
 }
 
 /** Done: reminders stop, the Done text, and the review request (once per request) is scheduled. */

@@ -13,7 +13,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 
 import { profileForState } from "~/content/company";
-import { fieldActions, nextTaps, type FieldAction } from "~/domain/field";
+import { fieldActions, isUndoable, nextTaps, type FieldAction } from "~/domain/field";
 import type { PostedForm } from "~/lib/bounded-body.server";
 import { formatMoney, parseMoney } from "~/domain/money";
 import { firstName } from "~/domain/names";
@@ -27,7 +27,7 @@ import type { StaffMember } from "../desk/staff-accounts";
 import { uuidPattern } from "../desk/leads";
 import { changeRequest, staffActor, type RequestChange } from "../requests/request-door";
 import type { ServiceRequestRow, VisitContext } from "../requests/visit-changes";
-import { countOnTheWayTold, onTheWayTelling } from "./field-news";
+import { countToldThisVisit, onTheWayKinds, onTheWayTelling } from "./field-news";
 import { visitAhead, visitAheadName } from "./my-day";
 import { claimTapKey, ownVisit } from "./tap-keys";
 
@@ -293,6 +293,14 @@ export async function recordFieldTap(
         key: key.data,
         requestId,
         action: intent,
+        createdAt: now,
+        ...(isUndoable(intent) && {
+          before: {
+            fieldStatus: row.fieldStatus,
+            arrivingAt: row.arrivingAt?.toISOString() ?? null,
+            partNeeded: row.partNeeded,
+          },
+        }),
       });
       if (claim === "replay") return { ok: true, action: intent, replayed: true };
       if (claim === "reused") throw new TapRefused(intent);
@@ -315,7 +323,7 @@ export async function recordFieldTap(
         }
       }
       const onTheWayToldThisVisit =
-        intent === "on-my-way" ? await countOnTheWayTold(tx, row.id) : 0;
+        intent === "on-my-way" ? await countToldThisVisit(tx, row.id, onTheWayKinds) : 0;
       const change = tap.changeFor({ row, staff, now, key: key.data, onTheWayToldThisVisit });
       const changed = await changeRequest(tx, row, change, staffActor(staff), visits);
       // The row is locked and no version was asked for: a conflict means it was not locked.

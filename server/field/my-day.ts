@@ -29,6 +29,7 @@ import { requestPhotos, serviceRequests } from "../db/schema";
 import type { StaffMember } from "../desk/staff-accounts";
 import { pricePolicyFor } from "../prices/price-policy";
 import { doneAmountOf, visitAfterTheJob } from "./estimates";
+import { undoOffers } from "./undo-taps";
 
 type Row = typeof serviceRequests.$inferSelect;
 
@@ -84,7 +85,7 @@ function cardOf(
   row: Row,
   photoIds: readonly string[],
   serviceCallCents: number | null,
-  day: { onItsDay: boolean; ahead: Row | undefined },
+  day: { onItsDay: boolean; ahead: Row | undefined; undo: FieldVisit["undo"] },
 ): FieldVisit {
   const office = profileForState(row.office);
   const slot = timeSlots.find((candidate) => candidate.id === row.scheduledWindow);
@@ -104,7 +105,10 @@ function cardOf(
     serialNumber: row.serialNumber,
     problem: row.description,
     notes: row.notes,
-    photos: photoIds.map((id) => ({ id, url: `/office/leads/${row.id}/photos/${id}` })),
+    photos: photoIds
+      .filter((id) => id !== row.callbackPhotoId)
+      .map((id) => ({ id, url: photoUrl(row.id, id) })),
+    callbackProblem: callbackProblemOf(row, photoIds),
     safety: safetyConcerns(row.description).map((concern) => ({
       concern,
       label: safetyLabels[concern],
@@ -130,10 +134,26 @@ function cardOf(
       key: randomUUID(),
     })),
     onItsDay: day.onItsDay,
+    undo: day.undo,
     goesBefore: day.ahead ? visitAheadName(day.ahead) : null,
     afterTheJob,
     doneAmount: doneAmountOf(row, serviceCallCents),
     finished: finishedVisit(row, afterTheJob),
+  };
+}
+
+/** A request's photo, through the desk's route (a technician of the visit may read it). */
+function photoUrl(requestId: string, photoId: string): string {
+  return `/office/leads/${requestId}/photos/${photoId}`;
+}
+
+/** A warranty callback's words, and its photo while the request still holds it. */
+function callbackProblemOf(row: Row, photoIds: readonly string[]): FieldVisit["callbackProblem"] {
+  if (!row.warrantyCallback || !row.callbackProblem) return null;
+  const photoId = photoIds.find((id) => id === row.callbackPhotoId);
+  return {
+    words: row.callbackProblem,
+    photo: photoId ? { id: photoId, url: photoUrl(row.id, photoId) } : null,
   };
 }
 
@@ -194,6 +214,12 @@ export async function myDay(db: Database, staff: StaffMember, now: Date): Promis
       ),
     ),
   );
+  const undo = await undoOffers(
+    db,
+    staff,
+    rows.map((row) => row.id),
+    now,
+  );
   const photosOf = (id: string) =>
     photos.filter((photo) => photo.requestId === id).map((photo) => photo.id);
   const sorted = [...rows].sort(visitOrder);
@@ -218,6 +244,7 @@ export async function myDay(db: Database, staff: StaffMember, now: Date): Promis
               onItsDay: key === "today",
               ahead:
                 key === "today" && row.status === "scheduled" ? visitAhead(visits, row) : undefined,
+              undo: undo.get(row.id) ?? null,
             },
           ),
         ),

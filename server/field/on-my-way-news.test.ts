@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { leadEvents, outbox, texts } from "../db/schema";
 import { testDatabases } from "../test-support/databases";
+import { bookedVisit } from "../test-support/booked-visits";
 import { deskClient } from "../test-support/desk-client";
-import { serviceRequest, uniquePhone } from "../test-support/fixtures";
 import { startTestServer, type TestServer } from "../test-support/server";
 import { startTwilioStandIn, type TwilioStandIn } from "../test-support/twilio";
 import { e164Of } from "../texts/phone-numbers";
@@ -27,7 +27,7 @@ for (const database of databases) {
     let alex = "";
     let alexId = "";
     // 10:00 in Houston, a Tuesday: within text hours, and what the database stamps is due.
-    const clock = new Date("2031-07-15T15:00:00Z");
+    let clock = new Date("2031-07-15T15:00:00Z");
     const today = "2031-07-15";
 
     beforeAll(async () => {
@@ -48,27 +48,8 @@ for (const database of databases) {
     });
 
     /** A Texas request with an email and texts, booked today with Alex. */
-    async function bookedWithAlex() {
-      const email = `eta-${randomUUID()}@example.com`;
-      const phone = uniquePhone();
-      const booked = await server.post(
-        "/api/send-email",
-        serviceRequest({ email, phone, textConsent: true, preferredDate: "2031-07-16" }),
-      );
-      expect(booked.status).toBe(201);
-      const { id } = (await booked.json()) as { id: string };
-      const saved = await ask(`/office/leads/${id}`, {
-        cookie: dispatcher,
-        form: {
-          intent: "confirm-visit",
-          version: await versionOf(id),
-          scheduledDate: today,
-          scheduledWindow: "evening",
-          technicianId: alexId,
-        },
-      });
-      expect(saved.status).toBe(200);
-      return { id, email, phone };
+    function bookedWithAlex() {
+      return bookedVisit(server, ask, { dispatcher, technicianId: alexId, date: today });
     }
 
     async function versionOf(id: string) {
@@ -88,8 +69,12 @@ for (const database of databases) {
       return tap(id, { intent: "on-my-way", minutes: String(minutes), outOfOrder: "yes" });
     }
 
-    /** Every email and text waiting is sent (or held back) before the rows are read. */
+    /**
+     * Every email and text waiting is sent (or held back) before the rows are read: the clock
+     * moves past the seconds a tap's news waits for an Undo first.
+     */
     async function drained() {
+      clock = new Date(clock.getTime() + 30_000);
       await server.serverApp.outbox.drain();
       await server.serverApp.texts.drain();
     }

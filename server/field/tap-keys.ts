@@ -7,7 +7,7 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 
 import type { Transaction } from "../db/database";
-import { fieldTaps, serviceRequests } from "../db/schema";
+import { fieldTaps, serviceRequests, type FieldStateBefore } from "../db/schema";
 import type { StaffMember } from "../desk/staff-accounts";
 
 /** The visit is this technician's, in one of their offices, and not erased. */
@@ -25,7 +25,16 @@ export type TapKeyClaim = "fresh" | "replay" | "reused";
 
 export async function claimTapKey(
   tx: Transaction,
-  tap: { technicianId: string; key: string; requestId: string; action: string },
+  tap: {
+    technicianId: string;
+    key: string;
+    requestId: string;
+    action: string;
+    /** The app's clock (a test's may differ from the database's): Undo's seconds count from it. */
+    createdAt: Date;
+    /** For a tap that can be undone: the visit's field state before it. */
+    before?: FieldStateBefore;
+  },
 ): Promise<TapKeyClaim> {
   const [fresh] = await tx
     .insert(fieldTaps)

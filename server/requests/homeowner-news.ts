@@ -6,6 +6,7 @@
 import { and, eq } from "drizzle-orm";
 
 import { profileForState } from "~/content/company";
+import type { UndoableAction } from "~/domain/field";
 
 import type { Transaction } from "../db/database";
 import { mailContextFor } from "../mail/context";
@@ -13,7 +14,13 @@ import { warrantyCallbackOfficeEmail } from "../mail/warranty-emails";
 import { enqueueEmails } from "../outbox/enqueue";
 import { texts } from "../db/schema";
 import { textsTurnedOffReason } from "../texts/enqueue";
-import { onTheWayTold, partNeededTold, receiptSent, repairDoneTold } from "../field/field-news";
+import {
+  onTheWayTold,
+  partNeededTold,
+  receiptSent,
+  repairDoneTold,
+  tapUndoneTold,
+} from "../field/field-news";
 import { cantFixTold } from "../field/cant-fix-news";
 import { estimateNewsNotNeeded, estimateSentTold } from "../field/estimate-news";
 import { cancelWaitingReviewRequests } from "../reviews/review-requests";
@@ -52,6 +59,11 @@ export type HomeownerNews =
   | { kind: "texts-on" }
   /** The technician is on the way (`technician`: first name only): text and email, again if the time moves. */
   | { kind: "on-the-way"; arrivingAbout: string; technician: string; tapId: string }
+  /**
+   * The technician undid a tap within its seconds: what the tap wrote for the homeowner (held
+   * until then) is called off, or the Undo is refused when any of it has gone.
+   */
+  | { kind: "tap-undone"; action: UndoableAction; tapAt: Date }
   /** The visit ended waiting for a part: its reminder stops, the part by email. */
   | { kind: "part-needed"; part: string; technician: string; tapId: string }
   /**
@@ -102,6 +114,7 @@ export async function tellHomeowner(
         appliance: after.selectedAppliance,
         address: [after.address, after.zipCode].filter(Boolean).join(", "),
         technician: after.technician,
+        problem: after.callbackProblem,
         workDone: after.workDone ?? "",
         warrantyEnds: after.warrantyEnds,
         visitNumber: after.visitNumber,
@@ -149,6 +162,9 @@ export async function tellHomeowner(
       return;
     case "on-the-way":
       await onTheWayTold(tx, before, news, context);
+      return;
+    case "tap-undone":
+      await tapUndoneTold(tx, before.id, news);
       return;
     case "part-needed":
       await partNeededTold(tx, before, news, context);

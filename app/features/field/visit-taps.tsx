@@ -16,6 +16,7 @@ import {
   foldSummaryClass,
 } from "./card-edges";
 import { useOfflineSubmit, useSendingTap } from "./tap-forms";
+import { UndoTap, undoFormName } from "./undo-tap";
 
 /** A tap's answer on My day: which visit's which form, and why it was refused. */
 export type FieldTapResult = FormResult<string>;
@@ -68,6 +69,8 @@ function GoHereFirst({
   );
 }
 
+export { undoFormName };
+
 export function tapFormName(action: FieldAction, requestId: string): string {
   return `${action}:${requestId}`;
 }
@@ -107,7 +110,14 @@ export function VisitTaps({
       </div>
     );
   }
-  if (visit.taps.length === 0) return null;
+  const undo = visit.undo ? (
+    <UndoTap
+      visit={visit}
+      undo={visit.undo}
+      message={result?.form === undoFormName(visit.id) ? result.message : undefined}
+    />
+  ) : null;
+  if (visit.taps.length === 0) return undo;
   const hidden = (action: FieldAction, key: string) => (
     <>
       <input type="hidden" name="intent" value={action} />
@@ -117,6 +127,7 @@ export function VisitTaps({
   );
   return (
     <div className="grid gap-3 border-t border-slate-200 pt-3">
+      {undo}
       {visit.taps.map(({ action, key }) => {
         const errors = errorsOf(action);
         const message = messageOf(action);
