@@ -111,8 +111,8 @@ function Outcome({
 }) {
   if (!result || (result.form === "cancel-ask" && result.status === "success")) return null;
   const ok = result.status === "success";
-  // A refused photo is answered under its field.
-  if (!ok && result.form === "photos") return null;
+  // A refused photo is answered under its field; a refused warranty visit under its form.
+  if (!ok && (result.form === "photos" || result.form === "warranty-callback")) return null;
   // The review is answered in its own section, beside its form.
   if (result.form === "review") return null;
   // So is a refused answer to the estimate, under its form.

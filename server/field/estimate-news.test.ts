@@ -307,7 +307,9 @@ describe.skipIf(!database?.available)("The estimate told, and the page after the
     // "Same problem again?": the warranty visit booked, the page still says when it was repaired.
     const choice = /name="window" value="(\d{4}-\d\d-\d\d\/[a-z]+)"/.exec(body)?.[1];
     expect(choice).toBeDefined();
-    const booked = await ask(page, { form: { intent: "warranty-callback", window: choice! } });
+    const booked = await ask(page, {
+      form: { intent: "warranty-callback", problem: "It stopped heating again", window: choice! },
+    });
     expect(booked.status).toBe(200);
     const [row] = await db().select().from(serviceRequests).where(eq(serviceRequests.id, id));
     expect(row).toMatchObject({ status: "scheduled", warrantyCallback: true, visitNumber: 2 });

@@ -1,11 +1,12 @@
 /**
  * The office's email when a homeowner books the warranty callback on their page: at once, with
- * what the office needs to send someone (the phone, the address, the work done last time) and a
- * link to the desk. The homeowner's own confirmation is the booked-visit email (./visit-emails.ts).
+ * what the office needs to send someone (what went wrong, in the homeowner's words, the phone, the
+ * address, the work done last time) and a link to the desk. The homeowner's own confirmation is
+ * the booked-visit email (./visit-emails.ts).
  */
 import { formatCalendarDate } from "~/domain/after-the-job";
 import { applianceName } from "~/domain/appliances";
-import { warrantyCallbackLabel } from "~/domain/warranty";
+import { callbackProblemLabel, warrantyCallbackLabel } from "~/domain/warranty";
 import type { TimeSlotId } from "~/domain/time-slots";
 import { formatVisit } from "~/domain/visit";
 
@@ -35,6 +36,8 @@ export interface WarrantyCallbackFacts {
   window: TimeSlotId;
   /** The technician kept on the callback, or null: dispatch assigns one. */
   technician: string | null;
+  /** "What went wrong this time?", as the homeowner wrote it on the callback's form. */
+  problem: string | null;
   /** What the technician wrote at Done on the visit the warranty covers. */
   workDone: string;
   warrantyEnds: string;
@@ -50,6 +53,7 @@ export function warrantyCallbackOfficeEmail(
   const visit = formatVisit(facts.date, facts.window, context.office.timeZoneLabel);
   const fields: EmailField[] = [
     { label: "Appliance", value: appliance },
+    { label: callbackProblemLabel, value: facts.problem ?? "" },
     { label: "Name", value: facts.name },
     { label: "Email", value: facts.email },
     { label: "Phone", value: facts.phone },

@@ -14,12 +14,12 @@ import type { OpenWindow } from "~/domain/availability";
 import { maxPhotos, photoMessages } from "~/domain/photos";
 import type { RequestPageView } from "~/domain/request-page";
 import { formatVisit } from "~/domain/visit";
-import { callbackPending } from "~/domain/warranty";
+import { callbackPending, callbackProblemSchema } from "~/domain/warranty";
 
 import type { Database, Transaction } from "../db/database";
 import { serviceRequests } from "../db/schema";
 import { PageBudgets, type Refused } from "./page-limits";
-import { photosBusyMessage, preparePhotos, type PhotoSource } from "./photos";
+import { photosBusyMessage, preparePhotos, type PhotoSource, type PreparedPhoto } from "./photos";
 import {
   cantFixChangeMessage,
   closedStatuses,
@@ -83,9 +83,26 @@ export type PhotosOutcome =
   | { ok: false; reason: "invalid"; message: string }
   | Limited;
 
-/** An upload that holds its request's turn: `add` its photos once read, then always `end` it. */
+/**
+ * An upload that holds its request's turn: `add` its photos once read (or `prepare` them for
+ * another change to store), then always `end` it.
+ */
 export interface Upload {
+  /**
+   * Why it may add no photo (the request holds all it can, or the address has added its day's):
+   * the photo form is refused with it, a form whose photo is optional (the warranty callback's)
+   * goes on without one. Null: it may add photos.
+   */
+  readonly noRoom: Limited | null;
   add(files: readonly PhotoSource[]): Promise<PhotosOutcome>;
+  /** `files` read and made safe to store, counted against the address's day as they are read. */
+  prepare(
+    files: readonly PhotoSource[],
+  ): Promise<
+    | { ok: true; photos: PreparedPhoto[] }
+    | { ok: false; reason: "invalid"; message: string }
+    | Limited
+  >;
   end(): Promise<void>;
 }
 
@@ -438,16 +455,24 @@ export class HomeownerRequests {
   }
 
   /**
-   * "Same problem again?": books the warranty's no-charge callback in `choice` ("yyyy-mm-dd/window",
-   * one of the open windows the page offers); counted as `cancel` is. Of posts at once, the
-   * request's lock lets one book it; the others find it booked (./warranty-callbacks.ts).
+   * "Same problem again?": books the warranty's no-charge callback in `asked.window`
+   * ("yyyy-mm-dd/window", one of the open windows the page offers), with what went wrong in the
+   * homeowner's words and perhaps a photo of it, read by `photo.upload` (its budgets); counted as
+   * `cancel` is. Of posts at once, the request's lock lets one book it; the others find it booked
+   * (./warranty-callbacks.ts).
    */
   async bookWarrantyCallback(
     token: string,
-    choice: string,
+    asked: { window: string; problem: string },
     client = "unknown",
+    photo?: { upload: Upload; file: PhotoSource },
   ): Promise<WarrantyCallbackOutcome | Limited> {
-    const [date = "", window = "", ...rest] = choice.split("/");
+    const problem = callbackProblemSchema.safeParse(asked.problem);
+    if (!problem.success) {
+      const message = problem.error.issues[0]?.message ?? "";
+      return { ok: false, reason: "invalid", message, field: "problem" };
+    }
+    const [date = "", window = "", ...rest] = asked.window.split("/");
     const invalid = { ok: false, reason: "invalid", message: invalidWindowMessage } as const;
     if (rest.length > 0 || !isValidIsoDate(date) || !isTimeSlotId(window)) return invalid;
     const now = this.#context.now();
@@ -457,10 +482,27 @@ export class HomeownerRequests {
     if (!this.#isOffered(office, date, now)) return invalid;
     const change = await this.#budgets.takeChange(found.id, client);
     if (!change.ok) return limited(change, tooManyChangesMessage);
+    let prepared: PreparedPhoto | null = null;
+    if (photo) {
+      const read = await photo.upload.prepare([photo.file]);
+      if (!read.ok) {
+        await change.giveBack();
+        return read.reason === "invalid" ? { ...read, field: "photo" } : read;
+      }
+      prepared = read.photos[0] ?? null;
+    }
     const outcome = await this.#db.transaction(async (tx): Promise<WarrantyCallbackOutcome> => {
       const row = await this.#find(tx, token, true);
       if (!row) return { ok: false, reason: "not-found" };
-      return bookWarrantyCallback(tx, row, { date, window }, this.#context);
+      if (prepared && (await storedPhotos(tx, row.id)) >= maxPhotos) {
+        return { ok: false, reason: "invalid", message: photoMessages.tooMany, field: "photo" };
+      }
+      return bookWarrantyCallback(
+        tx,
+        row,
+        { date, window, problem: problem.data, photo: prepared },
+        this.#context,
+      );
     });
     if (outcome.ok) this.#onEnqueued();
     else await change.giveBack();
@@ -500,10 +542,10 @@ export class HomeownerRequests {
 
   /**
    * Begins an upload of photos, before its body is read: refused at once (nothing read) when
-   * the request holds all the photos it can, another upload for it is under way (in any
-   * process), `client` has added its day's photos, or this process reads as many uploads as it
-   * takes. Otherwise the upload holds the request's turn and the photos it may add of the
-   * address's day until it ends.
+   * another upload for the request is under way (in any process) or this process reads as many
+   * uploads as it takes. Otherwise the upload holds the request's turn and the photos it may add
+   * of the address's day until it ends; when the request holds all the photos it can or `client`
+   * has added its day's, it may add none, and says why (`noRoom`).
    */
   async beginUpload(
     token: string,
@@ -518,9 +560,6 @@ export class HomeownerRequests {
       return { ok: false, reason: "invalid", message: cantFixChangeMessage(officeOf(row)) };
     }
     const stored = await storedPhotos(this.#db, row.id);
-    if (stored >= maxPhotos) {
-      return limited({ ok: false, retryAfterSeconds: photosFullRetrySeconds }, photosFullMessage);
-    }
     if (this.#uploadsAtOnce >= maxUploadsAtOnce) {
       return {
         ok: false,
@@ -543,27 +582,51 @@ export class HomeownerRequests {
         await end(async () => {});
         return limited(turn, uploadUnderWayMessage);
       }
-      const photos = await this.#budgets.takePhotos(client, maxPhotos - stored);
-      if (!photos.ok) {
-        await end(() => turn.giveBack());
-        return limited(photos, photosTodayMessage);
-      }
-      let unused = photos.count;
+      const full = stored >= maxPhotos;
+      const photos = full ? null : await this.#budgets.takePhotos(client, maxPhotos - stored);
+      const noRoom = full
+        ? limited({ ok: false, retryAfterSeconds: photosFullRetrySeconds }, photosFullMessage)
+        : photos && !photos.ok
+          ? limited(photos, photosTodayMessage)
+          : null;
+      const granted = photos?.ok ? photos.count : 0;
+      /** More files than the address's day has left (fewer than the request could hold). */
+      const pastToday = (files: readonly PhotoSource[]) =>
+        stored + files.length <= maxPhotos && files.length > granted
+          ? limited(
+              { ok: false, retryAfterSeconds: photos?.retryAfterSeconds ?? 0 },
+              photosTodayMessage,
+            )
+          : null;
+      let unused = granted;
       return {
         ok: true,
         upload: {
+          noRoom,
           add: async (files) => {
-            if (stored + files.length <= maxPhotos && files.length > photos.count) {
-              return limited(
-                { ok: false, retryAfterSeconds: photos.retryAfterSeconds },
-                photosTodayMessage,
-              );
-            }
+            const refusal = noRoom ?? pastToday(files);
+            if (refusal) return refusal;
             const outcome = await this.#addPhotos(row, files, stored);
-            if (outcome.ok) unused = photos.count - outcome.added;
+            if (outcome.ok) unused = granted - outcome.added;
             return outcome;
           },
-          end: () => end(() => Promise.all([turn.giveBack(), photos.giveBack(unused)])),
+          prepare: async (files) => {
+            const refusal = noRoom ?? pastToday(files);
+            if (refusal) return refusal;
+            const prepared = await preparePhotos(files, stored);
+            if (!prepared.ok && prepared.reason === "busy") {
+              return { ...prepared, retryAfterSeconds: busyRetrySeconds };
+            }
+            // A photo read is counted, stored or not: a refused booking does not read it again free.
+            unused = Math.max(0, granted - files.length);
+            return prepared.ok
+              ? prepared
+              : { ok: false, reason: "invalid", message: prepared.message };
+          },
+          end: () =>
+            end(() =>
+              Promise.all([turn.giveBack(), photos?.ok ? photos.giveBack(unused) : undefined]),
+            ),
         },
       };
     } catch (error) {

@@ -3,8 +3,10 @@ import { data } from "react-router";
 import { maxPhotoBytes, maxPhotos, photoMessages } from "~/domain/photos";
 import { requestIntents, type RequestPageResult, type RequestIntent } from "~/domain/request-page";
 import { reviewFields } from "~/domain/reviews";
+import { callbackFields, callbackProblemSchema, warrantyMessages } from "~/domain/warranty";
 import {
   BodyTooLarge,
+  formBodyLimitBytes,
   postedForm,
   type PostedForm,
   isMultipart,
@@ -12,11 +14,11 @@ import {
   type SpooledForm,
 } from "~/lib/bounded-body.server";
 
-import type { HomeownerRequests } from "./homeowner-requests";
+import type { HomeownerRequests, Upload } from "./homeowner-requests";
 
 /** Photos plus the form's own fields: anything larger is refused before it is read. */
 const maxUploadBytes = maxPhotos * maxPhotoBytes + 64 * 1024;
-/** The cancel and move forms: an intent and a window. */
+/** The cancel and move forms: an intent and a window (the warranty callback's words too). */
 const maxChangeFormBytes = 16 * 1024;
 
 export const privateHeaders = {
@@ -43,13 +45,17 @@ function notFound(): never {
 const chooseWhatToDo = () =>
   answer({ form: "cancel-ask", status: "invalid", message: "Choose what to do." }, 400);
 
-/** Past a budget: 429 (503 when the server is too busy for it now), Retry-After and the words. */
+/**
+ * Past a budget: 429 (503 when the server is too busy for it now), Retry-After and the words;
+ * what was typed (`values`) comes back with them.
+ */
 function refused(
   intent: RequestIntent,
   outcome: { reason: "limited" | "busy"; message: string; retryAfterSeconds: number },
+  values?: Record<string, string>,
 ) {
   return answer(
-    { form: intent, status: "failed", message: outcome.message },
+    { form: intent, status: "failed", message: outcome.message, ...(values ? { values } : {}) },
     outcome.reason === "busy" ? 503 : 429,
     outcome.retryAfterSeconds,
   );
@@ -59,18 +65,27 @@ type WindowChoiceOutcome =
   | Awaited<ReturnType<HomeownerRequests["reschedule"]>>
   | Awaited<ReturnType<HomeownerRequests["bookWarrantyCallback"]>>;
 
-/** A change that chose a window (a move, a warranty callback): done, or refused and why. */
-function windowChoiceAnswer(intent: RequestIntent, outcome: WindowChoiceOutcome) {
+/**
+ * A change that chose a window (a move, a warranty callback): done, or refused and why (under
+ * its field when it is about one); `values`, what was typed, comes back with a refusal.
+ */
+function windowChoiceAnswer(
+  intent: RequestIntent,
+  outcome: WindowChoiceOutcome,
+  values?: Record<string, string>,
+) {
   if (outcome.ok) return answer({ form: intent, status: "success" });
   if (outcome.reason === "not-found") notFound();
   if (outcome.reason === "limited" || outcome.reason === "busy") {
-    return refused(intent, outcome);
+    return refused(intent, outcome, values);
   }
+  const field = "field" in outcome ? outcome.field : undefined;
   return answer(
     {
       form: intent,
       status: "invalid",
-      message: outcome.message,
+      values,
+      ...(field ? { fieldErrors: { [field]: outcome.message } } : { message: outcome.message }),
       // A full window: the next open ones, to choose from at once.
       ...(outcome.reason === "full" ? { openWindows: outcome.openWindows } : {}),
     },
@@ -90,8 +105,9 @@ export interface PageVisitor {
  * link is a 404 before its body is read.
  */
 export async function requestPageAction(request: Request, token: string, visitor: PageVisitor) {
-  // The photo form is the page's only multipart one: its body is streamed to disk, not memory.
-  if (isMultipart(request)) return addPhotos(request, token, visitor);
+  // The photo form and the warranty callback's (words and a photo) are the page's multipart
+  // ones: their bodies are streamed to disk, not memory.
+  if (isMultipart(request)) return multipartPost(request, token, visitor);
   // An unknown link is answered before its body is read.
   if (!(await visitor.requests.exists(token))) notFound();
   let form: PostedForm;
@@ -128,11 +144,19 @@ async function change(
         intent,
         await requests.reschedule(token, text("window"), clientAddress),
       );
-    case "warranty-callback":
+    case "warranty-callback": {
+      // Posted without a photo (the page's form is multipart: see `warrantyCallback` below).
+      const problem = text(callbackFields.problem);
       return windowChoiceAnswer(
         intent,
-        await requests.bookWarrantyCallback(token, text("window"), clientAddress),
+        await requests.bookWarrantyCallback(
+          token,
+          { window: text("window"), problem },
+          clientAddress,
+        ),
+        { problem },
       );
+    }
     case "estimate-approve":
     case "estimate-decline": {
       const name = text("name");
@@ -198,11 +222,13 @@ async function change(
 }
 
 /**
- * Photos: the request's turn and the address's photos are taken before the body is read (a
- * refusal reads nothing), the body is streamed to temporary files within bounds, and the turn
- * is given back however the upload ends.
+ * The multipart forms (photos; the warranty callback with its photo): the request's turn and the
+ * address's photos are taken before the body is read (a refusal reads nothing), the body is
+ * streamed to temporary files within bounds, and the turn is given back however the upload ends.
+ * When no photo may be added (`noRoom`), only a form's words are read: a body that holds more is
+ * refused as the photo form is, unread when its length says so.
  */
-async function addPhotos(request: Request, token: string, visitor: PageVisitor) {
+async function multipartPost(request: Request, token: string, visitor: PageVisitor) {
   const { requests, clientAddress } = visitor;
   const begun = await requests.beginUpload(token, clientAddress);
   if (!begun.ok) {
@@ -213,32 +239,39 @@ async function addPhotos(request: Request, token: string, visitor: PageVisitor) 
     return refused("photos", begun);
   }
   const { upload } = begun;
+  const { noRoom } = upload;
+  const maxBytes = noRoom ? formBodyLimitBytes : maxUploadBytes;
   const tooLarge = () =>
-    answer(
-      {
-        form: "photos",
-        status: "invalid",
-        message: `Add at most ${maxPhotos} photos of 10 MB each at a time.`,
-      },
-      413,
-    );
+    noRoom
+      ? refused("photos", noRoom)
+      : answer(
+          {
+            form: "photos",
+            status: "invalid",
+            message: `Add at most ${maxPhotos} photos of 10 MB each at a time.`,
+          },
+          413,
+        );
   let form: SpooledForm | null = null;
   try {
-    if (Number(request.headers.get("Content-Length") ?? "0") > maxUploadBytes) return tooLarge();
+    if (Number(request.headers.get("Content-Length") ?? "0") > maxBytes) return tooLarge();
     try {
       form = await spoolMultipart(request, {
-        maxBytes: maxUploadBytes,
+        maxBytes,
         maxFileBytes: maxPhotoBytes,
-        maxFiles: maxPhotos,
+        maxFiles: noRoom ? 0 : maxPhotos,
       });
     } catch (error) {
       return error instanceof BodyTooLarge ? tooLarge() : chooseWhatToDo();
     }
-    if (form.fields.get("intent") !== "photos") {
+    const intent = form.fields.get("intent");
+    if (intent === "warranty-callback") return await warrantyCallback(form, upload, token, visitor);
+    if (intent !== "photos") {
       await upload.end();
       const { fields } = form;
       return change((name) => fields.get(name) ?? "", token, visitor);
     }
+    if (noRoom) return refused("photos", noRoom);
     const [oversized] = form.oversized;
     const problem =
       oversized !== undefined
@@ -258,4 +291,54 @@ async function addPhotos(request: Request, token: string, visitor: PageVisitor) 
     await form?.dispose();
     await upload.end();
   }
+}
+
+/**
+ * "Same problem again?" with what went wrong and perhaps one photo of it: the words and the
+ * photo's size and count are checked together (each under its field), then the booking reads
+ * the photo, within `upload`'s budgets, and stores it with the visit.
+ */
+async function warrantyCallback(
+  form: SpooledForm,
+  upload: Upload,
+  token: string,
+  { requests, clientAddress }: PageVisitor,
+) {
+  const intent = "warranty-callback";
+  const problem = form.fields.get(callbackFields.problem) ?? "";
+  const values = { problem };
+  const words = callbackProblemSchema.safeParse(problem);
+  const [oversized] = form.oversized;
+  const sent = form.files.length + form.extraFiles + form.oversized.length;
+  if (upload.noRoom && sent > 0) {
+    return refused(intent, { ...upload.noRoom, message: warrantyMessages.noPhoto }, values);
+  }
+  const photoProblem =
+    oversized !== undefined
+      ? photoMessages.tooLarge(oversized)
+      : sent > 1
+        ? warrantyMessages.onePhoto
+        : null;
+  if (!words.success || photoProblem) {
+    return answer(
+      {
+        form: intent,
+        status: "invalid",
+        values,
+        fieldErrors: {
+          ...(words.success ? {} : { problem: words.error.issues[0]?.message }),
+          ...(photoProblem ? { photo: photoProblem } : {}),
+        },
+      },
+      400,
+    );
+  }
+  const [file] = form.files;
+  const outcome = await requests.bookWarrantyCallback(
+    token,
+    { window: form.fields.get("window") ?? "", problem },
+    clientAddress,
+    file ? { upload, file } : undefined,
+  );
+  return windowChoiceAnswer(intent, outcome, values);
 }

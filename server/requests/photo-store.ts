@@ -26,8 +26,12 @@ export async function storedPhotos(q: Database | Transaction, requestId: string)
   return stored?.total ?? 0;
 }
 
-/** Writes one prepared photo of a request, inside the transaction that adds them. */
-export async function storePhoto(tx: Transaction, requestId: string, photo: PreparedPhoto) {
+/** Writes one prepared photo of a request, inside the transaction that adds them; its id. */
+export async function storePhoto(
+  tx: Transaction,
+  requestId: string,
+  photo: PreparedPhoto,
+): Promise<string> {
   const photoId = randomUUID();
   await tx.insert(requestPhotos).values({
     id: photoId,
@@ -46,6 +50,7 @@ export async function storePhoto(tx: Transaction, requestId: string, photo: Prep
     const bytes = photo.data.subarray(part * photoPartBytes, (part + 1) * photoPartBytes);
     await tx.insert(requestPhotoParts).values({ photoId, part, data: bytesFromBase64(bytes) });
   }
+  return photoId;
 }
 
 /** The photos of the requests of the given offices (the desk's lead page), newest last. */

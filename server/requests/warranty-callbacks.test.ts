@@ -1,13 +1,23 @@
 import { randomUUID } from "node:crypto";
 
 import { and, eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { timeSlots } from "~/domain/time-slots";
 import { formatVisitDay } from "~/domain/visit";
 import { formatCalendarDate } from "~/domain/after-the-job";
 
-import { leadEvents, outbox, requestVisits, serviceRequests, windowPlaces } from "../db/schema";
+import {
+  leadEvents,
+  outbox,
+  requestPhotos,
+  requestVisits,
+  serviceRequests,
+  windowPlaces,
+} from "../db/schema";
+import { erasePrivacyRecords } from "../desk/privacy";
+import type { StaffMember } from "../desk/staff-accounts";
 import { testDatabases } from "../test-support/databases";
 import { deskClient } from "../test-support/desk-client";
 import { serviceRequest, texasEmail, waitUntil } from "../test-support/fixtures";
@@ -20,6 +30,8 @@ import { addDays, isTimeSlotId } from "./windows";
 
 const databases = await testDatabases();
 const workDone = "Replaced the defrost heater";
+/** What went wrong this time, as the homeowner writes it on the callback's form. */
+const problem = "The freezer is warm again and the fan is loud";
 
 /**
  * The app's clock and the test's: Monday, June 9, 2031, 3:00 PM in Houston when the file starts,
@@ -39,13 +51,25 @@ for (const database of databases) {
     let dispatcher: string;
     let floridaDispatcher: string;
     let alexId: string;
+    let alex: string;
+    let owner: StaffMember;
     let floridaTechnicianId: string;
 
     beforeAll(async () => {
       server = await startTestServer({ database, withPages: true, now: testNow });
       dispatcher = (await add("dispatcher", "Dana Dispatch", ["texas"])).cookie;
       floridaDispatcher = (await add("dispatcher", "Fred Florida", ["florida"])).cookie;
-      alexId = (await add("technician", "Alex Rivera", ["texas"])).id;
+      ({ id: alexId, cookie: alex } = await add("technician", "Alex Rivera", ["texas"]));
+      const olive = await add("owner", "Olive Owner", ["texas"]);
+      owner = {
+        id: olive.id,
+        email: olive.email,
+        name: "Olive Owner",
+        role: "owner",
+        offices: ["texas"],
+        disabledAt: null,
+        twoFactorEnabled: false,
+      };
       floridaTechnicianId = (await add("technician", "Flo Reyes", ["florida"])).id;
     });
     afterAll(async () => {
@@ -159,7 +183,7 @@ for (const database of databases) {
       const [date, window] = choice!.split("/");
       const placesBefore = await placesTaken(choice!);
 
-      const answer = await post(path, { intent: "warranty-callback", window: choice! });
+      const answer = await post(path, { intent: "warranty-callback", problem, window: choice! });
       expect(answer.status).toBe(200);
       expect(answer.headers.get("cache-control")).toBe("no-store");
       expect((await answer.text()).replaceAll("<!-- -->", "")).toContain(
@@ -199,7 +223,7 @@ for (const database of databases) {
       const slot = timeSlots.find((candidate) => candidate.id === window)!;
       expect(events).toEqual([
         {
-          detail: `Warranty callback booked by the customer: ${formatVisitDay(date!)}, ${slot.label.toLowerCase()}`,
+          detail: `Warranty callback booked by the customer: ${formatVisitDay(date!)}, ${slot.label.toLowerCase()}. What went wrong: ${problem}`,
         },
       ]);
 
@@ -252,7 +276,7 @@ for (const database of databases) {
       expect(booked.body).toContain("No charge.");
       expect(booked.body).not.toContain("Book a free warranty visit");
       // A second POST is refused: one callback at a time.
-      const again = await post(path, { intent: "warranty-callback", window: choice! });
+      const again = await post(path, { intent: "warranty-callback", problem, window: choice! });
       expect(again.status).toBe(409);
       expect(await again.text()).toContain("Your warranty visit is already booked");
     });
@@ -260,7 +284,9 @@ for (const database of databases) {
     test("the desk shows the callback to the office's staff, and another office's gets 404", async () => {
       const { id, path } = await repaired();
       const [choice] = await offered(path);
-      expect((await post(path, { intent: "warranty-callback", window: choice! })).status).toBe(200);
+      expect(
+        (await post(path, { intent: "warranty-callback", problem, window: choice! })).status,
+      ).toBe(200);
 
       const inbox = await read("/office", dispatcher);
       expect(inbox.status).toBe(200);
@@ -278,7 +304,9 @@ for (const database of databases) {
     test("a technician who left the office is not kept: the board shows the callback unassigned", async () => {
       const { id, path } = await repaired(addDays(todayInTexas(), 30), floridaTechnicianId);
       const [choice] = await offered(path);
-      expect((await post(path, { intent: "warranty-callback", window: choice! })).status).toBe(200);
+      expect(
+        (await post(path, { intent: "warranty-callback", problem, window: choice! })).status,
+      ).toBe(200);
       expect(await rowOf(id)).toMatchObject({ technicianId: null, technician: null });
       const [date] = choice!.split("/");
       const board = await read(`/office/dispatch?office=texas&day=${date}`, dispatcher);
@@ -292,7 +320,7 @@ for (const database of databases) {
       const placesBefore = await placesTaken(choice!);
       const answers = await Promise.all(
         Array.from({ length: 5 }, () =>
-          post(path, { intent: "warranty-callback", window: choice! }),
+          post(path, { intent: "warranty-callback", problem, window: choice! }),
         ),
       );
       const statuses = answers.map((answer) => answer.status).sort();
@@ -329,7 +357,7 @@ for (const database of databases) {
       expect(page.body).toContain("/modals/schedule?appliance=refrigerator");
       expect(page.body).not.toContain("Same problem again?");
       const choice = `${addDays(todayInTexas(), 3)}/afternoon`;
-      const answer = await post(path, { intent: "warranty-callback", window: choice });
+      const answer = await post(path, { intent: "warranty-callback", problem, window: choice });
       expect(answer.status).toBe(409);
       expect(await answer.text()).toContain(`Your warranty ended on ${formatCalendarDate(ended)}`);
       expect((await rowOf(id)).status).toBe("completed");
@@ -345,6 +373,7 @@ for (const database of databases) {
       expect((await read(path)).body).toContain("Book a new repair");
       const answer = await post(path, {
         intent: "warranty-callback",
+        problem,
         window: `${addDays(todayInTexas(), 3)}/afternoon`,
       });
       expect(answer.status).toBe(409);
@@ -360,7 +389,7 @@ for (const database of databases) {
         .update(serviceRequests)
         .set({ status: "cancelled" })
         .where(eq(serviceRequests.id, id));
-      const answer = await post(path, { intent: "warranty-callback", window: choice! });
+      const answer = await post(path, { intent: "warranty-callback", problem, window: choice! });
       expect(answer.status).toBe(409);
       expect(await answer.text()).toContain("This request was cancelled");
     });
@@ -377,16 +406,20 @@ for (const database of databases) {
           target: [windowPlaces.office, windowPlaces.date, windowPlaces.window],
           set: { taken: 100_000 },
         });
-      const full = await post(path, { intent: "warranty-callback", window: choice! });
+      const full = await post(path, { intent: "warranty-callback", problem, window: choice! });
       expect(full.status).toBe(409);
       expect(await full.text()).toContain("That window just filled up");
 
       let sunday = addDays(todayInTexas(), 1);
       while (new Date(`${sunday}T12:00:00Z`).getUTCDay() !== 0) sunday = addDays(sunday, 1);
-      const closed = await post(path, { intent: "warranty-callback", window: `${sunday}/morning` });
+      const closed = await post(path, {
+        intent: "warranty-callback",
+        problem,
+        window: `${sunday}/morning`,
+      });
       expect(closed.status).toBe(400);
       expect(await closed.text()).toContain("Choose one of the open windows.");
-      const nonsense = await post(path, { intent: "warranty-callback", window: "soon" });
+      const nonsense = await post(path, { intent: "warranty-callback", problem, window: "soon" });
       expect(nonsense.status).toBe(400);
       expect((await rowOf(id)).status).toBe("completed");
     });
@@ -395,7 +428,9 @@ for (const database of databases) {
       const { id, path } = await repaired();
       const repairedRow = await rowOf(id);
       const [choice] = await offered(path);
-      expect((await post(path, { intent: "warranty-callback", window: choice! })).status).toBe(200);
+      expect(
+        (await post(path, { intent: "warranty-callback", problem, window: choice! })).status,
+      ).toBe(200);
       const placesWithCallback = await placesTaken(choice!);
 
       const cancelled = await post(path, { intent: "cancel" });
@@ -440,7 +475,9 @@ for (const database of databases) {
       expect(page.body).toContain("Same problem again?");
       expect(page.body).toContain("Book a free warranty visit");
       const [again] = await offered(path);
-      expect((await post(path, { intent: "warranty-callback", window: again! })).status).toBe(200);
+      expect(
+        (await post(path, { intent: "warranty-callback", problem, window: again! })).status,
+      ).toBe(200);
       expect(await rowOf(id)).toMatchObject({
         status: "scheduled",
         warrantyCallback: true,
@@ -451,7 +488,9 @@ for (const database of databases) {
     test("the office cancelling the callback on the lead page ends only it too: the repair stays completed and guaranteed", async () => {
       const { id, path } = await repaired();
       const [choice] = await offered(path);
-      expect((await post(path, { intent: "warranty-callback", window: choice! })).status).toBe(200);
+      expect(
+        (await post(path, { intent: "warranty-callback", problem, window: choice! })).status,
+      ).toBe(200);
       const lead = await read(`/office/leads/${id}`, dispatcher);
       const version = /name="version" value="(\d+)"/.exec(lead.body)?.[1];
       expect(version).toBeDefined();
@@ -485,16 +524,291 @@ for (const database of databases) {
       }
       const { id, path } = await repaired();
       const [choice] = await offered(path);
-      const answer = await post(path, { intent: "warranty-callback", window: choice! }, ip);
+      const answer = await post(
+        path,
+        { intent: "warranty-callback", problem, window: choice! },
+        ip,
+      );
       expect(answer.status).toBe(429);
       expect(Number(answer.headers.get("Retry-After"))).toBeGreaterThan(0);
       expect(await answer.text()).toContain("Too many changes today. Please call us.");
       expect((await rowOf(id)).status).toBe("completed");
     });
 
+    /**
+     * The page's own callback form as the browser sends it: multipart, its words, the window, and
+     * the photo input (a file, or the empty part a browser sends when none was chosen).
+     */
+    function postCallback(
+      path: string,
+      fields: { problem?: string; window: string },
+      photo?: { bytes: Uint8Array<ArrayBuffer>; name: string; type: string },
+      ip = freshClientIp(),
+    ) {
+      const form = new FormData();
+      form.set("intent", "warranty-callback");
+      if (fields.problem !== undefined) form.set("problem", fields.problem);
+      form.set("window", fields.window);
+      form.set(
+        "photo",
+        photo
+          ? new Blob([photo.bytes], { type: photo.type })
+          : new Blob([], { type: "application/octet-stream" }),
+        photo?.name ?? "",
+      );
+      return fetch(`${server.baseUrl}${path}`, {
+        method: "POST",
+        headers: { "X-Forwarded-For": ip },
+        body: form,
+      });
+    }
+
+    let pngBytes: Uint8Array<ArrayBuffer> | undefined;
+    async function png() {
+      pngBytes ??= new Uint8Array(
+        await sharp({ create: { width: 64, height: 48, channels: 3, background: "#9b2226" } })
+          .png()
+          .toBuffer(),
+      );
+      return { bytes: pngBytes, name: "freezer.png", type: "image/png" };
+    }
+
+    async function photosOf(id: string) {
+      const { db } = server.serverApp.database;
+      return db
+        .select({ id: requestPhotos.id })
+        .from(requestPhotos)
+        .where(eq(requestPhotos.requestId, id));
+    }
+
+    async function callbackEventsOf(id: string) {
+      const { db } = server.serverApp.database;
+      return db
+        .select({ detail: leadEvents.detail })
+        .from(leadEvents)
+        .where(and(eq(leadEvents.leadId, id), eq(leadEvents.kind, "warranty-callback")));
+    }
+
+    /** Nothing of a refused callback was written: the repair as it was, no photo, no event. */
+    async function expectNothingBooked(id: string) {
+      expect(await rowOf(id)).toMatchObject({
+        status: "completed",
+        warrantyCallback: false,
+        visitNumber: 1,
+        callbackProblem: null,
+        callbackPhotoId: null,
+      });
+      expect(await photosOf(id)).toEqual([]);
+      expect(await callbackEventsOf(id)).toEqual([]);
+    }
+
+    test("what went wrong is asked: without the words, 400 with the message under the field, and nothing is booked", async () => {
+      const { id, path } = await repaired();
+      const page = await read(path);
+      expect(page.body).toContain("What went wrong this time?");
+      // A real multipart POST, with or without JavaScript (React writes the attribute encType).
+      const form = /<form[^>]*#warranty"[^>]*>/.exec(page.body)?.[0];
+      expect(form).toMatch(/encType="multipart\/form-data"/i);
+      expect(form).toMatch(/method="post"/);
+      const [choice] = await offered(path);
+      for (const words of [undefined, "", "   \n  "]) {
+        const answer = await postCallback(path, { problem: words, window: choice! }, await png());
+        expect(answer.status).toBe(400);
+        const body = await answer.text();
+        expect(body).toContain("Tell us what went wrong this time");
+        // The page comes back whole, the form's words as they were and the windows to choose.
+        expect(body).toContain("Same problem again?");
+      }
+      // Posted without the page's form (no photo part) it is refused the same.
+      const plain = await post(path, { intent: "warranty-callback", window: choice! });
+      expect(plain.status).toBe(400);
+      expect(await plain.text()).toContain("Tell us what went wrong this time");
+      await expectNothingBooked(id);
+    });
+
+    test("more than 1,000 characters of words are refused, and nothing is booked", async () => {
+      const { id, path } = await repaired();
+      const [choice] = await offered(path);
+      const long = "The ice maker leaks again. ".repeat(38).slice(0, 1001);
+      const answer = await postCallback(path, { problem: long, window: choice! });
+      expect(answer.status).toBe(400);
+      const body = (await answer.text()).replaceAll("<!-- -->", "");
+      expect(body).toContain("Use at most 1,000 characters");
+      // What was typed comes back in its field, not lost.
+      expect(body).toContain(long.slice(0, 200));
+      await expectNothingBooked(id);
+      // Exactly 1,000 is taken.
+      const answerAtLimit = await postCallback(path, {
+        problem: long.slice(0, 1000),
+        window: choice!,
+      });
+      expect(answerAtLimit.status).toBe(200);
+      expect((await rowOf(id)).callbackProblem).toBe(long.slice(0, 1000).trim());
+    });
+
+    test("a file that is no photo is refused under the photo's field, and nothing is booked", async () => {
+      const { id, path } = await repaired();
+      const [choice] = await offered(path);
+      const answer = await postCallback(
+        path,
+        { problem, window: choice! },
+        {
+          bytes: new TextEncoder().encode("not a photo at all"),
+          name: "notes.txt",
+          type: "image/png",
+        },
+      );
+      expect(answer.status).toBe(400);
+      const body = (await answer.text()).replaceAll("<!-- -->", "");
+      expect(body).toContain("is not a JPEG, PNG or WebP photo.");
+      expect(body).toContain(problem);
+      await expectNothingBooked(id);
+    });
+
+    test("the words and the photo are kept with the visit: its timeline line, the page, the desk and the technician's My day card show them", async () => {
+      const { id, path } = await repaired();
+      const [choice] = await offered(path);
+      const answer = await postCallback(
+        path,
+        { problem: `  ${problem}\n`, window: choice! },
+        await png(),
+      );
+      expect(answer.status).toBe(200);
+      expect((await answer.text()).replaceAll("<!-- -->", "")).toContain(
+        "Your free warranty visit is booked for",
+      );
+      const row = await rowOf(id);
+      expect(row).toMatchObject({
+        status: "scheduled",
+        warrantyCallback: true,
+        callbackProblem: problem,
+      });
+      const photos = await photosOf(id);
+      expect(photos).toHaveLength(1);
+      expect(row.callbackPhotoId).toBe(photos[0]!.id);
+      const [event] = await callbackEventsOf(id);
+      expect(event?.detail).toContain(`What went wrong: ${problem} (with a photo)`);
+
+      // The homeowner's page says what they told us.
+      const page = await read(path);
+      expect(page.body).toContain("What you told us");
+      expect(page.body).toContain(problem);
+
+      // Alex's My day: the card of tomorrow's warranty visit says what went wrong, with the photo.
+      const day = await read("/office/day", alex);
+      expect(day.status).toBe(200);
+      expect(day.body).toContain(`<strong>What went wrong:</strong> ${problem}`);
+      const photoUrl = `/office/leads/${id}/photos/${row.callbackPhotoId}`;
+      expect(day.body).toContain(`src="${photoUrl}"`);
+      expect(day.body).toContain('alt="Photo of what went wrong, from the homeowner"');
+      const photo = await fetch(`${server.baseUrl}${photoUrl}`, { headers: { cookie: alex } });
+      expect(photo.status).toBe(200);
+      expect(photo.headers.get("content-type")).toBe("image/png");
+
+      // The desk's lead page.
+      const lead = await read(`/office/leads/${id}`, dispatcher);
+      expect(lead.body).toContain("What went wrong (warranty visit)");
+      expect(lead.body).toContain(problem);
+    });
+
+    test("the office's email says what went wrong, in the homeowner's words", async () => {
+      const { id, path } = await repaired();
+      const [choice] = await offered(path);
+      const words = 'Shows "E5" & <beeps>, then stops cooling';
+      const answer = await post(path, {
+        intent: "warranty-callback",
+        problem: words,
+        window: choice!,
+      });
+      expect(answer.status).toBe(200);
+      const toOffice = (email: (typeof server.smtp.received)[number]) =>
+        email.envelopeTo.includes(texasEmail) &&
+        (email.parsed.subject ?? "").startsWith("Warranty callback booked by the customer") &&
+        (email.parsed.text ?? "").includes(id);
+      await waitUntil(() => server.smtp.received.some(toOffice));
+      const office = server.smtp.received.find(toOffice)!;
+      expect(office.parsed.text).toContain(`What went wrong: ${words}`);
+      expect(String(office.parsed.html)).toContain(
+        "Shows &quot;E5&quot; &amp; &lt;beeps&gt;, then stops cooling",
+      );
+    });
+
+    test("a request that holds all its photos still books the callback with its words, and a photo sent is refused as the budget says", async () => {
+      const { id, path } = await repaired();
+      const { db } = server.serverApp.database;
+      for (let index = 0; index < 5; index += 1) {
+        const added = new FormData();
+        added.set("intent", "photos");
+        added.append("photos", new Blob([(await png()).bytes], { type: "image/png" }), "p.png");
+        const answer = await fetch(`${server.baseUrl}${path}`, {
+          method: "POST",
+          headers: { "X-Forwarded-For": freshClientIp() },
+          body: added,
+        });
+        expect(answer.status).toBe(200);
+      }
+      const page = await read(path);
+      expect(page.body).toContain("What went wrong this time?");
+      expect(page.body).not.toContain("A photo of it (optional)");
+      const [choice] = await offered(path);
+      const withPhoto = await postCallback(path, { problem, window: choice! }, await png());
+      expect(withPhoto.status).toBe(429);
+      expect(await withPhoto.text()).toContain("book the visit without one");
+      expect((await rowOf(id)).warrantyCallback).toBe(false);
+      const booked = await postCallback(path, { problem, window: choice! });
+      expect(booked.status).toBe(200);
+      expect(await rowOf(id)).toMatchObject({
+        warrantyCallback: true,
+        callbackProblem: problem,
+        callbackPhotoId: null,
+      });
+      expect(
+        await db
+          .select({ id: requestPhotos.id })
+          .from(requestPhotos)
+          .where(eq(requestPhotos.requestId, id)),
+      ).toHaveLength(5);
+    });
+
+    test("the words go with the callback: cancelled, the repair's visit is back without them", async () => {
+      const { id, path } = await repaired();
+      const [choice] = await offered(path);
+      expect((await postCallback(path, { problem, window: choice! }, await png())).status).toBe(
+        200,
+      );
+      expect((await post(path, { intent: "cancel" })).status).toBe(200);
+      expect(await rowOf(id)).toMatchObject({
+        status: "completed",
+        warrantyCallback: false,
+        callbackProblem: null,
+        callbackPhotoId: null,
+      });
+    });
+
+    test("erasure blanks the words, the photo and the timeline line that said them", async () => {
+      const { id, path } = await repaired();
+      const [choice] = await offered(path);
+      expect((await postCallback(path, { problem, window: choice! }, await png())).status).toBe(
+        200,
+      );
+      const { email } = await rowOf(id);
+      const { db } = server.serverApp.database;
+      await erasePrivacyRecords(db, owner, { email });
+      const erased = await rowOf(id);
+      expect(erased.erasedAt).not.toBeNull();
+      expect(erased).toMatchObject({ callbackProblem: null, callbackPhotoId: null });
+      expect(await photosOf(id)).toEqual([]);
+      const events = await callbackEventsOf(id);
+      expect(events.length).toBeGreaterThan(0);
+      for (const event of events) expect(event.detail).not.toContain(problem);
+      const lead = await read(`/office/leads/${id}`, dispatcher);
+      expect(lead.body).not.toContain(problem);
+    });
+
     test("an unknown link is a 404", async () => {
       const answer = await post(`/requests/${"A".repeat(43)}`, {
         intent: "warranty-callback",
+        problem,
         window: `${addDays(todayInTexas(), 3)}/afternoon`,
       });
       expect(answer.status).toBe(404);

@@ -3,6 +3,8 @@
  * homeowner books a no-charge callback visit on the same request from their private page. The
  * visit that ended is kept in `request_visits` (as a return visit keeps it), the callback holds a
  * window place of its own, has its own calendar event and reminder, and the office is told at once.
+ * The homeowner says what went wrong this time (and may send a photo of it): the words are kept
+ * with the visit, said in its timeline line and shown on the technician's card.
  * The budget, the link and the lock are the page's (homeowner-requests.ts); this is what is booked.
  */
 import { formatCalendarDate } from "~/domain/after-the-job";
@@ -15,6 +17,8 @@ import { isoDateIn } from "~/lib/dates";
 import type { Database, Transaction } from "../db/database";
 import { officeTechnicians } from "../field/technicians";
 import { startNextVisit } from "./next-visit";
+import { storePhoto } from "./photo-store";
+import type { PreparedPhoto } from "./photos";
 import { customer } from "./request-door";
 import { officeOf, rescheduleDays } from "./request-view";
 import type { ServiceRequestRow, VisitContext } from "./visit-changes";
@@ -23,7 +27,13 @@ import { availability, capacityOf, isBookableInTime, takePlace } from "./windows
 export type WarrantyCallbackOutcome =
   | { ok: true }
   | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "invalid" | "not-allowed" | "booked" | "ended"; message: string }
+  | {
+      ok: false;
+      reason: "invalid" | "not-allowed" | "booked" | "ended";
+      message: string;
+      /** The form's field the refusal is about (its words, its photo); none: the window. */
+      field?: "problem" | "photo";
+    }
   | { ok: false; reason: "full"; message: string; openWindows: OpenWindow[] };
 
 /** The repair is done, paid with a warranty, and `today` (office time) is not past its last day. */
@@ -47,7 +57,7 @@ export async function warrantyView(
   { now, defaultCapacity }: { now: Date; defaultCapacity: number },
 ): Promise<WarrantyView | null> {
   const ends = row.warrantyEnds ? formatCalendarDate(row.warrantyEnds) : null;
-  if (callbackPending(row)) return { state: "booked", ends };
+  if (callbackPending(row)) return { state: "booked", ends, problem: row.callbackProblem };
   if (row.status !== "completed" || row.fieldStatus !== "done") return null;
   const today = todayOf(row, now);
   if (!underWarranty(row, today) || !ends) return { state: "ended", ends };
@@ -74,16 +84,25 @@ export async function warrantyView(
   return { state: "open", ends, options };
 }
 
+/** What the homeowner asks for: the window, what went wrong (checked words), and its photo. */
+export interface CallbackRequest {
+  date: string;
+  window: TimeSlotId;
+  problem: string;
+  photo: PreparedPhoto | null;
+}
+
 /**
- * Books the callback in `choice` for `row`, the request locked by the caller's transaction. Of
- * any number of posts at once, the lock lets one through: the others find it booked.
+ * Books the callback `asked` for `row`, the request locked by the caller's transaction. Of any
+ * number of posts at once, the lock lets one through: the others find it booked.
  */
 export async function bookWarrantyCallback(
   tx: Transaction,
   row: ServiceRequestRow,
-  choice: { date: string; window: TimeSlotId },
+  asked: CallbackRequest,
   context: VisitContext,
 ): Promise<WarrantyCallbackOutcome> {
+  const choice = { date: asked.date, window: asked.window };
   const now = context.now();
   if (row.status === "cancelled" || row.status === "spam") {
     return { ok: false, reason: "not-allowed", message: warrantyMessages.cancelled };
@@ -114,6 +133,8 @@ export async function bookWarrantyCallback(
       )
     : undefined;
   const slot = timeSlots.find((candidate) => candidate.id === choice.window);
+  // In the booking's own transaction, once nothing refuses it any more.
+  const photoId = asked.photo ? await storePhoto(tx, row.id, asked.photo) : null;
   const started = await startNextVisit(
     tx,
     row,
@@ -122,12 +143,18 @@ export async function bookWarrantyCallback(
       technician: technician ? { id: technician.id, name: technician.name } : null,
       ended: { outcome: "done", detail: row.workDone ?? "" },
       placeTaken: true,
-      set: { status: "scheduled", warrantyCallback: true, partNeeded: null },
+      set: {
+        status: "scheduled",
+        warrantyCallback: true,
+        partNeeded: null,
+        callbackProblem: asked.problem,
+        callbackPhotoId: photoId,
+      },
       event: {
         kind: "warranty-callback",
         fromStatus: row.status,
         toStatus: "scheduled",
-        detail: `Warranty callback booked by the customer: ${formatVisitDay(choice.date)}, ${slot?.label.toLowerCase() ?? choice.window}`,
+        detail: `Warranty callback booked by the customer: ${formatVisitDay(choice.date)}, ${slot?.label.toLowerCase() ?? choice.window}. What went wrong: ${asked.problem}${photoId ? " (with a photo)" : ""}`,
       },
       // The homeowner's confirmation with its own calendar event, texts and reminder; the office's email.
       news: { kind: "warranty-callback-booked" },

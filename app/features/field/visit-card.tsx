@@ -3,6 +3,7 @@ import { Fragment } from "react";
 
 import { buttonVariants } from "~/components/ui/button";
 import { fieldStatusLabels, type FieldVisit } from "~/domain/field";
+import { callbackProblemLabel } from "~/domain/warranty";
 import { cn } from "~/lib/utils";
 
 import { controlEdge } from "./card-edges";
@@ -164,6 +165,7 @@ function CardBody({ visit, result, keepOffline }: CardProps) {
           Text
         </a>
       </div>
+      <CallbackProblem problem={visit.callbackProblem} />
       <dl className="grid gap-x-4 gap-y-1 text-sm text-slate-800 sm:grid-cols-[8rem_1fr]">
         <dt className="font-semibold text-slate-900">Appliance</dt>
         <dd>
@@ -215,5 +217,34 @@ function CardBody({ visit, result, keepOffline }: CardProps) {
         <Fragment key={group}>{controls[group]}</Fragment>
       ))}
     </>
+  );
+}
+
+/** A warranty callback's reason, as the homeowner wrote it, and the photo they sent with it. */
+function CallbackProblem({ problem }: { problem: FieldVisit["callbackProblem"] }) {
+  if (!problem) return null;
+  return (
+    <div className="grid gap-2 rounded-lg border border-amber-700 bg-amber-50 p-3 text-sm text-slate-900">
+      <p className="[overflow-wrap:anywhere] whitespace-pre-line">
+        <strong>{callbackProblemLabel}:</strong> {problem.words}
+      </p>
+      {problem.photo ? (
+        <a
+          href={problem.photo.url}
+          target="_blank"
+          rel="noreferrer"
+          className="block justify-self-start rounded-lg"
+        >
+          <img
+            src={problem.photo.url}
+            width={80}
+            height={80}
+            loading="lazy"
+            alt="Photo of what went wrong, from the homeowner"
+            className="size-20 rounded-lg border border-slate-200 object-cover"
+          />
+        </a>
+      ) : null}
+    </div>
   );
 }

@@ -1,14 +1,48 @@
+import { useState, type FormEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
 
 import { Button, buttonVariants } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { fieldControlClass, Textarea } from "~/components/ui/input";
+import { photoAccept, photoProblemBeforeUpload } from "~/domain/photos";
 import type { RequestPageResult, RequestPageView } from "~/domain/request-page";
+import {
+  callbackFields,
+  callbackFormWords,
+  callbackProblemSchema,
+  maxCallbackProblemLength,
+  warrantyMessages,
+} from "~/domain/warranty";
+import type { FieldErrors } from "~/lib/form-result";
 import { cn } from "~/lib/utils";
 
 import { WindowChoices } from "./window-choices";
 
 // The private page's warranty section: while the repair is guaranteed, "Same problem again?"
-// books the free callback in one of the open windows (a plain POST, with or without JavaScript;
-// server/requests/page-actions.ts answers it); after the last day, a normal booking instead.
+// asks what went wrong this time (words, and a photo if the homeowner has one) and books the
+// free callback in one of the open windows (a multipart POST, with or without JavaScript;
+// server/requests/page-actions.ts answers it; with JavaScript the words and the photo are checked
+// before sending); after the last day, a normal booking instead.
+
+/** What the page can tell before sending: the words, and the photo from what the browser says. */
+function problemsBeforeSending(form: HTMLFormElement, stored: number): FieldErrors {
+  const errors: FieldErrors = {};
+  const problem = form.elements.namedItem(callbackFields.problem);
+  if (problem instanceof HTMLTextAreaElement) {
+    const words = callbackProblemSchema.safeParse(problem.value);
+    if (!words.success) errors.problem = words.error.issues[0]?.message;
+  }
+  const photo = form.elements.namedItem(callbackFields.photo);
+  const files = photo instanceof HTMLInputElement ? Array.from(photo.files ?? []) : [];
+  const photoProblem =
+    files.length > 1
+      ? warrantyMessages.onePhoto
+      : files.length === 1
+        ? photoProblemBeforeUpload(files, stored)
+        : null;
+  if (photoProblem) errors.photo = photoProblem;
+  return errors;
+}
 
 export function WarrantyCallback({
   view,
@@ -18,11 +52,12 @@ export function WarrantyCallback({
   result: RequestPageResult | undefined;
 }) {
   const navigation = useNavigation();
+  const [checked, setChecked] = useState<FieldErrors | null>(null);
   const { warranty } = view;
   if (!warranty) return null;
   if (warranty.state === "booked") {
     return (
-      <section aria-labelledby="warranty-heading" className="grid gap-2">
+      <section id="warranty" aria-labelledby="warranty-heading" className="grid scroll-mt-24 gap-2">
         <h2 id="warranty-heading" className="text-lg font-bold text-slate-900">
           Your warranty visit
         </h2>
@@ -33,6 +68,14 @@ export function WarrantyCallback({
             : "We come back for the same problem"}
           {warranty.ends ? `: your repair is guaranteed until ${warranty.ends}.` : "."}
         </p>
+        {warranty.problem ? (
+          <div className="grid gap-1">
+            <h3 className="text-sm font-semibold text-slate-900">{callbackFormWords.told}</h3>
+            <p className="[overflow-wrap:anywhere] whitespace-pre-line text-slate-700">
+              {warranty.problem}
+            </p>
+          </div>
+        ) : null}
       </section>
     );
   }
@@ -51,22 +94,81 @@ export function WarrantyCallback({
       </section>
     );
   }
+  const answered = result?.form === "warranty-callback" ? result : undefined;
   const offered =
-    result?.form === "warranty-callback" && "openWindows" in result && result.openWindows?.length
-      ? result.openWindows
+    answered && "openWindows" in answered && answered.openWindows?.length
+      ? answered.openWindows
       : warranty.options;
+  const errors = checked ?? (answered?.status === "invalid" ? (answered.fieldErrors ?? {}) : {});
+  const refusal = answered?.status !== "success" ? answered?.message : undefined;
+  // One photo comes with the booking while the request has room for it (./request-changes.tsx).
+  const photoRoom = view.canAddPhotos && view.photos.stored < view.photos.max;
+
+  function checkBeforeSending(event: FormEvent<HTMLFormElement>) {
+    const found = problemsBeforeSending(event.currentTarget, view.photos.stored);
+    const [first] = Object.keys(found).filter((name) => found[name]);
+    setChecked(first ? found : null);
+    if (!first) return;
+    event.preventDefault();
+    const field = event.currentTarget.elements.namedItem(first);
+    if (field instanceof HTMLElement) field.focus();
+  }
+
   return (
-    <section aria-labelledby="warranty-heading" className="grid gap-4">
+    <section id="warranty" aria-labelledby="warranty-heading" className="grid scroll-mt-24 gap-4">
       <h2 id="warranty-heading" className="text-lg font-bold text-slate-900">
         Same problem again?
       </h2>
       <p className="text-slate-700">
         Your repair is guaranteed until <strong>{warranty.ends}</strong>. If the same problem comes
-        back, we come back at <strong>no charge</strong>: choose a window for your free warranty
-        visit.
+        back, we come back at <strong>no charge</strong>: tell us what went wrong and choose a
+        window for your free warranty visit.
       </p>
-      <Form method="post" className="grid gap-4">
+      <Form
+        method="post"
+        action="#warranty"
+        encType="multipart/form-data"
+        noValidate
+        className="grid gap-4"
+        onSubmit={checkBeforeSending}
+      >
         <input type="hidden" name="intent" value="warranty-callback" />
+        <Field
+          label={callbackFormWords.problem}
+          hint={callbackFormWords.problemHint}
+          error={errors.problem}
+          markedRequired
+        >
+          {(wiring) => (
+            <Textarea
+              {...wiring}
+              name={callbackFields.problem}
+              rows={4}
+              required
+              maxLength={maxCallbackProblemLength}
+              defaultValue={answered?.values?.problem ?? ""}
+              onChange={() => setChecked({})}
+            />
+          )}
+        </Field>
+        {photoRoom ? (
+          <Field
+            label={callbackFormWords.photo}
+            hint={callbackFormWords.photoHint}
+            error={errors.photo}
+          >
+            {(wiring) => (
+              <input
+                {...wiring}
+                type="file"
+                name={callbackFields.photo}
+                accept={photoAccept}
+                onChange={() => setChecked({})}
+                className={cn(fieldControlClass, "min-w-0 p-2")}
+              />
+            )}
+          </Field>
+        ) : null}
         <WindowChoices
           view={view}
           offered={offered}
@@ -84,6 +186,11 @@ export function WarrantyCallback({
           >
             Book a free warranty visit
           </Button>
+        ) : null}
+        {refusal ? (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            {refusal}
+          </p>
         ) : null}
       </Form>
     </section>
