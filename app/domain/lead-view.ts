@@ -102,10 +102,12 @@ export interface LeadView {
    * visit as it stands once Scheduled, with the technician's first name when they are an account
    * of the office (else `typedName`, a name from before, that is on nobody's My day). Null for a
    * message, a lead that cannot be booked from here, and after Needs a part (the return visit's
-   * form books then).
+   * form books then). `afterCantFix`: the visit ended with Can't fix, so the form books another
+   * ("Book another visit"), its day and window to choose; set only then.
    */
   booking: {
     requested: boolean;
+    afterCantFix?: true;
     date: string;
     window: string;
     technicianId: string;

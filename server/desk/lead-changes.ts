@@ -32,9 +32,11 @@ import {
   writeTimelineEvent,
   type TimelineEvent,
 } from "../requests/request-door";
-import { cancelPendingCallback, freshFieldColumns } from "../requests/next-visit";
-import type { VisitContext } from "../requests/visit-changes";
+import { cancelPendingCallback, freshFieldColumns, startNextVisit } from "../requests/next-visit";
+import type { ServiceRequestRow, VisitContext } from "../requests/visit-changes";
+import { isTimeSlotId } from "../requests/windows";
 import { bookReturnVisit, returnVisitChoiceOf } from "../field/return-visits";
+import { afterCantFix } from "../field/service-call";
 import { officeTechnicians, type OfficeTechnician } from "../field/technicians";
 import type { DeskServices } from "./desk-services";
 import { findLead, officeTime, purposeOf, uuidPattern, visitText, type Query } from "./leads";
@@ -219,7 +221,8 @@ async function conflictMessage(db: Query, office: StateSlug, leadId: string) {
  * (`technicianId`: the booking form's and the dispatch board's choice) or, without one, by a name
  * that is an office technician's (their account then); any other name is refused ("Choose the
  * technician"): a visit nobody's My day shows is never booked. A booking is for a day from the
- * office's today to the booking horizon (server/requests/bookable-days.ts).
+ * office's today to the booking horizon (server/requests/bookable-days.ts). A booking after the
+ * technician's Can't fix is another visit (`bookAnotherVisit`), never the same booking again.
  */
 export async function changeLeadStatus(
   db: Database,
@@ -256,8 +259,12 @@ export async function changeLeadStatus(
     }
     const row = await lockRequest(tx, lead.row.id);
     if (!row) return { ok: false, reason: "not-found" };
+    // The visit ended with Can't fix: any booking now is another visit, even on the same day,
+    // window and technician.
+    const anotherVisit = technician !== undefined && afterCantFix(row);
     const sameBooking =
       technician !== undefined &&
+      !anotherVisit &&
       row.status === "scheduled" &&
       row.scheduledDate === change.scheduledDate &&
       row.scheduledWindow === change.scheduledWindow &&
@@ -276,6 +283,9 @@ export async function changeLeadStatus(
     }
     const refused = refusedTransition(lead.kind, row.status, change.status);
     if (refused) return refused;
+    if (anotherVisit && technician) {
+      return bookAnotherVisit(tx, staff, row, change, technician, visits);
+    }
     if (change.status === "cancelled" && callbackPending(row)) {
       // Only the warranty visit is called off: the paid repair stays completed and guaranteed.
       const ended = await cancelPendingCallback(tx, row, staffActor(staff), visits, {
@@ -331,6 +341,53 @@ export async function changeLeadStatus(
     }
     return { ok: true };
   });
+}
+
+/**
+ * The booking the office makes after the technician's Can't fix (the call agreed another visit):
+ * the next visit, as a return visit starts (../requests/next-visit.ts). The Can't-fix visit is kept
+ * as it ended, with its reason; the request's booking becomes the new visit, numbered after it,
+ * its field state blank, a window place and a calendar event of its own. The part an earlier
+ * visit needed is not what this one brings.
+ */
+async function bookAnotherVisit(
+  tx: Transaction,
+  staff: StaffMember,
+  row: ServiceRequestRow,
+  booking: StatusChange,
+  technician: OfficeTechnician,
+  visits: VisitContext,
+): Promise<LeadChangeOutcome> {
+  const { scheduledDate, scheduledWindow } = booking;
+  // The booking's schema only lets a window of the office's through.
+  if (!isTimeSlotId(scheduledWindow)) throw new Error(`Not a window: ${scheduledWindow}`);
+  const started = await startNextVisit(
+    tx,
+    row,
+    {
+      date: scheduledDate,
+      window: scheduledWindow,
+      technician: { id: technician.id, name: technician.name },
+      ended: { outcome: "cant-fix", detail: row.cantFixReason ?? "" },
+      placeTaken: false,
+      set: { partNeeded: null },
+      event: {
+        kind: "status",
+        fromStatus: row.status,
+        toStatus: "scheduled",
+        detail: `Another visit ${visitText(scheduledDate, scheduledWindow)}, technician ${technician.name}`,
+      },
+      expectedVersion: booking.version,
+    },
+    staffActor(staff),
+    visits,
+  );
+  if (started.ok) return { ok: true };
+  return {
+    ok: false,
+    reason: "conflict",
+    message: await conflictMessage(tx, row.office, row.id),
+  };
 }
 
 /**

@@ -17,7 +17,7 @@ import {
 } from "~/domain/estimate";
 import { formatMoney } from "~/domain/money";
 import { formatOfficeTime } from "~/domain/office-time";
-import { callbackPending } from "~/domain/warranty";
+import { callbackPending, callbackProblemLabel } from "~/domain/warranty";
 
 import type { Database, Transaction } from "../db/database";
 import {
@@ -33,7 +33,7 @@ import { holdsNoPlace } from "../requests/visit-changes";
 import { isTimeSlotId } from "../requests/windows";
 import { photoBytes, photosOfRequest } from "../requests/photo-store";
 import { officeTechnicians } from "../field/technicians";
-import { isServiceCallPayment } from "../field/service-call";
+import { afterCantFix, isServiceCallPayment, serviceCallSummary } from "../field/service-call";
 import { leadOffices, type StaffMember } from "./staff-accounts";
 
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -137,6 +137,9 @@ function fieldsOf(lead: FoundLead): LeadField[] {
             value: `${visitText(row.scheduledDate, row.scheduledWindow)}, technician ${row.technician ?? ""}`,
           },
         ]
+      : []),
+    ...(row.warrantyCallback && row.callbackProblem
+      ? [{ label: `${callbackProblemLabel} (warranty visit)`, value: row.callbackProblem }]
       : []),
     ...(row.fieldStatus ? [{ label: "In the field", value: fieldText(row) }] : []),
     ...afterTheJobFields(row),
@@ -288,7 +291,7 @@ export async function leadView(
     booking: lead.kind === "service-request" ? await bookingOf(db, lead.row) : null,
     earlierVisits: earlier.map((visit) => ({
       number: visit.number,
-      text: `${visitText(visit.date, visit.window)}, ${visit.technician}: ${visit.outcome ? fieldStatusLabels[visit.outcome] : "Done"}${visit.detail ? ` (${visit.detail})` : ""}`,
+      text: `${visitText(visit.date, visit.window)}, ${visit.technician}: ${visit.outcome ? fieldStatusLabels[visit.outcome] : "Done"}${visit.detail ? ` (${visit.detail})` : ""}${visit.serviceCall ? `. ${serviceCallSummary(visit.serviceCall)}` : ""}`,
     })),
     texts:
       lead.kind === "service-request"
@@ -345,8 +348,10 @@ async function bookingOf(
 ): Promise<LeadView["booking"]> {
   if (!statusesAfter("service-request", row.status).includes("scheduled")) return null;
   if (row.status === "scheduled" && row.fieldStatus === "needs-part") return null;
-  const booked = row.status === "scheduled" && row.scheduledDate !== null;
-  const date = row.scheduledDate ?? row.preferredDate ?? "";
+  // After Can't fix the visit is over: the form books another, on a day and window to choose.
+  const ended = afterCantFix(row);
+  const booked = row.status === "scheduled" && row.scheduledDate !== null && !ended;
+  const date = ended ? "" : (row.scheduledDate ?? row.preferredDate ?? "");
   const technicians = await technicianLoads(db, row, date);
   // Only an account of the office has the visit on their My day: a name typed before, or an
   // account since disabled or moved to another office, is no technician of this visit.
@@ -358,9 +363,10 @@ async function bookingOf(
     undefined,
   );
   return {
-    requested: !booked && row.preferredDate !== null && isTimeSlotId(row.preferredTime),
+    requested: !booked && !ended && row.preferredDate !== null && isTimeSlotId(row.preferredTime),
+    ...(ended ? { afterCantFix: true } : {}),
     date,
-    window: row.scheduledWindow ?? row.preferredTime,
+    window: ended ? "" : (row.scheduledWindow ?? row.preferredTime),
     technicianId: assigned?.id ?? (booked ? "" : (leastLoaded?.id ?? "")),
     technicians,
     booked: booked

@@ -102,11 +102,19 @@ export async function findPrivacyRecords(db: Database, subject: PrivacySubject) 
           .select()
           .from(leadEvents)
           // Staff notes, and the technician's words from the field (the work, the data plate),
-          // the estimate's answer (the name the homeowner typed) and the payment.
+          // the estimate's answer (the name the homeowner typed), the payment, and what the
+          // homeowner said went wrong when they booked a warranty callback.
           .where(
             and(
               inArray(leadEvents.leadId, ids),
-              inArray(leadEvents.kind, ["note", "field", "estimate", "payment", "review"]),
+              inArray(leadEvents.kind, [
+                "note",
+                "field",
+                "estimate",
+                "payment",
+                "review",
+                "warranty-callback",
+              ]),
             ),
           )
       : [];
@@ -264,9 +272,15 @@ export async function erasePrivacyRecords(
         if (request) await eraseRequest(tx, request, owner);
       }
       await tx.delete(texts).where(inArray(texts.requestId, requestIds));
+      // The technician's words, and why a service call was not charged (the homeowner's affairs).
+      const { serviceCall } = requestVisits;
       await tx
         .update(requestVisits)
-        .set({ detail: "" })
+        .set({
+          detail: "",
+          serviceCall: sql`case when ${serviceCall} ->> 'noChargeReason' is null then ${serviceCall}
+            else jsonb_set(${serviceCall}, '{noChargeReason}', '""') end`,
+        })
         .where(inArray(requestVisits.requestId, requestIds));
       // Photos are the homeowner's too: they go, not just their fields.
       await tx.delete(requestPhotos).where(inArray(requestPhotos.requestId, requestIds));
@@ -369,6 +383,8 @@ async function eraseRequest(tx: Transaction, request: ServiceRequestRow, owner: 
         cantFixReason: null,
         noChargeReason: null,
         partNeeded: null,
+        callbackProblem: null,
+        callbackPhotoId: null,
         estimateDecidedBy: request.estimateDecidedBy === null ? null : erased,
         textConsentPhone: null,
         accessTokenHash: null,

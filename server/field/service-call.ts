@@ -2,13 +2,17 @@
  * The service call after Can't fix: the visit ended without a repair, so the fee the booking was
  * shown is owed, and the technician records it on My day with the payment form that records a
  * repair's payment (./estimates.ts `recordPayment`), or "No charge" with a reason the homeowner
- * reads. Pure views of the request's row, for My day, the private page and the receipt.
+ * reads. Pure views of the request's row, for My day, the private page and the receipt. When the
+ * office books another visit, the service call stays with the visit it was for (`request_visits`,
+ * ../requests/next-visit.ts), and the request's payment is blank for the next one.
  */
 import { profileForState } from "~/content/company";
 import { formatCalendarDate } from "~/domain/after-the-job";
+import { paymentSummary } from "~/domain/estimate";
 import { formatMoney } from "~/domain/money";
 import { isoDateIn } from "~/lib/dates";
 
+import type { VisitServiceCall } from "../db/schema";
 import type { ServiceRequestRow as Row } from "../requests/visit-changes";
 
 /** The visit ended with Can't fix, and the office has not booked another since. */
@@ -31,6 +35,42 @@ export function paymentSettled(
 /** The service call recorded after Can't fix (paid or no charge): the row says which. */
 export function isServiceCallPayment(row: Pick<Row, "paidAt" | "paymentFor">): boolean {
   return row.paidAt !== null && row.paymentFor === "service-call";
+}
+
+/** The service call recorded on `row`, as its visit keeps it once the next one starts; or null. */
+export function recordedServiceCall(
+  row: Pick<Row, "paidAt" | "paymentFor" | "paymentMethod" | "paymentCents" | "noChargeReason">,
+): VisitServiceCall | null {
+  if (!isServiceCallPayment(row) || !row.paidAt) return null;
+  return {
+    method: row.paymentMethod,
+    cents: row.paymentCents ?? 0,
+    paidAt: row.paidAt.toISOString(),
+    noChargeReason: row.noChargeReason,
+  };
+}
+
+/**
+ * "service call $89.00 paid by card" or "no charge for the service call: <reason>": how a visit's
+ * line in the history (the private page, the receipt and its email) ends after "could not be
+ * repaired". An erased reason is blank: the words stop before it.
+ */
+export function serviceCallWords(call: VisitServiceCall): string {
+  if (call.method === null) {
+    return `no charge for the service call${call.noChargeReason ? `: ${call.noChargeReason}` : ""}`;
+  }
+  return `service call ${formatMoney(call.cents, { cents: "always" })} paid by ${call.method}`;
+}
+
+/**
+ * "Service call: Paid $89.00 by card" or "Service call: no charge (<reason>)": the desk's words
+ * for it, as the timeline's line said them when it was recorded.
+ */
+export function serviceCallSummary(call: VisitServiceCall): string {
+  if (call.method === null) {
+    return `Service call: no charge${call.noChargeReason ? ` (${call.noChargeReason})` : ""}`;
+  }
+  return `Service call: ${paymentSummary(call.method, call.cents)}`;
 }
 
 /**

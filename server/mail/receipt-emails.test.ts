@@ -126,3 +126,19 @@ test("declined or without a fee, nothing is said waived", () => {
   expect(declined.text + declined.html).not.toContain("waived");
   expect(declined.text).toContain("Declined: the charge is the $89 service call.");
 });
+
+test("the service call's receipt and the repair's, paid on visits of one request, have Message-IDs of their own", () => {
+  const serviceCall = receiptEmail(
+    {
+      requestId: "req-9",
+      email: "maria@example.com",
+      appliance: "dryer",
+      receipt: { ...receipt, forServiceCall: true, estimate: null, warranty: null },
+      hasLink: true,
+    },
+    { ...context, createdAt: new Date("2026-11-23T22:10:00Z") },
+  ).message;
+  const repair = email();
+  expect(serviceCall.messageId).toMatch(/^<receipt-req-9-\d+@repair\.example\.test>$/);
+  expect(repair.messageId).not.toBe(serviceCall.messageId);
+});

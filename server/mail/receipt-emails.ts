@@ -77,7 +77,9 @@ export function receiptEmail(paid: ReceiptEmail, context: MailContext): Outgoing
       subject: headerSafe(title),
       text: brandedText(email),
       html: brandedHtml(email),
-      messageId: messageId(`receipt-${paid.requestId}`, context),
+      // A request may have two receipts (a service call after Can't fix, then the repair on a
+      // later visit): the payment's time (the email's, made when it was recorded) tells them apart.
+      messageId: messageId(`receipt-${paid.requestId}-${context.createdAt.getTime()}`, context),
     },
   };
 }

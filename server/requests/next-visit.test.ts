@@ -195,3 +195,21 @@ test("made against another version, nothing changes: not the request, the visits
   expect(await handle.db.select().from(leadEvents).where(eq(leadEvents.leadId, id))).toEqual([]);
   expect(await handle.db.select().from(outbox).where(eq(outbox.subjectId, id))).toEqual([]);
 });
+
+test("what went wrong before a warranty visit stays with it: the next visit starts without it, unless it says it again", async () => {
+  const id = await waitingForAPart();
+  await handle.db
+    .update(serviceRequests)
+    .set({
+      warrantyCallback: true,
+      callbackProblem: "Warm again after a week",
+      callbackPhotoId: randomUUID(),
+    })
+    .where(eq(serviceRequests.id, id));
+  expect((await start(id, returnVisit())).ok).toBe(true);
+  expect(await rowOf(id)).toMatchObject({ callbackProblem: null, callbackPhotoId: null });
+
+  const said = await waitingForAPart();
+  await start(said, returnVisit({ set: { callbackProblem: "Leaking under the door" } }));
+  expect(await rowOf(said)).toMatchObject({ callbackProblem: "Leaking under the door" });
+});

@@ -6,7 +6,9 @@
  * one more visit number, its day, window and technician, the field state blank again, a window
  * place of its own. It is a change like any other: it passes through the door (./request-door.ts),
  * which writes its timeline line, tells every listener, and books the homeowner's calendar event,
- * texts and reminder for it (a new UID per visit).
+ * texts and reminder for it (a new UID per visit). A service call recorded after the ended visit's
+ * Can't fix goes with that visit, and the request's payment is blank again: the next visit is
+ * estimated and paid on its own, and a second Can't fix records a service call of its own.
  */
 import { and, eq } from "drizzle-orm";
 
@@ -14,7 +16,8 @@ import type { FieldStatus } from "~/domain/field";
 import type { TimeSlotId } from "~/domain/time-slots";
 
 import type { Transaction } from "../db/database";
-import { requestVisits } from "../db/schema";
+import { requestVisits, type VisitServiceCall } from "../db/schema";
+import { recordedServiceCall } from "../field/service-call";
 import type { HomeownerNews } from "./homeowner-news";
 import {
   changeRequest,
@@ -30,6 +33,15 @@ export const freshFieldColumns = {
   fieldStatus: null,
   arrivingAt: null,
   cantFixReason: null,
+} as const satisfies RequestColumns;
+
+/** No payment recorded: the next visit's, once the ended visit has taken its service call. */
+const unpaidColumns = {
+  paymentMethod: null,
+  paymentCents: null,
+  paidAt: null,
+  paymentFor: null,
+  noChargeReason: null,
 } as const satisfies RequestColumns;
 
 export interface NextVisit {
@@ -65,13 +77,18 @@ export async function startNextVisit(
   actor: Actor,
   context: VisitContext,
 ): Promise<ChangeOutcome> {
+  const serviceCall = recordedServiceCall(locked);
   const outcome = await changeRequest(
     tx,
     locked,
     {
       set: {
+        // What went wrong before a warranty callback is that visit's: its own `set` says it again.
+        callbackProblem: null,
+        callbackPhotoId: null,
         ...next.set,
         ...freshFieldColumns,
+        ...(serviceCall ? unpaidColumns : {}),
         visitNumber: locked.visitNumber + 1,
         scheduledDate: next.date,
         scheduledWindow: next.window,
@@ -89,7 +106,9 @@ export async function startNextVisit(
     actor,
     context,
   );
-  if (outcome.ok) await archiveEndedVisit(tx, locked, next.ended.outcome, next.ended.detail);
+  if (outcome.ok) {
+    await archiveEndedVisit(tx, locked, next.ended.outcome, next.ended.detail, serviceCall);
+  }
   return outcome;
 }
 
@@ -122,6 +141,8 @@ export async function cancelPendingCallback(
         status: "completed",
         fieldStatus: repair.outcome,
         warrantyCallback: false,
+        callbackProblem: null,
+        callbackPhotoId: null,
         visitNumber: repair.number,
         scheduledDate: repair.date,
         scheduledWindow: repair.window,
@@ -145,14 +166,16 @@ export async function cancelPendingCallback(
 }
 
 /**
- * Keeps the visit that ended (`row`'s booking as it stood) in `request_visits`, with how it ended
- * and the technician's words. A request never booked has no visit to keep.
+ * Keeps the visit that ended (`row`'s booking as it stood) in `request_visits`, with how it ended,
+ * the technician's words and the service call recorded for it. A request never booked has no
+ * visit to keep.
  */
 async function archiveEndedVisit(
   tx: Transaction,
   row: ServiceRequestRow,
   outcome: FieldStatus,
   detail: string,
+  serviceCall: VisitServiceCall | null,
 ): Promise<void> {
   if (!row.scheduledDate || !row.scheduledWindow) return;
   await tx.insert(requestVisits).values({
@@ -164,5 +187,6 @@ async function archiveEndedVisit(
     technician: row.technician ?? "",
     outcome,
     detail,
+    serviceCall,
   });
 }

@@ -120,3 +120,31 @@ test("a request not yet booked lists the visit as requested", async () => {
     { label: "First visit", text: "Fri, Jul 11, 12:00 PM - 4:00 PM Central", outcome: "requested" },
   ]);
 });
+
+test("a visit that ended with Can't fix reads so, while it is the request's visit and once kept", async () => {
+  const row = await returnVisitDoneAndPaid();
+  const cantFix = {
+    ...row,
+    status: "scheduled" as const,
+    visitNumber: 1,
+    scheduledDate: "2031-07-14",
+    scheduledWindow: "afternoon",
+    fieldStatus: "cant-fix" as const,
+    cantFixReason: "Control board discontinued",
+  };
+  expect(await visitHistoryOf(handle.db, cantFix)).toEqual([
+    {
+      label: "First visit",
+      text: "Mon, Jul 14, 12:00 PM - 4:00 PM Central",
+      outcome: "could not be repaired",
+    },
+  ]);
+  await handle.db
+    .update(requestVisits)
+    .set({ outcome: "cant-fix", detail: "Control board discontinued" })
+    .where(eq(requestVisits.requestId, row.id));
+  expect((await visitHistoryOf(handle.db, row)).map((visit) => visit.outcome)).toEqual([
+    "could not be repaired",
+    "done",
+  ]);
+});

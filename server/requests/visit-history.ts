@@ -1,15 +1,17 @@
 /**
  * A request's visits, each with its own day as it happened: the earlier ones kept in
- * `request_visits` (how each ended), then the one the request holds now. The private page, the
- * receipt and its email say the same.
+ * `request_visits` (how each ended, and the service call recorded after a Can't fix), then the one
+ * the request holds now. The private page, the receipt and its email say the same.
  */
 import { asc, eq } from "drizzle-orm";
 
 import { profileForState } from "~/content/company";
+import type { FieldStatus } from "~/domain/field";
 import { formatVisit } from "~/domain/visit";
 
 import type { Database, Transaction } from "../db/database";
-import { requestVisits } from "../db/schema";
+import { requestVisits, type VisitServiceCall } from "../db/schema";
+import { recordedServiceCall, serviceCallWords } from "../field/service-call";
 import { visitOf, type ServiceRequestRow } from "./visit-changes";
 import { isTimeSlotId } from "./windows";
 
@@ -18,7 +20,11 @@ export interface VisitRecord {
   label: string;
   /** "Sat, Nov 28, 8:00 AM - 12:00 PM Central". */
   text: string;
-  /** How it ended ("needed a part", "done"), or where it stands ("confirmed", "requested"). */
+  /**
+   * How it ended ("needed a part", "could not be repaired", "done"), or where it stands
+   * ("confirmed", "requested"); after Can't fix, with its service call ("could not be repaired;
+   * service call $89.00 paid by card").
+   */
   outcome: string;
 }
 
@@ -49,13 +55,26 @@ export function earlierVisitRecord(visit: EarlierVisit, timeZoneLabel: string): 
     text: isTimeSlotId(visit.window)
       ? formatVisit(visit.date, visit.window, timeZoneLabel)
       : visit.date,
-    outcome: visit.outcome === "needs-part" ? "needed a part" : "done",
+    outcome: withServiceCall(endedUnrepaired(visit.outcome) ?? "done", visit.serviceCall),
   };
+}
+
+/** A visit's outcome, followed by the service call recorded for it, if one was. */
+function withServiceCall(outcome: string, serviceCall: VisitServiceCall | null): string {
+  return serviceCall ? `${outcome}; ${serviceCallWords(serviceCall)}` : outcome;
+}
+
+/** A visit that ended without the repair, in the words its line ends with; null otherwise. */
+function endedUnrepaired(outcome: FieldStatus | null): string | null {
+  if (outcome === "needs-part") return "needed a part";
+  return outcome === "cant-fix" ? "could not be repaired" : null;
 }
 
 /** Where the request's current visit stands, in the words its line ends with. */
 function currentOutcome(row: ServiceRequestRow): string {
-  if (row.fieldStatus === "needs-part") return "needed a part";
+  const ended = endedUnrepaired(row.fieldStatus);
+  // A service call on the request is this visit's: the next one starts without (./next-visit.ts).
+  if (ended) return withServiceCall(ended, recordedServiceCall(row));
   if (row.status === "completed") return "done";
   return row.status === "scheduled" ? "confirmed" : "requested";
 }

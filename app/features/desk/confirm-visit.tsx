@@ -18,7 +18,8 @@ type Booking = NonNullable<LeadView["booking"]>;
  * visit" when they named none); once booked the page says "Confirmed with Alex" and the day and
  * window, and "Change" opens the same form filled with the booking (a <details>: it opens
  * without JavaScript, by keyboard, and says whether it is open). The same booking sent again
- * changes and sends nothing (server/desk/lead-changes.ts).
+ * changes and sends nothing (server/desk/lead-changes.ts). After the technician's Can't fix it is
+ * "Book another visit": the visit that ended is not changed, another is booked.
  */
 export function BookVisit({
   lead,
@@ -44,7 +45,11 @@ export function BookVisit({
     if (saved && confirmationShown) heading.current?.focus();
   }, [saved, result, confirmationShown]);
   if (!booked) {
-    const title = booking.requested ? "Confirm requested visit" : "Book the visit";
+    const title = booking.afterCantFix
+      ? "Book another visit"
+      : booking.requested
+        ? "Confirm requested visit"
+        : "Book the visit";
     return (
       <section aria-labelledby="booking-heading">
         <h2 id="booking-heading" className="text-lg font-bold text-slate-900">
