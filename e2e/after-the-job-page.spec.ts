@@ -1,14 +1,17 @@
-import { randomUUID } from "node:crypto";
-
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 
-import { serviceRequest } from "../server/test-support/fixtures";
 import { startExtraServer, type ExtraServer } from "./support/extra-server";
-import { requestedDay, staffEmail, staffPassword as password, todayInTexas } from "./support/field";
+import { staffPassword as password, todayInTexas } from "./support/field";
+import {
+  dryerThatDoesNotHeat,
+  jobAtArrived,
+  newCrew,
+  writeIgniterEstimate,
+} from "./support/field-job";
 import { expect, test as base } from "./support/fixtures";
-import { expectConfirmed, uniqueName, waitForEmails } from "./support/leads";
-import { signIn, staffCommand } from "./support/staff";
+import { waitForEmails } from "./support/leads";
+import { signIn } from "./support/staff";
 
 // The homeowner's page after the job, on a 375 px phone: the estimate told by email ("Alex sent
 // an estimate: $245. Review and approve"), then, once paid, the page leads with the repair's
@@ -90,57 +93,29 @@ test("after the payment the page leads with Paid, the receipt and the warranty, 
 }) => {
   test.slow();
   // The office: an owner who sets the $89 service call, and Alex, a technician of Texas.
-  const owner = staffEmail("owner");
-  const technician = staffEmail("alex");
-  const technicianName = `Alex Rivera ${randomUUID().slice(0, 6)}`;
-  for (const [email, args] of [
-    [owner, ["--role", "owner", "--name", "Olive Owner"]],
-    [technician, ["--role", "technician", "--office", "texas", "--name", technicianName]],
-  ] as const) {
-    expect((await staffCommand(["add", email, ...args], password, jobServer.dataDir)).stderr).toBe(
-      "",
-    );
-  }
-  await signIn(page, owner, password);
+  const crew = await newCrew(jobServer);
+  await signIn(page, crew.owner, password);
   await page.goto("/office/prices?office=texas");
   await page.getByLabel("Service-call fee ($)").fill("89");
   await page.getByLabel("When the fee applies").fill("waived when you go ahead with the repair");
   await page.getByRole("button", { name: "Save prices" }).click();
   await expect(page.getByText("Saved").first()).toBeVisible();
 
-  // Maria books a dryer repair; the owner confirms it for this evening, with Alex.
-  const name = uniqueName("Maria");
-  const email = staffEmail("maria");
+  // Maria books a dryer repair; the owner confirms it for this evening, with Alex, who is there.
   const clientAddress = `198.51.100.${(Date.now() % 200) + 20}`;
-  const booked = await request.post("/api/send-email", {
-    headers: { "X-Forwarded-For": clientAddress },
-    data: serviceRequest({
-      name,
-      email,
-      selectedAppliance: "dryer",
-      brand: "Samsung",
-      model: "DVG45R6100C",
-      description: "Runs but does not heat",
-      preferredDate: requestedDay(),
-      preferredTime: "morning",
-    }),
-  });
-  expect(booked.status(), await booked.text()).toBe(201);
-  const privateUrl = new URL(((await booked.json()) as { requestUrl: string }).requestUrl).pathname;
-  await page.goto("/office");
-  await page.getByRole("link", { name }).click();
-  const confirm = page.getByRole("form", { name: "Confirm requested visit" });
-  await confirm.getByLabel("Visit date").fill(todayInTexas());
-  await confirm.getByLabel("Visit window").selectOption("evening");
-  await confirm.getByLabel("Assign to").selectOption({ label: technicianName });
-  await confirm.getByRole("button", { name: "Confirm requested visit" }).click();
-  await expectConfirmed(page, technicianName);
+  const { job, phoneContext, card } = await jobAtArrived(
+    { page, browser, request, server: jobServer },
+    {
+      crew,
+      firstName: "Maria",
+      details: dryerThatDoesNotHeat,
+      clientAddress,
+      window: "evening",
+    },
+  );
+  const { name, email, privateUrl } = job;
 
-  // Alex's phone: Arrived, then the estimate.
-  const alexContext = await browser.newContext({
-    viewport: { width: 375, height: 740 },
-    serviceWorkers: "block",
-  });
+  // Her phone, with JavaScript and without.
   const homeContext = await browser.newContext({
     viewport: { width: 375, height: 740 },
     extraHTTPHeaders: { "X-Forwarded-For": clientAddress },
@@ -151,25 +126,8 @@ test("after the payment the page leads with Paid, the receipt and the warranty, 
     extraHTTPHeaders: { "X-Forwarded-For": clientAddress },
   });
   try {
-    const phone = await alexContext.newPage();
-    await phone.goto("/office/sign-in");
-    await phone.getByRole("textbox", { name: "Email" }).fill(technician);
-    await phone.getByLabel("Password").fill(password);
-    await phone.getByRole("button", { name: "Sign in" }).click();
-    await expect(phone.getByRole("heading", { level: 1, name: "My day" })).toBeVisible();
-    await phone.locator("html[data-hydrated]").waitFor({ state: "attached" });
-    const card = phone.getByRole("article", { name });
-    await card.getByRole("button", { name: "Arrived" }).click();
-    await expect(card.getByText("Arrived", { exact: true })).toBeVisible();
-    await card.locator("summary", { hasText: "Write the estimate" }).click();
-    await card.getByLabel("Line 1 kind").selectOption("part");
-    await card.getByLabel("Line 1 description").fill("Igniter DC97-14486A");
-    await card.getByLabel("Line 1 amount ($)").fill("145");
-    await card.getByLabel("Line 2 kind").selectOption("labour");
-    await card.getByLabel("Line 2 description").fill("Replace the igniter and test two cycles");
-    await card.getByLabel("Line 2 amount ($)").fill("100");
-    await card.getByRole("button", { name: "Save the estimate" }).click();
-    await expect(card.getByText("$245.00").first()).toBeVisible();
+    // Alex writes the estimate on his phone.
+    await writeIgniterEstimate(card);
 
     // Maria is told at once, with her page's link.
     const [told] = await waitForEmails(
@@ -271,7 +229,7 @@ test("after the payment the page leads with Paid, the receipt and the warranty, 
     await expect(lines.getByRole("row")).toHaveCount(5);
     expect(await overflow(mine)).toBeLessThanOrEqual(0);
   } finally {
-    await alexContext.close();
+    await phoneContext.close();
     await homeContext.close();
     await noScriptContext.close();
   }

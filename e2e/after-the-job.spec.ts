@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -6,12 +5,19 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 
-import { serviceRequest } from "../server/test-support/fixtures";
 import { startExtraServer, type ExtraServer } from "./support/extra-server";
-import { requestedDay, staffEmail, staffPassword as password, todayInTexas } from "./support/field";
+import { staffEmail, staffPassword as password, todayInTexas } from "./support/field";
+import {
+  confirmVisitToday,
+  dryerThatDoesNotHeat,
+  jobAtArrived,
+  newCrew,
+  writeIgniterEstimate,
+  type Crew,
+} from "./support/field-job";
 import { expect, test as base } from "./support/fixtures";
-import { expectConfirmed, uniqueName, waitForEmails, type ReceivedEmail } from "./support/leads";
-import { signIn, staffCommand } from "./support/staff";
+import { uniqueName, waitForEmails, type ReceivedEmail } from "./support/leads";
+import { signIn } from "./support/staff";
 
 // After the job: the price up front, the estimate approved, the receipt with its warranty, the
 // warranty callback, and the review asked of everyone alike. Each test makes its own owner,
@@ -91,26 +97,6 @@ async function hydrated(page: Page) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
-/**
- * An owner, and a technician of Texas called Alex (a surname of their own, so that the desk's
- * "Assign to" tells this test's Alex from the others on the server), made with the command.
- */
-async function newCrew(server: ExtraServer) {
-  const owner = staffEmail("owner");
-  const technician = staffEmail("alex");
-  const technicianName = `Alex Rivera ${randomUUID().slice(0, 6)}`;
-  for (const [email, args] of [
-    [owner, ["--role", "owner", "--name", "Olive Owner"]],
-    [technician, ["--role", "technician", "--office", "texas", "--name", technicianName]],
-  ] as const) {
-    const added = await staffCommand(["add", email, ...args], password, server.dataDir);
-    expect(added.stderr).toBe("");
-  }
-  return { owner, technician, technicianName };
-}
-
-type Crew = Awaited<ReturnType<typeof newCrew>>;
-
 /** The owner, signed in on `page`, sets Texas's prices: an $89 service call, dryers $150-$350. */
 async function setTexasPrices(page: Page) {
   await page.goto("/office/prices?office=texas");
@@ -150,60 +136,30 @@ function homeAddress() {
   return `198.51.100.${homeowners}`;
 }
 
-/** A homeowner's request to Texas, as the site sends it; a dryer in Houston unless told. */
-async function bookJob(
-  request: APIRequestContext,
+/**
+ * A homeowner's request (a dryer in Houston that does not heat, unless told), booked for this evening with the crew's Alex, who is there (On my way,
+ * Arrived) on the phone; the caller closes `phoneContext`.
+ */
+async function alexArrived(
+  { page, browser, request }: { page: Page; browser: Browser; request: APIRequestContext },
+  server: ExtraServer,
+  crew: Crew,
   firstName: string,
-  overrides: Record<string, unknown> = {},
-): Promise<Job> {
-  const name = uniqueName(firstName);
-  const email = staffEmail(firstName.toLowerCase());
+  details: Record<string, unknown> = {},
+) {
   const clientAddress = homeAddress();
-  const booked = await request.post("/api/send-email", {
-    headers: { "X-Forwarded-For": clientAddress },
-    data: serviceRequest({
-      name,
-      email,
-      selectedAppliance: "dryer",
-      brand: "Samsung",
-      model: "DVG45R6100C",
-      description: "Runs but does not heat",
-      preferredDate: requestedDay(),
-      preferredTime: "morning",
-      ...overrides,
-    }),
-  });
-  expect(booked.status(), await booked.text()).toBe(201);
-  const { requestUrl } = (await booked.json()) as { requestUrl: string };
-  return { name, email, privateUrl: new URL(requestUrl).pathname, clientAddress };
-}
-
-/** The owner confirms the asked visit for this evening, to the crew's Alex, on the lead page. */
-async function confirmToAlex(page: Page, leadName: string, crew: Crew) {
-  await page.goto("/office");
-  await page.getByRole("link", { name: leadName }).click();
-  const confirm = page.getByRole("form", { name: "Confirm requested visit" });
-  await confirm.getByLabel("Visit date").fill(todayInTexas());
-  await confirm.getByLabel("Visit window").selectOption("evening");
-  await confirm.getByLabel("Assign to").selectOption({ label: crew.technicianName });
-  await confirm.getByRole("button", { name: "Confirm requested visit" }).click();
-  await expectConfirmed(page, crew.technicianName);
-}
-
-/** Alex's phone: signed in on My day, no service worker (see field.spec.ts). */
-async function alexOnPhone(browser: Browser, crew: Crew) {
-  const context = await browser.newContext({
-    viewport: { width: 375, height: 740 },
-    serviceWorkers: "block",
-  });
-  const phone = await context.newPage();
-  await phone.goto("/office/sign-in");
-  await phone.getByRole("textbox", { name: "Email" }).fill(crew.technician);
-  await phone.getByLabel("Password").fill(password);
-  await phone.getByRole("button", { name: "Sign in" }).click();
-  await expect(phone.getByRole("heading", { level: 1, name: "My day" })).toBeVisible();
-  await hydrated(phone);
-  return { context, phone };
+  const arrived = await jobAtArrived(
+    { page, browser, request, server },
+    {
+      crew,
+      firstName,
+      details: { ...dryerThatDoesNotHeat, ...details },
+      clientAddress,
+      window: "evening",
+    },
+  );
+  const job: Job = { ...arrived.job, clientAddress };
+  return { ...arrived, job };
 }
 
 /** The homeowner's phone, their private page open (and left unreloaded by the caller). */
@@ -216,21 +172,6 @@ async function homeownerOnPhone(browser: Browser, job: Job) {
   await mine.goto(job.privateUrl);
   await hydrated(mine);
   return { context, mine };
-}
-
-/** Arrived, then the estimate in lines on the phone: the igniter and its labour, $245.00. */
-async function writeEstimate(card: Locator) {
-  await card.getByRole("button", { name: "Arrived" }).click();
-  await expect(card.getByText("Arrived", { exact: true })).toBeVisible();
-  await card.locator("summary", { hasText: "Write the estimate" }).click();
-  await card.getByLabel("Line 1 kind").selectOption("part");
-  await card.getByLabel("Line 1 description").fill("Igniter DC97-14486A");
-  await card.getByLabel("Line 1 amount ($)").fill("145");
-  await card.getByLabel("Line 2 kind").selectOption("labour");
-  await card.getByLabel("Line 2 description").fill("Replace the igniter and test two cycles");
-  await card.getByLabel("Line 2 amount ($)").fill("100");
-  await card.getByRole("button", { name: "Save the estimate" }).click();
-  await expect(card.getByText("$245.00").first()).toBeVisible();
 }
 
 /** The homeowner approves the estimate on their page (unreloaded); Alex sees it without a reload. */
@@ -279,29 +220,30 @@ async function payByCard(card: Locator) {
 }
 
 /**
- * A dryer repair paid for: Maria's request confirmed for this evening to the crew's Alex, the
- * estimate written on the phone and approved on her page, Done, and paid by card. `onMyDay`
- * looks at Alex's phone after the payment.
+ * A dryer repair paid for: Maria's request confirmed for this evening to the crew's Alex, who
+ * arrives, writes the estimate on the phone, approved on her page, Done, and paid by card.
+ * `onMyDay` looks at Alex's phone after the payment.
  */
 async function paidRepair(
-  { page, browser, request }: { page: Page; browser: Browser; request: APIRequestContext },
+  fixtures: { page: Page; browser: Browser; request: APIRequestContext },
+  server: ExtraServer,
   crew: Crew,
   onMyDay: (phone: Page) => Promise<void> = async () => {},
 ) {
-  const job = await bookJob(request, "Maria");
-  await confirmToAlex(page, job.name, crew);
-  const homeowner = await homeownerOnPhone(browser, job);
-  const { context, phone } = await alexOnPhone(browser, crew);
+  const { job, phone, phoneContext, card } = await alexArrived(fixtures, server, crew, "Maria");
+  const homeowner = await homeownerOnPhone(fixtures.browser, job).catch(async (error: unknown) => {
+    await phoneContext.close();
+    throw error;
+  });
   try {
-    const card = phone.getByRole("article", { name: job.name });
-    await writeEstimate(card);
+    await writeIgniterEstimate(card);
     await approveEstimate(homeowner.mine, card, job);
     const done = await doneWithTheIgniter(card);
     await payByCard(card);
     await onMyDay(phone);
     return { job, done };
   } finally {
-    await context.close();
+    await phoneContext.close();
     await homeowner.context.close();
   }
 }
@@ -309,6 +251,7 @@ async function paidRepair(
 /** "Same problem again?" on the private page: the first window offered, booked in one POST. */
 async function bookWarrantyCallback(mine: Page) {
   const callback = mine.getByRole("region", { name: "Same problem again?" });
+  await callback.getByLabel(/What went wrong this time\?/).fill("It stopped heating again");
   await callback.getByRole("radio").first().check();
   await callback.getByRole("button", { name: "Book a free warranty visit" }).click();
   await expect(
@@ -398,8 +341,10 @@ test("an owner sets an $89 fee: the dryer page, the booking dialog, the confirma
     expect(confirmation!.text).toContain(`${fee}.`);
     expect(confirmation!.html).toContain(fee);
 
-    // Booked for this evening, to Alex.
-    await confirmToAlex(page, job.name, crew);
+    // Booked for this evening, to Alex, on the lead the inbox lists.
+    await page.goto("/office");
+    await page.getByRole("link", { name: job.name }).click();
+    await confirmVisitToday(page, crew.technicianName, "evening");
     await mine.goto(privateUrl);
     await hydrated(mine);
     await expect(mine.getByText("$89, waived when you go ahead with the repair")).toBeVisible();
@@ -416,20 +361,25 @@ test("the estimate written on the phone is approved on the private page, and Ale
 }) => {
   test.slow();
   const crew = await officeWithPrices(page, jobServer);
-  const job = await bookJob(request, "Maria");
-  await confirmToAlex(page, job.name, crew);
-  const homeowner = await homeownerOnPhone(browser, job);
-  const { context, phone } = await alexOnPhone(browser, crew);
+  const { job, phoneContext, card } = await alexArrived(
+    { page, browser, request },
+    jobServer,
+    crew,
+    "Maria",
+  );
+  const homeowner = await homeownerOnPhone(browser, job).catch(async (error: unknown) => {
+    await phoneContext.close();
+    throw error;
+  });
   try {
-    const card = phone.getByRole("article", { name: job.name });
-    await writeEstimate(card);
+    await writeIgniterEstimate(card);
     // On the homeowner's page, unreloaded.
     const estimate = homeowner.mine.getByRole("region", { name: "Your estimate" });
     await expect(estimate.getByText("Igniter DC97-14486A")).toBeVisible();
     await expectNoAxeViolations(homeowner.mine, "The private page with an estimate");
     await approveEstimate(homeowner.mine, card, job);
   } finally {
-    await context.close();
+    await phoneContext.close();
     await homeowner.context.close();
   }
 });
@@ -442,7 +392,7 @@ test("Done and a card payment bring the receipt by email with the warranty; the 
 }) => {
   test.slow();
   const crew = await officeWithPrices(page, jobServer);
-  const { job } = await paidRepair({ page, browser, request }, crew, (phone) =>
+  const { job } = await paidRepair({ page, browser, request }, jobServer, crew, (phone) =>
     expectNoAxeViolations(phone, "My day after the payment"),
   );
 
@@ -472,7 +422,7 @@ test("the receipt of a paid repair is a page that prints, with the warranty, the
 }) => {
   test.slow();
   const crew = await officeWithPrices(page, jobServer);
-  const { job } = await paidRepair({ page, browser, request }, crew);
+  const { job } = await paidRepair({ page, browser, request }, jobServer, crew);
 
   const homeowner = await homeownerOnPhone(browser, job);
   const { mine } = homeowner;
@@ -505,7 +455,7 @@ test("'Same problem again?' on a paid repair's page books a free callback in one
 }) => {
   test.slow();
   const crew = await officeWithPrices(page, jobServer);
-  const { job } = await paidRepair({ page, browser, request }, crew);
+  const { job } = await paidRepair({ page, browser, request }, jobServer, crew);
 
   await page.goto("/office");
   await hydrated(page);
@@ -538,16 +488,19 @@ test("two hours after Done, by the test clock, everyone is asked alike; 5 stars 
   test.slow();
   const crew = await officeWithPrices(page, jobServer);
 
-  // Alex finishes two jobs the same day: Maria's pays and claims the warranty; Dan's is done with
-  // no estimate.
-  const { job: maria, done: mariaDone } = await paidRepair({ page, browser, request }, crew);
-  const mariaHome = await homeownerOnPhone(browser, maria);
-  try {
-    await bookWarrantyCallback(mariaHome.mine);
-  } finally {
-    await mariaHome.context.close();
-  }
-  const dan = await bookJob(request, "Dan", {
+  // Alex finishes two jobs the same day: Maria's pays, Dan's is done with no estimate; then Maria
+  // claims the warranty (after Dan's visit: a callback booked for this evening would come before
+  // it on My day, and On my way to Dan would be asked to go there first).
+  const { job: maria, done: mariaDone } = await paidRepair(
+    { page, browser, request },
+    jobServer,
+    crew,
+  );
+  const {
+    job: dan,
+    phoneContext,
+    card,
+  } = await alexArrived({ page, browser, request }, jobServer, crew, "Dan", {
     selectedAppliance: "washer",
     brand: "LG",
     model: "LRMVS3006S",
@@ -555,13 +508,8 @@ test("two hours after Done, by the test clock, everyone is asked alike; 5 stars 
     description: "Does not drain",
     preferredTime: "afternoon",
   });
-  await confirmToAlex(page, dan.name, crew);
-  const { context, phone } = await alexOnPhone(browser, crew);
   let danDone: DoneTap;
   try {
-    const card = phone.getByRole("article", { name: dan.name });
-    await card.getByRole("button", { name: "Arrived" }).click();
-    await expect(card.getByText("Arrived", { exact: true })).toBeVisible();
     await card.getByText("Done: record the repair").click();
     await card.getByLabel("Work done").fill("Cleared the drain pump filter.");
     await card.getByLabel("Model").fill("WTW5000DW1");
@@ -572,7 +520,13 @@ test("two hours after Done, by the test clock, everyone is asked alike; 5 stars 
     await expect(card.getByText("Done", { exact: true })).toBeVisible();
     danDone = { from, by: Date.now() };
   } finally {
-    await context.close();
+    await phoneContext.close();
+  }
+  const mariaHome = await homeownerOnPhone(browser, maria);
+  try {
+    await bookWarrantyCallback(mariaHome.mine);
+  } finally {
+    await mariaHome.context.close();
   }
   const dones = [mariaDone, danDone];
   // The owner signs in again after the clock has moved, on a session of that time.

@@ -3,11 +3,11 @@ import type { Page } from "@playwright/test";
 
 import { serviceRequest, uniquePhone } from "../server/test-support/fixtures";
 import { startExtraServer, type ExtraServer } from "./support/extra-server";
-import { requestedDay, staffEmail, staffPassword as password, todayInTexas } from "./support/field";
+import { requestedDay } from "./support/field";
+import { jobAtArrived } from "./support/field-job";
 import { expect, test as base } from "./support/fixtures";
 import { hydrated } from "./support/my-day";
 import { uniqueName, waitForEmails } from "./support/leads";
-import { signIn, staffCommand } from "./support/staff";
 
 // Can't fix, on phones: the technician taps it, the office's email says whom to call, the inbox
 // flags the lead first until the call is recorded, and the homeowner's page stops offering Move,
@@ -63,66 +63,28 @@ test("Can't fix: the office is emailed whom to call, the inbox flags the lead fi
   request,
   cantFixServer,
 }) => {
-  const owner = staffEmail("owner");
-  const technician = staffEmail("alex");
-  const technicianName = uniqueName("Alex");
-  for (const [email, args] of [
-    [owner, ["--role", "owner", "--name", "Olive Owner"]],
-    [technician, ["--role", "technician", "--office", "texas", "--name", technicianName]],
-  ] as const) {
-    const added = await staffCommand(["add", email, ...args], password, cantFixServer.dataDir);
-    expect(added.stderr).toBe("");
-  }
-
-  // Priya's dryer, asked for in a few days; a newer request after it.
-  const name = uniqueName("Priya");
+  // Priya's dryer, asked for in a few days, booked for this evening with the technician, who
+  // arrives; a newer request after it.
   const phone = uniquePhone();
-  const booked = await request.post("/api/send-email", {
-    data: serviceRequest({
-      name,
-      phone,
-      email: staffEmail("priya"),
-      selectedAppliance: "dryer",
-      description: "Drum does not turn",
-      preferredDate: requestedDay(),
-      preferredTime: "morning",
-    }),
-  });
-  expect(booked.status(), await booked.text()).toBe(201);
-  const { id, requestUrl } = (await booked.json()) as { id: string; requestUrl: string };
+  const { crew, job, phoneContext, card } = await jobAtArrived(
+    { page, browser, request, server: cantFixServer },
+    {
+      firstName: "Priya",
+      details: { phone, selectedAppliance: "dryer", description: "Drum does not turn" },
+      window: "evening",
+    },
+  );
+  const { technicianName } = crew;
+  const { id, name } = job;
   const newerName = uniqueName("Nora");
   const newer = await request.post("/api/send-email", {
     data: serviceRequest({ name: newerName, preferredDate: requestedDay() }),
   });
   expect(newer.status(), await newer.text()).toBe(201);
 
-  // The owner books Priya's visit for this evening with the technician (the booking form, by its
-  // fields' names: its words are the lead page's own business).
-  await signIn(page, owner, password);
-  await page.goto(`/office/leads/${id}`);
-  const booking = page.locator('form:has(input[name="intent"][value="confirm-visit"])');
-  await booking.locator('input[name="scheduledDate"]').fill(todayInTexas());
-  await booking.locator('select[name="scheduledWindow"]').selectOption("evening");
-  await booking.locator('select[name="technicianId"]').selectOption({ label: technicianName });
-  await booking.getByRole("button").last().click();
-  await expect(page.getByText("Status: Scheduled")).toBeVisible();
-
   // The technician, on a phone: Can't fix, with the reason.
   const reason = "Drum motor burnt out; the model's motor is no longer made";
-  const phoneContext = await browser.newContext({
-    viewport: { width: 375, height: 740 },
-    serviceWorkers: "block",
-  });
-  const alex = await phoneContext.newPage();
   try {
-    await alex.goto(`${cantFixServer.origin}/office/sign-in`);
-    await hydrated(alex);
-    await alex.getByRole("textbox", { name: "Email" }).fill(technician);
-    await alex.getByLabel("Password").fill(password);
-    await alex.getByRole("button", { name: "Sign in" }).click();
-    await expect(alex.getByRole("heading", { level: 1, name: "My day" })).toBeVisible();
-    await hydrated(alex);
-    const card = alex.getByRole("article", { name });
     await card.locator("summary", { hasText: "Can't fix" }).click();
     await card.getByLabel("Reason").fill(reason);
     await card.getByRole("button", { name: "Can't fix" }).click();
@@ -188,7 +150,7 @@ test("Can't fix: the office is emailed whom to call, the inbox flags the lead fi
   const homeowner = await browser.newContext({ viewport: { width: 375, height: 800 } });
   const mine = await homeowner.newPage();
   try {
-    await mine.goto(`${cantFixServer.origin}${new URL(requestUrl).pathname}`);
+    await mine.goto(`${cantFixServer.origin}${job.privateUrl}`);
     await hydrated(mine);
     await expect(mine.getByText(/could not finish the repair on this visit/)).toBeVisible();
     await expect(mine.getByText("No charge: The part is not made")).toBeVisible();

@@ -1,12 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 
-import { serviceRequest } from "../server/test-support/fixtures";
 import { startExtraServer, type ExtraServer } from "./support/extra-server";
-import { requestedDay, staffEmail, staffPassword as password, todayInTexas } from "./support/field";
+import { dryerThatDoesNotHeat, jobAtArrived, writeIgniterEstimate } from "./support/field-job";
 import { expect, test as base } from "./support/fixtures";
-import { uniqueName } from "./support/leads";
-import { signIn, staffCommand } from "./support/staff";
 
 // Issue 36, point 1: a homeowner's Approve is never lost on a phone. On a 375 px touch phone she
 // opens her private page with an estimate waiting, taps the name field under "Your estimate",
@@ -40,91 +37,6 @@ const homeownerAddress = "198.51.100.36";
 
 async function hydrated(page: Page) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-}
-
-/** An owner, and a technician of Texas called Alex (a surname of their own), made with the command. */
-async function newCrew(server: ExtraServer) {
-  const owner = staffEmail("owner");
-  const technician = staffEmail("alex");
-  const technicianName = uniqueName("Alex");
-  for (const [email, args] of [
-    [owner, ["--role", "owner", "--name", "Olive Owner"]],
-    [technician, ["--role", "technician", "--office", "texas", "--name", technicianName]],
-  ] as const) {
-    const added = await staffCommand(["add", email, ...args], password, server.dataDir);
-    expect(added.stderr).toBe("");
-  }
-  return { owner, technician, technicianName };
-}
-
-/** Maria's dryer request to Texas, as the site sends it: her private page's path. */
-async function bookDryer(request: APIRequestContext, name: string) {
-  const booked = await request.post("/api/send-email", {
-    headers: { "X-Forwarded-For": homeownerAddress },
-    data: serviceRequest({
-      name,
-      email: staffEmail("maria"),
-      selectedAppliance: "dryer",
-      brand: "Samsung",
-      model: "DVG45R6100C",
-      description: "Runs but does not heat",
-      preferredDate: requestedDay(),
-      preferredTime: "morning",
-    }),
-  });
-  expect(booked.status(), await booked.text()).toBe(201);
-  const { requestUrl } = (await booked.json()) as { requestUrl: string };
-  return new URL(requestUrl).pathname;
-}
-
-/** The owner books the visit for this evening, with Alex, on the lead page; its address. */
-async function bookTonightWithAlex(page: Page, name: string, technicianName: string) {
-  await page.goto("/office");
-  await page.getByRole("link", { name }).click();
-  await expect(page).toHaveURL(/\/office\/leads\//);
-  const leadUrl = new URL(page.url()).pathname;
-  const confirm = page.getByRole("form", { name: "Confirm requested visit" });
-  await confirm.getByLabel("Visit date").fill(todayInTexas());
-  await confirm.getByLabel("Visit window").selectOption("evening");
-  await confirm.getByLabel("Assign to").selectOption({ label: technicianName });
-  const booked = page.waitForResponse(
-    (response) => response.request().method() === "POST" && response.url().includes(leadUrl),
-  );
-  await confirm.getByRole("button", { name: "Confirm requested visit" }).click();
-  expect((await booked).status()).toBeLessThan(400);
-  return leadUrl;
-}
-
-/** Alex's phone, signed in on My day (no service worker: see field.spec.ts). */
-async function alexOnPhone(browser: Browser, origin: string, email: string) {
-  const context = await browser.newContext({
-    baseURL: origin,
-    viewport: { width: 375, height: 740 },
-    serviceWorkers: "block",
-  });
-  const phone = await context.newPage();
-  await phone.goto("/office/sign-in");
-  await phone.getByRole("textbox", { name: "Email" }).fill(email);
-  await phone.getByLabel("Password").fill(password);
-  await phone.getByRole("button", { name: "Sign in" }).click();
-  await expect(phone.getByRole("heading", { level: 1, name: "My day" })).toBeVisible();
-  await hydrated(phone);
-  return { context, phone };
-}
-
-/** Arrived, then the estimate on the phone: the igniter and its labour, $245.00. */
-async function writeEstimate(card: Locator) {
-  await card.getByRole("button", { name: "Arrived" }).click();
-  await expect(card.getByText("Arrived", { exact: true })).toBeVisible();
-  await card.locator("summary", { hasText: "Write the estimate" }).click();
-  await card.getByLabel("Line 1 kind").selectOption("part");
-  await card.getByLabel("Line 1 description").fill("Igniter DC97-14486A");
-  await card.getByLabel("Line 1 amount ($)").fill("145");
-  await card.getByLabel("Line 2 kind").selectOption("labour");
-  await card.getByLabel("Line 2 description").fill("Replace the igniter and test two cycles");
-  await card.getByLabel("Line 2 amount ($)").fill("100");
-  await card.getByRole("button", { name: "Save the estimate" }).click();
-  await expect(card.getByText("$245.00").first()).toBeVisible();
 }
 
 /**
@@ -187,14 +99,19 @@ test("on a 375 px touch phone the homeowner types her name and approves the esti
   request,
   tapServer,
 }) => {
-  const crew = await newCrew(tapServer);
-  const name = uniqueName("Maria");
-  const privatePath = await bookDryer(request, name);
-  await signIn(page, crew.owner, password);
-  const leadUrl = await bookTonightWithAlex(page, name, crew.technicianName);
+  // Maria's dryer, booked for this evening with Alex, who arrives.
+  const { job, phoneContext, card } = await jobAtArrived(
+    { page, browser, request, server: tapServer },
+    {
+      firstName: "Maria",
+      details: dryerThatDoesNotHeat,
+      clientAddress: homeownerAddress,
+      window: "evening",
+    },
+  );
+  const { name, privateUrl: privatePath, leadPath: leadUrl } = job;
 
-  // Alex arrives and writes the estimate on his phone: it waits for her answer.
-  const alex = await alexOnPhone(browser, tapServer.origin, crew.technician);
+  // Alex writes the estimate on his phone: it waits for her answer.
   const homeowner = await browser.newContext({
     baseURL: tapServer.origin,
     viewport: { width: 375, height: 740 },
@@ -203,8 +120,7 @@ test("on a 375 px touch phone the homeowner types her name and approves the esti
     extraHTTPHeaders: { "X-Forwarded-For": homeownerAddress },
   });
   try {
-    const card = alex.phone.getByRole("article", { name });
-    await writeEstimate(card);
+    await writeIgniterEstimate(card);
 
     // Her phone: the private page with the estimate waiting.
     const mine = await homeowner.newPage();
@@ -265,6 +181,6 @@ test("on a 375 px touch phone the homeowner types her name and approves the esti
     ).toBeVisible();
   } finally {
     await homeowner.close();
-    await alex.context.close();
+    await phoneContext.close();
   }
 });

@@ -1,13 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 
-import { serviceRequest } from "../server/test-support/fixtures";
+import type { TimeSlotId } from "~/domain/time-slots";
+
 import { startExtraServer, type ExtraServer } from "./support/extra-server";
-import { requestedDay, staffEmail, staffPassword as password, todayInTexas } from "./support/field";
+import { staffPassword as password } from "./support/field";
+import { bookRequest, confirmVisitToday, newCrew, technicianOnPhone } from "./support/field-job";
 import { expect, test as base } from "./support/fixtures";
-import { uniqueName } from "./support/leads";
-import { hydrated } from "./support/my-day";
-import { signIn, staffCommand } from "./support/staff";
+import { signIn } from "./support/staff";
 
 // Issue 36, point 7: the card a technician reads in the sun, on a 375 px phone. The next step
 // first (On my way and Arrived, then the estimate before Done, then the payment), edges of at
@@ -187,50 +187,21 @@ async function comesBefore(first: Locator, second: Locator): Promise<boolean> {
   );
 }
 
-/** A visit for today, booked with the technician on the lead page by its fields' names. */
+/** A visit for today, booked with the technician on the lead page. */
 async function bookToday(
   page: Page,
   request: APIRequestContext,
-  visit: { name: string; window: "morning" | "afternoon" | "evening" },
   technicianName: string,
+  firstName: string,
+  window: TimeSlotId,
 ) {
-  const booked = await request.post("/api/send-email", {
-    data: serviceRequest({
-      name: visit.name,
-      selectedAppliance: "refrigerator",
-      preferredDate: requestedDay(),
-      preferredTime: visit.window,
-    }),
+  const job = await bookRequest(request, {
+    firstName,
+    details: { selectedAppliance: "refrigerator", preferredTime: window },
   });
-  expect(booked.status(), await booked.text()).toBe(201);
-  const { id } = (await booked.json()) as { id: string };
-  await page.goto(`/office/leads/${id}`);
-  const booking = page.locator('form:has(input[name="intent"][value="confirm-visit"])');
-  await booking.locator('input[name="scheduledDate"]').fill(todayInTexas());
-  await booking.locator('select[name="scheduledWindow"]').selectOption(visit.window);
-  await booking.locator('select[name="technicianId"]').selectOption({ label: technicianName });
-  await booking.getByRole("button").last().click();
-  await expect(page.getByText("Status: Scheduled")).toBeVisible();
-  return id;
-}
-
-/** The technician's phone, signed in on My day (no service worker: see field.spec.ts). */
-async function phoneOnMyDay(browser: Browser, origin: string, email: string, script = true) {
-  const context = await browser.newContext({
-    baseURL: origin,
-    viewport: { width: 375, height: 740 },
-    serviceWorkers: "block",
-    javaScriptEnabled: script,
-  });
-  const phone = await context.newPage();
-  await phone.goto("/office/sign-in");
-  if (script) await hydrated(phone);
-  await phone.getByRole("textbox", { name: "Email" }).fill(email);
-  await phone.getByLabel("Password").fill(password);
-  await phone.getByRole("button", { name: "Sign in" }).click();
-  await expect(phone.getByRole("heading", { level: 1, name: "My day" })).toBeVisible();
-  if (script) await hydrated(phone);
-  return { context, phone };
+  await page.goto(job.leadPath);
+  await confirmVisitToday(page, technicianName, window);
+  return job;
 }
 
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
@@ -241,27 +212,14 @@ test("the visit card on a 375 px phone: the next step first, firm edges, the Cal
   request,
   cardServer,
 }) => {
-  const owner = staffEmail("owner");
-  const technician = staffEmail("alex");
-  const technicianName = uniqueName("Alex");
-  for (const [email, args] of [
-    [owner, ["--role", "owner", "--name", "Olive Owner"]],
-    [technician, ["--role", "technician", "--office", "texas", "--name", technicianName]],
-  ] as const) {
-    const added = await staffCommand(["add", email, ...args], password, cardServer.dataDir);
-    expect(added.stderr).toBe("");
-  }
+  const { owner, technician, technicianName } = await newCrew(cardServer);
   // Three visits today, one per window.
-  const ana = { name: uniqueName("Ana"), window: "morning" } as const;
-  const ben = { name: uniqueName("Ben"), window: "afternoon" } as const;
-  const cal = { name: uniqueName("Cal"), window: "evening" } as const;
   await signIn(page, owner, password);
-  const ids: Record<string, string> = {};
-  for (const visit of [ana, ben, cal]) {
-    ids[visit.name] = await bookToday(page, request, visit, technicianName);
-  }
+  const ana = await bookToday(page, request, technicianName, "Ana", "morning");
+  const ben = await bookToday(page, request, technicianName, "Ben", "afternoon");
+  const cal = await bookToday(page, request, technicianName, "Cal", "evening");
 
-  const { context, phone } = await phoneOnMyDay(browser, cardServer.origin, technician);
+  const { context, phone } = await technicianOnPhone(browser, cardServer.origin, technician);
   try {
     const cardOf = (name: string) => phone.getByRole("article", { name });
     const first = cardOf(ana.name);
@@ -304,7 +262,7 @@ test("the visit card on a 375 px phone: the next step first, firm edges, the Cal
     expect(before).toBeGreaterThan(100);
     await onMyWay.click();
     await expect(first.getByText(/On the way: Arriving about/)).toBeVisible();
-    await expect(phone).toHaveURL(new RegExp(`/office/day#visit-${ids[ana.name]}$`));
+    await expect(phone).toHaveURL(new RegExp(`/office/day#visit-${ana.id}$`));
     expect(await scrollY(phone), "after On my way").toBeGreaterThan(0);
     await expect(first.getByRole("heading", { name: ana.name })).toBeInViewport();
     await expectAxeClean(phone, "after On my way");
@@ -424,13 +382,15 @@ test("the visit card on a 375 px phone: the next step first, firm edges, the Cal
   }
 
   // Without JavaScript, a tap lands on the visit's card, not at the top of the page.
-  const plain = await phoneOnMyDay(browser, cardServer.origin, technician, false);
+  const plain = await technicianOnPhone(browser, cardServer.origin, technician, {
+    javaScript: false,
+  });
   try {
     const third = plain.phone.getByRole("article", { name: cal.name });
     const arrived = third.getByRole("button", { name: "Arrived" });
     await arrived.evaluate((button) => button.scrollIntoView({ block: "center" }));
     await arrived.click();
-    await expect(plain.phone).toHaveURL(new RegExp(`/office/day#visit-${ids[cal.name]}$`));
+    await expect(plain.phone).toHaveURL(new RegExp(`/office/day#visit-${cal.id}$`));
     await expect(third.getByText("Arrived", { exact: true })).toBeVisible();
     expect(await scrollY(plain.phone), "after Arrived without JavaScript").toBeGreaterThan(0);
     await expect(third.getByRole("heading", { name: cal.name })).toBeInViewport();
