@@ -1,10 +1,20 @@
 import type { Page } from "@playwright/test";
 
+import { isFederalHoliday } from "~/domain/holidays";
+
 import { expect, test } from "./support/fixtures";
 import { databaseAvailable, queryRows, uniqueName, waitForEmails } from "./support/leads";
 
+/**
+ * A day ahead that the site offers: a day and a half from now, on past a Sunday or a federal
+ * holiday (the offices are closed then and the dialog offers no window; on a Friday afternoon a
+ * day and a half ahead is a Sunday).
+ */
 function tomorrowIso() {
   const date = new Date(Date.now() + 36 * 3600 * 1000);
+  while (date.getUTCDay() === 0 || isFederalHoliday(date.toISOString().slice(0, 10))) {
+    date.setUTCDate(date.getUTCDate() + 1);
+  }
   return date.toISOString().slice(0, 10);
 }
 
