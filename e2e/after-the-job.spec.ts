@@ -1,11 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 
-import { startExtraServer, type ExtraServer } from "./support/extra-server";
+import { provideClockedServer, type ClockedServer, type ExtraServer } from "./support/extra-server";
 import { staffEmail, staffPassword as password, todayInTexas } from "./support/field";
 import {
   confirmVisitToday,
@@ -29,38 +25,10 @@ import { signIn } from "./support/staff";
 // another. As many places per window as asked for: every test books and confirms a visit. Each
 // homeowner comes from an address of their own (X-Forwarded-For, the proxy trusted), as people
 // do: the private page's daily budgets are per address, and no test spends another's.
-interface JobServer extends ExtraServer {
-  /** Moves the server's clock to `instant` (real time keeps running from there). */
-  setClock(instant: number): void;
-}
-
-const test = base.extend<{ origin: string }, { jobServer: JobServer }>({
+const test = base.extend<{ origin: string }, { jobServer: ClockedServer }>({
   jobServer: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
-    async ({}, provide) => {
-      const clockDir = mkdtempSync(path.join(tmpdir(), "e2e-clock-"));
-      const clockFile = path.join(clockDir, "clock");
-      try {
-        const server = await startExtraServer(0, {
-          SMTP_URL: process.env.E2E_SMTP_URL!,
-          OUTBOX_POLL_MS: "200",
-          WINDOW_CAPACITY: "100000",
-          TRUST_PROXY: "1",
-          ALLOW_TEST_CLOCK: "1",
-          TEST_CLOCK_FILE: clockFile,
-        });
-        await provide({
-          ...server,
-          setClock(instant) {
-            const offset = Math.round(instant - Date.now());
-            writeFileSync(clockFile, `${offset >= 0 ? "+" : ""}${offset}`);
-          },
-        });
-        await server.stop();
-      } finally {
-        rmSync(clockDir, { recursive: true, force: true });
-      }
-    },
+    async ({}, provide) => provideClockedServer(provide),
     // The server waits up to a minute for its database.
     { scope: "worker", timeout: 90_000 },
   ],

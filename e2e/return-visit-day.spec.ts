@@ -1,14 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 
 import { repairedLine } from "~/domain/estimate";
 import { deskVisitStyle, formatVisit, formatVisitDay } from "~/domain/visit";
 
-import { startExtraServer, type ExtraServer } from "./support/extra-server";
+import { provideClockedServer, type ClockedServer } from "./support/extra-server";
 import {
   requestedDay,
   staffPassword as password,
@@ -29,38 +25,10 @@ import { hydrated } from "./support/my-day";
 //
 // On a server of its own (a free port, in this worker), whose mail goes to the journeys' SMTP
 // stand-in; everything at 375 px.
-interface ClockedServer extends ExtraServer {
-  /** Moves the server's clock to `instant` (real time keeps running from there); null: real time. */
-  setClock(instant: number | null): void;
-}
-
 const test = base.extend<object, { clockedServer: ClockedServer }>({
   clockedServer: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
-    async ({}, provide) => {
-      const clockDir = mkdtempSync(path.join(tmpdir(), "e2e-clock-"));
-      const clockFile = path.join(clockDir, "clock");
-      try {
-        const server = await startExtraServer(0, {
-          SMTP_URL: process.env.E2E_SMTP_URL!,
-          OUTBOX_POLL_MS: "200",
-          WINDOW_CAPACITY: "100000",
-          ALLOW_TEST_CLOCK: "1",
-          TEST_CLOCK_FILE: clockFile,
-        });
-        await provide({
-          ...server,
-          setClock(instant) {
-            if (instant === null) return rmSync(clockFile, { force: true });
-            const offset = Math.round(instant - Date.now());
-            writeFileSync(clockFile, `${offset >= 0 ? "+" : ""}${offset}`);
-          },
-        });
-        await server.stop();
-      } finally {
-        rmSync(clockDir, { recursive: true, force: true });
-      }
-    },
+    async ({}, provide) => provideClockedServer(provide),
     // The server waits up to a minute for its database.
     { scope: "worker", timeout: 90_000 },
   ],

@@ -1,14 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 
 import { isFederalHoliday } from "~/domain/holidays";
 
-import { startExtraServer, type ExtraServer } from "./support/extra-server";
+import { provideClockedServer, type ClockedServer } from "./support/extra-server";
 import { todayInTexas } from "./support/field";
 import { jobAtArrived, technicianOnPhone } from "./support/field-job";
 import { expect, test as base } from "./support/fixtures";
@@ -22,38 +18,10 @@ import { hydrated } from "./support/my-day";
 // On a server of its own whose clock (TEST_CLOCK_FILE) moves, once the repair is paid, to 9 or 10
 // in the morning of a day the office works: the warranty visit is then booked in that day's
 // afternoon, which My day shows as today's, whatever the hour the journey runs at.
-interface JobServer extends ExtraServer {
-  /** Moves the server's clock to `instant` (real time keeps running from there). */
-  setClock(instant: number): void;
-}
-
-const test = base.extend<object, { jobServer: JobServer }>({
+const test = base.extend<object, { jobServer: ClockedServer }>({
   jobServer: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
-    async ({}, provide) => {
-      const clockDir = mkdtempSync(path.join(tmpdir(), "e2e-clock-"));
-      const clockFile = path.join(clockDir, "clock");
-      try {
-        const server = await startExtraServer(0, {
-          SMTP_URL: process.env.E2E_SMTP_URL!,
-          OUTBOX_POLL_MS: "200",
-          WINDOW_CAPACITY: "100000",
-          TRUST_PROXY: "1",
-          ALLOW_TEST_CLOCK: "1",
-          TEST_CLOCK_FILE: clockFile,
-        });
-        await provide({
-          ...server,
-          setClock(instant) {
-            const offset = Math.round(instant - Date.now());
-            writeFileSync(clockFile, `${offset >= 0 ? "+" : ""}${offset}`);
-          },
-        });
-        await server.stop();
-      } finally {
-        rmSync(clockDir, { recursive: true, force: true });
-      }
-    },
+    async ({}, provide) => provideClockedServer(provide),
     // The server waits up to a minute for its database.
     { scope: "worker", timeout: 90_000 },
   ],

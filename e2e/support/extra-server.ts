@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -71,3 +71,42 @@ export async function startExtraServer(requestedPort: number, env: Record<string
 }
 
 export type ExtraServer = Awaited<ReturnType<typeof startExtraServer>>;
+
+/** An extra server whose clock a journey moves (TEST_CLOCK_FILE, with ALLOW_TEST_CLOCK=1). */
+export interface ClockedServer extends ExtraServer {
+  /** Moves the server's clock to `instant` (real time keeps running from there); null: real time. */
+  setClock(instant: number | null): void;
+}
+
+/**
+ * A worker fixture's body: an extra server on a free port whose mail goes to the journeys' SMTP
+ * stand-in, as many places per window as asked for, homeowners told apart by X-Forwarded-For (the
+ * proxy trusted), and a clock file of its own; stopped and its file removed after.
+ */
+export async function provideClockedServer(
+  provide: (server: ClockedServer) => Promise<void>,
+): Promise<void> {
+  const clockDir = mkdtempSync(path.join(tmpdir(), "e2e-clock-"));
+  const clockFile = path.join(clockDir, "clock");
+  try {
+    const server = await startExtraServer(0, {
+      SMTP_URL: process.env.E2E_SMTP_URL!,
+      OUTBOX_POLL_MS: "200",
+      WINDOW_CAPACITY: "100000",
+      TRUST_PROXY: "1",
+      ALLOW_TEST_CLOCK: "1",
+      TEST_CLOCK_FILE: clockFile,
+    });
+    await provide({
+      ...server,
+      setClock(instant) {
+        if (instant === null) return rmSync(clockFile, { force: true });
+        const offset = Math.round(instant - Date.now());
+        writeFileSync(clockFile, `${offset >= 0 ? "+" : ""}${offset}`);
+      },
+    });
+    await server.stop();
+  } finally {
+    rmSync(clockDir, { recursive: true, force: true });
+  }
+}
