@@ -144,6 +144,13 @@ const configFields = z.object({
   /** A client must send a request's headers within this, and the whole request within the next. */
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(10).default(15_000),
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(10).default(30_000),
+  /**
+   * An idle kept-alive connection is closed after this. Longer than a load balancer's idle time
+   * (60 s is usual), so the balancer never reuses a connection just as the app closes it; a
+   * client that drops it a second before the announced time (as Node's does) then never meets
+   * the close either, even while this process is busy for a second or two.
+   */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(65_000),
   /** Photos posted to a private request page get this long (50 MB at about 1.5 Mbit/s). */
   HTTP_UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(10).default(300_000),
   /** On SIGTERM, requests in flight and the email being sent get this long to finish. */

@@ -1,8 +1,10 @@
 import type http from "node:http";
+import httpClient from "node:http";
 import net from "node:net";
 
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
+import { parseConfig } from "./config";
 import { startHttpServer, type HttpServer } from "./http-server";
 import { trickle } from "./test-support/trickle";
 
@@ -38,6 +40,7 @@ describe("The listener's time-outs", () => {
       HTTP_HEADERS_TIMEOUT_MS: headersTimeoutMs,
       HTTP_REQUEST_TIMEOUT_MS: requestTimeoutMs,
       HTTP_UPLOAD_TIMEOUT_MS: uploadTimeoutMs,
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: 65_000,
     });
   });
   afterAll(async () => {
@@ -99,6 +102,8 @@ describe("An upload answered before its body arrives", () => {
       HTTP_HEADERS_TIMEOUT_MS: 10_000,
       HTTP_REQUEST_TIMEOUT_MS: 10_000,
       HTTP_UPLOAD_TIMEOUT_MS: 300_000,
+      // The upload helper waits for the connection to close, which a kept-alive one does idle.
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: 1_000,
     });
   });
   afterAll(async () => {
@@ -148,5 +153,36 @@ describe("An upload answered before its body arrives", () => {
     const { answer } = await upload("/requests/known-link");
     expect(answer).toMatch(/^HTTP\/1\.1 200/);
     expect(answer).toContain(`read ${20 * 1024 * 1024}`);
+  });
+});
+
+describe("Kept-alive connections", () => {
+  /**
+   * Node's client drops an idle connection a second before the time the server announces; a
+   * server that closes at Node's own 5 s, while busy for longer than that second, meets a request
+   * already sent on the connection it closes (ECONNRESET). The default outlasts a load
+   * balancer's 60 s idle time as well.
+   */
+  test("stay open 65 s by default, and the client is told so", async () => {
+    const config = parseConfig({ PORT: "0", HOST: "127.0.0.1" });
+    const listening = await startHttpServer((_req, res) => res.end("ok"), config);
+    try {
+      const answer = await new Promise<http.IncomingMessage>((resolve, reject) => {
+        const agent = new httpClient.Agent({ keepAlive: true });
+        httpClient
+          .get({ host: "127.0.0.1", port: listening.port, path: "/", agent }, (res) => {
+            res.resume();
+            res.on("end", () => {
+              agent.destroy();
+              resolve(res);
+            });
+          })
+          .on("error", reject);
+      });
+      expect(answer.headers["keep-alive"]).toBe("timeout=65");
+      expect(listening.server.keepAliveTimeout).toBe(65_000);
+    } finally {
+      await listening.stop(async () => {}, 1_000);
+    }
   });
 });

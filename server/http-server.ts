@@ -5,7 +5,12 @@ import type { ServerConfig } from "./config";
 
 type ListenConfig = Pick<
   ServerConfig,
-  "PORT" | "HOST" | "HTTP_HEADERS_TIMEOUT_MS" | "HTTP_REQUEST_TIMEOUT_MS" | "HTTP_UPLOAD_TIMEOUT_MS"
+  | "PORT"
+  | "HOST"
+  | "HTTP_HEADERS_TIMEOUT_MS"
+  | "HTTP_REQUEST_TIMEOUT_MS"
+  | "HTTP_UPLOAD_TIMEOUT_MS"
+  | "HTTP_KEEP_ALIVE_TIMEOUT_MS"
 >;
 
 /**
@@ -82,6 +87,7 @@ export async function startHttpServer(
     {
       headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
       requestTimeout: uploadTimeoutMs,
+      keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       // Node checks both time-outs only this often (every 30 s by default).
       connectionsCheckingInterval: Math.min(1_000, Math.ceil(config.HTTP_HEADERS_TIMEOUT_MS / 4)),
     },

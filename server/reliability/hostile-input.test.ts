@@ -182,6 +182,7 @@ describe("Hostile input", () => {
       HTTP_HEADERS_TIMEOUT_MS: headersTimeoutMs,
       HTTP_REQUEST_TIMEOUT_MS: requestTimeoutMs,
       HTTP_UPLOAD_TIMEOUT_MS: uploadTimeoutMs,
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: 65_000,
     });
     baseUrl = `http://127.0.0.1:${listening.port}`;
   });
