@@ -92,9 +92,12 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     build: pages?.build ?? (() => Promise.reject(new Error("Pages are off in this test"))),
   });
   const server: Server = await new Promise((resolve) => {
-    const listening = createServer(serverApp.handler).listen(0, "127.0.0.1", () =>
-      resolve(listening),
-    );
+    // As the production listener keeps them (server/http-server.ts): at Node's own 5 s, a test
+    // client sending on a kept-alive connection while the loop was busy met its close (ECONNRESET).
+    const listening = createServer(
+      { keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS },
+      serverApp.handler,
+    ).listen(0, "127.0.0.1", () => resolve(listening));
   });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
