@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, lt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { leadEvents, officePrices, outbox, requestVisits, serviceRequests } from "../db/schema";
 import { visitHistoryOf } from "../requests/visit-history";
+import { requestRow } from "../test-support/request-rows";
 import type { StaffMember } from "./staff-accounts";
 import { testDatabases } from "../test-support/databases";
 import { deskClient } from "../test-support/desk-client";
@@ -125,19 +126,22 @@ for (const database of databases) {
       return { id, page: new URL(requestUrl).pathname };
     }
 
-    async function rowOf(id: string) {
-      const [row] = await server.serverApp.database.db
-        .select()
-        .from(serviceRequests)
-        .where(eq(serviceRequests.id, id));
-      return row!;
+    function rowOf(id: string) {
+      return requestRow(server.serverApp.database.db, id);
     }
 
+    /** The request's visits before its current one, oldest first. */
     function earlierVisits(id: string) {
       return server.serverApp.database.db
-        .select()
+        .select(getTableColumns(requestVisits))
         .from(requestVisits)
-        .where(eq(requestVisits.requestId, id))
+        .innerJoin(serviceRequests, eq(serviceRequests.id, requestVisits.requestId))
+        .where(
+          and(
+            eq(requestVisits.requestId, id),
+            lt(requestVisits.number, serviceRequests.visitNumber),
+          ),
+        )
         .orderBy(asc(requestVisits.number));
     }
 
@@ -168,7 +172,7 @@ for (const database of databases) {
           window: "evening",
           technicianId: alexId,
           technician: "Alex Rivera",
-          outcome: "cant-fix",
+          fieldStatus: "cant-fix",
           detail: reason,
         },
       ]);
@@ -222,7 +226,7 @@ for (const database of databases) {
         fieldStatus: null,
         cantFixReason: null,
       });
-      expect(await earlierVisits(id)).toMatchObject([{ number: 1, outcome: "cant-fix" }]);
+      expect(await earlierVisits(id)).toMatchObject([{ number: 1, fieldStatus: "cant-fix" }]);
       const emails = await emailsOf(id);
       expect(emails.slice(emailsBefore).map((email) => email.kind)).toContain(
         "visit.scheduled.customer",
@@ -291,7 +295,7 @@ for (const database of databases) {
       expect(await earlierVisits(id)).toMatchObject([
         {
           number: 1,
-          outcome: "cant-fix",
+          fieldStatus: "cant-fix",
           serviceCall: {
             method: "card",
             cents: 8900,

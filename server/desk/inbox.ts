@@ -12,7 +12,8 @@ import { inboxPageSize } from "~/domain/inbox";
 import type { InboxFilters } from "~/domain/inbox-filters";
 
 import type { Database } from "../db/database";
-import { contactMessages, serviceRequests } from "../db/schema";
+import { contactMessages, requestVisits, serviceRequests } from "../db/schema";
+import { currentVisit } from "../requests/request-rows";
 import { toCsv } from "./csv";
 import { leadOffices, type StaffMember } from "./staff-accounts";
 import type { StateSlug } from "~/content/states";
@@ -76,7 +77,7 @@ function conditions(
  * The technician tapped Can't fix and nobody has recorded the call the homeowner's page promises
  * (the lead page's "Record the call" clears it): the lead is flagged, and first.
  */
-const cantFixCallWaiting = sql`${serviceRequests.status} = 'scheduled' and ${serviceRequests.fieldStatus} is not distinct from 'cant-fix' and ${serviceRequests.cantFixCallRecordedAt} is null`;
+const cantFixCallWaiting = sql`${serviceRequests.status} = 'scheduled' and ${requestVisits.fieldStatus} is not distinct from 'cant-fix' and ${requestVisits.cantFixCallRecordedAt} is null`;
 
 const requestTable: LeadTable = serviceRequests;
 const messageTable: LeadTable = contactMessages;
@@ -108,17 +109,18 @@ export async function inboxPage(
       safety: serviceRequests.safetyConcerns,
       flagged: sql<boolean>`cardinality(${serviceRequests.safetyConcerns}) > 0`.as("flagged"),
       waitingForPart:
-        sql<boolean>`${serviceRequests.status} = 'scheduled' and ${serviceRequests.fieldStatus} is not distinct from 'needs-part'`.as(
+        sql<boolean>`${serviceRequests.status} = 'scheduled' and ${requestVisits.fieldStatus} is not distinct from 'needs-part'`.as(
           "waiting_for_part",
         ),
       warrantyCallback:
-        sql<boolean>`${serviceRequests.warrantyCallback} and ${serviceRequests.status} in ('new', 'contacted', 'scheduled')`.as(
+        sql<boolean>`coalesce(${requestVisits.warrantyCallback}, false) and ${serviceRequests.status} in ('new', 'contacted', 'scheduled')`.as(
           "warranty_callback",
         ),
       cantFixCall: sql<boolean>`${cantFixCallWaiting}`.as("cant_fix_call"),
       createdAt: serviceRequests.createdAt,
     })
     .from(serviceRequests)
+    .leftJoin(requestVisits, currentVisit)
     .where(
       wants(filters, "service-request") ? conditions(requestTable, staff, filters) : sql`false`,
     );

@@ -9,11 +9,12 @@ import { postedForm } from "~/lib/bounded-body.server";
 
 import { parseConfig } from "../config";
 import { openDatabase, type DatabaseHandle } from "../db/database";
-import { leadEvents, outbox, serviceRequests, staffUsers } from "../db/schema";
+import { leadEvents, outbox, staffUsers } from "../db/schema";
 import { RequestLinks, requestLinkSecret } from "../requests/request-links";
 import type { VisitContext } from "../requests/visit-changes";
 import { addDays } from "../requests/windows";
 import { testDatabases, type TestDatabaseInstance } from "../test-support/databases";
+import { insertRequest, requestRow } from "../test-support/request-rows";
 import { leadPageAction, sameBookingMessage } from "./lead-changes";
 import { leadView } from "./leads";
 import type { StaffMember } from "./staff-accounts";
@@ -82,10 +83,10 @@ afterAll(async () => {
 /** A new request of `office` asking for today's morning. */
 async function newRequest(
   office: StateSlug = "texas",
-  overrides: Partial<typeof serviceRequests.$inferInsert> = {},
+  overrides: Partial<Parameters<typeof insertRequest>[1]> = {},
 ): Promise<string> {
   const id = randomUUID();
-  await handle.db.insert(serviceRequests).values({
+  await insertRequest(handle.db, {
     id,
     office,
     selectedAppliance: "dishwasher",
@@ -158,9 +159,8 @@ function confirmForm(
   };
 }
 
-async function rowOf(id: string) {
-  const [row] = await handle.db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
-  return row!;
+function rowOf(id: string) {
+  return requestRow(handle.db, id);
 }
 
 /** Nothing was written: the version, the timeline and the outbox are as they were. */

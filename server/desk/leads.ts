@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, count, eq, inArray, lt, ne } from "drizzle-orm";
 
 import { profileForState } from "~/content/company";
 import { stateBySlug, type StateSlug } from "~/content/states";
@@ -29,6 +29,7 @@ import {
   textOptOuts,
   texts,
 } from "../db/schema";
+import { currentVisit, fromRequests, type ServiceRequestRow } from "../requests/request-rows";
 import { holdsNoPlace } from "../requests/visit-changes";
 import { isTimeSlotId } from "../requests/windows";
 import { photoBytes, photosOfRequest } from "../requests/photo-store";
@@ -51,10 +52,11 @@ export async function leadPhoto(
   const [assigned] = await db
     .select({ office: serviceRequests.office })
     .from(serviceRequests)
+    .innerJoin(requestVisits, currentVisit)
     .where(
       and(
         eq(serviceRequests.id, leadId),
-        eq(serviceRequests.technicianId, staff.id),
+        eq(requestVisits.technicianId, staff.id),
         inArray(serviceRequests.office, staff.offices),
         inArray(serviceRequests.status, ["scheduled", "completed"]),
       ),
@@ -65,7 +67,7 @@ export async function leadPhoto(
 export type Query = Database | Transaction;
 
 type FoundLead =
-  | { kind: "service-request"; row: typeof serviceRequests.$inferSelect }
+  | { kind: "service-request"; row: ServiceRequestRow }
   | { kind: "contact-message"; row: typeof contactMessages.$inferSelect };
 
 /** A lead of one of the person's offices, or null: another office's lead does not exist for them. */
@@ -75,10 +77,9 @@ export async function findLead(
   id: string,
 ): Promise<FoundLead | null> {
   if (!uuidPattern.test(id) || leadOffices(staff).length === 0) return null;
-  const [request] = await db
-    .select()
-    .from(serviceRequests)
-    .where(and(eq(serviceRequests.id, id), inArray(serviceRequests.office, leadOffices(staff))));
+  const [request] = await fromRequests(db).where(
+    and(eq(serviceRequests.id, id), inArray(serviceRequests.office, leadOffices(staff))),
+  );
   if (request) return { kind: "service-request", row: request };
   const [message] = await db
     .select()
@@ -147,7 +148,7 @@ function fieldsOf(lead: FoundLead): LeadField[] {
 }
 
 /** The estimate and its answer, the payment and the warranty, once there are any. */
-function afterTheJobFields(row: typeof serviceRequests.$inferSelect): LeadField[] {
+function afterTheJobFields(row: ServiceRequestRow): LeadField[] {
   const fields: LeadField[] = [];
   if (row.estimateLines) {
     const lines = row.estimateLines
@@ -179,7 +180,7 @@ function afterTheJobFields(row: typeof serviceRequests.$inferSelect): LeadField[
 }
 
 /** Where the visit stands in the field, with what the technician wrote. */
-function fieldText(row: typeof serviceRequests.$inferSelect): string {
+function fieldText(row: ServiceRequestRow): string {
   const label = row.fieldStatus ? fieldStatusLabels[row.fieldStatus] : "";
   switch (row.fieldStatus) {
     case "needs-part":
@@ -238,7 +239,12 @@ export async function leadView(
       ? db
           .select()
           .from(requestVisits)
-          .where(eq(requestVisits.requestId, row.id))
+          .where(
+            and(
+              eq(requestVisits.requestId, row.id),
+              lt(requestVisits.number, lead.row.visitNumber),
+            ),
+          )
           .orderBy(asc(requestVisits.number))
       : [],
     lead.kind === "service-request"
@@ -291,7 +297,7 @@ export async function leadView(
     booking: lead.kind === "service-request" ? await bookingOf(db, lead.row) : null,
     earlierVisits: earlier.map((visit) => ({
       number: visit.number,
-      text: `${visitText(visit.date, visit.window)}, ${visit.technician}: ${visit.outcome ? fieldStatusLabels[visit.outcome] : "Done"}${visit.detail ? ` (${visit.detail})` : ""}${visit.serviceCall ? `. ${serviceCallSummary(visit.serviceCall)}` : ""}`,
+      text: `${visitText(visit.date, visit.window)}, ${visit.technician ?? ""}: ${visit.fieldStatus ? fieldStatusLabels[visit.fieldStatus] : "Done"}${visit.detail ? ` (${visit.detail})` : ""}${visit.serviceCall ? `. ${serviceCallSummary(visit.serviceCall)}` : ""}`,
     })),
     texts:
       lead.kind === "service-request"
@@ -342,10 +348,7 @@ export async function leadView(
  * The lead page's one booking form, with the visit as it stands: none for a request that cannot
  * be booked now, nor while its return visit waits (after Needs a part that form books).
  */
-async function bookingOf(
-  db: Database,
-  row: typeof serviceRequests.$inferSelect,
-): Promise<LeadView["booking"]> {
+async function bookingOf(db: Database, row: ServiceRequestRow): Promise<LeadView["booking"]> {
   if (!statusesAfter("service-request", row.status).includes("scheduled")) return null;
   if (row.status === "scheduled" && row.fieldStatus === "needs-part") return null;
   // After Can't fix the visit is over: the form books another, on a day and window to choose.
@@ -385,7 +388,7 @@ async function bookingOf(
  */
 async function technicianLoads(
   db: Database,
-  row: typeof serviceRequests.$inferSelect,
+  row: ServiceRequestRow,
   date: string,
 ): Promise<{ id: string; name: string; visits: number | null }[]> {
   const technicians = await officeTechnicians(db, row.office);
@@ -393,21 +396,22 @@ async function technicianLoads(
     return technicians.map((technician) => ({ ...technician, visits: null }));
   }
   const loads = await db
-    .select({ technicianId: serviceRequests.technicianId, visits: count() })
+    .select({ technicianId: requestVisits.technicianId, visits: count() })
     .from(serviceRequests)
+    .innerJoin(requestVisits, currentVisit)
     .where(
       and(
         eq(serviceRequests.office, row.office),
         eq(serviceRequests.status, "scheduled"),
-        eq(serviceRequests.scheduledDate, date),
+        eq(requestVisits.date, date),
         ne(serviceRequests.id, row.id),
         inArray(
-          serviceRequests.technicianId,
+          requestVisits.technicianId,
           technicians.map((technician) => technician.id),
         ),
       ),
     )
-    .groupBy(serviceRequests.technicianId);
+    .groupBy(requestVisits.technicianId);
   return technicians.map((technician) => ({
     ...technician,
     visits: loads.find((load) => load.technicianId === technician.id)?.visits ?? 0,
@@ -415,7 +419,7 @@ async function technicianLoads(
 }
 
 /** The call the office owes after Can't fix, until it is recorded (the inbox's flag, too). */
-function cantFixCallOf(row: typeof serviceRequests.$inferSelect): LeadView["cantFixCall"] {
+function cantFixCallOf(row: ServiceRequestRow): LeadView["cantFixCall"] {
   if (row.status !== "scheduled" || row.fieldStatus !== "cant-fix" || row.cantFixCallRecordedAt) {
     return null;
   }

@@ -19,6 +19,7 @@ import {
 } from "../db/schema";
 import { publishedReviewsChannel, reviewsPagePath } from "../reviews/published-reviews";
 import { changeRequest, lockRequest, staffActor } from "../requests/request-door";
+import { fromRequests } from "../requests/request-rows";
 import type { ServiceRequestRow } from "../requests/visit-changes";
 import type { StaffMember } from "./staff-accounts";
 
@@ -47,10 +48,9 @@ export async function findPrivacyRecords(db: Database, subject: PrivacySubject) 
     "email" in subject
       ? sql`lower(${table.email}) = ${subject.email}`
       : sql`${phoneDigits(table.phone)} = ${subject.phone}`;
-  const requests = await db
-    .select()
-    .from(serviceRequests)
-    .where(and(isNull(serviceRequests.erasedAt), matches(serviceRequests)));
+  const requests = await fromRequests(db).where(
+    and(isNull(serviceRequests.erasedAt), matches(serviceRequests)),
+  );
   const messages = await db
     .select()
     .from(contactMessages)
@@ -272,12 +272,19 @@ export async function erasePrivacyRecords(
         if (request) await eraseRequest(tx, request, owner);
       }
       await tx.delete(texts).where(inArray(texts.requestId, requestIds));
-      // The technician's words, and why a service call was not charged (the homeowner's affairs).
+      // Every visit's words (the technician's and the homeowner's), and why a service call was not
+      // charged: the current visit's went with the request, the earlier ones' go here.
       const { serviceCall } = requestVisits;
       await tx
         .update(requestVisits)
         .set({
           detail: "",
+          workDone: null,
+          partsUsed: null,
+          cantFixReason: null,
+          partNeeded: null,
+          callbackProblem: null,
+          callbackPhotoId: null,
           serviceCall: sql`case when ${serviceCall} ->> 'noChargeReason' is null then ${serviceCall}
             else jsonb_set(${serviceCall}, '{noChargeReason}', '""') end`,
         })

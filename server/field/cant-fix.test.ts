@@ -3,10 +3,11 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { leadEvents, officePrices, outbox, serviceRequests } from "../db/schema";
+import { leadEvents, officePrices, outbox } from "../db/schema";
 import { testDatabases } from "../test-support/databases";
 import { deskClient } from "../test-support/desk-client";
 import { serviceRequest, texasEmail, uniquePhone } from "../test-support/fixtures";
+import { requestRow } from "../test-support/request-rows";
 import {
   freshClientIp,
   startTestServer,
@@ -118,12 +119,8 @@ for (const database of databases) {
       return tap({ intent: "cant-fix", requestId: id, reason });
     }
 
-    async function rowOf(id: string) {
-      const [row] = await server.serverApp.database.db
-        .select()
-        .from(serviceRequests)
-        .where(eq(serviceRequests.id, id));
-      return row!;
+    function rowOf(id: string) {
+      return requestRow(server.serverApp.database.db, id);
     }
 
     /** The inbox's row of lead `id` (its `<tr>`), and where it stands among the rows. */

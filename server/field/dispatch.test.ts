@@ -15,7 +15,6 @@ import {
   officeClosedDays,
   outbox,
   requestVisits,
-  serviceRequests,
   staffUsers,
   windowCapacities,
   windowPlaces,
@@ -27,6 +26,7 @@ import type { VisitContext } from "../requests/visit-changes";
 import { addDays } from "../requests/windows";
 import { testDatabases, type TestDatabaseInstance } from "../test-support/databases";
 import { waitUntil } from "../test-support/fixtures";
+import { insertRequest, requestRow } from "../test-support/request-rows";
 import { assignVisit, boardChoice, dispatchBoard } from "./dispatch";
 
 // The dispatch board's decisions on PGlite: which visits one office's day shows and where, each
@@ -88,12 +88,12 @@ afterAll(async () => {
   await instance?.drop();
 });
 
-type RequestRow = typeof serviceRequests.$inferInsert;
+type RequestRow = Parameters<typeof insertRequest>[1];
 
 /** A Texas refrigerator request asking for `today`'s morning, as `overrides` change it. */
 async function request(overrides: Partial<RequestRow> = {}): Promise<string> {
   const id = randomUUID();
-  await handle.db.insert(serviceRequests).values({
+  await insertRequest(handle.db, {
     id,
     office: "texas",
     selectedAppliance: "refrigerator",
@@ -129,9 +129,8 @@ function booked(
   };
 }
 
-async function rowOf(id: string) {
-  const [row] = await handle.db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
-  return row!;
+function rowOf(id: string) {
+  return requestRow(handle.db, id);
 }
 
 async function timelineOf(id: string) {
@@ -324,7 +323,7 @@ describe("dispatchBoard", () => {
       window: "afternoon",
       technicianId: alex.id,
       technician: alex.name,
-      outcome: "needs-part",
+      fieldStatus: "needs-part",
       detail: "Defrost heater",
     });
     const waiting = await request({

@@ -3,7 +3,7 @@
  * their visits, the visits nobody has yet (booked without a technician, or asked for that day and
  * not confirmed), and each window's places. Owners and dispatchers of the office only.
  */
-import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, or } from "drizzle-orm";
 
 import { profileForState } from "~/content/company";
 import { applianceName } from "~/domain/appliances";
@@ -26,13 +26,14 @@ import type { PostedForm } from "~/lib/bounded-body.server";
 import type { Database } from "../db/database";
 import { changeLeadStatus } from "../desk/lead-changes";
 import { findLead } from "../desk/leads";
+import { fromRequests, type ServiceRequestRow } from "../requests/request-rows";
 import type { VisitContext } from "../requests/visit-changes";
 import { officeClosedDays, requestVisits, serviceRequests, windowPlaces } from "../db/schema";
 import { leadOffices, type StaffMember } from "../desk/staff-accounts";
 import { addDays, capacityOf, isTimeSlotId, weekdayOf } from "../requests/windows";
 import { officeTechnicians } from "./technicians";
 
-type Row = typeof serviceRequests.$inferSelect;
+type Row = ServiceRequestRow;
 
 function visitOf(row: Row): DispatchVisit {
   const booked = row.status === "scheduled" || row.status === "completed";
@@ -81,7 +82,7 @@ function earlierVisitOf(
     windowName: windowName(slot),
     place: visitPlaceOf(row.address, row.zipCode),
     technicianId: visit.technicianId,
-    status: visit.outcome ? fieldStatusLabels[visit.outcome] : "Done",
+    status: visit.fieldStatus ? fieldStatusLabels[visit.fieldStatus] : "Done",
     safety: row.safetyConcerns,
     movable: false,
   };
@@ -129,25 +130,22 @@ export async function dispatchBoard(
 ): Promise<DispatchBoard> {
   const [technicians, rows, earlier, waiting, held, capacities, closed] = await Promise.all([
     officeTechnicians(db, office),
-    db
-      .select()
-      .from(serviceRequests)
-      .where(
-        and(
-          eq(serviceRequests.office, office),
-          isNull(serviceRequests.erasedAt),
-          or(
-            and(
-              inArray(serviceRequests.status, ["scheduled", "completed"]),
-              eq(serviceRequests.scheduledDate, day),
-            ),
-            and(
-              inArray(serviceRequests.status, ["new", "contacted"]),
-              eq(serviceRequests.preferredDate, day),
-            ),
+    fromRequests(db).where(
+      and(
+        eq(serviceRequests.office, office),
+        isNull(serviceRequests.erasedAt),
+        or(
+          and(
+            inArray(serviceRequests.status, ["scheduled", "completed"]),
+            eq(requestVisits.date, day),
+          ),
+          and(
+            inArray(serviceRequests.status, ["new", "contacted"]),
+            eq(serviceRequests.preferredDate, day),
           ),
         ),
       ),
+    ),
     db
       .select({ visit: requestVisits, request: serviceRequests })
       .from(requestVisits)
@@ -157,17 +155,16 @@ export async function dispatchBoard(
           eq(serviceRequests.office, office),
           isNull(serviceRequests.erasedAt),
           eq(requestVisits.date, day),
+          lt(requestVisits.number, serviceRequests.visitNumber),
         ),
       ),
-    db
-      .select()
-      .from(serviceRequests)
+    fromRequests(db)
       .where(
         and(
           eq(serviceRequests.office, office),
           isNull(serviceRequests.erasedAt),
           eq(serviceRequests.status, "scheduled"),
-          eq(serviceRequests.fieldStatus, "needs-part"),
+          eq(requestVisits.fieldStatus, "needs-part"),
         ),
       )
       .orderBy(asc(serviceRequests.createdAt))

@@ -7,6 +7,7 @@ import { formatCalendarDate } from "~/domain/after-the-job";
 import { repairedLine } from "~/domain/estimate";
 
 import { leadEvents, officePrices, outbox, serviceRequests, texts } from "../db/schema";
+import { requestRow } from "../test-support/request-rows";
 import { testDatabases } from "../test-support/databases";
 import { deskClient } from "../test-support/desk-client";
 import { serviceRequest } from "../test-support/fixtures";
@@ -311,8 +312,11 @@ describe.skipIf(!database?.available)("The estimate told, and the page after the
       form: { intent: "warranty-callback", problem: "It stopped heating again", window: choice! },
     });
     expect(booked.status).toBe(200);
-    const [row] = await db().select().from(serviceRequests).where(eq(serviceRequests.id, id));
-    expect(row).toMatchObject({ status: "scheduled", warrantyCallback: true, visitNumber: 2 });
+    expect(await requestRow(db(), id)).toMatchObject({
+      status: "scheduled",
+      warrantyCallback: true,
+      visitNumber: 2,
+    });
     const after = (await ask(page)).body;
     expect(after).toContain(`>${repaired}</h2>`);
     expect(after).toContain("Paid $245.00 by card on");

@@ -37,27 +37,21 @@ import { isoDateIn } from "~/lib/dates";
 import { fieldErrorsOf } from "~/lib/field-errors";
 
 import type { Database, Transaction } from "../db/database";
-import { serviceRequests } from "../db/schema";
 import type { StaffMember } from "../desk/staff-accounts";
 import { pricePolicyFor, serviceCallFor } from "../prices/price-policy";
 import { changeRequest, staffActor, type Actor } from "../requests/request-door";
 import { addDays } from "../requests/windows";
-import { earlierVisitsOf, visitHistoryOf } from "../requests/visit-history";
-import type { VisitContext } from "../requests/visit-changes";
+import { receiptVisitsOf } from "../requests/visit-history";
+import type { ServiceRequestRow, VisitContext } from "../requests/visit-changes";
+import { fromRequests, lockRequestRow } from "../requests/request-rows";
 import { uuidPattern } from "../desk/leads";
-import {
-  estimateVersionOf,
-  estimateViewOf,
-  receiptViewOf,
-  repairedDayOf,
-  whenIn,
-} from "./receipts";
+import { estimateVersionOf, estimateViewOf, receiptViewOf, whenIn } from "./receipts";
 import { afterCantFix, isServiceCallPayment, paymentSettled } from "./service-call";
 import { estimateSentKinds, estimateToldPerVisit } from "./estimate-news";
 import { countToldThisVisit } from "./field-news";
 import { claimTapKey, ownVisit } from "./tap-keys";
 
-type Row = typeof serviceRequests.$inferSelect;
+type Row = ServiceRequestRow;
 
 /** What My day's estimate, answer and payment forms post as `intent`. */
 export const estimateIntents = ["estimate", "estimate-decision", "payment"] as const;
@@ -118,10 +112,7 @@ export async function recordEstimateTap(
   if (staff.role !== "technician" || !isEstimateIntent(intent) || !uuidPattern.test(requestId)) {
     return { ok: false, reason: "not-found" };
   }
-  const [assigned] = await db
-    .select({ id: serviceRequests.id })
-    .from(serviceRequests)
-    .where(ownVisit(requestId, staff));
+  const [assigned] = await fromRequests(db).where(ownVisit(requestId, staff));
   if (!assigned) return { ok: false, reason: "not-found" };
   const key = form.text("tapKey").trim();
   if (!tapKeyPattern.test(key)) {
@@ -177,11 +168,7 @@ export async function recordEstimateTap(
   }
   return db
     .transaction(async (tx): Promise<EstimateTapOutcome> => {
-      const [row] = await tx
-        .select()
-        .from(serviceRequests)
-        .where(ownVisit(requestId, staff))
-        .for("update");
+      const row = await lockRequestRow(tx, requestId, ownVisit(requestId, staff));
       if (!row) return { ok: false, reason: "not-found" };
       const claim = await claimTapKey(tx, {
         technicianId: staff.id,
@@ -456,11 +443,11 @@ export function visitAfterTheJob(row: Row, serviceCallCents: number | null): Vis
 /** The receipt of the request `row`, for its page (null: not paid yet). */
 export async function receiptFor(db: Database | Transaction, row: Row) {
   if (!row.paidAt) return null;
-  const [serviceCall, visits] = await Promise.all([
+  const [serviceCall, { visits, repaired }] = await Promise.all([
     serviceCallFor(db, row),
-    visitHistoryOf(db, row),
+    receiptVisitsOf(db, row),
   ]);
-  return receiptViewOf(row, serviceCall?.serviceCallCents ?? null, visits);
+  return receiptViewOf(row, serviceCall?.serviceCallCents ?? null, visits, repaired);
 }
 
 /** What the homeowner's private page shows of the estimate and the receipt. */
@@ -471,7 +458,10 @@ export async function requestAfterTheJob(
   if (!row.estimateLines && !row.paidAt) return { estimate: null, canAnswer: false, receipt: null };
   const fee = (await serviceCallFor(db, row))?.serviceCallCents ?? null;
   const estimate = estimateViewOf(row, fee);
-  const receipt = receiptViewOf(row, fee, row.paidAt ? await visitHistoryOf(db, row) : []);
+  const { visits, repaired } = row.paidAt
+    ? await receiptVisitsOf(db, row)
+    : { visits: [], repaired: null };
+  const receipt = receiptViewOf(row, fee, visits, repaired);
   return {
     estimate,
     canAnswer:
@@ -485,14 +475,8 @@ export async function requestAfterTheJob(
           payment: `${receipt.payment.amount} by ${receipt.payment.method.toLowerCase()} on ${receipt.payment.date}`,
           warranty: receipt.warranty,
           forServiceCall: receipt.forServiceCall,
-          repaired: await repairedOf(db, row),
+          repaired: repaired?.date ? repairedLine(repaired.date) : null,
         }
       : null,
   };
-}
-
-/** "Repaired Nov 27": the paid repair's visit day, from the visit history (./receipts.ts). */
-async function repairedOf(db: Database | Transaction, row: Row): Promise<string | null> {
-  const day = repairedDayOf(row, await earlierVisitsOf(db, row));
-  return day ? repairedLine(day) : null;
 }

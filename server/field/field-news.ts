@@ -17,7 +17,7 @@ import { onTheWayEmail, partNeededEmail } from "../mail/field-emails";
 import { receiptEmail } from "../mail/receipt-emails";
 import { outboxRows } from "../outbox/enqueue";
 import { serviceCallFor } from "../prices/price-policy";
-import { visitHistoryOf } from "../requests/visit-history";
+import { receiptVisitsOf } from "../requests/visit-history";
 import {
   cancelReminders,
   type ServiceRequestRow,
@@ -105,7 +105,8 @@ export async function countToldThisVisit(
   requestId: string,
   kinds: NewsKinds,
 ): Promise<number> {
-  const visitBegan = sql`coalesce((select max(${requestVisits.createdAt}) from ${requestVisits} where ${requestVisits.requestId} = ${requestId}), '-infinity'::timestamptz)`;
+  // A visit after the first began when its row was made (the first counts from the request).
+  const visitBegan = sql`coalesce((select max(${requestVisits.createdAt}) from ${requestVisits} where ${requestVisits.requestId} = ${requestId} and ${requestVisits.number} > 1), '-infinity'::timestamptz)`;
   const [emails] = await tx
     .select({ count: count() })
     .from(outbox)
@@ -271,11 +272,11 @@ export async function receiptSent(
   context: VisitContext,
 ): Promise<void> {
   if (after.email === "") return;
-  const [serviceCall, visits] = await Promise.all([
+  const [serviceCall, { visits, repaired }] = await Promise.all([
     serviceCallFor(tx, after),
-    visitHistoryOf(tx, after),
+    receiptVisitsOf(tx, after),
   ]);
-  const receipt = receiptViewOf(after, serviceCall?.serviceCallCents ?? null, visits);
+  const receipt = receiptViewOf(after, serviceCall?.serviceCallCents ?? null, visits, repaired);
   if (!receipt) return;
   const email = receiptEmail(
     {

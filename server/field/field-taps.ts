@@ -22,10 +22,11 @@ import { fieldErrorsOf } from "~/lib/field-errors";
 import { isoDateIn } from "~/lib/dates";
 
 import type { Database, Transaction } from "../db/database";
-import { serviceRequests } from "../db/schema";
+import { requestVisits, serviceRequests } from "../db/schema";
 import type { StaffMember } from "../desk/staff-accounts";
 import { uuidPattern } from "../desk/leads";
 import { changeRequest, staffActor, type RequestChange } from "../requests/request-door";
+import { fromRequests, lockRequestRow } from "../requests/request-rows";
 import type { ServiceRequestRow, VisitContext } from "../requests/visit-changes";
 import { countToldThisVisit, onTheWayKinds, onTheWayTelling } from "./field-news";
 import { visitAhead, visitAheadName } from "./my-day";
@@ -269,10 +270,7 @@ export async function recordFieldTap(
     fieldErrors,
   });
   // Another technician's visit (or none) is a 404 before anything of the tap is read.
-  const [assigned] = await db
-    .select({ id: serviceRequests.id })
-    .from(serviceRequests)
-    .where(ownVisit(requestId, staff));
+  const [assigned] = await fromRequests(db).where(ownVisit(requestId, staff));
   if (!assigned) return { ok: false, reason: "not-found" };
   if (!key.success) return invalid({ tapKey: "This page is out of date: reload it" });
   const tap = parseTap(intent, form.fields());
@@ -282,11 +280,7 @@ export async function recordFieldTap(
   return db
     .transaction(async (tx): Promise<FieldTapOutcome> => {
       // Locked here (not with lockRequest): the lock is taken only on the technician's own visit.
-      const [row] = await tx
-        .select()
-        .from(serviceRequests)
-        .where(ownVisit(requestId, staff))
-        .for("update");
+      const row = await lockRequestRow(tx, requestId, ownVisit(requestId, staff));
       if (!row) return { ok: false, reason: "not-found" };
       const claim = await claimTapKey(tx, {
         technicianId: staff.id,
@@ -371,17 +365,14 @@ async function visitAheadOf(
   staff: Pick<StaffMember, "id">,
   today: string,
 ) {
-  const sameDay = await tx
-    .select()
-    .from(serviceRequests)
-    .where(
-      and(
-        eq(serviceRequests.technicianId, staff.id),
-        eq(serviceRequests.office, row.office),
-        eq(serviceRequests.scheduledDate, today),
-        eq(serviceRequests.status, "scheduled"),
-        isNull(serviceRequests.erasedAt),
-      ),
-    );
+  const sameDay = await fromRequests(tx).where(
+    and(
+      eq(requestVisits.technicianId, staff.id),
+      eq(serviceRequests.office, row.office),
+      eq(requestVisits.date, today),
+      eq(serviceRequests.status, "scheduled"),
+      isNull(serviceRequests.erasedAt),
+    ),
+  );
   return visitAhead(sameDay, row);
 }

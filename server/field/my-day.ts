@@ -25,13 +25,14 @@ import { callbackPending, warrantyCallbackLabel } from "~/domain/warranty";
 import { isoDateIn } from "~/lib/dates";
 
 import type { Database } from "../db/database";
-import { requestPhotos, serviceRequests } from "../db/schema";
+import { requestPhotos, requestVisits, serviceRequests } from "../db/schema";
+import { fromRequests, type ServiceRequestRow } from "../requests/request-rows";
 import type { StaffMember } from "../desk/staff-accounts";
 import { pricePolicyFor } from "../prices/price-policy";
 import { doneAmountOf, visitAfterTheJob } from "./estimates";
 import { undoOffers } from "./undo-taps";
 
-type Row = typeof serviceRequests.$inferSelect;
+type Row = ServiceRequestRow;
 
 function nextDay(isoDate: string): string {
   const day = new Date(`${isoDate}T12:00:00Z`);
@@ -171,28 +172,22 @@ function finishedVisit(row: Row, afterTheJob: VisitAfterTheJob): boolean {
 export async function myDay(db: Database, staff: StaffMember, now: Date): Promise<MyDay> {
   if (staff.role !== "technician" || staff.offices.length === 0) return { days: [] };
   const days = daysOf(staff.offices, now);
-  const rows = await db
-    .select()
-    .from(serviceRequests)
-    .where(
-      and(
-        eq(serviceRequests.technicianId, staff.id),
-        inArray(serviceRequests.office, staff.offices),
-        or(
-          eq(serviceRequests.status, "scheduled"),
-          and(eq(serviceRequests.status, "completed"), eq(serviceRequests.fieldStatus, "done")),
-        ),
-        isNull(serviceRequests.erasedAt),
-        or(
-          ...days.map(({ office, today, tomorrow }) =>
-            and(
-              eq(serviceRequests.office, office),
-              inArray(serviceRequests.scheduledDate, [today, tomorrow]),
-            ),
-          ),
+  const rows = await fromRequests(db).where(
+    and(
+      eq(requestVisits.technicianId, staff.id),
+      inArray(serviceRequests.office, staff.offices),
+      or(
+        eq(serviceRequests.status, "scheduled"),
+        and(eq(serviceRequests.status, "completed"), eq(requestVisits.fieldStatus, "done")),
+      ),
+      isNull(serviceRequests.erasedAt),
+      or(
+        ...days.map(({ office, today, tomorrow }) =>
+          and(eq(serviceRequests.office, office), inArray(requestVisits.date, [today, tomorrow])),
         ),
       ),
-    );
+    ),
+  );
   const photos =
     rows.length === 0
       ? []

@@ -28,13 +28,9 @@ import { formatOfficeTime } from "~/domain/office-time";
 import { isoDateIn } from "~/lib/dates";
 
 import type { ServiceRequestRow as Row } from "../requests/visit-changes";
-import type { VisitRecord } from "../requests/visit-history";
-import type { requestVisits } from "../db/schema";
+import type { RepairedVisit, VisitRecord } from "../requests/visit-history";
 import { isServiceCallPayment } from "./service-call";
 import { addDays } from "../requests/windows";
-
-/** An earlier visit as `request_visits` keeps it. */
-type VisitDay = typeof requestVisits.$inferSelect;
 
 /** "Mar 4, 2:05 PM Central": an instant in the request's office's time zone. */
 export function whenIn(instant: Date, row: Row): string {
@@ -72,35 +68,12 @@ export function estimateViewOf(row: Row, serviceCallCents: number | null): Estim
   };
 }
 
-/**
- * The day (yyyy-mm-dd, the office's) of the visit whose repair was paid: of the request's visits
- * that ended done (the earlier ones kept in `request_visits`, then the current one), the last on
- * or before the payment's day. A warranty visit comes after the payment, so booking one (or doing
- * it, which stamps the request's Done again) leaves this day as it was. Null before the payment,
- * for a service call (no repair), or when no visit with a day was done.
- */
-export function repairedDayOf(
-  row: Row,
-  earlier: readonly Pick<VisitDay, "date" | "outcome">[],
-): string | null {
-  if (!row.paidAt || isServiceCallPayment(row)) return null;
-  const paidOn = isoDateIn(row.paidAt, profileForState(row.office).timeZone);
-  const current =
-    row.status === "completed" && row.fieldStatus === "done" && row.scheduledDate
-      ? [row.scheduledDate]
-      : [];
-  const done = [
-    ...earlier.filter((visit) => visit.outcome === "done").map((visit) => visit.date),
-    ...current,
-  ];
-  return done.filter((date) => date <= paidOn).at(-1) ?? null;
-}
-
 /** The receipt, or null before the payment is recorded. */
 export function receiptViewOf(
   row: Row,
   serviceCallCents: number | null,
   visits: VisitRecord[],
+  repaired: RepairedVisit | null,
 ): ReceiptView | null {
   if (!row.paidAt || row.paymentCents === null || !row.paymentMethod) return null;
   const office = profileForState(row.office);
@@ -118,13 +91,14 @@ export function receiptViewOf(
     },
     date: paidOn,
     visits: visits.map((visit) => `${visit.label}: ${visit.text} (${visit.outcome})`),
-    technician: firstName(row.technician) || "Your technician",
+    technician: firstName(repaired?.technician ?? row.technician) || "Your technician",
     appliance: applianceName(row.selectedAppliance),
     brand: row.brand,
     model: row.model,
     serialNumber: row.serialNumber,
-    workDone: forServiceCall ? serviceCallWorkDone : (row.workDone ?? ""),
-    partsUsed: forServiceCall ? "" : (row.partsUsed ?? ""),
+    // The paid repair's work, not a warranty visit's done after it.
+    workDone: forServiceCall ? serviceCallWorkDone : ((repaired ?? row).workDone ?? ""),
+    partsUsed: forServiceCall ? "" : ((repaired ?? row).partsUsed ?? ""),
     estimate: forServiceCall ? null : estimateViewOf(row, serviceCallCents),
     // Went ahead with the approved estimate: the fee the booking was shown is not charged.
     serviceCallWaived:

@@ -7,14 +7,17 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 
 import type { Transaction } from "../db/database";
-import { fieldTaps, serviceRequests, type FieldStateBefore } from "../db/schema";
+import { fieldTaps, requestVisits, serviceRequests, type FieldStateBefore } from "../db/schema";
 import type { StaffMember } from "../desk/staff-accounts";
 
-/** The visit is this technician's, in one of their offices, and not erased. */
+/**
+ * The visit is this technician's, in one of their offices, and not erased (for a query made with
+ * `fromRequests`, which joins the current visit).
+ */
 export function ownVisit(requestId: string, staff: Pick<StaffMember, "id" | "offices">) {
   return and(
     eq(serviceRequests.id, requestId),
-    eq(serviceRequests.technicianId, staff.id),
+    eq(requestVisits.technicianId, staff.id),
     inArray(serviceRequests.office, staff.offices),
     isNull(serviceRequests.erasedAt),
   );

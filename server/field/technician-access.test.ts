@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 
-import { and, eq } from "drizzle-orm";
+import { and, eq, getTableColumns, lt } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
@@ -21,12 +21,14 @@ import { runStaffCommand } from "../desk/staff-commands";
 import { testDatabases } from "../test-support/databases";
 import { deskClient, staffPassword as password } from "../test-support/desk-client";
 import { serviceRequest } from "../test-support/fixtures";
+import { requestRow } from "../test-support/request-rows";
 import {
   freshClientIp,
   startTestServer,
   testSiteUrl,
   type TestServer,
 } from "../test-support/server";
+import { currentVisit } from "../requests/request-rows";
 import { addDays } from "../requests/windows";
 
 // Technicians, attacked as a technician would: one signed in as Alex may try every desk page and
@@ -267,8 +269,9 @@ describe.skipIf(!database?.available)("A technician's access", () => {
     expect(samDay.body).not.toContain(name);
     expect((await ask(`/office/leads/${id}/photos/${row!.id}`, { cookie: sam })).status).toBe(404);
     const [stored] = await db
-      .select({ technicianId: serviceRequests.technicianId, status: serviceRequests.status })
+      .select({ technicianId: requestVisits.technicianId, status: serviceRequests.status })
       .from(serviceRequests)
+      .leftJoin(requestVisits, currentVisit)
       .where(eq(serviceRequests.id, id));
     expect(stored).toEqual({ technicianId: alexId, status: "scheduled" });
     expect(samId).not.toBe(alexId);
@@ -496,8 +499,7 @@ describe.skipIf(!database?.available)("A technician's access", () => {
       amount: "$189.50",
     });
     expect(done.status).toBe(302);
-    const { db } = server.serverApp.database;
-    const [row] = await db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
+    const row = await requestRow(server.serverApp.database.db, id);
     expect(row).toMatchObject({
       status: "completed",
       fieldStatus: "done",
@@ -571,10 +573,11 @@ describe.skipIf(!database?.available)("A technician's access", () => {
     const { db } = server.serverApp.database;
     const [row] = await db
       .select({
-        technicianId: serviceRequests.technicianId,
-        window: serviceRequests.scheduledWindow,
+        technicianId: requestVisits.technicianId,
+        window: requestVisits.window,
       })
       .from(serviceRequests)
+      .leftJoin(requestVisits, currentVisit)
       .where(eq(serviceRequests.id, id));
     expect(row).toEqual({ technicianId: samId, window: "morning" });
     // The same form again (its version now old) is a conflict, not a second booking.
@@ -607,10 +610,11 @@ describe.skipIf(!database?.available)("A technician's access", () => {
     expect(booked.status).toBe(302);
     const [row] = await db
       .select({
-        technicianId: serviceRequests.technicianId,
-        technician: serviceRequests.technician,
+        technicianId: requestVisits.technicianId,
+        technician: requestVisits.technician,
       })
       .from(serviceRequests)
+      .leftJoin(requestVisits, currentVisit)
       .where(eq(serviceRequests.id, id));
     expect(row).toEqual({ technicianId: samId, technician: "Sam Ortiz" });
     // Odd days on the board are 404s, not failures.
@@ -700,6 +704,17 @@ describe.skipIf(!database?.available)("A technician's access", () => {
     expect((await tap(alex, { intent: "arrived", requestId: visit.id })).status).toBe(302);
     expect((await tap(alex, { intent: "needs-part", requestId: visit.id, part })).status).toBe(302);
     return visit;
+  }
+
+  /** The request's visits before its current one. */
+  function earlierVisits(id: string) {
+    return server.serverApp.database.db
+      .select(getTableColumns(requestVisits))
+      .from(requestVisits)
+      .innerJoin(serviceRequests, eq(serviceRequests.id, requestVisits.requestId))
+      .where(
+        and(eq(requestVisits.requestId, id), lt(requestVisits.number, serviceRequests.visitNumber)),
+      );
   }
 
   async function placesTaken(day: string, window: string) {
@@ -812,7 +827,7 @@ describe.skipIf(!database?.available)("A technician's access", () => {
     expect(answers.map((answer) => answer.status).sort()).toEqual([302, 409, 409, 409, 409, 409]);
 
     const { db } = server.serverApp.database;
-    const [row] = await db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
+    const row = await requestRow(db, id);
     expect(row).toMatchObject({
       status: "scheduled",
       visitNumber: 2,
@@ -824,14 +839,14 @@ describe.skipIf(!database?.available)("A technician's access", () => {
       heldWindow: "morning",
       partNeeded: part,
     });
-    const earlier = await db.select().from(requestVisits).where(eq(requestVisits.requestId, id));
+    const earlier = await earlierVisits(id);
     expect(earlier).toEqual([
       expect.objectContaining({
         number: 1,
         date: todayInTexas(),
         window: "evening",
         technicianId: alexId,
-        outcome: "needs-part",
+        fieldStatus: "needs-part",
         detail: part,
       }),
     ]);
@@ -933,9 +948,6 @@ describe.skipIf(!database?.available)("A technician's access", () => {
       (await ask(`/office/leads/${florida}`, { cookie: dispatcher, form: returnVisit })).status,
     ).toBe(404);
 
-    const { db } = server.serverApp.database;
-    expect(await db.select().from(requestVisits).where(eq(requestVisits.requestId, id))).toEqual(
-      [],
-    );
+    expect(await earlierVisits(id)).toEqual([]);
   });
 });

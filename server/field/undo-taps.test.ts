@@ -3,10 +3,11 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { leadEvents, outbox, serviceRequests, texts } from "../db/schema";
+import { leadEvents, outbox, texts } from "../db/schema";
 import { testDatabases } from "../test-support/databases";
 import { bookedVisit } from "../test-support/booked-visits";
 import { deskClient } from "../test-support/desk-client";
+import { requestRow } from "../test-support/request-rows";
 import { startTestServer, type TestServer } from "../test-support/server";
 import { startTwilioStandIn, type TwilioStandIn } from "../test-support/twilio";
 import { e164Of } from "../texts/phone-numbers";
@@ -73,12 +74,11 @@ for (const database of databases) {
     }
 
     async function visitOf(id: string) {
-      const { db } = server.serverApp.database;
-      const [row] = await db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
+      const row = await requestRow(server.serverApp.database.db, id);
       return {
-        fieldStatus: row!.fieldStatus,
-        arrivingAt: row!.arrivingAt?.toISOString() ?? null,
-        partNeeded: row!.partNeeded,
+        fieldStatus: row.fieldStatus,
+        arrivingAt: row.arrivingAt?.toISOString() ?? null,
+        partNeeded: row.partNeeded,
       };
     }
 

@@ -12,10 +12,11 @@ import { isUndoable, undoLabels, undoSeconds, type FieldVisit } from "~/domain/f
 import type { PostedForm } from "~/lib/bounded-body.server";
 
 import type { Database } from "../db/database";
-import { fieldTaps, serviceRequests } from "../db/schema";
+import { fieldTaps } from "../db/schema";
 import type { StaffMember } from "../desk/staff-accounts";
 import { uuidPattern } from "../desk/leads";
 import { changeRequest, staffActor } from "../requests/request-door";
+import { lockRequestRow } from "../requests/request-rows";
 import type { VisitContext } from "../requests/visit-changes";
 import { NewsAlreadySent, undoGraceMs } from "./field-news";
 import { ownVisit } from "./tap-keys";
@@ -55,11 +56,7 @@ export async function undoFieldTap(
   const now = visits.now();
   return db
     .transaction(async (tx): Promise<UndoOutcome> => {
-      const [row] = await tx
-        .select()
-        .from(serviceRequests)
-        .where(ownVisit(requestId, staff))
-        .for("update");
+      const row = await lockRequestRow(tx, requestId, ownVisit(requestId, staff));
       if (!row) return { ok: false, reason: "not-found" };
       const [tap] = await tx
         .select()

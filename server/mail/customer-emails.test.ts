@@ -27,6 +27,7 @@ import {
   serviceRequest,
   texasEmail,
 } from "../test-support/fixtures";
+import { requestRow, setRequest } from "../test-support/request-rows";
 import type { ReceivedEmail } from "../test-support/smtp";
 import { startTestServer, testSiteUrl, type TestServer } from "../test-support/server";
 import { createMailTransport } from "./transport";
@@ -114,13 +115,14 @@ for (const database of databases) {
           }),
         ),
       );
+      await setRequest(db(), id, {
+        status: "scheduled",
+        scheduledDate: "2031-07-15",
+        scheduledWindow: "morning",
+      });
+      const row = await requestRow(db(), id);
       await db().transaction(async (tx) => {
-        const [row] = await tx
-          .update(serviceRequests)
-          .set({ status: "scheduled", scheduledDate: "2031-07-15", scheduledWindow: "morning" })
-          .where(eq(serviceRequests.id, id))
-          .returning();
-        await visitScheduled(tx, row!, visits);
+        await visitScheduled(tx, row, visits);
       });
       await drain();
       const toHomeowner = to(victim);

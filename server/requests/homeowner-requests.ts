@@ -41,6 +41,7 @@ import {
 } from "./warranty-callbacks";
 import { cancelPendingCallback } from "./next-visit";
 import { changeRequest, customer, lockRequest } from "./request-door";
+import { fromRequests, lockRequestRow } from "./request-rows";
 import { movePlace, visitOf, type ServiceRequestRow, type VisitContext } from "./visit-changes";
 import {
   addDays,
@@ -145,11 +146,17 @@ export class HomeownerRequests {
     this.#budgets = new PageBudgets(db);
   }
 
-  async #find(q: Database | Transaction, token: string, lock = false) {
+  async #find(q: Database | Transaction, token: string) {
     const hash = RequestLinks.hashOf(token);
     if (!hash) return null;
-    const query = q.select().from(serviceRequests).where(eq(serviceRequests.accessTokenHash, hash));
-    const [row] = lock ? await query.for("update") : await query;
+    const [row] = await fromRequests(q).where(eq(serviceRequests.accessTokenHash, hash));
+    return row && !row.erasedAt ? row : null;
+  }
+
+  /** The request of `token`, locked for the rest of `tx` (read again after the lock). */
+  async #findLocked(tx: Transaction, token: string) {
+    const found = await this.#find(tx, token);
+    const row = found ? await lockRequestRow(tx, found.id) : null;
     return row && !row.erasedAt ? row : null;
   }
 
@@ -212,7 +219,7 @@ export class HomeownerRequests {
     if (!change.ok) return limited(change, tooManyChangesMessage);
     const now = this.#context.now();
     return this.#db.transaction(async (tx): Promise<EstimateAnswerOutcome> => {
-      const row = await this.#find(tx, token, true);
+      const row = await this.#findLocked(tx, token);
       if (!row) return { ok: false, reason: "not-found" };
       // Through the door: it tells the desk, My day and this page.
       return decideEstimate(
@@ -256,7 +263,7 @@ export class HomeownerRequests {
     if (!change.ok) return limited(change, tooManyChangesMessage);
     let changed = false;
     const outcome = await this.#db.transaction(async (tx): Promise<CancelOutcome> => {
-      const row = await this.#find(tx, token, true);
+      const row = await this.#findLocked(tx, token);
       if (!row) return { ok: false, reason: "not-found" };
       if (row.status === "cancelled" || row.status === "spam") return { ok: true };
       if (row.status === "completed") {
@@ -363,7 +370,7 @@ export class HomeownerRequests {
     if (!change.ok) return limited(change, tooManyChangesMessage);
     let fullAt: { office: CompanyProfile; date: string } | null = null;
     const outcome = await this.#db.transaction(async (tx): Promise<RescheduleOutcome> => {
-      const row = await this.#find(tx, token, true);
+      const row = await this.#findLocked(tx, token);
       if (!row) return { ok: false, reason: "not-found" };
       const office = officeOf(row);
       if (closedStatuses.includes(row.status as (typeof closedStatuses)[number])) {
@@ -492,7 +499,7 @@ export class HomeownerRequests {
       prepared = read.photos[0] ?? null;
     }
     const outcome = await this.#db.transaction(async (tx): Promise<WarrantyCallbackOutcome> => {
-      const row = await this.#find(tx, token, true);
+      const row = await this.#findLocked(tx, token);
       if (!row) return { ok: false, reason: "not-found" };
       if (prepared && (await storedPhotos(tx, row.id)) >= maxPhotos) {
         return { ok: false, reason: "invalid", message: photoMessages.tooMany, field: "photo" };
@@ -532,7 +539,7 @@ export class HomeownerRequests {
       db: this.#db,
       budgets: this.#budgets,
       visits: this.#context,
-      lock: (tx) => this.#find(tx, token, true),
+      lock: (tx) => this.#findLocked(tx, token),
       client,
       tooManyMessage: tooManyChangesMessage,
     });

@@ -1,13 +1,14 @@
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 
 import { parseConfig } from "../config";
 import { openDatabase, type DatabaseHandle } from "../db/database";
-import { leadEvents, outbox, requestVisits, serviceRequests, windowPlaces } from "../db/schema";
+import { leadEvents, outbox, requestVisits, windowPlaces } from "../db/schema";
 import { testDatabases, type TestDatabaseInstance } from "../test-support/databases";
+import { insertRequest, requestRow, setRequest } from "../test-support/request-rows";
 import { freshFieldColumns, startNextVisit, type NextVisit } from "./next-visit";
 import { RequestLinks, requestLinkSecret } from "./request-links";
 import { lockRequest, staffActor } from "./request-door";
@@ -42,7 +43,7 @@ afterAll(async () => {
 /** A Texas request whose first visit (July 15, morning) ended waiting for a part. */
 async function waitingForAPart() {
   const id = randomUUID();
-  await handle.db.insert(serviceRequests).values({
+  await insertRequest(handle.db, {
     id,
     office: "texas",
     selectedAppliance: "refrigerator",
@@ -94,8 +95,16 @@ async function start(id: string, next: NextVisit) {
 }
 
 async function rowOf(id: string) {
-  const [row] = await handle.db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
-  return row!;
+  return requestRow(handle.db, id);
+}
+
+/** The request's visits, the current one included, oldest first. */
+async function visitsOf(id: string) {
+  return handle.db
+    .select()
+    .from(requestVisits)
+    .where(eq(requestVisits.requestId, id))
+    .orderBy(asc(requestVisits.number));
 }
 
 async function taken(date: string, window: "morning" | "afternoon") {
@@ -139,16 +148,24 @@ test("the ended visit is kept and the request's booking becomes the next visit, 
   // The ended visit's place stays used; the return visit took one of its own.
   expect(await taken("2031-07-15", "morning")).toBe(morningTaken);
   expect(await taken("2031-07-22", "afternoon")).toBe(1);
-  expect(
-    await handle.db.select().from(requestVisits).where(eq(requestVisits.requestId, id)),
-  ).toMatchObject([
+  // The ended visit keeps its row with how it ended; the return visit is the row after it, the
+  // request's current one (read above as the request's booking).
+  expect(await visitsOf(id)).toMatchObject([
     {
       number: 1,
       date: "2031-07-15",
       window: "morning",
       technician: "Alex Rivera",
-      outcome: "needs-part",
+      fieldStatus: "needs-part",
       detail: "Defrost heater",
+    },
+    {
+      number: 2,
+      date: "2031-07-22",
+      window: "afternoon",
+      technician: null,
+      technicianId: null,
+      fieldStatus: null,
     },
   ]);
   expect(await handle.db.select().from(leadEvents).where(eq(leadEvents.leadId, id))).toMatchObject([
@@ -184,28 +201,26 @@ test("a place the caller took is held as it is, with the columns the caller adds
 test("made against another version, nothing changes: not the request, the visits or the timeline", async () => {
   const id = await waitingForAPart();
   const before = await rowOf(id);
+  const visitsBefore = await visitsOf(id);
+  // Only the current visit's row: no visit has ended.
+  expect(visitsBefore).toMatchObject([{ number: 1, fieldStatus: "needs-part", detail: "" }]);
 
   const outcome = await start(id, returnVisit({ expectedVersion: before.version - 1 }));
 
   expect(outcome).toMatchObject({ ok: false, reason: "conflict" });
   expect(await rowOf(id)).toEqual(before);
-  expect(
-    await handle.db.select().from(requestVisits).where(eq(requestVisits.requestId, id)),
-  ).toEqual([]);
+  expect(await visitsOf(id)).toEqual(visitsBefore);
   expect(await handle.db.select().from(leadEvents).where(eq(leadEvents.leadId, id))).toEqual([]);
   expect(await handle.db.select().from(outbox).where(eq(outbox.subjectId, id))).toEqual([]);
 });
 
 test("what went wrong before a warranty visit stays with it: the next visit starts without it, unless it says it again", async () => {
   const id = await waitingForAPart();
-  await handle.db
-    .update(serviceRequests)
-    .set({
-      warrantyCallback: true,
-      callbackProblem: "Warm again after a week",
-      callbackPhotoId: randomUUID(),
-    })
-    .where(eq(serviceRequests.id, id));
+  await setRequest(handle.db, id, {
+    warrantyCallback: true,
+    callbackProblem: "Warm again after a week",
+    callbackPhotoId: randomUUID(),
+  });
   expect((await start(id, returnVisit())).ok).toBe(true);
   expect(await rowOf(id)).toMatchObject({ callbackProblem: null, callbackPhotoId: null });
 

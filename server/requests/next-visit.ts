@@ -1,10 +1,10 @@
 /**
  * The next visit on a request, started in one place: the return visit the office books after a
  * technician's Needs a part (../field/return-visits.ts), and the warranty callback the homeowner
- * books after Done (./warranty-callbacks.ts). The visit that ended is kept in `request_visits` with
- * how it ended (its window place stays used), and the request's booking becomes the next visit:
- * one more visit number, its day, window and technician, the field state blank again, a window
- * place of its own. It is a change like any other: it passes through the door (./request-door.ts),
+ * books after Done (./warranty-callbacks.ts). The visit that ended keeps its row of
+ * `request_visits` with how it ended (its window place stays used), and the next visit is a row of
+ * its own, the request's current one: one more visit number, its day, window and technician, no
+ * field state yet, a window place of its own. It is a change like any other: it passes through the door (./request-door.ts),
  * which writes its timeline line, tells every listener, and books the homeowner's calendar event,
  * texts and reminder for it (a new UID per visit). A service call recorded after the ended visit's
  * Can't fix goes with that visit, and the request's payment is blank again: the next visit is
@@ -83,9 +83,13 @@ export async function startNextVisit(
     locked,
     {
       set: {
-        // What went wrong before a warranty callback is that visit's: its own `set` says it again.
-        callbackProblem: null,
-        callbackPhotoId: null,
+        // The part it brings, and the work done so far (a warranty visit's email, the review and
+        // My day read them), until the next visit's own taps write its own.
+        partNeeded: locked.partNeeded,
+        workDone: locked.workDone,
+        partsUsed: locked.partsUsed,
+        amountChargedCents: locked.amountChargedCents,
+        doneAt: locked.doneAt,
         ...next.set,
         ...freshFieldColumns,
         ...(serviceCall ? unpaidColumns : {}),
@@ -126,29 +130,19 @@ export async function cancelPendingCallback(
   context: VisitContext,
   { detail, by }: { detail: string; by: "customer" | "office" },
 ): Promise<ChangeOutcome> {
-  const where = and(
-    eq(requestVisits.requestId, locked.id),
-    eq(requestVisits.number, locked.visitNumber - 1),
-  );
-  const [repair] = await tx.select().from(requestVisits).where(where);
+  const [repair] = await tx
+    .select({ number: requestVisits.number })
+    .from(requestVisits)
+    .where(
+      and(eq(requestVisits.requestId, locked.id), eq(requestVisits.number, locked.visitNumber - 1)),
+    );
   if (!repair) throw new Error(`Service request ${locked.id} has no visit before its callback`);
   const outcome = await changeRequest(
     tx,
     locked,
     {
-      set: {
-        ...freshFieldColumns,
-        status: "completed",
-        fieldStatus: repair.outcome,
-        warrantyCallback: false,
-        callbackProblem: null,
-        callbackPhotoId: null,
-        visitNumber: repair.number,
-        scheduledDate: repair.date,
-        scheduledWindow: repair.window,
-        technician: repair.technician,
-        technicianId: repair.technicianId,
-      },
+      // The repair's row holds its day, technician and field state as they were.
+      set: { status: "completed", visitNumber: repair.number },
       event: {
         kind: "warranty-callback",
         fromStatus: locked.status,
@@ -160,15 +154,20 @@ export async function cancelPendingCallback(
     actor,
     context,
   );
-  // The repair is the current visit again: its row leaves the earlier visits.
-  if (outcome.ok) await tx.delete(requestVisits).where(where);
+  // The callback that never happened leaves the visits.
+  if (outcome.ok) {
+    await tx
+      .delete(requestVisits)
+      .where(
+        and(eq(requestVisits.requestId, locked.id), eq(requestVisits.number, locked.visitNumber)),
+      );
+  }
   return outcome;
 }
 
 /**
- * Keeps the visit that ended (`row`'s booking as it stood) in `request_visits`, with how it ended,
- * the technician's words and the service call recorded for it. A request never booked has no
- * visit to keep.
+ * Writes how the visit that ended (`row`'s current visit as it stood) ended on its row: the
+ * outcome, the technician's words and the service call recorded for it.
  */
 async function archiveEndedVisit(
   tx: Transaction,
@@ -177,16 +176,8 @@ async function archiveEndedVisit(
   detail: string,
   serviceCall: VisitServiceCall | null,
 ): Promise<void> {
-  if (!row.scheduledDate || !row.scheduledWindow) return;
-  await tx.insert(requestVisits).values({
-    requestId: row.id,
-    number: row.visitNumber,
-    date: row.scheduledDate,
-    window: row.scheduledWindow,
-    technicianId: row.technicianId,
-    technician: row.technician ?? "",
-    outcome,
-    detail,
-    serviceCall,
-  });
+  await tx
+    .update(requestVisits)
+    .set({ fieldStatus: outcome, detail, serviceCall })
+    .where(and(eq(requestVisits.requestId, row.id), eq(requestVisits.number, row.visitNumber)));
 }

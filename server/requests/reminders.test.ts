@@ -2,9 +2,10 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { parseConfig } from "../config";
-import { outbox, serviceRequests } from "../db/schema";
+import { outbox } from "../db/schema";
 import { testDatabases } from "../test-support/databases";
 import { serviceRequest, waitUntil } from "../test-support/fixtures";
+import { requestRow, setRequest } from "../test-support/request-rows";
 import { startTestServer, testSiteUrl, type TestServer } from "../test-support/server";
 import { HomeownerRequests } from "./homeowner-requests";
 import { RequestLinks, requestLinkSecret } from "./request-links";
@@ -42,18 +43,15 @@ for (const database of databases) {
       expect(response.status).toBe(201);
       const { id } = (await response.json()) as { id: string };
       const { db } = server.serverApp.database;
+      await setRequest(db, id, {
+        status: "scheduled",
+        scheduledDate: date,
+        scheduledWindow: "morning",
+        technician: "Luis Ortega",
+      });
+      const row = await requestRow(db, id);
       await db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(serviceRequests)
-          .set({
-            status: "scheduled",
-            scheduledDate: date,
-            scheduledWindow: "morning",
-            technician: "Luis Ortega",
-          })
-          .where(eq(serviceRequests.id, id))
-          .returning();
-        await visitScheduled(tx, row!, visits);
+        await visitScheduled(tx, row, visits);
       });
       return id;
     }

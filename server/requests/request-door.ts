@@ -4,7 +4,8 @@
  * request with `lockRequest`, decides what changes, and calls `changeRequest`, which:
  *
  * 1. checks the version the change was made against (a conflict changes nothing),
- * 2. writes the changed columns and bumps the version (only here; the server's own bookkeeping of
+ * 2. writes the changed columns, the request's and its current visit's (./request-rows.ts), and
+ *    bumps the version (only here; the server's own bookkeeping of
  *    a change, such as the calendar's SEQUENCE, is ./request-bookkeeping.ts's),
  * 3. writes the change's one timeline event (only here: `writeTimelineEvent`),
  * 4. decides from the kind of change what the homeowner hears (./homeowner-news.ts; the words stay
@@ -18,7 +19,6 @@
 import { randomUUID } from "node:crypto";
 
 import { and, eq, sql } from "drizzle-orm";
-import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 
 import type { LeadStatus } from "~/domain/leads";
 
@@ -26,7 +26,17 @@ import type { Transaction } from "../db/database";
 import { newLeadsChannel, requestChangesChannel } from "../db/notifications";
 import { leadEvents, serviceRequests, type LeadEventKind } from "../db/schema";
 import { tellHomeowner, type HomeownerNews } from "./homeowner-news";
-import type { ServiceRequestRow, VisitContext } from "./visit-changes";
+import {
+  lockRequestRow,
+  readRequest,
+  splitColumns,
+  writeVisit,
+  type RequestColumns,
+  type ServiceRequestRow,
+} from "./request-rows";
+import type { VisitContext } from "./visit-changes";
+
+export type { RequestColumns } from "./request-rows";
 
 /** Who made a change: a staff member (id and name as they were then), or the homeowner. */
 export interface Actor {
@@ -50,12 +60,6 @@ export interface TimelineEvent {
   toStatus?: LeadStatus | null;
 }
 
-/** The request's columns a change may write; the version is the door's alone. */
-export type RequestColumns = Omit<
-  PgUpdateSetSource<typeof serviceRequests>,
-  "id" | "version" | "createdAt"
->;
-
 export interface RequestChange {
   /** The columns that change: the version goes up with them. None: the row stays as it is. */
   set?: RequestColumns;
@@ -76,12 +80,7 @@ export async function lockRequest(
   tx: Transaction,
   requestId: string,
 ): Promise<ServiceRequestRow | null> {
-  const [row] = await tx
-    .select()
-    .from(serviceRequests)
-    .where(eq(serviceRequests.id, requestId))
-    .for("update");
-  return row ?? null;
+  return lockRequestRow(tx, requestId);
 }
 
 /**
@@ -103,15 +102,22 @@ export async function changeRequest(
   }
   let after = locked;
   if (change.set && Object.keys(change.set).length > 0) {
+    const { request, visit } = splitColumns(change.set);
     const [written] = await tx
       .update(serviceRequests)
-      .set({ ...change.set, version: sql`${serviceRequests.version} + 1` })
+      .set({ ...request, version: sql`${serviceRequests.version} + 1` })
       .where(and(eq(serviceRequests.id, locked.id), eq(serviceRequests.version, locked.version)))
-      .returning();
+      .returning({ visitNumber: serviceRequests.visitNumber });
     // Unreachable while the caller holds the lock `lockRequest` took: thrown, so that nothing the
     // caller wrote before calling the door is committed without its change.
     if (!written) throw new Error(`Service request ${locked.id} changed under its lock`);
-    after = written;
+    // The visit's columns are its row's: the current visit's, or the next visit's, begun here.
+    if (Object.keys(visit).length > 0 || written.visitNumber !== locked.visitNumber) {
+      await writeVisit(tx, locked.id, written.visitNumber, visit);
+    }
+    const read = await readRequest(tx, locked.id);
+    if (!read) throw new Error(`Service request ${locked.id} vanished under its lock`);
+    after = read;
   }
   await writeTimelineEvent(tx, locked.id, change.event, actor);
   if (change.news && context) await tellHomeowner(tx, change.news, locked, after, context);

@@ -8,7 +8,7 @@ import { serviceCallTerms } from "~/domain/prices";
 
 import type { ServerConfig } from "../config";
 import type { Transaction } from "../db/database";
-import { outbox, reviews, type serviceRequests, texts } from "../db/schema";
+import { outbox, reviews, texts } from "../db/schema";
 import { mailContextFor } from "../mail/context";
 import type { OutgoingEmail } from "../mail/message";
 import { wallTimeToInstant } from "../mail/time-zone";
@@ -29,7 +29,9 @@ import { nextCalendarSequence, writeBookkeeping } from "./request-bookkeeping";
 import type { RequestLinks } from "./request-links";
 import { addDays, forcePlace, isTimeSlotId, releasePlace, type Place } from "./windows";
 
-export type ServiceRequestRow = typeof serviceRequests.$inferSelect;
+import type { ServiceRequestRow } from "./request-rows";
+
+export type { ServiceRequestRow } from "./request-rows";
 
 /** What every change to a visit needs besides the request. */
 export interface VisitContext {

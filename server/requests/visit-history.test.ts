@@ -1,15 +1,16 @@
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 
 import { receiptFacts } from "~/domain/estimate";
 
 import { openDatabase, type DatabaseHandle } from "../db/database";
-import { requestVisits, serviceRequests } from "../db/schema";
+import { requestVisits } from "../db/schema";
 import { receiptFor } from "../field/estimates";
 import { testDatabases, type TestDatabaseInstance } from "../test-support/databases";
+import { insertRequest, requestRow } from "../test-support/request-rows";
 import { requestPageView } from "./request-view";
 import { visitHistoryOf } from "./visit-history";
 
@@ -33,7 +34,7 @@ afterAll(async () => {
 /** Asked for Fri, Jul 11 afternoon; first visit Mon, Jul 14 (needed a part); return Sat, Jul 19. */
 async function returnVisitDoneAndPaid() {
   const id = randomUUID();
-  await handle.db.insert(serviceRequests).values({
+  await insertRequest(handle.db, {
     id,
     office: "texas",
     selectedAppliance: "refrigerator",
@@ -71,11 +72,10 @@ async function returnVisitDoneAndPaid() {
     date: "2031-07-14",
     window: "afternoon",
     technician: "Alex Rivera",
-    outcome: "needs-part",
+    fieldStatus: "needs-part",
     detail: "Defrost heater",
   });
-  const [row] = await handle.db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
-  return row!;
+  return requestRow(handle.db, id);
 }
 
 test("the page shows the visit done on its own day, not the window asked for", async () => {
@@ -139,10 +139,11 @@ test("a visit that ended with Can't fix reads so, while it is the request's visi
       outcome: "could not be repaired",
     },
   ]);
+  // The first visit, kept before the return visit (the request's current one, row 2).
   await handle.db
     .update(requestVisits)
-    .set({ outcome: "cant-fix", detail: "Control board discontinued" })
-    .where(eq(requestVisits.requestId, row.id));
+    .set({ fieldStatus: "cant-fix", detail: "Control board discontinued" })
+    .where(and(eq(requestVisits.requestId, row.id), eq(requestVisits.number, 1)));
   expect((await visitHistoryOf(handle.db, row)).map((visit) => visit.outcome)).toEqual([
     "could not be repaired",
     "done",

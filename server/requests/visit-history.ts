@@ -1,17 +1,18 @@
 /**
- * A request's visits, each with its own day as it happened: the earlier ones kept in
- * `request_visits` (how each ended, and the service call recorded after a Can't fix), then the one
- * the request holds now. The private page, the receipt and its email say the same.
+ * A request's visits, each a row of `request_visits` with its own day as it happened: the earlier
+ * ones (how each ended, and the service call recorded after a Can't fix), then the current one.
+ * The private page, the receipt and its email say the same.
  */
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, lt } from "drizzle-orm";
 
 import { profileForState } from "~/content/company";
+import { isoDateIn } from "~/lib/dates";
 import type { FieldStatus } from "~/domain/field";
 import { formatVisit } from "~/domain/visit";
 
 import type { Database, Transaction } from "../db/database";
 import { requestVisits, type VisitServiceCall } from "../db/schema";
-import { recordedServiceCall, serviceCallWords } from "../field/service-call";
+import { isServiceCallPayment, recordedServiceCall, serviceCallWords } from "../field/service-call";
 import { visitOf, type ServiceRequestRow } from "./visit-changes";
 import { isTimeSlotId } from "./windows";
 
@@ -44,18 +45,55 @@ export async function earlierVisitsOf(
   return q
     .select()
     .from(requestVisits)
-    .where(eq(requestVisits.requestId, row.id))
+    .where(and(eq(requestVisits.requestId, row.id), lt(requestVisits.number, row.visitNumber)))
     .orderBy(asc(requestVisits.number));
+}
+
+/** The visit whose repair was paid: its day, who went, what they did. */
+export type RepairedVisit = Pick<
+  EarlierVisit,
+  "date" | "technician" | "workDone" | "partsUsed" | "fieldStatus" | "warrantyCallback"
+>;
+
+/**
+ * The visit whose repair was paid: of the request's visits that ended done (the earlier ones,
+ * then the current one), not a warranty visit, the last on or before the payment's day. Booking
+ * a warranty visit, or doing it, leaves it as it was. Null before the payment, for a service call
+ * (no repair), or when no visit with a day was done.
+ */
+export function repairedVisitOf(
+  row: ServiceRequestRow,
+  earlier: readonly RepairedVisit[],
+): RepairedVisit | null {
+  if (!row.paidAt || isServiceCallPayment(row)) return null;
+  const paidOn = isoDateIn(row.paidAt, profileForState(row.office).timeZone);
+  const current = row.status === "completed" ? [row] : [];
+  const visits: RepairedVisit[] = [
+    ...earlier,
+    ...current.map((visit) => ({ ...visit, date: visit.scheduledDate })),
+  ];
+  return (
+    visits
+      .filter(
+        (visit) =>
+          visit.fieldStatus === "done" &&
+          !visit.warrantyCallback &&
+          visit.date !== null &&
+          visit.date <= paidOn,
+      )
+      .at(-1) ?? null
+  );
 }
 
 /** An earlier visit as it is listed: its day and window, and how it ended. */
 export function earlierVisitRecord(visit: EarlierVisit, timeZoneLabel: string): VisitRecord {
   return {
     label: visitLabel(visit.number),
-    text: isTimeSlotId(visit.window)
-      ? formatVisit(visit.date, visit.window, timeZoneLabel)
-      : visit.date,
-    outcome: withServiceCall(endedUnrepaired(visit.outcome) ?? "done", visit.serviceCall),
+    text:
+      visit.date && isTimeSlotId(visit.window)
+        ? formatVisit(visit.date, visit.window, timeZoneLabel)
+        : (visit.date ?? ""),
+    outcome: withServiceCall(endedUnrepaired(visit.fieldStatus) ?? "done", visit.serviceCall),
   };
 }
 
@@ -89,10 +127,12 @@ export async function visitHistoryOf(
   q: Database | Transaction,
   row: ServiceRequestRow,
 ): Promise<VisitRecord[]> {
+  return visitRecordsOf(row, await earlierVisitsOf(q, row));
+}
+
+function visitRecordsOf(row: ServiceRequestRow, earlierVisits: EarlierVisit[]): VisitRecord[] {
   const { timeZoneLabel } = profileForState(row.office);
-  const earlier = (await earlierVisitsOf(q, row)).map((visit) =>
-    earlierVisitRecord(visit, timeZoneLabel),
-  );
+  const earlier = earlierVisits.map((visit) => earlierVisitRecord(visit, timeZoneLabel));
   const current = visitOf(row);
   if (!current) return earlier;
   return [
@@ -103,4 +143,13 @@ export async function visitHistoryOf(
       outcome: currentOutcome(row),
     },
   ];
+}
+
+/** The receipt's visits: every visit as listed, and the one whose repair was paid. */
+export async function receiptVisitsOf(
+  q: Database | Transaction,
+  row: ServiceRequestRow,
+): Promise<{ visits: VisitRecord[]; repaired: RepairedVisit | null }> {
+  const earlier = await earlierVisitsOf(q, row);
+  return { visits: visitRecordsOf(row, earlier), repaired: repairedVisitOf(row, earlier) };
 }

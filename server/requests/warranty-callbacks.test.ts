@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
@@ -21,6 +21,7 @@ import type { StaffMember } from "../desk/staff-accounts";
 import { testDatabases } from "../test-support/databases";
 import { deskClient } from "../test-support/desk-client";
 import { serviceRequest, texasEmail, waitUntil } from "../test-support/fixtures";
+import { requestRow, setRequest } from "../test-support/request-rows";
 import { freshClientIp, startTestServer, type TestServer } from "../test-support/server";
 import { addDays, isTimeSlotId } from "./windows";
 
@@ -105,24 +106,21 @@ for (const database of databases) {
       expect(booked.status).toBe(201);
       const { id, requestUrl } = (await booked.json()) as { id: string; requestUrl: string };
       const { db } = server.serverApp.database;
-      await db
-        .update(serviceRequests)
-        .set({
-          status: "completed",
-          scheduledDate: addDays(todayInTexas(), -2),
-          scheduledWindow: "morning",
-          technician: technicianId === alexId ? "Alex Rivera" : "Flo Reyes",
-          technicianId,
-          fieldStatus: "done",
-          doneAt: testNow(),
-          workDone,
-          paymentMethod: warrantyEnds ? "card" : null,
-          paymentCents: warrantyEnds ? 18_900 : null,
-          paidAt: warrantyEnds ? testNow() : null,
-          warrantyDays: warrantyEnds ? 90 : null,
-          warrantyEnds,
-        })
-        .where(eq(serviceRequests.id, id));
+      await setRequest(db, id, {
+        status: "completed",
+        scheduledDate: addDays(todayInTexas(), -2),
+        scheduledWindow: "morning",
+        technician: technicianId === alexId ? "Alex Rivera" : "Flo Reyes",
+        technicianId,
+        fieldStatus: "done",
+        doneAt: testNow(),
+        workDone,
+        paymentMethod: warrantyEnds ? "card" : null,
+        paymentCents: warrantyEnds ? 18_900 : null,
+        paidAt: warrantyEnds ? testNow() : null,
+        warrantyDays: warrantyEnds ? 90 : null,
+        warrantyEnds,
+      });
       return { id, path: new URL(requestUrl).pathname };
     }
 
@@ -141,9 +139,17 @@ for (const database of databases) {
     }
 
     async function rowOf(id: string) {
+      return requestRow(server.serverApp.database.db, id);
+    }
+
+    /** The request's visits, the current one included, oldest first. */
+    async function visitsOf(id: string) {
       const { db } = server.serverApp.database;
-      const [row] = await db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
-      return row!;
+      return db
+        .select()
+        .from(requestVisits)
+        .where(eq(requestVisits.requestId, id))
+        .orderBy(asc(requestVisits.number));
     }
 
     /** "2031-07-15/morning" → its day and window. */
@@ -205,17 +211,23 @@ for (const database of databases) {
       });
       expect(await placesTaken(choice!)).toBe(placesBefore + 1);
       const { db } = server.serverApp.database;
+      // The repair keeps its row with how it ended; the callback is the row after it, the
+      // request's current visit (read above as the request's booking).
       expect(
         await db
           .select({
             number: requestVisits.number,
-            outcome: requestVisits.outcome,
+            fieldStatus: requestVisits.fieldStatus,
             detail: requestVisits.detail,
             technicianId: requestVisits.technicianId,
           })
           .from(requestVisits)
-          .where(eq(requestVisits.requestId, id)),
-      ).toEqual([{ number: 1, outcome: "done", detail: workDone, technicianId: alexId }]);
+          .where(eq(requestVisits.requestId, id))
+          .orderBy(asc(requestVisits.number)),
+      ).toEqual([
+        { number: 1, fieldStatus: "done", detail: workDone, technicianId: alexId },
+        { number: 2, fieldStatus: null, detail: "", technicianId: alexId },
+      ]);
       const events = await db
         .select({ detail: leadEvents.detail })
         .from(leadEvents)
@@ -329,9 +341,8 @@ for (const database of databases) {
         expect(await answer.text()).toContain("Your warranty visit is already booked");
       }
       const { db } = server.serverApp.database;
-      expect(
-        await db.select().from(requestVisits).where(eq(requestVisits.requestId, id)),
-      ).toHaveLength(1);
+      // One visit ended (the repair's row) and one callback booked (the current visit's row).
+      expect((await visitsOf(id)).map((visit) => visit.number)).toEqual([1, 2]);
       expect((await rowOf(id)).visitNumber).toBe(2);
       expect(await placesTaken(choice!)).toBe(placesBefore + 1);
       const events = await db
@@ -451,9 +462,17 @@ for (const database of databases) {
       });
       expect(await placesTaken(choice!)).toBe(placesWithCallback - 1);
       const { db } = server.serverApp.database;
-      expect(await db.select().from(requestVisits).where(eq(requestVisits.requestId, id))).toEqual(
-        [],
-      );
+      // No earlier visit is left: the callback's row is gone and the repair's is the current one.
+      expect(await visitsOf(id)).toMatchObject([
+        {
+          number: 1,
+          date: repairedRow.scheduledDate,
+          window: repairedRow.scheduledWindow,
+          technicianId: alexId,
+          fieldStatus: "done",
+          warrantyCallback: false,
+        },
+      ]);
       const cancellation = await db
         .select({ kind: outbox.kind })
         .from(outbox)

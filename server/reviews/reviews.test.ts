@@ -13,6 +13,7 @@ import { RequestLinks, requestLinkSecret } from "../requests/request-links";
 import { testDatabases } from "../test-support/databases";
 import { deskClient } from "../test-support/desk-client";
 import { serviceRequest, uniquePhone, waitUntil } from "../test-support/fixtures";
+import { requestRow } from "../test-support/request-rows";
 import {
   freshClientIp,
   startTestServer,
@@ -313,11 +314,11 @@ describe.skipIf(!database?.available)("Reviews", () => {
     const { db } = server.serverApp.database;
     const links = new RequestLinks(await requestLinkSecret(db), testSiteUrl);
     const visits = { config: parseConfig({ SITE_URL: testSiteUrl }), links, now: () => clock };
-    const [row] = await db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
+    const row = await requestRow(db, id);
     await db.transaction((tx) =>
       scheduleReviewRequest(
         tx,
-        row!,
+        row,
         { id: alexId, name: "Alex Rivera" },
         new Date(doneAt.getTime() + 20 * day),
         visits,

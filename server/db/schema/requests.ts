@@ -56,13 +56,6 @@ export const serviceRequests = pgTable(
     description: text("description").notNull(),
     notes: text("notes").notNull(),
     status: text("status", { enum: leadStatuses }).notNull().default("new"),
-    /** The visit as the office booked it (status "scheduled"). */
-    scheduledDate: date("scheduled_date", { mode: "string" }),
-    scheduledWindow: text("scheduled_window"),
-    /** The technician's name as the office wrote it (emails say its first word). */
-    technician: text("technician"),
-    /** The technician account the visit is assigned to: it shows on their My day. */
-    technicianId: text("technician_id").references(() => staffUsers.id, { onDelete: "set null" }),
     /**
      * The dangers the description mentions (app/domain/safety.ts), as the booking dialog's
      * safety step read them: the desk flags and sorts these first.
@@ -72,26 +65,9 @@ export const serviceRequests = pgTable(
       .$type<SafetyConcern[]>()
       .notNull()
       .default(sql`'{}'::text[]`),
-    /** Where the visit stands in the field (app/domain/field.ts), from the technician's taps. */
-    fieldStatus: text("field_status", { enum: fieldStatuses }),
-    /** On my way: when the technician said they would arrive. */
-    arrivingAt: timestamp("arriving_at", { withTimezone: true }),
-    /** Done: what was done, the parts used and the amount charged (null: no charge). */
-    workDone: text("work_done"),
-    partsUsed: text("parts_used"),
-    amountChargedCents: integer("amount_charged_cents"),
-    /** Can't fix: why. */
-    cantFixReason: text("cant_fix_reason"),
     /**
-     * When the office recorded its call to the homeowner after Can't fix (what was agreed is the
-     * call's note in the timeline). Null after a Can't fix: the inbox flags the lead first.
-     */
-    cantFixCallRecordedAt: timestamp("cant_fix_call_recorded_at", { withTimezone: true }),
-    /** Needs a part: the part (name or number) the return visit brings. */
-    partNeeded: text("part_needed"),
-    /**
-     * Which visit of the request the booking columns hold: 1, then 2 for the return visit
-     * after a part, ... The earlier ones are in `request_visits`; each has its own calendar event.
+     * The request's current visit, a row of `request_visits`: 1, then 2 for the return visit
+     * after a part, ... The earlier ones are the rows before it; each has its own calendar event.
      */
     visitNumber: integer("visit_number").notNull().default(1),
     /**
@@ -115,8 +91,6 @@ export const serviceRequests = pgTable(
      */
     quotedServiceCallCents: integer("quoted_service_call_cents"),
     quotedServiceCallRule: text("quoted_service_call_rule"),
-    /** When the technician tapped Done (the review request is timed from it). */
-    doneAt: timestamp("done_at", { withTimezone: true }),
     /** The technician's estimate (parts and labour), written on My day, and when. */
     estimateLines: jsonb("estimate_lines").$type<EstimateLine[]>(),
     estimateAt: timestamp("estimate_at", { withTimezone: true }),
@@ -139,14 +113,6 @@ export const serviceRequests = pgTable(
     /** The warranty the receipt gives: its length then, and its last day (office time). */
     warrantyDays: integer("warranty_days"),
     warrantyEnds: date("warranty_ends", { mode: "string" }),
-    /** The booked visit is a no-charge warranty callback on the same job ("Same problem again?"). */
-    warrantyCallback: boolean("warranty_callback").notNull().default(false),
-    /**
-     * The callback's "What went wrong this time?", in the homeowner's words, and the photo they
-     * sent with it (one of `request_photos`); blank again when the next visit starts.
-     */
-    callbackProblem: text("callback_problem"),
-    callbackPhotoId: uuid("callback_photo_id"),
     /**
      * The review request (server/reviews/review-requests.ts): when it goes out, set once at the
      * first Done (a callback done later asks nothing again), and the technician it asks about.
@@ -189,7 +155,6 @@ export const serviceRequests = pgTable(
     index("service_requests_created_idx").on(table.createdAt),
     index("service_requests_client_idx").on(table.clientKey, table.createdAt),
     index("service_requests_search_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
-    index("service_requests_technician_day_idx").on(table.technicianId, table.scheduledDate),
     check(
       "service_requests_payment_for_known",
       sql`${table.paymentFor} in ('repair', 'service-call')`,
@@ -296,8 +261,11 @@ export interface VisitServiceCall {
 }
 
 /**
- * A request's earlier visits, written when the office books the next one (a return visit after a
- * part): the day, the window, who went and how it ended. The window place it took stays taken.
+ * A request's visits, one row each, the current one (the request's `visitNumber`) included: the
+ * day, the window, who goes, where it stands in the field and how it ended. Only the door
+ * (server/requests/request-door.ts) writes them; a request's row is read with its current visit
+ * (server/requests/request-rows.ts). A visit ended keeps its row, and the window place it took
+ * stays taken. A request never booked may have no row yet: nothing is booked or tapped.
  */
 export const requestVisits = pgTable(
   "request_visits",
@@ -307,13 +275,43 @@ export const requestVisits = pgTable(
       .references(() => serviceRequests.id, { onDelete: "cascade" }),
     /** 1 for the first visit, 2 for the return visit, ... */
     number: integer("number").notNull(),
-    date: date("date", { mode: "string" }).notNull(),
-    window: text("window").notNull(),
+    /** The visit as the office booked it (the request's status "scheduled"). */
+    date: date("date", { mode: "string" }),
+    window: text("window"),
+    /** The technician's name as the office wrote it (emails say its first word). */
+    technician: text("technician"),
+    /** The technician account the visit is assigned to: it shows on their My day. */
     technicianId: text("technician_id").references(() => staffUsers.id, { onDelete: "set null" }),
-    technician: text("technician").notNull(),
-    /** Where the visit ended in the field (app/domain/field.ts), e.g. "needs-part". */
-    outcome: text("outcome", { enum: fieldStatuses }),
-    /** The technician's words: the part needed, the reason. Blanked by an erasure. */
+    /**
+     * Where the visit stands in the field (app/domain/field.ts), from the technician's taps; for a
+     * visit that ended, how it ended (e.g. "needs-part").
+     */
+    fieldStatus: text("field_status", { enum: fieldStatuses }),
+    /** On my way: when the technician said they would arrive. */
+    arrivingAt: timestamp("arriving_at", { withTimezone: true }),
+    /** Needs a part: the part (name or number) the return visit brings. */
+    partNeeded: text("part_needed"),
+    /** Can't fix: why. */
+    cantFixReason: text("cant_fix_reason"),
+    /**
+     * When the office recorded its call to the homeowner after Can't fix (what was agreed is the
+     * call's note in the timeline). Null after a Can't fix: the inbox flags the lead first.
+     */
+    cantFixCallRecordedAt: timestamp("cant_fix_call_recorded_at", { withTimezone: true }),
+    /** Done: what was done, the parts used and the amount charged (null: no charge), and when. */
+    workDone: text("work_done"),
+    partsUsed: text("parts_used"),
+    amountChargedCents: integer("amount_charged_cents"),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    /** A no-charge warranty callback on the same job ("Same problem again?"). */
+    warrantyCallback: boolean("warranty_callback").notNull().default(false),
+    /**
+     * The callback's "What went wrong this time?", in the homeowner's words, and the photo they
+     * sent with it (one of `request_photos`).
+     */
+    callbackProblem: text("callback_problem"),
+    callbackPhotoId: uuid("callback_photo_id"),
+    /** The technician's words about how the visit ended (the part, the reason). Blanked by an erasure. */
     detail: text("detail").notNull().default(""),
     /** Can't fix: the service call recorded for this visit, if one was. */
     serviceCall: jsonb("service_call").$type<VisitServiceCall>(),
@@ -322,5 +320,6 @@ export const requestVisits = pgTable(
   (table) => [
     primaryKey({ columns: [table.requestId, table.number] }),
     index("request_visits_day_idx").on(table.date),
+    index("request_visits_technician_day_idx").on(table.technicianId, table.date),
   ],
 );

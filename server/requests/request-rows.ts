@@ -1,0 +1,151 @@
+/**
+ * A service request as the app reads it: the request's row with its current visit's (the row of
+ * `request_visits` numbered the request's `visitNumber`), under the names the visit's columns had
+ * when they were the request's (`scheduledDate`, `technicianId`, `fieldStatus`, ...). Every reader
+ * selects `requestRowColumns` through `fromRequests`; only the door (./request-door.ts) writes,
+ * and it splits a change between the two rows with `splitColumns`.
+ */
+import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+
+import type { Database, Transaction } from "../db/database";
+import { requestVisits, serviceRequests } from "../db/schema";
+
+/** Each of the current visit's columns, by the name a request row gives it. */
+const visitColumnNames = {
+  scheduledDate: "date",
+  scheduledWindow: "window",
+  technician: "technician",
+  technicianId: "technicianId",
+  fieldStatus: "fieldStatus",
+  arrivingAt: "arrivingAt",
+  partNeeded: "partNeeded",
+  cantFixReason: "cantFixReason",
+  cantFixCallRecordedAt: "cantFixCallRecordedAt",
+  workDone: "workDone",
+  partsUsed: "partsUsed",
+  amountChargedCents: "amountChargedCents",
+  doneAt: "doneAt",
+  warrantyCallback: "warrantyCallback",
+  callbackProblem: "callbackProblem",
+  callbackPhotoId: "callbackPhotoId",
+} as const satisfies Record<string, keyof typeof requestVisits.$inferSelect>;
+
+type VisitColumnNames = typeof visitColumnNames;
+export type VisitField = keyof VisitColumnNames;
+type VisitRow = typeof requestVisits.$inferSelect;
+/** A visit's own columns, as values (they are inserted when the visit's row is new). */
+type VisitSet = Partial<Omit<typeof requestVisits.$inferInsert, "requestId" | "number">>;
+
+/** A request with its current visit: what every reader of a request gets. */
+export type ServiceRequestRow = typeof serviceRequests.$inferSelect & {
+  [Field in VisitField]: Field extends "warrantyCallback"
+    ? boolean
+    : VisitRow[VisitColumnNames[Field]] | null;
+};
+
+/** The columns a change may write: the request's and its current visit's; the version is the door's. */
+export type RequestColumns = Omit<
+  PgUpdateSetSource<typeof serviceRequests>,
+  "id" | "version" | "createdAt"
+> & { [Field in VisitField]?: VisitSet[VisitColumnNames[Field]] };
+
+/** The current visit's row beside its request (a request never booked may have none). */
+export const currentVisit: SQL = and(
+  eq(requestVisits.requestId, serviceRequests.id),
+  eq(requestVisits.number, serviceRequests.visitNumber),
+) as SQL;
+
+/** What a reader selects for a whole `ServiceRequestRow`. */
+export const requestRowColumns = {
+  ...getTableColumns(serviceRequests),
+  scheduledDate: requestVisits.date,
+  scheduledWindow: requestVisits.window,
+  technician: requestVisits.technician,
+  technicianId: requestVisits.technicianId,
+  fieldStatus: requestVisits.fieldStatus,
+  arrivingAt: requestVisits.arrivingAt,
+  partNeeded: requestVisits.partNeeded,
+  cantFixReason: requestVisits.cantFixReason,
+  cantFixCallRecordedAt: requestVisits.cantFixCallRecordedAt,
+  workDone: requestVisits.workDone,
+  partsUsed: requestVisits.partsUsed,
+  amountChargedCents: requestVisits.amountChargedCents,
+  doneAt: requestVisits.doneAt,
+  warrantyCallback: sql<boolean>`coalesce(${requestVisits.warrantyCallback}, false)`,
+  callbackProblem: requestVisits.callbackProblem,
+  callbackPhotoId: requestVisits.callbackPhotoId,
+} satisfies Record<VisitField, unknown> & Record<string, unknown>;
+
+/** Whole request rows (with their current visits), to be filtered with `where`. */
+export function fromRequests(db: Database | Transaction) {
+  return db
+    .select(requestRowColumns)
+    .from(serviceRequests)
+    .leftJoin(requestVisits, currentVisit)
+    .$dynamic();
+}
+
+/** The request `id` with its current visit, or null. */
+export async function readRequest(
+  db: Database | Transaction,
+  id: string,
+): Promise<ServiceRequestRow | null> {
+  const [row] = await fromRequests(db).where(eq(serviceRequests.id, id));
+  return row ?? null;
+}
+
+/**
+ * Locks the request `id` for the rest of the transaction and reads it with its current visit, or
+ * null when there is none (or `where`, which may name the visit's columns, does not hold). The
+ * read is a statement of its own, after the lock: a locking read that joined the visit would see
+ * the request as the change it waited for left it, but the visit as it was before (PostgreSQL's
+ * read committed), so a callback just booked would read as none.
+ */
+export async function lockRequestRow(
+  tx: Transaction,
+  id: string,
+  where?: SQL,
+): Promise<ServiceRequestRow | null> {
+  const [locked] = await tx
+    .select({ id: serviceRequests.id })
+    .from(serviceRequests)
+    .where(eq(serviceRequests.id, id))
+    .for("update");
+  if (!locked) return null;
+  const [row] = await fromRequests(tx).where(and(eq(serviceRequests.id, id), where));
+  return row ?? null;
+}
+
+/** A change's columns, split between the request's row and its current visit's. */
+export function splitColumns(set: RequestColumns): { request: RequestTableSet; visit: VisitSet } {
+  const request: Record<string, unknown> = {};
+  const visit: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(set)) {
+    if (value === undefined) continue;
+    if (Object.hasOwn(visitColumnNames, field)) {
+      visit[visitColumnNames[field as VisitField]] = value;
+    } else {
+      request[field] = value;
+    }
+  }
+  return { request: request as RequestTableSet, visit: visit as VisitSet };
+}
+
+type RequestTableSet = PgUpdateSetSource<typeof serviceRequests>;
+
+/**
+ * Writes `visit` on visit `number` of request `requestId`, the row made when it is the visit's
+ * first write (the first booking, the next visit started).
+ */
+export async function writeVisit(
+  tx: Transaction,
+  requestId: string,
+  number: number,
+  visit: VisitSet,
+): Promise<void> {
+  const row = tx.insert(requestVisits).values({ ...visit, requestId, number });
+  const target = [requestVisits.requestId, requestVisits.number];
+  if (Object.keys(visit).length === 0) await row.onConflictDoNothing({ target });
+  else await row.onConflictDoUpdate({ target, set: visit });
+}

@@ -1,0 +1,55 @@
+/**
+ * Arranging a request's state directly in the database, for tests that start from a state no
+ * journey reaches quickly (an old booking, a visit waiting for a part). The app itself changes a
+ * request only through the door; these write the request's row and its current visit's as the
+ * door does (server/requests/request-rows.ts), so what the test reads back is what the app reads.
+ */
+import { eq } from "drizzle-orm";
+
+import type { Database } from "../db/database";
+import { serviceRequests } from "../db/schema";
+import {
+  readRequest,
+  splitColumns,
+  writeVisit,
+  type RequestColumns,
+  type ServiceRequestRow,
+} from "../requests/request-rows";
+
+type NewRequest = typeof serviceRequests.$inferInsert;
+
+/** Stores a request with its current visit (`values` may hold both rows' columns). */
+export async function insertRequest(
+  db: Database,
+  values: Omit<NewRequest, keyof RequestColumns> & Pick<NewRequest, "id"> & RequestColumns,
+): Promise<void> {
+  const { request, visit } = splitColumns(values);
+  await db.transaction(async (tx) => {
+    await tx.insert(serviceRequests).values({ ...(request as NewRequest) });
+    const number = typeof request.visitNumber === "number" ? request.visitNumber : 1;
+    await writeVisit(tx, values.id, number, visit);
+  });
+}
+
+/** Writes `set` on the request `id` and its current visit, outside the door (no version, no news). */
+export async function setRequest(db: Database, id: string, set: RequestColumns): Promise<void> {
+  const { request, visit } = splitColumns(set);
+  await db.transaction(async (tx) => {
+    if (Object.keys(request).length > 0) {
+      await tx.update(serviceRequests).set(request).where(eq(serviceRequests.id, id));
+    }
+    const [row] = await tx
+      .select({ visitNumber: serviceRequests.visitNumber })
+      .from(serviceRequests)
+      .where(eq(serviceRequests.id, id));
+    if (!row) throw new Error(`No service request ${id}`);
+    await writeVisit(tx, id, row.visitNumber, visit);
+  });
+}
+
+/** The request `id` as the app reads it (with its current visit); throws when there is none. */
+export async function requestRow(db: Database, id: string): Promise<ServiceRequestRow> {
+  const row = await readRequest(db, id);
+  if (!row) throw new Error(`No service request ${id}`);
+  return row;
+}
