@@ -116,6 +116,40 @@ for (const database of databases) {
       expect(receipt).toMatch(/Warranty visit \(no charge\): [^<]*\(done\)/);
       // The private page still says when the repair was done: the repair's day, not the callback's.
       expect(await read(path)).toContain("Repaired");
+
+      // Another warranty visit, booked and then cancelled on the page: the repair stays completed,
+      // guaranteed and receipted, and the visit done before it stays done.
+      const again = /name="window" value="(\d{4}-\d\d-\d\d\/[a-z]+)"/.exec(await read(path))?.[1];
+      expect(again).toBeDefined();
+      const second = await fetch(`${server.baseUrl}${path}`, {
+        method: "POST",
+        headers: { "X-Forwarded-For": freshClientIp() },
+        body: new URLSearchParams({
+          intent: "warranty-callback",
+          problem: "Warm again on Sunday",
+          window: again!,
+        }),
+      });
+      expect(second.status).toBe(200);
+      expect(await requestRow(db, id)).toMatchObject({ visitNumber: 3, warrantyCallback: true });
+      const cancelled = await fetch(`${server.baseUrl}${path}`, {
+        method: "POST",
+        headers: { "X-Forwarded-For": freshClientIp() },
+        body: new URLSearchParams({ intent: "cancel" }),
+      });
+      expect(cancelled.status).toBe(200);
+      expect(await requestRow(db, id)).toMatchObject({
+        status: "completed",
+        visitNumber: 2,
+        workDone: callbackWork,
+      });
+      const afterCancel = await read(path);
+      expect(afterCancel).toContain("Repaired");
+      expect(afterCancel).toContain("guaranteed until");
+      const receiptAfter = await read(`${path}/receipt`);
+      expect(receiptAfter).toContain(repairWork);
+      expect(receiptAfter).not.toContain(callbackWork);
+      expect(receiptAfter).toMatch(/Warranty visit \(no charge\): [^<]*\(done\)/);
     });
   });
 }
