@@ -97,8 +97,9 @@ export function receiptViewOf(
     model: row.model,
     serialNumber: row.serialNumber,
     // The paid repair's work, not a warranty visit's done after it.
-    workDone: forServiceCall ? serviceCallWorkDone : ((repaired ?? row).workDone ?? ""),
-    partsUsed: forServiceCall ? "" : ((repaired ?? row).partsUsed ?? ""),
+    // (A repair recorded before visits were rows may have none of its own: the request's then.)
+    workDone: forServiceCall ? serviceCallWorkDone : (repaired?.workDone ?? row.workDone ?? ""),
+    partsUsed: forServiceCall ? "" : (repaired?.partsUsed ?? row.partsUsed ?? ""),
     estimate: forServiceCall ? null : estimateViewOf(row, serviceCallCents),
     // Went ahead with the approved estimate: the fee the booking was shown is not charged.
     serviceCallWaived:

@@ -222,9 +222,17 @@ test("what went wrong before a warranty visit stays with it: the next visit star
     callbackPhotoId: randomUUID(),
   });
   expect((await start(id, returnVisit())).ok).toBe(true);
-  expect(await rowOf(id)).toMatchObject({ callbackProblem: null, callbackPhotoId: null });
+  // The warranty visit's return visit is the warranty's too: no charge, cancelled on its own.
+  expect(await rowOf(id)).toMatchObject({
+    callbackProblem: null,
+    callbackPhotoId: null,
+    warrantyCallback: true,
+  });
 
   const said = await waitingForAPart();
   await start(said, returnVisit({ set: { callbackProblem: "Leaking under the door" } }));
-  expect(await rowOf(said)).toMatchObject({ callbackProblem: "Leaking under the door" });
+  expect(await rowOf(said)).toMatchObject({
+    callbackProblem: "Leaking under the door",
+    warrantyCallback: false,
+  });
 });

@@ -84,7 +84,9 @@ export async function startNextVisit(
     {
       set: {
         // The part it brings, and the work done so far (a warranty visit's email, the review and
-        // My day read them), until the next visit's own taps write its own.
+        // My day read them), until the next visit's own taps write its own; a warranty visit's
+        // return visit is the warranty's too (no charge, its own cancel).
+        warrantyCallback: locked.warrantyCallback,
         partNeeded: locked.partNeeded,
         workDone: locked.workDone,
         partsUsed: locked.partsUsed,
