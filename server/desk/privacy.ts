@@ -2,7 +2,7 @@
 // MAIL_RETENTION_DAYS): one module, so that what "every record about a person" means is written once.
 import { createHash, randomUUID } from "node:crypto";
 
-import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 
 import type { Database, Transaction } from "../db/database";
 import {
@@ -133,7 +133,25 @@ export async function findPrivacyRecords(db: Database, subject: PrivacySubject) 
             ),
           )
       : [];
-  return { requests, messages, subscribers, emails, notes, texts: textRows, reviews: reviewRows };
+  // Each request's visits, the earlier ones too: the technician's words and what went wrong.
+  const visits =
+    requestIds.length > 0
+      ? await db
+          .select()
+          .from(requestVisits)
+          .where(inArray(requestVisits.requestId, requestIds))
+          .orderBy(asc(requestVisits.requestId), asc(requestVisits.number))
+      : [];
+  return {
+    requests,
+    visits,
+    messages,
+    subscribers,
+    emails,
+    notes,
+    texts: textRows,
+    reviews: reviewRows,
+  };
 }
 
 export interface PrivacySummary {
@@ -202,6 +220,7 @@ export async function exportPrivacyRecords(
     serviceRequests: records.requests.map((row) =>
       withoutFields(row, ["searchText", "accessTokenHash"]),
     ),
+    visits: records.visits,
     contactMessages: records.messages.map((row) => withoutFields(row, ["searchText"])),
     newsletterSubscriptions: records.subscribers.map((row) =>
       withoutFields(row, ["unsubscribeToken"]),

@@ -632,8 +632,13 @@ for (const database of databases) {
         const exported = JSON.parse(await exportPrivacyRecords(db, olive, { email })) as {
           serviceRequests: { estimateDecidedBy: string; estimateLines: unknown[] }[];
           notesByStaff: { note: string }[];
+          visits: { requestId: string; number: number; technician: string | null }[];
         };
         expect(exported.serviceRequests[0]).toMatchObject({ estimateDecidedBy: "Maria Lopez" });
+        // The visit, with who went and what they found, is the homeowner's record too.
+        expect(exported.visits).toMatchObject([
+          { requestId: id, number: 1, technician: "Alex Rivera" },
+        ]);
         expect(exported.serviceRequests[0]!.estimateLines).toHaveLength(2);
         expect(exported.notesByStaff.map((note) => note.note)).toContain(
           "Estimate approved by Maria Lopez on the technician's phone",
