@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 
-import { and, asc, eq, getTableColumns, lt } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { leadEvents, officePrices, outbox, requestVisits, serviceRequests } from "../db/schema";
+import { leadEvents, officePrices, outbox } from "../db/schema";
 import { visitHistoryOf } from "../requests/visit-history";
-import { requestRow } from "../test-support/request-rows";
+import { earlierVisitRows, requestRow } from "../test-support/request-rows";
 import type { StaffMember } from "./staff-accounts";
 import { testDatabases } from "../test-support/databases";
 import { deskClient } from "../test-support/desk-client";
@@ -130,19 +130,8 @@ for (const database of databases) {
       return requestRow(server.serverApp.database.db, id);
     }
 
-    /** The request's visits before its current one, oldest first. */
     function earlierVisits(id: string) {
-      return server.serverApp.database.db
-        .select(getTableColumns(requestVisits))
-        .from(requestVisits)
-        .innerJoin(serviceRequests, eq(serviceRequests.id, requestVisits.requestId))
-        .where(
-          and(
-            eq(requestVisits.requestId, id),
-            lt(requestVisits.number, serviceRequests.visitNumber),
-          ),
-        )
-        .orderBy(asc(requestVisits.number));
+      return earlierVisitRows(server.serverApp.database.db, id);
     }
 
     /** Every email about request `id`, oldest first: its kind and its Message-ID. */

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 
-import { and, eq, getTableColumns, lt } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
@@ -21,7 +21,7 @@ import { runStaffCommand } from "../desk/staff-commands";
 import { testDatabases } from "../test-support/databases";
 import { deskClient, staffPassword as password } from "../test-support/desk-client";
 import { serviceRequest } from "../test-support/fixtures";
-import { requestRow } from "../test-support/request-rows";
+import { earlierVisitRows, requestRow } from "../test-support/request-rows";
 import {
   freshClientIp,
   startTestServer,
@@ -706,15 +706,8 @@ describe.skipIf(!database?.available)("A technician's access", () => {
     return visit;
   }
 
-  /** The request's visits before its current one. */
   function earlierVisits(id: string) {
-    return server.serverApp.database.db
-      .select(getTableColumns(requestVisits))
-      .from(requestVisits)
-      .innerJoin(serviceRequests, eq(serviceRequests.id, requestVisits.requestId))
-      .where(
-        and(eq(requestVisits.requestId, id), lt(requestVisits.number, serviceRequests.visitNumber)),
-      );
+    return earlierVisitRows(server.serverApp.database.db, id);
   }
 
   async function placesTaken(day: string, window: string) {

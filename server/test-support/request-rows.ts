@@ -15,6 +15,7 @@ import {
   type RequestColumns,
   type ServiceRequestRow,
 } from "../requests/request-rows";
+import { earlierVisitsOf } from "../requests/visit-history";
 
 type NewRequest = typeof serviceRequests.$inferInsert;
 
@@ -52,4 +53,9 @@ export async function requestRow(db: Database, id: string): Promise<ServiceReque
   const row = await readRequest(db, id);
   if (!row) throw new Error(`No service request ${id}`);
   return row;
+}
+
+/** The request's visits before its current one, oldest first. */
+export async function earlierVisitRows(db: Database, id: string) {
+  return earlierVisitsOf(db, await requestRow(db, id));
 }
