@@ -126,6 +126,24 @@ for (const database of databases) {
       return { id, page: new URL(requestUrl).pathname };
     }
 
+    /** Another visit on July 18 repairs it (Arrived, Done for $240), paid by `method`. */
+    async function repairedOnJuly18(id: string, method: "card" | "cash") {
+      await bookVisit(id, "2031-07-18", "morning", alexId);
+      clock = new Date("2031-07-18T15:00:00Z");
+      expect((await tap({ intent: "arrived", requestId: id })).status).toBe(302);
+      const done = await tap({
+        intent: "done",
+        requestId: id,
+        workDone: "Replaced the drive motor",
+        model: "DVE45R6100C",
+        serialNumber: "0B7H5AEN400123",
+        amount: "240",
+      });
+      expect(done.status).toBe(302);
+      const paid = await tap({ intent: "payment", requestId: id, method, amount: "240" });
+      expect(paid.status).toBe(302);
+    }
+
     function rowOf(id: string) {
       return requestRow(server.serverApp.database.db, id);
     }
@@ -242,20 +260,7 @@ for (const database of databases) {
       const again = await tap({ intent: "cant-fix", requestId: id, reason: "Motor on back order" });
       expect(again.status).toBe(302);
       // A third visit repairs it, and the repair is paid.
-      await bookVisit(id, "2031-07-18", "morning", alexId);
-      clock = new Date("2031-07-18T15:00:00Z");
-      expect((await tap({ intent: "arrived", requestId: id })).status).toBe(302);
-      const done = await tap({
-        intent: "done",
-        requestId: id,
-        workDone: "Replaced the drive motor",
-        model: "DVE45R6100C",
-        serialNumber: "0B7H5AEN400123",
-        amount: "240",
-      });
-      expect(done.status).toBe(302);
-      const paid = await tap({ intent: "payment", requestId: id, method: "card", amount: "240" });
-      expect(paid.status).toBe(302);
+      await repairedOnJuly18(id, "card");
 
       const emails = await emailsOf(id);
       const ofKind = (kind: string) => emails.filter((email) => email.kind === kind);
@@ -342,20 +347,7 @@ for (const database of databases) {
       const { id, page } = await cantFixed(email);
       const call = await tap({ intent: "payment", requestId: id, method: "card", amount: "89" });
       expect(call.status).toBe(302);
-      await bookVisit(id, "2031-07-18", "morning", alexId);
-      clock = new Date("2031-07-18T15:00:00Z");
-      expect((await tap({ intent: "arrived", requestId: id })).status).toBe(302);
-      const done = await tap({
-        intent: "done",
-        requestId: id,
-        workDone: "Replaced the drive motor",
-        model: "DVE45R6100C",
-        serialNumber: "0B7H5AEN400123",
-        amount: "240",
-      });
-      expect(done.status).toBe(302);
-      const repair = await tap({ intent: "payment", requestId: id, method: "cash", amount: "240" });
-      expect(repair.status).toBe(302);
+      await repairedOnJuly18(id, "cash");
 
       expect(await rowOf(id)).toMatchObject({
         status: "completed",

@@ -26,7 +26,7 @@ export async function insertRequest(
 ): Promise<void> {
   const { request, visit } = splitColumns(values);
   await db.transaction(async (tx) => {
-    await tx.insert(serviceRequests).values({ ...(request as NewRequest) });
+    await tx.insert(serviceRequests).values(request as NewRequest);
     const number = typeof request.visitNumber === "number" ? request.visitNumber : 1;
     await writeVisit(tx, values.id, number, visit);
   });
