@@ -44,6 +44,26 @@ export default tseslint.config(
     },
   },
   {
+    // The fence (docs/decisions/0018): a page reaches server code only through `*.server.ts`
+    // modules, which React Router refuses to put in a browser bundle.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.server.{ts,tsx}", "app/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\./)+server/(?!.*\\.server$)",
+              message:
+                "app/ reaches server/ only through *.server.ts modules: rename the module (name.server.ts) or import it from a *.server.ts module.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["e2e/support/*.js"],
     languageOptions: {
       globals: {

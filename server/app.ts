@@ -26,7 +26,7 @@ import type { DeskServices } from "./desk/desk-services";
 import { authSecret, createStaffAuth } from "./desk/staff-auth";
 import { listenForStaffCommands } from "./desk/staff-channel";
 import { LiveHub } from "./live/live-hub";
-import { pruneSentEmailBodies } from "./desk/privacy";
+import { pruneSentEmailBodies } from "./desk/privacy.server";
 import { OutboxWorker } from "./outbox/worker";
 import { TextWorker } from "./texts/text-worker";
 import { textProviderConfigured, textProviderFor } from "./texts/provider";
@@ -42,7 +42,7 @@ import { isPageRequest, renderCache } from "./render-cache";
 import { pageCacheKey, pageCachePolicies } from "./page-cache-policy";
 import { PublicPrices } from "./prices/public-prices";
 import { pageRequestHandler } from "./page-requests";
-import { publishedReviewsChannel } from "./reviews/published-reviews";
+import { publishedReviewsChannel } from "./reviews/published-reviews.server";
 import {
   hostRule,
   isLoopback,

@@ -8,7 +8,7 @@ import { tooFarAheadMessage } from "~/domain/service-request";
 
 import { parseConfig } from "./config";
 import { requestPhotos, serviceRequests } from "./db/schema";
-import { addStaff } from "./desk/staff-accounts";
+import { addStaff } from "./desk/staff-accounts.server";
 import { authSecret, createStaffAuth } from "./desk/staff-auth";
 import { testDatabases } from "./test-support/databases";
 import { serviceRequest } from "./test-support/fixtures";

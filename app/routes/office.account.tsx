@@ -13,7 +13,7 @@ import { postedForm } from "~/lib/bounded-body.server";
 import { fieldErrorsIn } from "~/lib/form-result";
 import { servicesOf } from "~/services.server";
 
-import { accountPageAction } from "../../server/desk/account-changes";
+import { accountPageAction } from "../../server/desk/account-changes.server";
 
 import type { Route } from "./+types/office.account";
 

@@ -12,10 +12,10 @@ import { tapFormName, undoFormName, type FieldTapResult } from "~/features/field
 import { postedForm } from "~/lib/bounded-body.server";
 import { servicesOf } from "~/services.server";
 
-import { isEstimateIntent, recordEstimateTap } from "../../server/field/estimates";
-import { recordFieldTap } from "../../server/field/field-taps";
-import { myDay } from "../../server/field/my-day";
-import { undoFieldTap } from "../../server/field/undo-taps";
+import { isEstimateIntent, recordEstimateTap } from "../../server/field/estimates.server";
+import { recordFieldTap } from "../../server/field/field-taps.server";
+import { myDay } from "../../server/field/my-day.server";
+import { undoFieldTap } from "../../server/field/undo-taps.server";
 
 import type { Route } from "./+types/office.day";
 
@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (staff.role !== "technician") notFound();
   const { desk } = servicesOf(context);
   const posted = await postedForm(request);
-  // The estimate, the customer's answer and the payment: server/field/estimates.ts.
+  // The estimate, the customer's answer and the payment: server/field/estimates.server.ts.
   if (isEstimateIntent(posted.text("intent"))) {
     const done = await recordEstimateTap(desk.db, desk.visits, staff, posted);
     if (done.ok) throw redirect(visitOnMyDay(posted.text("requestId")));

@@ -13,8 +13,8 @@ import { useDeskEvents } from "~/features/desk/use-desk-events";
 import { postedForm } from "~/lib/bounded-body.server";
 import { servicesOf } from "~/services.server";
 
-import { assignVisit, boardChoice, dispatchBoard } from "../../server/field/dispatch";
-import { bookReturnVisit, returnVisitChoiceOf } from "../../server/field/return-visits";
+import { assignVisit, boardChoice, dispatchBoard } from "../../server/field/dispatch.server";
+import { bookReturnVisit, returnVisitChoiceOf } from "../../server/field/return-visits.server";
 
 import type { Route } from "./+types/office.dispatch";
 import { VersionField } from "~/features/desk/version-field";

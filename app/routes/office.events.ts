@@ -1,8 +1,8 @@
 import { plainAnswer, signedInOf } from "~/features/desk/desk-route.server";
 import { servicesOf } from "~/services.server";
 
-import { leadOffices, sessionStillGrants } from "../../server/desk/staff-accounts";
-import { deskStream } from "../../server/live/live-streams";
+import { leadOffices, sessionStillGrants } from "../../server/desk/staff-accounts.server";
+import { deskStream } from "../../server/live/live-streams.server";
 
 import type { Route } from "./+types/office.events";
 

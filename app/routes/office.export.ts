@@ -5,7 +5,7 @@ import { download, plainAnswer, staffOr401 } from "~/features/desk/desk-route.se
 import { postedForm } from "~/lib/bounded-body.server";
 import { servicesOf } from "~/services.server";
 
-import { leadsCsv } from "../../server/desk/inbox";
+import { leadsCsv } from "../../server/desk/inbox.server";
 
 import type { Route } from "./+types/office.export";
 

@@ -17,9 +17,9 @@ import { fieldErrorsOf } from "~/lib/field-errors";
 import { fieldErrorsIn, type FormResult } from "~/lib/form-result";
 import { servicesOf } from "~/services.server";
 
-import { inboxPage } from "../../server/desk/inbox";
-import { reviewsNeedingAttention as reviewsNeedingAttentionOf } from "../../server/reviews/published-reviews";
-import type { StaffMember } from "../../server/desk/staff-accounts";
+import { inboxPage } from "../../server/desk/inbox.server";
+import { reviewsNeedingAttention as reviewsNeedingAttentionOf } from "../../server/reviews/published-reviews.server";
+import type { StaffMember } from "../../server/desk/staff-accounts.server";
 
 import type { Route } from "./+types/office.inbox";
 

@@ -10,8 +10,8 @@ import { fieldErrorsOf } from "~/lib/field-errors";
 import { fieldErrorsIn, type FormResult } from "~/lib/form-result";
 import { servicesOf } from "~/services.server";
 
-import { acceptInvitation, openInvitation } from "../../server/desk/staff-management";
-import { cookiesOf, signIn } from "../../server/desk/staff-sessions";
+import { acceptInvitation, openInvitation } from "../../server/desk/staff-management.server";
+import { cookiesOf, signIn } from "../../server/desk/staff-sessions.server";
 
 import type { Route } from "./+types/office.invitation";
 

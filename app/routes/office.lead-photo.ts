@@ -1,7 +1,7 @@
 import { plainAnswer, signedInOf } from "~/features/desk/desk-route.server";
 import { servicesOf } from "~/services.server";
 
-import { leadPhoto } from "../../server/desk/leads";
+import { leadPhoto } from "../../server/desk/leads.server";
 
 import type { Route } from "./+types/office.lead-photo";
 

@@ -20,8 +20,8 @@ import { postedForm } from "~/lib/bounded-body.server";
 import { fieldErrorsIn } from "~/lib/form-result";
 import { servicesOf } from "~/services.server";
 
-import { leadPageAction } from "../../server/desk/lead-changes";
-import { leadView } from "../../server/desk/leads";
+import { leadPageAction } from "../../server/desk/lead-changes.server";
+import { leadView } from "../../server/desk/leads.server";
 
 import type { Route } from "./+types/office.lead";
 import { VersionField } from "~/features/desk/version-field";

@@ -15,7 +15,11 @@ import { notFound, officeChoices, signedInOf } from "~/features/desk/desk-route.
 import { postedForm } from "~/lib/bounded-body.server";
 import { servicesOf } from "~/services.server";
 
-import { priceSettings, pricesOffice, pricesPageAction } from "../../server/prices/price-settings";
+import {
+  priceSettings,
+  pricesOffice,
+  pricesPageAction,
+} from "../../server/prices/price-settings.server";
 
 import type { Route } from "./+types/office.prices";
 

@@ -4,7 +4,7 @@ import { download, plainAnswer, staffOr401 } from "~/features/desk/desk-route.se
 import { postedForm } from "~/lib/bounded-body.server";
 import { servicesOf } from "~/services.server";
 
-import { exportPrivacyRecords, privacySubjectFrom } from "../../server/desk/privacy";
+import { exportPrivacyRecords, privacySubjectFrom } from "../../server/desk/privacy.server";
 
 import type { Route } from "./+types/office.privacy-export";
 

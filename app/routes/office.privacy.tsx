@@ -12,7 +12,11 @@ import { postedForm } from "~/lib/bounded-body.server";
 import { fieldErrorsIn, type FormResult } from "~/lib/form-result";
 import { servicesOf } from "~/services.server";
 
-import { erasePrivacyRecords, privacySubjectFrom, privacySummary } from "../../server/desk/privacy";
+import {
+  erasePrivacyRecords,
+  privacySubjectFrom,
+  privacySummary,
+} from "../../server/desk/privacy.server";
 
 import type { Route } from "./+types/office.privacy";
 

@@ -26,7 +26,7 @@ import {
   markReviewHandled,
   reviewsPagePath,
   setReviewPublished,
-} from "../../server/reviews/published-reviews";
+} from "../../server/reviews/published-reviews.server";
 
 import type { Route } from "./+types/office.reviews";
 

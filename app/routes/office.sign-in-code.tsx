@@ -10,7 +10,7 @@ import { postedForm } from "~/lib/bounded-body.server";
 import { fieldErrorsIn, type FormResult } from "~/lib/form-result";
 import { servicesOf } from "~/services.server";
 
-import { cookiesOf, verifyCode } from "../../server/desk/staff-sessions";
+import { cookiesOf, verifyCode } from "../../server/desk/staff-sessions.server";
 
 import type { Route } from "./+types/office.sign-in-code";
 

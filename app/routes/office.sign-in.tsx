@@ -13,8 +13,8 @@ import { fieldErrorsOf } from "~/lib/field-errors";
 import { fieldErrorsIn, type FormResult } from "~/lib/form-result";
 import { servicesOf } from "~/services.server";
 
-import { hasActiveStaff } from "../../server/desk/staff-accounts";
-import { cookiesOf, signIn } from "../../server/desk/staff-sessions";
+import { hasActiveStaff } from "../../server/desk/staff-accounts.server";
+import { cookiesOf, signIn } from "../../server/desk/staff-sessions.server";
 
 import type { Route } from "./+types/office.sign-in";
 

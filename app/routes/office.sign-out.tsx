@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 
 import { servicesOf } from "~/services.server";
 
-import { cookiesOf, signOut } from "../../server/desk/staff-sessions";
+import { cookiesOf, signOut } from "../../server/desk/staff-sessions.server";
 
 import type { Route } from "./+types/office.sign-out";
 

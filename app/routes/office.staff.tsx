@@ -22,7 +22,7 @@ import {
   inviteStaff,
   refusalOf,
   staffOverview,
-} from "../../server/desk/staff-management";
+} from "../../server/desk/staff-management.server";
 
 import type { Route } from "./+types/office.staff";
 

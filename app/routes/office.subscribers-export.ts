@@ -1,7 +1,7 @@
 import { download, plainAnswer, signedInOf } from "~/features/desk/desk-route.server";
 import { servicesOf } from "~/services.server";
 
-import { subscribersCsv } from "../../server/desk/subscribers";
+import { subscribersCsv } from "../../server/desk/subscribers.server";
 
 import type { Route } from "./+types/office.subscribers-export";
 

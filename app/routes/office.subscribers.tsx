@@ -12,7 +12,7 @@ import { postedForm } from "~/lib/bounded-body.server";
 import { type FormResult } from "~/lib/form-result";
 import { servicesOf } from "~/services.server";
 
-import { subscribersPage, unsubscribeSubscriber } from "../../server/desk/subscribers";
+import { subscribersPage, unsubscribeSubscriber } from "../../server/desk/subscribers.server";
 
 import type { Route } from "./+types/office.subscribers";
 

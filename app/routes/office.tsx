@@ -8,7 +8,7 @@ import { useForgetOfflineDay, useWaitingCount } from "~/features/field/offline";
 import { SignInToSendNotice } from "~/features/field/waiting-taps-notice";
 import { servicesOf } from "~/services.server";
 
-import { signedIn as sessionOf } from "../../server/desk/staff-sessions";
+import { signedIn as sessionOf } from "../../server/desk/staff-sessions.server";
 
 import type { Route } from "./+types/office";
 

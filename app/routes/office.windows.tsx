@@ -20,8 +20,8 @@ import { postedForm } from "~/lib/bounded-body.server";
 import { fieldErrorsIn } from "~/lib/form-result";
 import { servicesOf } from "~/services.server";
 
-import { windowsPageAction } from "../../server/desk/window-changes";
-import { windowSettings } from "../../server/desk/window-settings";
+import { windowsPageAction } from "../../server/desk/window-changes.server";
+import { windowSettings } from "../../server/desk/window-settings.server";
 
 import type { Route } from "./+types/office.windows";
 

@@ -1,7 +1,7 @@
 import { servicesOf } from "~/services.server";
 
-import { requestPageStream } from "../../server/live/live-streams";
-import { privateHeaders } from "../../server/requests/page-actions";
+import { requestPageStream } from "../../server/live/live-streams.server";
+import { privateHeaders } from "../../server/requests/page-actions.server";
 
 import type { Route } from "./+types/requests.events";
 

@@ -1,6 +1,6 @@
 import { servicesOf } from "~/services.server";
 
-import { privateHeaders } from "../../server/requests/page-actions";
+import { privateHeaders } from "../../server/requests/page-actions.server";
 
 import type { Route } from "./+types/requests.photo";
 

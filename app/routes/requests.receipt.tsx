@@ -6,7 +6,7 @@ import { ReceiptDocument } from "~/features/requests/receipt";
 import { pageMeta } from "~/lib/meta";
 import { servicesOf } from "~/services.server";
 
-import { privateHeaders } from "../../server/requests/page-actions";
+import { privateHeaders } from "../../server/requests/page-actions.server";
 
 import type { Route } from "./+types/requests.receipt";
 

@@ -18,7 +18,7 @@ import { warrantyMessages } from "~/domain/warranty";
 
 import { servicesOf } from "~/services.server";
 
-import { privateHeaders, requestPageAction } from "../../server/requests/page-actions";
+import { privateHeaders, requestPageAction } from "../../server/requests/page-actions.server";
 
 import type { Route } from "./+types/requests";
 
@@ -55,7 +55,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return data(view, { headers: privateHeaders });
 }
 
-// Cancel, move and add photos: server/requests/page-actions.ts.
+// Cancel, move and add photos: server/requests/page-actions.server.ts.
 export function action({ request, params, context }: Route.ActionArgs) {
   return requestPageAction(request, params.token, servicesOf(context));
 }

@@ -7,12 +7,12 @@ import { useStickyLoaderData } from "~/lib/use-sticky-loader-data";
 import { PublishedReviewCards } from "~/features/reviews/published-review-list";
 import { servicesOf } from "~/services.server";
 
-import { publishedReviews } from "../../server/reviews/published-reviews";
+import { publishedReviews } from "../../server/reviews/published-reviews.server";
 import type { Route } from "./+types/reviews";
 import { regionPageCache, type PageCacheHandle } from "~/lib/page-cache";
 
 // Kept in the page cache though it reads the database: publishing or unpublishing a review drops
-// the kept copies at once (server/reviews/published-reviews.ts, `forget`).
+// the kept copies at once (server/reviews/published-reviews.server.ts, `forget`).
 export const handle = { pageCache: regionPageCache } satisfies PageCacheHandle;
 
 /**

@@ -6,13 +6,13 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { leadEvents, officePrices, outbox } from "../db/schema";
 import { visitHistoryOf } from "../requests/visit-history";
 import { earlierVisitRows, requestRow } from "../test-support/request-rows";
-import type { StaffMember } from "./staff-accounts";
+import type { StaffMember } from "./staff-accounts.server";
 import { testDatabases } from "../test-support/databases";
 import { deskClient } from "../test-support/desk-client";
 import { serviceRequest, uniquePhone } from "../test-support/fixtures";
 import { startTestServer, type TestServer } from "../test-support/server";
-import { sameBookingMessage } from "./lead-changes";
-import { erasePrivacyRecords } from "./privacy";
+import { sameBookingMessage } from "./lead-changes.server";
+import { erasePrivacyRecords } from "./privacy.server";
 
 // After Can't fix the office calls the homeowner and may agree another visit: the lead page's
 // booking form books it ("Book another visit"), and it is a visit of its own, as a return visit

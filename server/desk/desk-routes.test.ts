@@ -9,7 +9,7 @@ import {
   testSiteUrl,
   type TestServer,
 } from "../test-support/server";
-import { addStaff } from "./staff-accounts";
+import { addStaff } from "./staff-accounts.server";
 import { authSecret, createStaffAuth } from "./staff-auth";
 
 // The desk as a route tree (app/routes.ts): one layout reads the session and marks every answer

@@ -15,9 +15,9 @@ import type { VisitContext } from "../requests/visit-changes";
 import { addDays } from "../requests/windows";
 import { testDatabases, type TestDatabaseInstance } from "../test-support/databases";
 import { insertRequest, requestRow } from "../test-support/request-rows";
-import { leadPageAction, sameBookingMessage } from "./lead-changes";
-import { leadView } from "./leads";
-import type { StaffMember } from "./staff-accounts";
+import { leadPageAction, sameBookingMessage } from "./lead-changes.server";
+import { leadView } from "./leads.server";
+import type { StaffMember } from "./staff-accounts.server";
 
 // The lead page's booking on PGlite (the route's action is leadPageAction, as posted): the
 // booking form ("Confirm requested visit", its Change) and the status intent's "Scheduled" (no

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { newLeadsChannel } from "../db/notifications";
 import { staffSessions } from "../db/schema";
 import { LiveHub } from "../live/live-hub";
-import { deskStream } from "../live/live-streams";
+import { deskStream } from "../live/live-streams.server";
 import { sameDatabase, testDatabases } from "../test-support/databases";
 import { waitUntil } from "../test-support/fixtures";
 import {
@@ -18,7 +18,7 @@ import {
   testSiteUrl,
   type TestServer,
 } from "../test-support/server";
-import { addStaff, sessionStillGrants } from "./staff-accounts";
+import { addStaff, sessionStillGrants } from "./staff-accounts.server";
 import { authSecret, createStaffAuth, type StaffAuth } from "./staff-auth";
 
 // The desk's live stream lives no longer than the right to it: signing out, being disabled, a

@@ -5,7 +5,7 @@ import path from "node:path";
 import { ZodError } from "zod";
 
 import type { Database } from "../db/database";
-import { StaffAccountError } from "./staff-accounts";
+import { StaffAccountError } from "./staff-accounts.server";
 import type { StaffAuth } from "./staff-auth";
 import { runStaffCommand, staffCommandSchema, type StaffCommand } from "./staff-commands";
 

@@ -5,7 +5,7 @@ import { ZodError } from "zod";
 
 import { ConfigError, type ServerConfig } from "../config";
 import { openDatabase } from "../db/database";
-import { StaffAccountError } from "./staff-accounts";
+import { StaffAccountError } from "./staff-accounts.server";
 import { authSecret, createStaffAuth } from "./staff-auth";
 import { sendStaffCommand } from "./staff-channel";
 import { runStaffCommand, type StaffCommand } from "./staff-commands";

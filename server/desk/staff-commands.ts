@@ -7,7 +7,7 @@ import {
   listStaff,
   resetStaffPassword,
   type StaffMember,
-} from "./staff-accounts";
+} from "./staff-accounts.server";
 import type { StaffAuth } from "./staff-auth";
 
 /** One `npm run staff` command, as the command line reads it and the running server receives it. */

@@ -10,7 +10,7 @@ import { openDatabase, type DatabaseHandle } from "../db/database";
 import { officeClosedDays, windowCapacities } from "../db/schema";
 import { testDatabases } from "../test-support/databases";
 import type { TestDatabaseInstance } from "../test-support/databases";
-import { addStaff, type StaffMember } from "./staff-accounts";
+import { addStaff, type StaffMember } from "./staff-accounts.server";
 import { authSecret, createStaffAuth } from "./staff-auth";
 import {
   addClosedDay,
@@ -19,7 +19,7 @@ import {
   saveWindowCapacities,
   windowSettings,
   WindowSettingsRefusal,
-} from "./window-settings";
+} from "./window-settings.server";
 
 const password = "a long staff password";
 const databases = await testDatabases();

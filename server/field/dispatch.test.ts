@@ -19,7 +19,7 @@ import {
   windowCapacities,
   windowPlaces,
 } from "../db/schema";
-import type { StaffMember } from "../desk/staff-accounts";
+import type { StaffMember } from "../desk/staff-accounts.server";
 import { closeFederalHolidays } from "../requests/holidays";
 import { RequestLinks, requestLinkSecret } from "../requests/request-links";
 import type { VisitContext } from "../requests/visit-changes";
@@ -27,7 +27,7 @@ import { addDays } from "../requests/windows";
 import { testDatabases, type TestDatabaseInstance } from "../test-support/databases";
 import { waitUntil } from "../test-support/fixtures";
 import { insertRequest, requestRow } from "../test-support/request-rows";
-import { assignVisit, boardChoice, dispatchBoard } from "./dispatch";
+import { assignVisit, boardChoice, dispatchBoard } from "./dispatch.server";
 
 // The dispatch board's decisions on PGlite: which visits one office's day shows and where, each
 // window's places, which office and day a person may look at, and what an assignment does.

@@ -4,8 +4,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { leadEvents, officePrices, outbox, serviceRequests } from "../db/schema";
-import { erasePrivacyRecords, exportPrivacyRecords } from "../desk/privacy";
-import type { StaffMember } from "../desk/staff-accounts";
+import { erasePrivacyRecords, exportPrivacyRecords } from "../desk/privacy.server";
+import type { StaffMember } from "../desk/staff-accounts.server";
 import { testDatabases } from "../test-support/databases";
 import { deskClient } from "../test-support/desk-client";
 import { serviceRequest } from "../test-support/fixtures";

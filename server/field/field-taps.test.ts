@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 
-import { parseTap, type TapFacts } from "./field-taps";
+import { parseTap, type TapFacts } from "./field-taps.server";
 
 // 10:00 AM in Houston (Central, daylight time).
 const now = new Date("2031-07-15T15:00:00Z");

@@ -1,7 +1,7 @@
 /**
  * The estimate and the receipt as they are shown (My day, the private page, the receipt page) and
  * sent (the receipt email, ./field-news.ts): pure views of the request's row. Apart from
- * ./estimates.ts, which changes the row, so that what the homeowner hears of a payment can build
+ * ./estimates.server.ts, which changes the row, so that what the homeowner hears of a payment can build
  * the receipt without reaching back into the feature that records it.
  */
 import { formatPhone, profileForState } from "~/content/company";

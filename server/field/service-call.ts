@@ -1,7 +1,7 @@
 /**
  * The service call after Can't fix: the visit ended without a repair, so the fee the booking was
  * shown is owed, and the technician records it on My day with the payment form that records a
- * repair's payment (./estimates.ts `recordPayment`), or "No charge" with a reason the homeowner
+ * repair's payment (./estimates.server.ts `recordPayment`), or "No charge" with a reason the homeowner
  * reads. Pure views of the request's row, for My day, the private page and the receipt. When the
  * office books another visit, the service call stays with the visit it was for (`request_visits`,
  * ../requests/next-visit.ts), and the request's payment is blank for the next one.

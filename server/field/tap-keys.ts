@@ -8,7 +8,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 
 import type { Transaction } from "../db/database";
 import { fieldTaps, requestVisits, serviceRequests, type FieldStateBefore } from "../db/schema";
-import type { StaffMember } from "../desk/staff-accounts";
+import type { StaffMember } from "../desk/staff-accounts.server";
 
 /**
  * The visit is this technician's, in one of their offices, and not erased (for a query made with

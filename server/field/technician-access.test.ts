@@ -14,7 +14,7 @@ import {
   serviceRequests,
   windowPlaces,
 } from "../db/schema";
-import { addStaff } from "../desk/staff-accounts";
+import { addStaff } from "../desk/staff-accounts.server";
 import { authSecret, createStaffAuth, type StaffAuth } from "../desk/staff-auth";
 import { staffCommandFrom } from "../desk/staff-command-line";
 import { runStaffCommand } from "../desk/staff-commands";

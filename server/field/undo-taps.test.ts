@@ -11,7 +11,7 @@ import { requestRow } from "../test-support/request-rows";
 import { startTestServer, type TestServer } from "../test-support/server";
 import { startTwilioStandIn, type TwilioStandIn } from "../test-support/twilio";
 import { e164Of } from "../texts/phone-numbers";
-import { undoMessages } from "./undo-taps";
+import { undoMessages } from "./undo-taps.server";
 
 // Undo on My day: for 10 seconds (and a grace) after On my way, Arrived or Needs a part, the
 // technician may take the tap back; the homeowner has then heard nothing, because the tap's news

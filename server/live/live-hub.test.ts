@@ -16,7 +16,7 @@ import {
   maxStreamsPerRequest,
   maxStreamsPerSession,
   requestPageStream,
-} from "./live-streams";
+} from "./live-streams.server";
 
 // One hub for every live page: each kind of stream keeps its own bounds (per session, per request,
 // homeowners' pages per process), hears only its topics and ends with its owner's session.

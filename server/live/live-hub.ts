@@ -8,7 +8,7 @@ import { newLeadsChannel, requestChangesChannel, staffSessionsChannel } from "..
  * door and the lead writer `NOTIFY` (PostgreSQL `LISTEN`/`NOTIFY`; on PGlite, within the process)
  * and tells each stream that hears the notified topic its one event name; the page then reloads,
  * so nothing but "something changed" travels this way. What a kind of stream hears, sends and may
- * hold is described in `./live-streams.ts`; the routes open them here.
+ * hold is described in `./live-streams.server.ts`; the routes open them here.
  *
  * A stream ends when its client goes, its lifetime runs out, its owner's session ends or their
  * access changes (`staffSessionsChannel`, told by database triggers wherever the change was made),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { testDatabases } from "../test-support/databases";
 import { serviceRequest, waitUntil } from "../test-support/fixtures";
 import { startTestServer, type TestServer } from "../test-support/server";
-import { maxStreamsPerClient, maxStreamsPerRequest } from "./live-streams";
+import { maxStreamsPerClient, maxStreamsPerRequest } from "./live-streams.server";
 
 // The homeowners' private pages' live streams, opened at once from one client, as a script with
 // a handful of links (or one link reloaded in many tabs) would: the client is its address as every

@@ -31,7 +31,7 @@ import { afterCantFix } from "../field/service-call";
 import { isPhotoId, photoBytes, storedPhotos, storePhoto } from "./photo-store";
 import { RequestLinks } from "./request-links";
 import { answerReview, reviewPageView, type ReviewAnswerOutcome } from "../reviews/review-answers";
-import { decideEstimate, receiptFor, requestAfterTheJob } from "../field/estimates";
+import { decideEstimate, receiptFor, requestAfterTheJob } from "../field/estimates.server";
 import type { EstimateDecision } from "~/domain/after-the-job";
 import { decidedBySchema, type ReceiptView } from "~/domain/estimate";
 import {
@@ -199,7 +199,7 @@ export class HomeownerRequests {
 
   /**
    * "Approve estimate" or "Decline", with the name the homeowner typed: final, so of answers at
-   * once one wins and the others are refused (../field/estimates.ts). Counted as `cancel` is,
+   * once one wins and the others are refused (../field/estimates.server.ts). Counted as `cancel` is,
    * refused or not: each answer costs the same to check, and a page cannot post them forever.
    */
   async answerEstimate(

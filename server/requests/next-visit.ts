@@ -1,6 +1,6 @@
 /**
  * The next visit on a request, started in one place: the return visit the office books after a
- * technician's Needs a part (../field/return-visits.ts), and the warranty callback the homeowner
+ * technician's Needs a part (../field/return-visits.server.ts), and the warranty callback the homeowner
  * books after Done (./warranty-callbacks.ts). The visit that ended keeps its row of
  * `request_visits` with how it ended (its window place stays used), and the next visit is a row of
  * its own, the request's current one: one more visit number, its day, window and technician, no

@@ -8,7 +8,7 @@ import { receiptFacts } from "~/domain/estimate";
 
 import { openDatabase, type DatabaseHandle } from "../db/database";
 import { requestVisits } from "../db/schema";
-import { receiptFor } from "../field/estimates";
+import { receiptFor } from "../field/estimates.server";
 import { testDatabases, type TestDatabaseInstance } from "../test-support/databases";
 import { insertRequest, requestRow } from "../test-support/request-rows";
 import { requestPageView } from "./request-view";

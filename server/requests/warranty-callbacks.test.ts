@@ -16,8 +16,8 @@ import {
   serviceRequests,
   windowPlaces,
 } from "../db/schema";
-import { erasePrivacyRecords } from "../desk/privacy";
-import type { StaffMember } from "../desk/staff-accounts";
+import { erasePrivacyRecords } from "../desk/privacy.server";
+import type { StaffMember } from "../desk/staff-accounts.server";
 import { testDatabases } from "../test-support/databases";
 import { deskClient } from "../test-support/desk-client";
 import { serviceRequest, texasEmail, waitUntil } from "../test-support/fixtures";

@@ -7,7 +7,7 @@ import { reviews as siteReviews } from "~/content/reviews";
 import { isoDateIn } from "~/lib/dates";
 
 import { leadEvents, reviews, staffUsers } from "../db/schema";
-import { erasePrivacyRecords } from "../desk/privacy";
+import { erasePrivacyRecords } from "../desk/privacy.server";
 import { testDatabases } from "../test-support/databases";
 import { deskClient } from "../test-support/desk-client";
 import { serviceRequest, uniquePhone, waitUntil } from "../test-support/fixtures";

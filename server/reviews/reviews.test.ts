@@ -8,7 +8,7 @@ import { isoDateIn } from "~/lib/dates";
 
 import { parseConfig } from "../config";
 import { leadEvents, outbox, reviews, serviceRequests, staffUsers, texts } from "../db/schema";
-import { erasePrivacyRecords, exportPrivacyRecords } from "../desk/privacy";
+import { erasePrivacyRecords, exportPrivacyRecords } from "../desk/privacy.server";
 import { RequestLinks, requestLinkSecret } from "../requests/request-links";
 import { testDatabases } from "../test-support/databases";
 import { deskClient } from "../test-support/desk-client";

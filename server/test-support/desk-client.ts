@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 
 import type { StaffRole } from "../db/schema";
-import { addStaff } from "../desk/staff-accounts";
+import { addStaff } from "../desk/staff-accounts.server";
 import { authSecret, createStaffAuth, type StaffAuth } from "../desk/staff-auth";
 import { freshClientIp, testSiteUrl, type TestServer } from "./server";
 

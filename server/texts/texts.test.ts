@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { textConsentWords } from "~/domain/texts";
 
 import { serviceRequests, textOptOuts, texts } from "../db/schema";
-import { erasePrivacyRecords, exportPrivacyRecords } from "../desk/privacy";
-import type { StaffMember } from "../desk/staff-accounts";
+import { erasePrivacyRecords, exportPrivacyRecords } from "../desk/privacy.server";
+import type { StaffMember } from "../desk/staff-accounts.server";
 import { testDatabases } from "../test-support/databases";
 import { deskClient } from "../test-support/desk-client";
 import { serviceRequest, uniquePhone } from "../test-support/fixtures";

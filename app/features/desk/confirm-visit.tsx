@@ -18,7 +18,7 @@ type Booking = NonNullable<LeadView["booking"]>;
  * visit" when they named none); once booked the page says "Confirmed with Alex" and the day and
  * window, and "Change" opens the same form filled with the booking (a <details>: it opens
  * without JavaScript, by keyboard, and says whether it is open). The same booking sent again
- * changes and sends nothing (server/desk/lead-changes.ts). After the technician's Can't fix it is
+ * changes and sends nothing (server/desk/lead-changes.server.ts). After the technician's Can't fix it is
  * "Book another visit": the visit that ended is not changed, another is booked.
  */
 export function BookVisit({

@@ -4,7 +4,7 @@ import { stateBySlug, stateSlugs, type StateSlug } from "~/content/states";
 
 import type { OfficeChoice } from "./office-picker";
 
-import type { SignedIn } from "../../../server/desk/staff-sessions";
+import type { SignedIn } from "../../../server/desk/staff-sessions.server";
 
 /** The staff member whose session the request carries, or null: read once, by the desk layout. */
 export const signedInContext = createContext<SignedIn | null>(null);

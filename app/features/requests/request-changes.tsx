@@ -18,7 +18,7 @@ function useResetAfter(result: RequestPageResult | undefined, form: RequestPageR
 }
 
 // What the homeowner can do on the private page: move or cancel the visit, add photos. Plain
-// form posts (server/requests/page-actions.ts answers them), with or without JavaScript.
+// form posts (server/requests/page-actions.server.ts answers them), with or without JavaScript.
 
 export function Changes({
   view,

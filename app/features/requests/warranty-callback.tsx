@@ -21,7 +21,7 @@ import { WindowChoices } from "./window-choices";
 // The private page's warranty section: while the repair is guaranteed, "Same problem again?"
 // asks what went wrong this time (words, and a photo if the homeowner has one) and books the
 // free callback in one of the open windows (a multipart POST, with or without JavaScript;
-// server/requests/page-actions.ts answers it; with JavaScript the words and the photo are checked
+// server/requests/page-actions.server.ts answers it; with JavaScript the words and the photo are checked
 // before sending); after the last day, a normal booking instead.
 
 /** What the page can tell before sending: the words, and the photo from what the browser says. */

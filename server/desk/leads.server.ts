@@ -35,7 +35,7 @@ import { isTimeSlotId } from "../requests/windows";
 import { photoBytes, photosOfRequest } from "../requests/photo-store";
 import { officeTechnicians } from "../field/technicians";
 import { afterCantFix, isServiceCallPayment, serviceCallSummary } from "../field/service-call";
-import { leadOffices, type StaffMember } from "./staff-accounts";
+import { leadOffices, type StaffMember } from "./staff-accounts.server";
 
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

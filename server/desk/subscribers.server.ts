@@ -5,7 +5,7 @@ import { stateBySlug } from "~/content/states";
 import type { Database } from "../db/database";
 import { newsletterSubscribers } from "../db/schema";
 import { toCsv } from "./csv";
-import { leadOffices, type StaffMember } from "./staff-accounts";
+import { leadOffices, type StaffMember } from "./staff-accounts.server";
 
 export const subscribersPageSize = 100;
 

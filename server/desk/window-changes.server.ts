@@ -11,8 +11,8 @@ import { firstMessages } from "~/lib/field-errors";
 import type { FormResult } from "~/lib/form-result";
 
 import type { Database } from "../db/database";
-import type { StaffMember } from "./staff-accounts";
-import { addClosedDay, removeClosedDay, saveWindowCapacities } from "./window-settings";
+import type { StaffMember } from "./staff-accounts.server";
+import { addClosedDay, removeClosedDay, saveWindowCapacities } from "./window-settings.server";
 
 export type WindowsPageResult = FormResult<"capacities" | "closed-day" | "remove">;
 

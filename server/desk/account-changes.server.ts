@@ -12,7 +12,7 @@ import { fieldErrorsOf } from "~/lib/field-errors";
 import type { FormResult } from "~/lib/form-result";
 
 import type { DeskServices } from "./desk-services";
-import type { StaffMember } from "./staff-accounts";
+import type { StaffMember } from "./staff-accounts.server";
 import {
   changePassword,
   cookiesOf,
@@ -20,7 +20,7 @@ import {
   startTwoFactor,
   stopTwoFactor,
   verifyCode,
-} from "./staff-sessions";
+} from "./staff-sessions.server";
 
 export type AccountPageResult = FormResult<
   "password" | "two-factor",

@@ -23,7 +23,7 @@ import type { FormResult } from "~/lib/form-result";
 
 import type { Database } from "../db/database";
 import { officePrices, staffUsers } from "../db/schema";
-import type { StaffMember } from "../desk/staff-accounts";
+import type { StaffMember } from "../desk/staff-accounts.server";
 import { pricePolicyFor } from "./price-policy";
 import { notifyPricesChanged } from "./public-prices";
 

@@ -11,8 +11,8 @@ import type { PostedForm } from "~/lib/bounded-body.server";
 import { isoDateIn } from "~/lib/dates";
 
 import type { Database } from "../db/database";
-import { findLead, visitText } from "../desk/leads";
-import type { StaffMember } from "../desk/staff-accounts";
+import { findLead, visitText } from "../desk/leads.server";
+import type { StaffMember } from "../desk/staff-accounts.server";
 import { bookableDayRefusal } from "../requests/bookable-days";
 import { startNextVisit } from "../requests/next-visit";
 import { lockRequest, staffActor } from "../requests/request-door";

@@ -5,7 +5,7 @@ import { homeOf } from "~/domain/staff-roles";
 
 import type { DeskServices } from "./desk-services";
 import { countPasswordCheck } from "./sign-in-limit";
-import { findStaffById, type StaffMember } from "./staff-accounts";
+import { findStaffById, type StaffMember } from "./staff-accounts.server";
 import { clientAddressHeader, type StaffAuth } from "./staff-auth";
 import { acceptStepOnce } from "./totp-steps";
 

@@ -27,10 +27,10 @@ import { isoDateIn } from "~/lib/dates";
 import type { Database } from "../db/database";
 import { requestPhotos, requestVisits, serviceRequests } from "../db/schema";
 import { fromRequests, type ServiceRequestRow } from "../requests/request-rows";
-import type { StaffMember } from "../desk/staff-accounts";
+import type { StaffMember } from "../desk/staff-accounts.server";
 import { pricePolicyFor } from "../prices/price-policy";
-import { doneAmountOf, visitAfterTheJob } from "./estimates";
-import { undoOffers } from "./undo-taps";
+import { doneAmountOf, visitAfterTheJob } from "./estimates.server";
+import { undoOffers } from "./undo-taps.server";
 
 type Row = ServiceRequestRow;
 

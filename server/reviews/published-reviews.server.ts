@@ -21,10 +21,10 @@ import {
 
 import type { Database, Transaction } from "../db/database";
 import { reviews, serviceRequests } from "../db/schema";
-import { uuidPattern } from "../desk/leads";
+import { uuidPattern } from "../desk/leads.server";
 import { changeRequest, lockRequest, staffActor } from "../requests/request-door";
 import type { ServiceRequestRow } from "../requests/visit-changes";
-import { leadOffices, type StaffMember } from "../desk/staff-accounts";
+import { leadOffices, type StaffMember } from "../desk/staff-accounts.server";
 
 /** `NOTIFY`'d when a review is published or unpublished: the kept `/reviews` pages are dropped. */
 export const publishedReviewsChannel = "published_reviews";

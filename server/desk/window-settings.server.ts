@@ -14,7 +14,7 @@ import { messagesByField } from "~/lib/field-errors";
 
 import type { Database } from "../db/database";
 import { officeClosedDays, windowCapacities } from "../db/schema";
-import type { StaffMember } from "./staff-accounts";
+import type { StaffMember } from "./staff-accounts.server";
 
 /** An office's arrival windows as an owner sees and sets them in the desk. */
 export interface WindowSettings {

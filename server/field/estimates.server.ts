@@ -37,14 +37,14 @@ import { isoDateIn } from "~/lib/dates";
 import { fieldErrorsOf } from "~/lib/field-errors";
 
 import type { Database, Transaction } from "../db/database";
-import type { StaffMember } from "../desk/staff-accounts";
+import type { StaffMember } from "../desk/staff-accounts.server";
 import { pricePolicyFor, serviceCallFor } from "../prices/price-policy";
 import { changeRequest, staffActor, type Actor } from "../requests/request-door";
 import { addDays } from "../requests/windows";
 import { receiptVisitsOf } from "../requests/visit-history";
 import type { ServiceRequestRow, VisitContext } from "../requests/visit-changes";
 import { fromRequests, lockRequestRow } from "../requests/request-rows";
-import { uuidPattern } from "../desk/leads";
+import { uuidPattern } from "../desk/leads.server";
 import { estimateVersionOf, estimateViewOf, receiptViewOf, whenIn } from "./receipts";
 import { afterCantFix, isServiceCallPayment, paymentSettled } from "./service-call";
 import { estimateSentKinds, estimateToldPerVisit } from "./estimate-news";

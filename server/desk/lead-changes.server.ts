@@ -35,12 +35,19 @@ import {
 import { cancelPendingCallback, freshFieldColumns, startNextVisit } from "../requests/next-visit";
 import type { ServiceRequestRow, VisitContext } from "../requests/visit-changes";
 import { isTimeSlotId } from "../requests/windows";
-import { bookReturnVisit, returnVisitChoiceOf } from "../field/return-visits";
+import { bookReturnVisit, returnVisitChoiceOf } from "../field/return-visits.server";
 import { afterCantFix } from "../field/service-call";
 import { officeTechnicians, type OfficeTechnician } from "../field/technicians";
 import type { DeskServices } from "./desk-services";
-import { findLead, officeTime, purposeOf, uuidPattern, visitText, type Query } from "./leads";
-import type { StaffMember } from "./staff-accounts";
+import {
+  findLead,
+  officeTime,
+  purposeOf,
+  uuidPattern,
+  visitText,
+  type Query,
+} from "./leads.server";
+import type { StaffMember } from "./staff-accounts.server";
 
 /** The lead page's forms' answer: which form, and why it was refused (a change redirects). */
 export type LeadPageResult = FormResult<

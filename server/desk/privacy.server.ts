@@ -17,11 +17,11 @@ import {
   serviceRequests,
   texts,
 } from "../db/schema";
-import { publishedReviewsChannel, reviewsPagePath } from "../reviews/published-reviews";
+import { publishedReviewsChannel, reviewsPagePath } from "../reviews/published-reviews.server";
 import { changeRequest, lockRequest, staffActor } from "../requests/request-door";
 import { fromRequests } from "../requests/request-rows";
 import type { ServiceRequestRow } from "../requests/visit-changes";
-import type { StaffMember } from "./staff-accounts";
+import type { StaffMember } from "./staff-accounts.server";
 
 /** Who a privacy request is about: an email address, or a US phone number's ten digits. */
 export type PrivacySubject = { email: string } | { phone: string };

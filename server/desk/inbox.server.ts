@@ -15,7 +15,7 @@ import type { Database } from "../db/database";
 import { contactMessages, requestVisits, serviceRequests } from "../db/schema";
 import { currentVisit } from "../requests/request-rows";
 import { toCsv } from "./csv";
-import { leadOffices, type StaffMember } from "./staff-accounts";
+import { leadOffices, type StaffMember } from "./staff-accounts.server";
 import type { StateSlug } from "~/content/states";
 
 /** The most rows one CSV export holds. */

@@ -13,8 +13,8 @@ import type { PostedForm } from "~/lib/bounded-body.server";
 
 import type { Database } from "../db/database";
 import { fieldTaps } from "../db/schema";
-import type { StaffMember } from "../desk/staff-accounts";
-import { uuidPattern } from "../desk/leads";
+import type { StaffMember } from "../desk/staff-accounts.server";
+import { uuidPattern } from "../desk/leads.server";
 import { changeRequest, staffActor } from "../requests/request-door";
 import { lockRequestRow } from "../requests/request-rows";
 import type { VisitContext } from "../requests/visit-changes";

@@ -23,13 +23,13 @@ import { isoDateIn } from "~/lib/dates";
 
 import type { Database, Transaction } from "../db/database";
 import { requestVisits, serviceRequests } from "../db/schema";
-import type { StaffMember } from "../desk/staff-accounts";
-import { uuidPattern } from "../desk/leads";
+import type { StaffMember } from "../desk/staff-accounts.server";
+import { uuidPattern } from "../desk/leads.server";
 import { changeRequest, staffActor, type RequestChange } from "../requests/request-door";
 import { fromRequests, lockRequestRow } from "../requests/request-rows";
 import type { ServiceRequestRow, VisitContext } from "../requests/visit-changes";
 import { countToldThisVisit, onTheWayKinds, onTheWayTelling } from "./field-news";
-import { visitAhead, visitAheadName } from "./my-day";
+import { visitAhead, visitAheadName } from "./my-day.server";
 import { claimTapKey, ownVisit } from "./tap-keys";
 
 /** The key a tap carries: made by the page (or the phone's queue), never reused on purpose. */

@@ -24,12 +24,12 @@ import { isoDateIn } from "~/lib/dates";
 import type { PostedForm } from "~/lib/bounded-body.server";
 
 import type { Database } from "../db/database";
-import { changeLeadStatus } from "../desk/lead-changes";
-import { findLead } from "../desk/leads";
+import { changeLeadStatus } from "../desk/lead-changes.server";
+import { findLead } from "../desk/leads.server";
 import { fromRequests, type ServiceRequestRow } from "../requests/request-rows";
 import type { VisitContext } from "../requests/visit-changes";
 import { officeClosedDays, requestVisits, serviceRequests, windowPlaces } from "../db/schema";
-import { leadOffices, type StaffMember } from "../desk/staff-accounts";
+import { leadOffices, type StaffMember } from "../desk/staff-accounts.server";
 import { addDays, capacityOf, isTimeSlotId, weekdayOf } from "../requests/windows";
 import { officeTechnicians } from "./technicians";
 

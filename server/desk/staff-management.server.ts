@@ -10,7 +10,12 @@ import { mailFromAddress, type ServerConfig } from "../config";
 import type { Database } from "../db/database";
 import { outbox, staffInvitations, staffSessions, staffUsers } from "../db/schema";
 import { invitationEmail } from "../mail/staff-emails";
-import { addStaff, findStaffById, StaffAccountError, type StaffMember } from "./staff-accounts";
+import {
+  addStaff,
+  findStaffById,
+  StaffAccountError,
+  type StaffMember,
+} from "./staff-accounts.server";
 import type { StaffAuth } from "./staff-auth";
 
 export const invitationHours = 72;
