@@ -74,6 +74,14 @@ function servicesKeyOf(build: ServerBuild): RouterContext<Services> {
   return servicesContext;
 }
 
+/**
+ * The pages' bundle built with this module: the production build's; the server tests take it
+ * from a build of their own (server/test-support/pages-build.ts).
+ */
+export function routeBuild(): Promise<ServerBuild> {
+  return import("virtual:react-router/server-build");
+}
+
 const housekeepingIntervalMs = 10 * 60 * 1000;
 
 async function resolveBuild(build: ServerBuild | (() => Promise<ServerBuild>)) {
@@ -176,7 +184,7 @@ export async function createServerApp({
 }: ServerAppOptions): Promise<ServerApp> {
   const now = givenNow ?? (() => new Date());
   const locations = givenLocations ?? (await createLocationService({ config }));
-  const loadBuild = build ?? (() => import("virtual:react-router/server-build"));
+  const loadBuild = build ?? routeBuild;
   const dataDir = path.resolve(config.DATA_DIR);
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,

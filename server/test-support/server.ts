@@ -2,11 +2,11 @@ import type { AddressInfo } from "node:net";
 import { createServer, type Server } from "node:http";
 
 import type { ServerBuild } from "react-router";
-import { createServer as createViteServer } from "vite";
 
 import { createServerApp, type ServerApp } from "../app";
 import { parseConfig } from "../config";
 import type { TestDatabase, TestDatabaseInstance } from "./databases";
+import { loadPagesBuild } from "./pages-build";
 import { startSmtpServer, type TestSmtpServer } from "./smtp";
 
 export const testSiteUrl = "https://repair.example.test";
@@ -34,7 +34,7 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   now?: () => Date;
   startWorker?: boolean;
-  /** Renders pages too (through Vite, from source); only the API answers without it. */
+  /** Renders pages too (the tests' build of the sources: ./pages-build.ts); else only the API answers. */
   withPages?: boolean;
   /** Keeps rendered pages this long (off by default in tests). */
   pageCacheTtlMs?: number;
@@ -48,23 +48,16 @@ export function freshClientIp(): string {
   return `10.${(process.pid >> 8) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }
 
-async function reactRouterBuild(): Promise<{ build: ServerBuild; close(): Promise<void> }> {
-  const vite = await createViteServer({
-    server: { middlewareMode: true, hmr: false, ws: false },
-    appType: "custom",
-    logLevel: "error",
-    // Server rendering only: no browser dependencies to pre-bundle.
-    optimizeDeps: { noDiscovery: true, include: [] },
-  });
-  const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-  return { build, close: () => vite.close() };
+async function pagesBuild(): Promise<ServerBuild> {
+  const { inject } = await import("vitest");
+  return loadPagesBuild(inject("pagesBuild"));
 }
 
 /** The real app (database, API, outbox worker) on 127.0.0.1, with its own SMTP server. */
 export async function startTestServer(options: TestServerOptions): Promise<TestServer> {
   const smtp = await startSmtpServer();
   const instance: TestDatabaseInstance = await options.database.create();
-  const pages = options.withPages ? await reactRouterBuild() : null;
+  const pages = options.withPages ? await pagesBuild() : null;
   const config = parseConfig({
     NODE_ENV: "test",
     SITE_URL: testSiteUrl,
@@ -89,7 +82,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     now: options.now,
     startWorker: options.startWorker,
     pageCacheTtlMs: options.pageCacheTtlMs,
-    build: pages?.build ?? (() => Promise.reject(new Error("Pages are off in this test"))),
+    build: pages ?? (() => Promise.reject(new Error("Pages are off in this test"))),
   });
   const server: Server = await new Promise((resolve) => {
     // As the production listener keeps them (server/http-server.ts): at Node's own 5 s, a test
@@ -117,7 +110,6 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await serverApp.close();
-      await pages?.close();
       await smtp.close();
       await instance.drop();
     },
