@@ -293,6 +293,7 @@ export async function recordFieldTap(
             fieldStatus: row.fieldStatus,
             arrivingAt: row.arrivingAt?.toISOString() ?? null,
             partNeeded: row.partNeeded,
+            visitNumber: row.visitNumber,
           },
         }),
       });

@@ -212,7 +212,7 @@ export async function myDay(db: Database, staff: StaffMember, now: Date): Promis
   const undo = await undoOffers(
     db,
     staff,
-    rows.map((row) => row.id),
+    new Map(rows.map((row) => [row.id, row.visitNumber])),
     now,
   );
   const photosOf = (id: string) =>

@@ -12,7 +12,7 @@ import { isUndoable, undoLabels, undoSeconds, type FieldVisit } from "~/domain/f
 import type { PostedForm } from "~/lib/bounded-body.server";
 
 import type { Database } from "../db/database";
-import { fieldTaps } from "../db/schema";
+import { fieldTaps, type FieldStateBefore } from "../db/schema";
 import type { StaffMember } from "../desk/staff-accounts.server";
 import { uuidPattern } from "../desk/leads.server";
 import { changeRequest, staffActor } from "../requests/request-door";
@@ -86,6 +86,8 @@ export async function undoFieldTap(
         )
         .limit(1);
       if (later || row.status !== "scheduled") throw new UndoRefused(undoMessages.movedOn);
+      // The tap was another visit's (the return visit was booked since): this one is not its.
+      if (!isTapOfVisit(tap.before, row.visitNumber)) throw new UndoRefused(undoMessages.movedOn);
       const before = tap.before;
       const changed = await changeRequest(
         tx,
@@ -123,22 +125,31 @@ export async function undoFieldTap(
 }
 
 /**
+ * The tap was made on the request's visit `visitNumber` (a tap recorded before taps kept their
+ * visit is taken to be the current visit's).
+ */
+function isTapOfVisit(before: FieldStateBefore | null, visitNumber: number): boolean {
+  return before?.visitNumber === undefined || before.visitNumber === visitNumber;
+}
+
+/**
  * The Undo each of the technician's visits offers now: its last tap, when it can be undone, was
- * theirs, is not undone and is younger than `undoSeconds`.
+ * theirs, on the request's current visit, is not undone and is younger than `undoSeconds`.
+ * `visits` maps each request's id to its current visit's number.
  */
 export async function undoOffers(
   db: Database,
   staff: Pick<StaffMember, "id">,
-  requestIds: readonly string[],
+  visits: ReadonlyMap<string, number>,
   now: Date,
 ): Promise<Map<string, NonNullable<FieldVisit["undo"]>>> {
   const offers = new Map<string, NonNullable<FieldVisit["undo"]>>();
-  if (requestIds.length === 0) return offers;
+  if (visits.size === 0) return offers;
   const since = new Date(now.getTime() - undoSeconds * 1000);
   const recent = await db
     .select()
     .from(fieldTaps)
-    .where(and(inArray(fieldTaps.requestId, [...requestIds]), gt(fieldTaps.createdAt, since)))
+    .where(and(inArray(fieldTaps.requestId, [...visits.keys()]), gt(fieldTaps.createdAt, since)))
     .orderBy(desc(fieldTaps.createdAt));
   const seen = new Set<string>();
   for (const tap of recent) {
@@ -146,6 +157,8 @@ export async function undoOffers(
     if (tap.undoneAt || seen.has(tap.requestId)) continue;
     seen.add(tap.requestId);
     if (tap.technicianId !== staff.id || !isUndoable(tap.action)) continue;
+    const visitNumber = visits.get(tap.requestId);
+    if (visitNumber === undefined || !isTapOfVisit(tap.before, visitNumber)) continue;
     offers.set(tap.requestId, {
       action: tap.action,
       key: tap.key,

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { leadEvents, outbox, texts } from "../db/schema";
+import { leadEvents, outbox, requestVisits, texts } from "../db/schema";
 import { testDatabases } from "../test-support/databases";
 import { bookedVisit } from "../test-support/booked-visits";
 import { deskClient } from "../test-support/desk-client";
@@ -248,6 +248,57 @@ for (const database of databases) {
       seconds(60);
       expect(await received(email, phone)).toEqual(before);
       expect(await newsRows(id)).toContain("visit.part-needed.customer: cancelled");
+    });
+
+    test("Needs a part, then the return visit booked within the 10 seconds: its Undo is refused and the return visit keeps its own field state", async () => {
+      const { id } = await bookedWithAlex();
+      await tap(id, { intent: "arrived" });
+      seconds(2);
+      const needsPart = await tap(id, { intent: "needs-part", part: "Drain pump" });
+      expect(needsPart.status).toBe(302);
+
+      // The office books the return visit (visit 2, today, Alex again) from the lead page.
+      seconds(3);
+      const lead = (await ask(`/office/leads/${id}`, { cookie: dispatcher })).body;
+      const version = /name="version" value="(\d+)"/.exec(lead)?.[1] ?? "0";
+      const booked = await ask(`/office/leads/${id}`, {
+        cookie: dispatcher,
+        form: {
+          intent: "return-visit",
+          version,
+          scheduledDate: today,
+          scheduledWindow: "afternoon",
+          technicianId: alexId,
+        },
+      });
+      expect(booked).toMatchObject({ status: 302, location: `/office/leads/${id}` });
+      expect((await requestRow(server.serverApp.database.db, id)).visitNumber).toBe(2);
+
+      // The card is visit 2's now: Needs a part was visit 1's, and no Undo of it is offered.
+      const day = (await ask("/office/day", { cookie: alex })).body;
+      expect(day).toContain(`id="visit-${id}"`);
+      expect(day).not.toContain("Undo Needs a part");
+      expect(day).not.toContain(`name="tapKey" value="${needsPart.key}"`);
+
+      // An Undo sent anyway (a page loaded before the booking) is refused: the visit moved on.
+      const refused = await undo(id, needsPart.key);
+      expect(refused.status).toBe(409);
+      expect(refused.body).toContain(undoMessages.movedOn);
+      const { db } = server.serverApp.database;
+      const visitRows = await db
+        .select({
+          number: requestVisits.number,
+          fieldStatus: requestVisits.fieldStatus,
+          partNeeded: requestVisits.partNeeded,
+        })
+        .from(requestVisits)
+        .where(eq(requestVisits.requestId, id))
+        .orderBy(asc(requestVisits.number));
+      expect(visitRows).toEqual([
+        { number: 1, fieldStatus: "needs-part", partNeeded: "Drain pump" },
+        { number: 2, fieldStatus: null, partNeeded: "Drain pump" },
+      ]);
+      expect((await fieldEvents(id)).some((detail) => detail.startsWith("Undid"))).toBe(false);
     });
 
     test("an Undo that comes as the news is being sent is refused: the homeowner is never told a tap that did not stand", async () => {

@@ -215,6 +215,11 @@ export interface FieldStateBefore {
   fieldStatus: (typeof fieldStatuses)[number] | null;
   arrivingAt: string | null;
   partNeeded: string | null;
+  /**
+   * The visit (`request_visits.number`) the tap was made on: its Undo writes only that visit.
+   * Absent on taps recorded before it was kept.
+   */
+  visitNumber?: number;
 }
 
 /**
