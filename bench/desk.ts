@@ -16,8 +16,8 @@ import { stateSlugs } from "../app/content/states";
 import { leadStatuses } from "../app/domain/leads";
 import { openDatabase, type DatabaseHandle } from "../server/db/database";
 import { insertJsonRows } from "../server/db/json-rows";
-import { contactMessages, serviceRequests } from "../server/db/schema";
-import { addStaff } from "../server/desk/staff-accounts";
+import { contactMessages, requestVisits, serviceRequests } from "../server/db/schema";
+import { addStaff } from "../server/desk/staff-accounts.server";
 import { authSecret, createStaffAuth } from "../server/desk/staff-auth";
 import { freePort } from "../server/reliability/support/child-server";
 
@@ -69,7 +69,10 @@ function phoneOf(index: number) {
   return `(${200 + (index % 700)}) 555-${line}`;
 }
 
-/** Leads spread over two years and the six offices; 4 in 5 are service requests. */
+/**
+ * Leads spread over two years and the six offices; 4 in 5 are service requests. A request
+ * scheduled or completed has its visit's row (the inbox and the board read it by a join).
+ */
 async function fill(database: DatabaseHandle) {
   const started = Date.now();
   const now = Date.now();
@@ -77,6 +80,7 @@ async function fill(database: DatabaseHandle) {
   for (let start = 0; start < leadCount; start += batch) {
     const requests: (typeof serviceRequests.$inferInsert)[] = [];
     const messages: (typeof contactMessages.$inferInsert)[] = [];
+    const visits: (typeof requestVisits.$inferInsert)[] = [];
     for (let index = start; index < Math.min(leadCount, start + batch); index += 1) {
       const first = pick(firstNames, index);
       const last = pick(lastNames, Math.floor(index / 12));
@@ -111,10 +115,21 @@ async function fill(database: DatabaseHandle) {
           description: "It stopped working this morning.",
           notes: "",
         });
+        if (common.status === "scheduled" || common.status === "completed") {
+          visits.push({
+            requestId: common.id,
+            number: 1,
+            date: new Date(common.createdAt.getTime() + 2 * 86_400_000).toISOString().slice(0, 10),
+            window: pick(["morning", "afternoon", "evening"], index),
+            technician: "Alex Rivera",
+            fieldStatus: common.status === "completed" ? "done" : null,
+          });
+        }
       }
     }
     await database.db.execute(insertJsonRows(serviceRequests, requests));
     await database.db.execute(insertJsonRows(contactMessages, messages));
+    if (visits.length > 0) await database.db.execute(insertJsonRows(requestVisits, visits));
   }
   const auth = createStaffAuth({
     db: database.db,
