@@ -16,6 +16,7 @@ import { deskStream } from "../live/live-streams.server";
 import { RequestLinks, requestLinkSecret } from "../requests/request-links";
 import { expectConsoleError } from "../test-support/console-errors";
 import { testDatabases, type TestDatabaseInstance } from "../test-support/databases";
+import { insertRequest } from "../test-support/request-rows";
 import { noFilters } from "~/domain/inbox";
 
 import type { DeskServices } from "./desk-services";
@@ -428,6 +429,69 @@ for (const database of databases) {
       const all = await inboxPage(desk.db, member, noFilters);
       const both = all.leads.filter((lead) => lead.name.endsWith(tag)).map((lead) => lead.name);
       expect(both).toEqual([`Slow ${tag}`, `Gas ${tag}`]);
+    });
+
+    test("the calls promised after Can't fix come first, then the rest newest first: every lead on one page, once", async () => {
+      const received = (minute: number) => new Date(Date.UTC(2031, 3, 1, 12, minute));
+      const ids: string[] = [];
+      for (let minute = 0; minute < 60; minute += 1) {
+        const row = {
+          ...serviceRequestRow("massachusetts", `Page ${minute}`),
+          createdAt: received(minute),
+        };
+        ids.push(row.id!);
+        const visit =
+          minute === 10 || minute === 55
+            ? { status: "scheduled" as const, fieldStatus: "cant-fix" as const }
+            : minute === 30
+              ? {
+                  status: "scheduled" as const,
+                  fieldStatus: "cant-fix" as const,
+                  cantFixCallRecordedAt: received(59),
+                }
+              : minute === 40
+                ? { status: "scheduled" as const, fieldStatus: "needs-part" as const }
+                : {};
+        await insertRequest(handle.db, { ...row, id: row.id!, ...visit });
+      }
+      const member = await addStaff(handle.db, auth, {
+        email: `pages-${randomUUID().slice(0, 8)}@example.com`,
+        role: "dispatcher",
+        offices: ["massachusetts"],
+        password,
+      });
+      const first = await inboxPage(desk.db, member, noFilters);
+      const second = await inboxPage(desk.db, member, { ...noFilters, page: 2 });
+      const name = (id: string) => `Page ${ids.indexOf(id)}`;
+      expect(first.leads.slice(0, 3).map((lead) => [lead.name, lead.cantFixCall])).toEqual([
+        ["Page 55", true],
+        ["Page 10", true],
+        ["Page 59", false],
+      ]);
+      expect([
+        first.leads.length,
+        first.hasNextPage,
+        second.leads.length,
+        second.hasNextPage,
+      ]).toEqual([50, true, 10, false]);
+      const listed = [...first.leads, ...second.leads].map((lead) => lead.id);
+      expect(new Set(listed).size).toBe(60);
+      expect(listed.slice(2).map(name)).toEqual(
+        Array.from({ length: 60 }, (_, minute) => 59 - minute)
+          .filter((minute) => minute !== 10 && minute !== 55)
+          .map((minute) => `Page ${minute}`),
+      );
+      const flagsOf = (minute: number) =>
+        [...first.leads, ...second.leads]
+          .filter((lead) => lead.name === `Page ${minute}`)
+          .map((lead) => [lead.cantFixCall, lead.waitingForPart]);
+      // The call recorded, the lead takes its place by date; a part awaited is flagged where it is.
+      expect(flagsOf(30)).toEqual([[false, false]]);
+      expect(flagsOf(40)).toEqual([[false, true]]);
+      // Filtered to the new, no Can't fix lead (they are scheduled) comes first.
+      const newOnes = await inboxPage(desk.db, member, { ...noFilters, status: "new" });
+      expect(newOnes.leads.map((lead) => lead.name)).not.toContain("Page 55");
+      expect(newOnes.leads[0]?.name).toBe("Page 59");
     });
 
     test("an open inbox hears of its offices' new leads, from any connection to the database", async () => {

@@ -78,6 +78,8 @@ function conditions(
  * (the lead page's "Record the call" clears it): the lead is flagged, and first.
  */
 const cantFixCallWaiting = sql`${serviceRequests.status} = 'scheduled' and ${requestVisits.fieldStatus} is not distinct from 'cant-fix' and ${requestVisits.cantFixCallRecordedAt} is null`;
+const waitingForPart = sql<boolean>`${serviceRequests.status} = 'scheduled' and ${requestVisits.fieldStatus} is not distinct from 'needs-part'`;
+const warrantyCallbackOpen = sql<boolean>`coalesce(${requestVisits.warrantyCallback}, false) and ${serviceRequests.status} in ('new', 'contacted', 'scheduled')`;
 
 const requestTable: LeadTable = serviceRequests;
 const messageTable: LeadTable = contactMessages;
@@ -87,6 +89,29 @@ function wants(filters: InboxFilters, kind: InboxLead["kind"]) {
   return filters.kind === "" || filters.kind === kind;
 }
 
+/** A lead's row as the inbox lists it, before the flags its visit gives it. */
+const requestColumns = {
+  id: serviceRequests.id,
+  kind: sql<InboxLead["kind"]>`'service-request'`.as("kind"),
+  office: serviceRequests.office,
+  name: serviceRequests.name,
+  phone: serviceRequests.phone,
+  topic: serviceRequests.selectedAppliance,
+  preferredDate: serviceRequests.preferredDate,
+  preferredTime: serviceRequests.preferredTime,
+  status: serviceRequests.status,
+  safety: serviceRequests.safetyConcerns,
+  flagged: sql<boolean>`cardinality(${serviceRequests.safetyConcerns}) > 0`.as("flagged"),
+  createdAt: serviceRequests.createdAt,
+};
+
+/**
+ * A page of the inbox: first the homeowners the office promised to call after Can't fix (whatever
+ * the filters ask, within them), then the leads newest first (among the new, a request that
+ * mentions a danger first: gas before a slow drain). The Can't fix leads are found first, in a
+ * `with` of their own, so that ordering the page joins no other lead's visit; the flags that come
+ * from a visit (waiting for a part, a warranty callback) are read for the page's rows only.
+ */
 export async function inboxPage(
   db: Database,
   staff: StaffMember,
@@ -95,35 +120,28 @@ export async function inboxPage(
   const counts = await statusCounts(db, staff, filters);
   if (leadOffices(staff).length === 0)
     return { page: filters.page, hasNextPage: false, leads: [], counts };
+  const requestConditions = wants(filters, "service-request")
+    ? conditions(requestTable, staff, filters)
+    : sql`false`;
+  const callFirst = db
+    .$with("call_first")
+    .as(
+      db
+        .select({ id: serviceRequests.id })
+        .from(serviceRequests)
+        .innerJoin(requestVisits, currentVisit)
+        .where(and(requestConditions, cantFixCallWaiting)),
+    );
   const requests = db
+    .with(callFirst)
     .select({
-      id: serviceRequests.id,
-      kind: sql<InboxLead["kind"]>`'service-request'`.as("kind"),
-      office: serviceRequests.office,
-      name: serviceRequests.name,
-      phone: serviceRequests.phone,
-      topic: serviceRequests.selectedAppliance,
-      preferredDate: serviceRequests.preferredDate,
-      preferredTime: serviceRequests.preferredTime,
-      status: serviceRequests.status,
-      safety: serviceRequests.safetyConcerns,
-      flagged: sql<boolean>`cardinality(${serviceRequests.safetyConcerns}) > 0`.as("flagged"),
-      waitingForPart:
-        sql<boolean>`${serviceRequests.status} = 'scheduled' and ${requestVisits.fieldStatus} is not distinct from 'needs-part'`.as(
-          "waiting_for_part",
-        ),
-      warrantyCallback:
-        sql<boolean>`coalesce(${requestVisits.warrantyCallback}, false) and ${serviceRequests.status} in ('new', 'contacted', 'scheduled')`.as(
-          "warranty_callback",
-        ),
-      cantFixCall: sql<boolean>`${cantFixCallWaiting}`.as("cant_fix_call"),
-      createdAt: serviceRequests.createdAt,
+      ...requestColumns,
+      cantFixCall: sql<boolean>`${serviceRequests.id} in (select id from ${callFirst})`.as(
+        "cant_fix_call",
+      ),
     })
     .from(serviceRequests)
-    .leftJoin(requestVisits, currentVisit)
-    .where(
-      wants(filters, "service-request") ? conditions(requestTable, staff, filters) : sql`false`,
-    );
+    .where(requestConditions);
   const messages = db
     .select({
       id: contactMessages.id,
@@ -137,17 +155,13 @@ export async function inboxPage(
       status: contactMessages.status,
       safety: sql<SafetyConcern[]>`'{}'::text[]`.as("safety_concerns"),
       flagged: sql<boolean>`false`.as("flagged"),
-      waitingForPart: sql<boolean>`false`.as("waiting_for_part"),
-      warrantyCallback: sql<boolean>`false`.as("warranty_callback"),
-      cantFixCall: sql<boolean>`false`.as("cant_fix_call"),
       createdAt: contactMessages.createdAt,
+      cantFixCall: sql<boolean>`false`.as("cant_fix_call"),
     })
     .from(contactMessages)
     .where(
       wants(filters, "contact-message") ? conditions(messageTable, staff, filters) : sql`false`,
     );
-  // A homeowner the office promised to call after Can't fix comes first, whatever the filters;
-  // then, among the new, a request that mentions a danger (gas before a slow drain).
   const order = [
     sql`cant_fix_call desc`,
     ...(filters.status === "new" ? [sql`flagged desc`] : []),
@@ -158,6 +172,21 @@ export async function inboxPage(
     .orderBy(...order)
     .limit(inboxPageSize + 1)
     .offset((filters.page - 1) * inboxPageSize);
+  const requestIds = rows.filter((row) => row.kind === "service-request").map((row) => row.id);
+  const visitFlags = new Map(
+    (requestIds.length > 0
+      ? await db
+          .select({
+            id: serviceRequests.id,
+            waitingForPart: waitingForPart.as("waiting_for_part"),
+            warrantyCallback: warrantyCallbackOpen.as("warranty_callback"),
+          })
+          .from(serviceRequests)
+          .leftJoin(requestVisits, currentVisit)
+          .where(inArray(serviceRequests.id, requestIds))
+      : []
+    ).map((row) => [row.id, row]),
+  );
   return {
     page: filters.page,
     hasNextPage: rows.length > inboxPageSize,
@@ -172,8 +201,8 @@ export async function inboxPage(
       preferredTime: row.preferredTime,
       status: row.status,
       safety: row.safety,
-      waitingForPart: row.waitingForPart,
-      warrantyCallback: row.warrantyCallback,
+      waitingForPart: visitFlags.get(row.id)?.waitingForPart ?? false,
+      warrantyCallback: visitFlags.get(row.id)?.warrantyCallback ?? false,
       cantFixCall: row.cantFixCall,
       createdAt: new Date(row.createdAt).toISOString(),
     })),
