@@ -6,8 +6,9 @@ import { execFileSync } from "node:child_process";
 import { ESLint } from "eslint";
 import { describe, expect, test } from "vitest";
 
-// The code's shape, held by tests: server/ reaches into app/ only for domain, content and lib
-// (the ESLint rule in eslint.config.js), and no module imports itself through others.
+// The code's shape, held by tests: server/ reaches into app/ only for domain, content and lib,
+// app/ reaches server/ only through *.server.ts modules (the ESLint rules in eslint.config.js,
+// docs/decisions/0018), and no module imports itself through others.
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -34,6 +35,34 @@ describe("server/ and app/", () => {
     for (const from of ["~/domain/leads", "~/content/states", "~/lib/dates", "../app/lib/csp"]) {
       expect(await problems(`import "${from}";\n`), from).toEqual([]);
     }
+  });
+});
+
+describe("the fence: app/ reaches server/ only through *.server.ts modules", () => {
+  const eslint = new ESLint({ cwd: root });
+  async function problems(code: string, file: string) {
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+    return result!.messages.filter((message) => message.ruleId === "no-restricted-imports");
+  }
+
+  test("a route or feature that imports a server module not named *.server fails the lint", async () => {
+    for (const [file, from] of [
+      ["app/routes/probe.tsx", "../../server/db/schema"],
+      ["app/routes/probe.tsx", "../../server/desk/staff-auth"],
+      ["app/features/desk/probe.tsx", "../../../server/requests/request-door"],
+    ] as const) {
+      expect(await problems(`import "${from}";\n`, file), from).toHaveLength(1);
+    }
+  });
+
+  test("a *.server module is the way in; *.server.ts modules and tests may reach further", async () => {
+    expect(
+      await problems(`import "../../server/desk/inbox.server";\n`, "app/routes/probe.tsx"),
+    ).toEqual([]);
+    expect(await problems(`import "../server/db/schema";\n`, "app/probe.server.ts")).toEqual([]);
+    expect(await problems(`import "../../server/db/schema";\n`, "app/lib/probe.test.ts")).toEqual(
+      [],
+    );
   });
 });
 

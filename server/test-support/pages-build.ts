@@ -10,7 +10,7 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { mkdir, readdir, rename, rm } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -32,7 +32,13 @@ function sourcesHash(): string {
     .filter(
       (file) => file && !/\.test\.tsx?$/.test(file) && !file.startsWith("server/test-support/"),
     )
-    .concat(["vite.config.ts", "react-router.config.ts", "package-lock.json", "tsconfig.json"])
+    .concat([
+      "vite.config.ts",
+      "react-router.config.ts",
+      "package.json",
+      "package-lock.json",
+      "tsconfig.json",
+    ])
     .sort();
   const hash = createHash("sha256");
   for (const file of files) {
@@ -43,6 +49,9 @@ function sourcesHash(): string {
   }
   return hash.digest("hex").slice(0, 16);
 }
+
+/** A build of other sources, or one a stopped run left half made, older than this goes. */
+const staleAfterMs = 60 * 60 * 1000;
 
 /** Builds the pages unless a build of the same sources is there; returns its folder. */
 export async function buildPagesForTests(): Promise<string> {
@@ -65,18 +74,36 @@ export async function buildPagesForTests(): Promise<string> {
     await rm(building, { recursive: true, force: true });
     throw new Error(`The pages' build for the tests failed:\n${built.stdout}\n${built.stderr}`);
   }
-  // Builds of older sources go; a run beside this one may have finished the same build first.
+  try {
+    await rename(building, folder);
+  } catch (error) {
+    // A run beside this one finished the same build first: its copy serves.
+    if (!existsSync(path.join(folder, "server/index.js"))) throw error;
+    await rm(building, { recursive: true, force: true });
+  }
+  // Not touched for an hour: no run is reading it (a run beside this one may be, on other sources).
   for (const entry of await readdir(cacheFolder)) {
-    if (!entry.endsWith(".building") && entry !== path.basename(folder)) {
-      await rm(path.join(cacheFolder, entry), { recursive: true, force: true });
+    const other = path.join(cacheFolder, entry);
+    if (other !== folder && Date.now() - (await stat(other)).mtimeMs > staleAfterMs) {
+      await rm(other, { recursive: true, force: true });
     }
   }
-  if (existsSync(folder)) await rm(building, { recursive: true, force: true });
-  else await rename(building, folder);
   console.log(
     `The pages were built for the tests in ${Math.round((Date.now() - started) / 1000)} s`,
   );
   return folder;
+}
+
+/**
+ * Refuses a build of older sources: in watch mode (`npx vitest`) the global set-up ran once, and
+ * the pages would be drawn from code since edited.
+ */
+export function assertPagesBuildCurrent(folder: string): void {
+  if (path.basename(folder) !== sourcesHash()) {
+    throw new Error(
+      "The pages' build for the tests is older than the sources: run `npx vitest run`, or restart watch mode.",
+    );
+  }
 }
 
 /** The route bundle of the build in `folder`, as the production server loads its own. */

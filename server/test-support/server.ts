@@ -6,7 +6,7 @@ import type { ServerBuild } from "react-router";
 import { createServerApp, type ServerApp } from "../app";
 import { parseConfig } from "../config";
 import type { TestDatabase, TestDatabaseInstance } from "./databases";
-import { loadPagesBuild } from "./pages-build";
+import { assertPagesBuildCurrent, loadPagesBuild } from "./pages-build";
 import { startSmtpServer, type TestSmtpServer } from "./smtp";
 
 export const testSiteUrl = "https://repair.example.test";
@@ -50,7 +50,9 @@ export function freshClientIp(): string {
 
 async function pagesBuild(): Promise<ServerBuild> {
   const { inject } = await import("vitest");
-  return loadPagesBuild(inject("pagesBuild"));
+  const folder = inject("pagesBuild");
+  assertPagesBuildCurrent(folder);
+  return loadPagesBuild(folder);
 }
 
 /** The real app (database, API, outbox worker) on 127.0.0.1, with its own SMTP server. */
