@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
 import { expect, publicRoutes, test } from "./support/fixtures";
+import { axe } from "./support/axe";
 import type { AvailabilityAnswer } from "~/domain/availability";
 
 const extraRoutes = [
@@ -14,7 +14,7 @@ const widths = [375, 1280];
 
 /** Axe's violations on the page as drawn now, one line each (rule: targets). */
 async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   return results.violations.map(
     (violation) =>
       `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 
 import { startExtraServer, type ExtraServer } from "./support/extra-server";
@@ -12,6 +11,7 @@ import {
 import { expect, test as base } from "./support/fixtures";
 import { waitForEmails } from "./support/leads";
 import { signIn } from "./support/staff";
+import { axe } from "./support/axe";
 
 // The homeowner's page after the job, on a 375 px phone: the estimate told by email ("Alex sent
 // an estimate: $245. Review and approve"), then, once paid, the page leads with the repair's
@@ -48,7 +48,7 @@ async function overflow(page: Page) {
 async function expectNoAxeViolations(page: Page, what: string) {
   for (const width of [375, 320]) {
     await page.setViewportSize({ width, height: 740 });
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axe(page).analyze();
     expect(
       results.violations.map((violation) => violation.id),
       `${what} at ${width} px`,

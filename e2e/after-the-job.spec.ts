@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 
 import { provideClockedServer, type ClockedServer, type ExtraServer } from "./support/extra-server";
@@ -14,6 +13,7 @@ import {
 import { expect, test as base } from "./support/fixtures";
 import { uniqueName, waitForEmails, type ReceivedEmail } from "./support/leads";
 import { signIn } from "./support/staff";
+import { axe } from "./support/axe";
 
 // After the job: the price up front, the estimate approved, the receipt with its warranty, the
 // warranty callback, and the review asked of everyone alike. Each test makes its own owner,
@@ -52,7 +52,7 @@ async function expectNoAxeViolations(page: Page, what: string) {
     await page.evaluate(() =>
       Promise.all(document.getAnimations().map((animation) => animation.finished)),
     );
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axe(page).analyze();
     expect(
       results.violations.map((violation) => violation.id),
       `${what} at ${width} px`,

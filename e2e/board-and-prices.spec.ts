@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 
 import { federalHolidays } from "~/domain/holidays";
@@ -10,6 +9,7 @@ import { requestedDay, staffEmail, staffPassword as password, todayInTexas } fro
 import { expect, test as base } from "./support/fixtures";
 import { uniqueName } from "./support/leads";
 import { signIn, staffCommand } from "./support/staff";
+import { axe } from "./support/axe";
 
 // The desk's smaller ones (issue 36, point 10): the dispatch board shows each visit's town and
 // address and its window by its whole name, moves to a day chosen with its date picker and says
@@ -48,7 +48,7 @@ async function expectCleanAt(page: Page, what: string) {
     await page.setViewportSize({ width, height: 800 });
     expect(await overflow(page), `${what} at ${width} px`).toBeLessThanOrEqual(0);
     if (width === 320) continue;
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axe(page).analyze();
     expect(
       results.violations.map((violation) => violation.id),
       `${what} at ${width} px`,

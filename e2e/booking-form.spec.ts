@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 
 import { serviceRequest } from "../server/test-support/fixtures";
@@ -12,6 +11,7 @@ import {
 } from "./support/field";
 import { changeBooking, expectConfirmed, uniqueName, waitForEmails } from "./support/leads";
 import { signIn, staffCommand } from "./support/staff";
+import { axe } from "./support/axe";
 
 // One way to book a visit on the lead page (issue 36, points 3 and 8), on a 375 px phone: one
 // booking form whose technician is an account of the office, "Confirmed with <first name>" and
@@ -89,7 +89,7 @@ async function overflow(page: Page) {
 
 /** axe finds nothing on the page, and at 320 px nothing scrolls sideways. */
 async function expectAccessible(page: Page, when: string) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   expect(
     results.violations.map((violation) => violation.id),
     `axe on the lead page ${when}`,

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { format } from "date-fns";
 
@@ -8,6 +7,7 @@ import { isFederalHoliday } from "~/domain/holidays";
 import { startExtraServer } from "./support/extra-server";
 import { expect, test } from "./support/fixtures";
 import { uniqueName } from "./support/leads";
+import { axe } from "./support/axe";
 
 const texasEmail = "texas@easyappliancerepair.com";
 
@@ -100,7 +100,7 @@ async function openContactStep(page: Page, origin = ""): Promise<Locator> {
 /** axe finds nothing wrong in the dialog as it stands. */
 /** axe finds nothing in the dialog (or, once it closed, in what it left on the page). */
 async function expectAccessibleDialog(page: Page, part = '[role="dialog"]') {
-  const results = await new AxeBuilder({ page }).include(part).analyze();
+  const results = await axe(page).include(part).analyze();
   expect(
     results.violations.map(
       (violation) =>

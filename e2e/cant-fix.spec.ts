@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
 import { serviceRequest, uniquePhone } from "../server/test-support/fixtures";
@@ -8,6 +7,7 @@ import { jobAtArrived } from "./support/field-job";
 import { expect, test as base } from "./support/fixtures";
 import { hydrated } from "./support/my-day";
 import { uniqueName, waitForEmails } from "./support/leads";
+import { axe } from "./support/axe";
 
 // Can't fix, on phones: the technician taps it, the office's email says whom to call, the inbox
 // flags the lead first until the call is recorded, and the homeowner's page stops offering Move,
@@ -48,7 +48,7 @@ async function expectClean(page: Page, what: string) {
       `${what} at ${width} px`,
     ).toBeLessThanOrEqual(0);
     if (width === 320) continue;
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axe(page).analyze();
     expect(
       results.violations.map((violation) => violation.id),
       `${what} at ${width} px`,

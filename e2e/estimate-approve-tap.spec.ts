@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
 import { startExtraServer, type ExtraServer } from "./support/extra-server";
 import { dryerThatDoesNotHeat, jobAtArrived, writeIgniterEstimate } from "./support/field-job";
 import { expect, test as base } from "./support/fixtures";
+import { axe } from "./support/axe";
 
 // Issue 36, point 1: a homeowner's Approve is never lost on a phone. On a 375 px touch phone she
 // opens her private page with an estimate waiting, taps the name field under "Your estimate",
@@ -82,7 +82,7 @@ function coveringOf(target: Element): string[] {
 }
 
 async function expectAxeClean(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   expect(
     results.violations.map((violation) => violation.id),
     what,

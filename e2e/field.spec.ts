@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -18,6 +17,7 @@ import {
   tomorrowInTexas,
 } from "./support/field";
 import { signIn, staffCli, staffCommand } from "./support/staff";
+import { axe } from "./support/axe";
 
 /** The file's server, whose clock a journey moves to a visit's day (TEST_CLOCK_FILE). */
 interface FieldServer extends ExtraServer {
@@ -149,7 +149,7 @@ test("an owner adds a technician with the command; a booking is confirmed to the
   await expect(alexRow.getByRole("link", { name })).toBeVisible();
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 800 });
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axe(page).analyze();
     expect(
       results.violations.map((violation) => violation.id),
       `Dispatch at ${width} px`,
@@ -224,7 +224,7 @@ test("an owner adds a technician with the command; a booking is confirmed to the
     await expect(
       privatePage.getByRole("status").filter({ hasText: /Alex is on the way, arriving about/ }),
     ).toBeVisible();
-    const undoOffered = await new AxeBuilder({ page: alex }).analyze();
+    const undoOffered = await axe(alex).analyze();
     expect(
       undoOffered.violations.map((violation) => violation.id),
       "My day with Undo offered",
@@ -259,7 +259,7 @@ test("an owner adds a technician with the command; a booking is confirmed to the
     await expect(item.getByText("Part: DC97-14486A igniter")).toBeVisible();
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 800 });
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axe(page).analyze();
       expect(
         results.violations.map((violation) => violation.id),
         `Dispatch with a return visit to book at ${width} px`,
@@ -335,7 +335,7 @@ test("an owner adds a technician with the command; a booking is confirmed to the
     await alex.goto("/office/day");
     for (const width of [375, 1280]) {
       await alex.setViewportSize({ width, height: 800 });
-      const results = await new AxeBuilder({ page: alex }).analyze();
+      const results = await axe(alex).analyze();
       expect(
         results.violations.map((violation) => violation.id),
         `at ${width} px`,
@@ -389,7 +389,7 @@ test("the inbox on a phone: leads as cards with a Call button and the danger fla
 
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 800 });
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axe(page).analyze();
     expect(
       results.violations.map((violation) => violation.id),
       `at ${width} px`,
@@ -523,6 +523,6 @@ test("texts: booked with the box ticked, the technician's On my way reaches the 
     await expect(page.getByText("On my way", { exact: false }).first()).toBeVisible();
     expect(toHomeowner()).toEqual([]);
   }
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
 });

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 
-import AxeBuilder from "@axe-core/playwright";
 import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
 import type { APIRequestContext, Page } from "@playwright/test";
@@ -11,6 +10,7 @@ import { serviceRequest, texasEmail } from "../server/test-support/fixtures";
 import { startExtraServer } from "./support/extra-server";
 import { databaseAvailable, queryRows, uniqueName, waitForEmails } from "./support/leads";
 import { signIn, staffCli, staffCommand } from "./support/staff";
+import { axe } from "./support/axe";
 
 // The first journey sees the desk before any account exists: the file runs in order.
 test.describe.configure({ mode: "serial" });
@@ -823,15 +823,15 @@ for (const width of [375, 1280]) {
     const email = staffEmail(`axe${width}`);
     expect((await staffCommand(["add", email, "--role", "owner"], password)).status).toBe(0);
     await page.goto("/office/sign-in");
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axe(page).analyze()).violations).toEqual([]);
     await signIn(page, email, password);
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axe(page).analyze()).violations).toEqual([]);
     const name = uniqueName("Axel");
     await postServiceRequest(page.request, name);
     await page.reload();
     await page.getByRole("link", { name }).click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axe(page).analyze()).violations).toEqual([]);
     for (const path of [
       "/office/subscribers",
       "/office/staff",
@@ -839,7 +839,7 @@ for (const width of [375, 1280]) {
       "/office/account",
     ]) {
       await page.goto(path);
-      expect((await new AxeBuilder({ page }).analyze()).violations, path).toEqual([]);
+      expect((await axe(page).analyze()).violations, path).toEqual([]);
       const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(pageWidth, path).toBeLessThanOrEqual(width);
     }

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
 import { startExtraServer, type ExtraServer } from "./support/extra-server";
 import { expect, test as base } from "./support/fixtures";
 import { signIn, staffCommand } from "./support/staff";
+import { axe } from "./support/axe";
 
 /*
  * Capacities and holidays change what every booking journey may book, so these journeys run on a
@@ -258,13 +258,13 @@ for (const width of [375, 1280]) {
     await add.getByRole("textbox", { name: "Holiday name" }).fill(`Christmas Eve ${width}`);
     await add.getByRole("button", { name: "Add holiday" }).click();
     await expect(add.getByRole("status")).toBeVisible();
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axe(page).analyze()).violations).toEqual([]);
     // And with errors shown.
     const form = capacities(page);
     await form.getByRole("spinbutton", { name: "Wednesday morning" }).fill("5000");
     await form.getByRole("button", { name: "Save" }).click();
     await expect(form.getByText("Enter a whole number from 0 to 1000")).toBeVisible();
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axe(page).analyze()).violations).toEqual([]);
     const documentWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(documentWidth).toBeLessThanOrEqual(width);
   });

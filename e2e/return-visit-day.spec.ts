@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 
 import { repairedLine } from "~/domain/estimate";
@@ -15,6 +14,7 @@ import { dryerThatDoesNotHeat, jobAtArrived } from "./support/field-job";
 import { expect, test as base } from "./support/fixtures";
 import { waitForEmails } from "./support/leads";
 import { hydrated } from "./support/my-day";
+import { axe } from "./support/axe";
 
 // Issue 36: a return visit done on another day than the one asked for shows the day it happened,
 // on the homeowner's page and on the receipt (its page and its email). The homeowner asks for a
@@ -43,7 +43,7 @@ test.use({
 
 /** axe finds nothing, and nothing scrolls sideways, at 375 px. */
 async function expectClean(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   expect(
     results.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`),
     what,

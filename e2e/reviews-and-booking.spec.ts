@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 
 import { serviceRequest, uniquePhone } from "../server/test-support/fixtures";
@@ -10,6 +9,7 @@ import { expect, test as base } from "./support/fixtures";
 import { expectConfirmed, uniqueName } from "./support/leads";
 import { signInOnPhone } from "./support/my-day";
 import { signIn, staffCommand } from "./support/staff";
+import { axe } from "./support/axe";
 
 // Issue 36, point 10: /reviews leads with the reviews of real repairs, each badged "Verified
 // repair"; /office/reviews gives the homeowner's phone as a call link and Mark as handled takes a
@@ -39,7 +39,7 @@ const test = base.extend<Record<never, never>, { server: ExtraServer }>({
 test.describe.configure({ mode: "default", timeout: 180_000 });
 
 async function expectNoAxeViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   expect(
     results.violations.map(
       (violation) =>

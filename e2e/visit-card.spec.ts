@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 
 import type { TimeSlotId } from "~/domain/time-slots";
@@ -8,6 +7,7 @@ import { staffPassword as password } from "./support/field";
 import { bookRequest, confirmVisitToday, newCrew, technicianOnPhone } from "./support/field-job";
 import { expect, test as base } from "./support/fixtures";
 import { signIn } from "./support/staff";
+import { axe } from "./support/axe";
 
 // Issue 36, point 7: the card a technician reads in the sun, on a 375 px phone. The next step
 // first (On my way and Arrived, then the estimate before Done, then the payment), edges of at
@@ -43,7 +43,7 @@ async function expectAxeClean(page: Page, what: string) {
   await page.evaluate(() =>
     Promise.all(document.getAnimations().map((animation) => animation.finished)),
   );
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   expect(
     results.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`),
     what,

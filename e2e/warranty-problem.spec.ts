@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 
@@ -9,6 +8,7 @@ import { todayInTexas } from "./support/field";
 import { jobAtArrived, technicianOnPhone } from "./support/field-job";
 import { expect, test as base } from "./support/fixtures";
 import { hydrated } from "./support/my-day";
+import { axe } from "./support/axe";
 
 // "Same problem again?" says what went wrong: on a 375 px phone the homeowner of a paid repair
 // books the free warranty visit with a few words and a photo, and the technician's card on My day
@@ -40,7 +40,7 @@ async function overflow(page: Page) {
 async function expectNoAxeViolations(page: Page, what: string) {
   for (const width of [375, 320]) {
     await page.setViewportSize({ width, height: 740 });
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axe(page).analyze();
     expect(
       results.violations.map((violation) => violation.id),
       `${what} at ${width} px`,
