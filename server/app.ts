@@ -18,7 +18,7 @@ import { clientAddress, createApiRouter } from "./api/router";
 import { newsletterService } from "./api/unsubscribe";
 import type { ServerConfig } from "./config";
 import { openDatabase, type DatabaseHandle } from "./db/database";
-import { pruneExpiredRecords } from "./db/housekeeping";
+import { pruneExpiredRecords, refreshEmbeddedStatistics } from "./db/housekeeping";
 import { closeFederalHolidays } from "./requests/holidays";
 import { formSubmissionsFor } from "./leads/forms";
 import { createMailTransport } from "./mail/transport";
@@ -83,6 +83,8 @@ export function routeBuild(): Promise<ServerBuild> {
 }
 
 const housekeepingIntervalMs = 10 * 60 * 1000;
+/** Every sixth round of housekeeping (hourly) refreshes the embedded database's statistics. */
+const statisticsEveryRounds = 6;
 
 async function resolveBuild(build: ServerBuild | (() => Promise<ServerBuild>)) {
   return typeof build === "function" ? build() : build;
@@ -236,9 +238,15 @@ export async function createServerApp({
   if (startWorker) textWorker.start();
   const visits = { config, links, now };
   const requests = new HomeownerRequests(db, visits, () => outbox.nudge());
+  await refreshEmbeddedStatistics(database);
+  let housekeepingRound = 0;
   const housekeeping = setInterval(() => {
+    housekeepingRound += 1;
     Promise.all([
       pruneExpiredRecords(db),
+      ...(housekeepingRound % statisticsEveryRounds === 0
+        ? [refreshEmbeddedStatistics(database)]
+        : []),
       pruneSentEmailBodies(db, config.MAIL_RETENTION_DAYS),
       // A server running into a new year closes the year after's holidays too.
       closeFederalHolidays(db, now()),

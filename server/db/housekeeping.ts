@@ -1,7 +1,7 @@
 import { lt, sql } from "drizzle-orm";
 
 import { longestRateLimitWindowSeconds } from "../api/rate-limit";
-import type { Database } from "./database";
+import type { Database, DatabaseHandle } from "./database";
 import { idempotencyKeys, rateLimitWindows } from "./schema";
 
 /** A retry carrying the same Idempotency-Key comes within minutes; a day is ample. */
@@ -20,4 +20,16 @@ export async function pruneExpiredRecords(db: Database): Promise<void> {
   await db
     .delete(idempotencyKeys)
     .where(lt(idempotencyKeys.createdAt, sql`now() - ${idempotencyKeyHours} * interval '1 hour'`));
+}
+
+/**
+ * What PostgreSQL's autovacuum does on a server, for the embedded database, which has none: its
+ * planner's statistics and its dead rows. Without statistics the planner guesses, and guesses
+ * badly once a desk holds thousands of leads (a Texas dispatcher's inbox over 50,000 leads: 95 ms
+ * never analysed, 50 ms analysed). About a second at 50,000 leads, during which the embedded
+ * database answers nothing else: at start and once an hour. A PostgreSQL server does its own.
+ */
+export async function refreshEmbeddedStatistics(database: DatabaseHandle): Promise<void> {
+  if (database.driver !== "pglite") return;
+  await database.db.execute(sql`vacuum (analyze)`);
 }
