@@ -10,11 +10,11 @@ import { contactMessageSchema } from "~/domain/contact-message";
 import { newsletterSchema } from "~/domain/newsletter";
 
 import { contactMessages, newsletterSubscribers, outbox, serviceRequests } from "./db/schema";
-import { startHttpServer, type HttpServer } from "./http-server";
 import { maxNotesLength } from "./requests/repeats";
 import { testDatabases } from "./test-support/databases";
 import { contactMessage, serviceRequest } from "./test-support/fixtures";
-import { startTestServer, type TestServer } from "./test-support/server";
+import { startBehindProductionListener } from "./test-support/production-listener";
+import type { TestServer } from "./test-support/server";
 
 const pglite = (await testDatabases()).find((database) => database.label === "PGlite")!;
 
@@ -160,30 +160,20 @@ function requestsTo({ path, valid, fields }: (typeof endpoints)[number]) {
 
 describe("Hostile bodies", () => {
   let server: TestServer;
-  let listening: HttpServer;
   let baseUrl: string;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    server = await startTestServer({
-      database: pglite,
-      startWorker: false,
-      env: { RATE_LIMIT_MAX: "0" },
-    });
-    // The same app behind the production listener, with its production time-outs: this file
-    // runs beside others, and the short ones are tested in ./reliability/hostile-input.test.ts.
-    listening = await startHttpServer(server.serverApp.handler, {
-      PORT: 0,
-      HOST: "127.0.0.1",
-      HTTP_HEADERS_TIMEOUT_MS: 15_000,
-      HTTP_REQUEST_TIMEOUT_MS: 30_000,
-      HTTP_UPLOAD_TIMEOUT_MS: 300_000,
-      HTTP_KEEP_ALIVE_TIMEOUT_MS: 65_000,
-    });
-    baseUrl = `http://127.0.0.1:${listening.port}`;
+    // The production listener with its production time-outs: this file runs beside others, and
+    // the short ones are tested in ./reliability/hostile-input.test.ts.
+    ({ server, baseUrl, close } = await startBehindProductionListener(pglite, {
+      headersTimeoutMs: 15_000,
+      requestTimeoutMs: 30_000,
+      uploadTimeoutMs: 300_000,
+    }));
   });
   afterAll(async () => {
-    await listening?.stop(async () => {}, 1_000);
-    await server?.close();
+    await close?.();
   });
 
   async function send({ path, body, contentType, headers }: HostileRequest): Promise<number> {

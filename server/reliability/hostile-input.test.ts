@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { startHttpServer, type HttpServer } from "../http-server";
+import type { HttpServer } from "../http-server";
 import { testDatabases } from "../test-support/databases";
-import { startTestServer, type TestServer } from "../test-support/server";
+import { startBehindProductionListener } from "../test-support/production-listener";
 import { trickle } from "../test-support/trickle";
 
 // Requests sent too slowly, or too large, against the production listener with short
@@ -18,30 +18,20 @@ const requestTimeoutMs = 1_000;
 const uploadTimeoutMs = 3_000;
 
 describe("Hostile input: slow and oversized requests", () => {
-  let server: TestServer;
   let listening: HttpServer;
   let baseUrl: string;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    server = await startTestServer({
-      database: pglite,
-      startWorker: false,
-      env: { RATE_LIMIT_MAX: "0" },
-    });
-    // The same app behind the production listener, with short time-outs.
-    listening = await startHttpServer(server.serverApp.handler, {
-      PORT: 0,
-      HOST: "127.0.0.1",
-      HTTP_HEADERS_TIMEOUT_MS: headersTimeoutMs,
-      HTTP_REQUEST_TIMEOUT_MS: requestTimeoutMs,
-      HTTP_UPLOAD_TIMEOUT_MS: uploadTimeoutMs,
-      HTTP_KEEP_ALIVE_TIMEOUT_MS: 65_000,
-    });
-    baseUrl = `http://127.0.0.1:${listening.port}`;
+    // The production listener with short time-outs.
+    ({ listening, baseUrl, close } = await startBehindProductionListener(pglite, {
+      headersTimeoutMs,
+      requestTimeoutMs,
+      uploadTimeoutMs,
+    }));
   });
   afterAll(async () => {
-    await listening?.stop(async () => {}, 1_000);
-    await server?.close();
+    await close?.();
   });
 
   test("headers sent too slowly are cut off at the headers time-out", async () => {
