@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-import { expect, publicRoutes, test } from "./support/fixtures";
+import { expect, publicPageTest, publicRoutes, test } from "./support/fixtures";
 import { axe } from "./support/axe";
 import type { AvailabilityAnswer } from "~/domain/availability";
 
@@ -27,19 +27,23 @@ test.use({ expectedConsoleErrors: /status of 404/ });
 // laptop's and checked again (the menus, the columns and what is shown differ), as a visitor
 // turning a tablet would see it, instead of loaded a second time.
 for (const path of [...publicRoutes.map((route) => route.path), ...extraRoutes]) {
-  test(`axe finds no violations on ${path} at ${widths.join(" and ")} px`, async ({ page }) => {
-    await page.setViewportSize({ width: widths[0]!, height: 900 });
-    await page.goto(path);
-    await page.waitForLoadState("networkidle");
-    for (const width of widths) {
-      await page.setViewportSize({ width, height: 900 });
-      // Two frames: the new width has been laid out and drawn.
-      await page.evaluate(
-        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-      );
-      expect(await violations(page), `at ${width} px`).toEqual([]);
-    }
-  });
+  publicPageTest(
+    `axe finds no violations on ${path} at ${widths.join(" and ")} px`,
+    async ({ page }) => {
+      await page.setViewportSize({ width: widths[0]!, height: 900 });
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      for (const width of widths) {
+        await page.setViewportSize({ width, height: 900 });
+        // Two frames: the new width has been laid out and drawn.
+        await page.evaluate(
+          () =>
+            new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+        );
+        expect(await violations(page), `at ${width} px`).toEqual([]);
+      }
+    },
+  );
 }
 
 test("axe finds no violations on a private page with its photos and days to move to, at 375 and 1280 px", async ({
