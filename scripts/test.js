@@ -1,5 +1,6 @@
-// `npm test`: unit and server tests (Vitest), then a fresh production build (made with fake
-// secrets) and the scan of its client files, then the Chromium journeys (Playwright). Ends with one "N passed, N failed" line.
+// `npm test`: the static checks, a fresh production build (made with fake secrets) and the scan
+// of its client files, the unit and server tests (Vitest, drawing that build's pages), then the
+// Chromium journeys (Playwright). Ends with one "N passed, N failed" line.
 import { spawn, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 
@@ -86,8 +87,8 @@ const vitestRuns = [
   ],
   ["vitest", "run", "--maxWorkers=1", ...timedFiles],
 ];
-function tallyVitest(args) {
-  const unit = run("npx", args);
+function tallyVitest(args, env = {}) {
+  const unit = run("npx", args, env);
   const unitOutput = strip(unit.output);
   const unitFailed = Number(/Tests\s+(\d+) failed/.exec(unitOutput)?.[1] ?? 0);
   passed += Number(/Tests\s+(?:\d+ failed \| )?(\d+) passed/.exec(unitOutput)?.[1] ?? 0);
@@ -96,7 +97,6 @@ function tallyVitest(args) {
   if (failedBlock) failures.push(...failedBlock.split("\n").slice(0, 120));
   else if (!unit.ok) failures.push(`vitest ${args.slice(1).join(" ")} did not finish cleanly`);
 }
-for (const args of vitestRuns) tallyVitest(args);
 
 // The build is made with a fake value for every secret the server knows, and its client files
 // are then scanned for them and for server-only code (scripts/client-build-scan.test.ts). Only
@@ -110,6 +110,10 @@ if (!build.ok) failed += 1;
 if (build.ok) {
   tallyVitest(["vitest", "run", "--config", "vitest.client-build.config.ts"]);
 }
+
+// The server tests draw the pages of the build just made (server/test-support/pages-build.ts)
+// rather than making a second one of the same sources.
+for (const args of vitestRuns) tallyVitest(args, build.ok ? { PAGES_BUILD_FROM: "build" } : {});
 
 if (build.ok) {
   const e2e = run("npx", ["playwright", "test"]);

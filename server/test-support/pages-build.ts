@@ -10,7 +10,7 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import { cp, mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -53,26 +53,35 @@ function sourcesHash(): string {
 /** A build of other sources, or one a stopped run left half made, older than this goes. */
 const staleAfterMs = 60 * 60 * 1000;
 
-/** Builds the pages unless a build of the same sources is there; returns its folder. */
+/**
+ * Builds the pages unless a build of the same sources is there; returns its folder.
+ * `PAGES_BUILD_FROM` names a production build just made of these same sources (`npm test` makes
+ * one before the tests): it is copied instead of building again.
+ */
 export async function buildPagesForTests(): Promise<string> {
   const folder = path.join(cacheFolder, sourcesHash());
   if (existsSync(path.join(folder, "server/index.js"))) return folder;
   await mkdir(cacheFolder, { recursive: true });
   const building = `${folder}.${process.pid}.building`;
   const started = Date.now();
-  const built = spawnSync("npx", ["react-router", "build"], {
-    cwd: root,
-    encoding: "utf8",
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      REACT_ROUTER_BUILD_DIRECTORY: building,
-      PAGES_BUILD_FOR_TESTS: "1",
-    },
-  });
-  if (built.status !== 0) {
-    await rm(building, { recursive: true, force: true });
-    throw new Error(`The pages' build for the tests failed:\n${built.stdout}\n${built.stderr}`);
+  const madeFrom = process.env.PAGES_BUILD_FROM;
+  if (madeFrom) {
+    await cp(path.resolve(root, madeFrom), building, { recursive: true });
+  } else {
+    const built = spawnSync("npx", ["react-router", "build"], {
+      cwd: root,
+      encoding: "utf8",
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        REACT_ROUTER_BUILD_DIRECTORY: building,
+        PAGES_BUILD_FOR_TESTS: "1",
+      },
+    });
+    if (built.status !== 0) {
+      await rm(building, { recursive: true, force: true });
+      throw new Error(`The pages' build for the tests failed:\n${built.stdout}\n${built.stderr}`);
+    }
   }
   try {
     await rename(building, folder);
@@ -89,7 +98,9 @@ export async function buildPagesForTests(): Promise<string> {
     }
   }
   console.log(
-    `The pages were built for the tests in ${Math.round((Date.now() - started) / 1000)} s`,
+    madeFrom
+      ? `The pages for the tests are ${madeFrom}, copied in ${Math.round((Date.now() - started) / 1000)} s`
+      : `The pages were built for the tests in ${Math.round((Date.now() - started) / 1000)} s`,
   );
   return folder;
 }
