@@ -52,7 +52,8 @@ export async function staffCommand(args: string[], password?: string, dataDir?: 
 export function staffCli(args: string[], password?: string, dataDir?: string) {
   const result = spawnSync(
     process.execPath,
-    [path.resolve("node_modules/tsx/dist/cli.mjs"), "server/desk/staff-cli.ts", ...args],
+    // What `npm run staff` runs once there is a build (the journeys' server is that build).
+    [path.resolve("build/server/staff.js"), ...args],
     {
       encoding: "utf8",
       env: {
