@@ -238,7 +238,7 @@ export async function createServerApp({
   if (startWorker) textWorker.start();
   const visits = { config, links, now };
   const requests = new HomeownerRequests(db, visits, () => outbox.nudge());
-  await refreshEmbeddedStatistics(database);
+  await refreshEmbeddedStatistics(database, { deadRows: false });
   let housekeepingRound = 0;
   const housekeeping = setInterval(() => {
     housekeepingRound += 1;
