@@ -1,6 +1,6 @@
-// The server as production runs it (server/main.ts), from source and without pages, for the
-// reliability tests and benchmarks that kill, stop and restart it:
-// `node --import tsx server/reliability/child-server.ts`, configured by the environment.
+// The server as production runs it (server/main.ts), without pages, for the
+// reliability tests that kill, stop and restart it: bundled and started by
+// ./support/child-server.ts, configured by the environment.
 import { createServerApp } from "../app";
 import { ConfigError, parseConfig } from "../config";
 import { startHttpServer, stopOnSignals } from "../http-server";

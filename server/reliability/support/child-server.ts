@@ -1,8 +1,46 @@
 import { spawn } from "node:child_process";
+import { readdirSync, rmSync, statSync } from "node:fs";
 import net from "node:net";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+import { build } from "esbuild";
+
 const entry = fileURLToPath(new URL("../child-server.ts", import.meta.url));
+const root = fileURLToPath(new URL("../../..", import.meta.url));
+
+let bundle: Promise<string> | undefined;
+
+/**
+ * child-server.ts bundled as the production launcher is (scripts/build-launcher.js), once per
+ * process: each start then loads one file where `--import tsx` compiled and loaded the sources
+ * module by module (5.1 against 7.5-8.1 CPU-seconds to "Serving on" on a slow day; the crash
+ * test alone starts seven). Under node_modules, so that its packages resolve as they do from
+ * build/server/.
+ */
+function childServerBundle(): Promise<string> {
+  bundle ??= (async () => {
+    const folder = path.join(root, "node_modules/.cache/child-server");
+    const outfile = path.join(folder, `${process.pid}.mjs`);
+    await build({
+      entryPoints: [entry],
+      outfile,
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      packages: "external",
+      logLevel: "warning",
+    });
+    // A worker stopped by its runner leaves its copy: none an hour old is still starting servers.
+    for (const name of readdirSync(folder)) {
+      const other = path.join(folder, name);
+      if (Date.now() - statSync(other).mtimeMs > 60 * 60 * 1000) rmSync(other, { force: true });
+    }
+    return outfile;
+  })();
+  return bundle;
+}
 
 export interface ChildServer {
   baseUrl: string;
@@ -34,7 +72,9 @@ export async function startChildServer(
   env: Record<string, string>,
   { startTimeoutMs = 30_000 } = {},
 ): Promise<ChildServer> {
-  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+  const child = spawn(process.execPath, [await childServerBundle()], {
+    // The committed migrations are found from the repository's root (server/db/database.ts).
+    cwd: root,
     env: {
       ...process.env,
       NODE_ENV: "production",
