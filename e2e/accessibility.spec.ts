@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-import { expect, publicPageTest, publicRoutes, test } from "./support/fixtures";
+import { expect, sharedPageTest, publicRoutes, test } from "./support/fixtures";
 import { axe } from "./support/axe";
 import type { AvailabilityAnswer } from "~/domain/availability";
 
@@ -27,7 +27,7 @@ test.use({ expectedConsoleErrors: /status of 404/ });
 // laptop's and checked again (the menus, the columns and what is shown differ), as a visitor
 // turning a tablet would see it, instead of loaded a second time.
 for (const path of [...publicRoutes.map((route) => route.path), ...extraRoutes]) {
-  publicPageTest(
+  sharedPageTest(
     `axe finds no violations on ${path} at ${widths.join(" and ")} px`,
     async ({ page }) => {
       await page.setViewportSize({ width: widths[0]!, height: 900 });

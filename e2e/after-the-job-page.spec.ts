@@ -8,7 +8,7 @@ import {
   newCrew,
   writeIgniterEstimate,
 } from "./support/field-job";
-import { expect, test as base } from "./support/fixtures";
+import { expect, sharedPageTest as base } from "./support/fixtures";
 import { waitForEmails } from "./support/leads";
 import { signIn } from "./support/staff";
 import { axe } from "./support/axe";

@@ -10,7 +10,7 @@ import {
   writeIgniterEstimate,
   type Crew,
 } from "./support/field-job";
-import { expect, test as base } from "./support/fixtures";
+import { expect, sharedPageTest as base } from "./support/fixtures";
 import { uniqueName, waitForEmails, type ReceivedEmail } from "./support/leads";
 import { signIn } from "./support/staff";
 import { axe } from "./support/axe";

@@ -6,7 +6,7 @@ import { formatVisitDay } from "~/domain/visit";
 import { serviceRequest } from "../server/test-support/fixtures";
 import { startExtraServer, type ExtraServer } from "./support/extra-server";
 import { requestedDay, staffEmail, staffPassword as password, todayInTexas } from "./support/field";
-import { expect, test as base } from "./support/fixtures";
+import { expect, sharedPageTest as base } from "./support/fixtures";
 import { uniqueName } from "./support/leads";
 import { signIn, staffCommand } from "./support/staff";
 import { axe } from "./support/axe";

@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 
 import { federalHolidays } from "~/domain/holidays";
 
-import { expect, publicPageTest as test } from "./support/fixtures";
+import { expect, sharedPageTest as test } from "./support/fixtures";
 import { uniqueName, waitForEmails } from "./support/leads";
 
 // The homeowner's path on a phone: from a service page to a booked visit, and what typing

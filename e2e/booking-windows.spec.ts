@@ -5,7 +5,7 @@ import { windowFilledMessage } from "~/domain/availability";
 import { isFederalHoliday } from "~/domain/holidays";
 
 import { startExtraServer } from "./support/extra-server";
-import { expect, test } from "./support/fixtures";
+import { expect, sharedPageTest as test } from "./support/fixtures";
 import { uniqueName } from "./support/leads";
 import { axe } from "./support/axe";
 

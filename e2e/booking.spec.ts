@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 
 import { isFederalHoliday } from "~/domain/holidays";
 
-import { expect, publicPageTest as test } from "./support/fixtures";
+import { expect, sharedPageTest as test } from "./support/fixtures";
 import { databaseAvailable, queryRows, uniqueName, waitForEmails } from "./support/leads";
 
 /**

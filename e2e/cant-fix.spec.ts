@@ -4,7 +4,7 @@ import { serviceRequest, uniquePhone } from "../server/test-support/fixtures";
 import { startExtraServer, type ExtraServer } from "./support/extra-server";
 import { requestedDay } from "./support/field";
 import { jobAtArrived } from "./support/field-job";
-import { expect, test as base } from "./support/fixtures";
+import { expect, sharedPageTest as base } from "./support/fixtures";
 import { hydrated } from "./support/my-day";
 import { uniqueName, waitForEmails } from "./support/leads";
 import { axe } from "./support/axe";

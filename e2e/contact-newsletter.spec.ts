@@ -1,4 +1,4 @@
-import { expect, publicPageTest as test } from "./support/fixtures";
+import { expect, sharedPageTest as test } from "./support/fixtures";
 import { databaseAvailable, queryRows, uniqueName, waitForEmails } from "./support/leads";
 
 test("a visitor sends a contact message; the form keeps its values", async ({ page }) => {

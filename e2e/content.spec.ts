@@ -1,6 +1,6 @@
 import { serviceStates } from "../app/content/states";
 
-import { expect, publicPageTest as test } from "./support/fixtures";
+import { expect, sharedPageTest as test } from "./support/fixtures";
 
 test("the hero names a matching region, and the neighborhood otherwise", async ({ page }) => {
   const hero = page.getByRole("heading", { level: 1 });

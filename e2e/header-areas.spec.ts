@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 
 import { serviceStates } from "../app/content/states";
 
-import { expect, publicPageTest as test } from "./support/fixtures";
+import { expect, sharedPageTest as test } from "./support/fixtures";
 
 const region = "Florida";
 

@@ -1,6 +1,6 @@
 import { stateTestAddresses } from "../server/geo/test-addresses";
 
-import { expect, publicPageTest as test } from "./support/fixtures";
+import { expect, sharedPageTest as test } from "./support/fixtures";
 
 /** The quotes of home's reviews, in order, from HTML text or from the page. */
 function quotesIn(html: string) {

@@ -2,7 +2,7 @@ import type { APIRequestContext, Browser, Page } from "@playwright/test";
 
 import { serviceRequest } from "../server/test-support/fixtures";
 import { startExtraServer } from "./support/extra-server";
-import { expect, test as base } from "./support/fixtures";
+import { expect, sharedPageTest as base } from "./support/fixtures";
 import {
   requestedDay,
   staffEmail,

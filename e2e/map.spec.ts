@@ -1,5 +1,5 @@
 import { startExtraServer } from "./support/extra-server";
-import { expect, publicPageTest as test } from "./support/fixtures";
+import { expect, sharedPageTest as test } from "./support/fixtures";
 
 const mapsRequest = (url: string) => url.includes("/maps.js");
 

@@ -1,4 +1,4 @@
-import { expect, publicPageTest as test } from "./support/fixtures";
+import { expect, sharedPageTest as test } from "./support/fixtures";
 
 test("desktop sub-menus open on hover", async ({ page }) => {
   await page.goto("/");

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-import { expect, publicRoutes, publicPageTest as test } from "./support/fixtures";
+import { expect, publicRoutes, sharedPageTest as test } from "./support/fixtures";
 import { uniqueName } from "./support/leads";
 import { isFederalHoliday } from "~/domain/holidays";
 

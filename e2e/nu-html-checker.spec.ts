@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 
 import vnuJar from "vnu-jar";
 
-import { expect, publicRoutes, publicPageTest as test } from "./support/fixtures";
+import { expect, publicRoutes, sharedPageTest as test } from "./support/fixtures";
 
 interface NuMessage {
   type: string;

@@ -5,7 +5,7 @@ import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
 import type { APIRequestContext, Page } from "@playwright/test";
 
-import { expect, test } from "./support/fixtures";
+import { expect, sharedPageTest as test } from "./support/fixtures";
 import { serviceRequest, texasEmail } from "../server/test-support/fixtures";
 import { startExtraServer } from "./support/extra-server";
 import { databaseAvailable, queryRows, uniqueName, waitForEmails } from "./support/leads";

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 
 import { startExtraServer, type ExtraServer } from "./support/extra-server";
-import { expect, test as base } from "./support/fixtures";
+import { expect, sharedPageTest as base } from "./support/fixtures";
 import { signIn, staffCommand } from "./support/staff";
 import { axe } from "./support/axe";
 

@@ -1,4 +1,4 @@
-import { expect, publicRoutes, publicPageTest as test } from "./support/fixtures";
+import { expect, publicRoutes, sharedPageTest as test } from "./support/fixtures";
 
 for (const route of publicRoutes) {
   test(`${route.path} renders its heading on the server and in the browser`, async ({

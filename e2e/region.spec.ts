@@ -6,7 +6,7 @@ import { findStateByRegion } from "../app/content/states";
 import { stateTestAddresses } from "../server/geo/test-addresses";
 
 import { startExtraServer } from "./support/extra-server";
-import { expect, publicPageTest as test } from "./support/fixtures";
+import { expect, sharedPageTest as test } from "./support/fixtures";
 
 for (const [stateName, address] of Object.entries(stateTestAddresses)) {
   test(`a visitor from ${stateName} gets that office in the first HTML and in the address`, async ({

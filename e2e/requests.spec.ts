@@ -4,7 +4,7 @@ import type { Browser, Page, Request } from "@playwright/test";
 import ICAL from "ical.js";
 import sharp from "sharp";
 
-import { expect, test } from "./support/fixtures";
+import { expect, sharedPageTest as test } from "./support/fixtures";
 import { startExtraServer } from "./support/extra-server";
 import { uniqueName, waitForEmails, type ReceivedEmail } from "./support/leads";
 import { signIn, staffCommand } from "./support/staff";

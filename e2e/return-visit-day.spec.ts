@@ -11,7 +11,7 @@ import {
   tomorrowInTexas,
 } from "./support/field";
 import { dryerThatDoesNotHeat, jobAtArrived } from "./support/field-job";
-import { expect, test as base } from "./support/fixtures";
+import { expect, sharedPageTest as base } from "./support/fixtures";
 import { waitForEmails } from "./support/leads";
 import { hydrated } from "./support/my-day";
 import { axe } from "./support/axe";

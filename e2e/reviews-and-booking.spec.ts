@@ -5,7 +5,7 @@ import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { serviceRequest, uniquePhone } from "../server/test-support/fixtures";
 import { startExtraServer, type ExtraServer } from "./support/extra-server";
 import { requestedDay, staffEmail, staffPassword, todayInTexas } from "./support/field";
-import { expect, test as base } from "./support/fixtures";
+import { expect, sharedPageTest as base } from "./support/fixtures";
 import { expectConfirmed, uniqueName } from "./support/leads";
 import { signInOnPhone } from "./support/my-day";
 import { signIn, staffCommand } from "./support/staff";

@@ -1,4 +1,4 @@
-import { expect, publicPageTest as test } from "./support/fixtures";
+import { expect, sharedPageTest as test } from "./support/fixtures";
 
 const everyResponseHeaders = {
   "x-content-type-options": "nosniff",

@@ -2,7 +2,7 @@ import { HtmlValidate } from "html-validate";
 
 import { publicPaths } from "../app/routes/sitemap";
 
-import { expect, publicRoutes, publicPageTest as test } from "./support/fixtures";
+import { expect, publicRoutes, sharedPageTest as test } from "./support/fixtures";
 
 test("robots.txt allows crawling and points to the sitemap", async ({ request, baseURL }) => {
   const response = await request.get("/robots.txt");

@@ -5,7 +5,7 @@ import type { TimeSlotId } from "~/domain/time-slots";
 import { startExtraServer, type ExtraServer } from "./support/extra-server";
 import { staffPassword as password } from "./support/field";
 import { bookRequest, confirmVisitToday, newCrew, technicianOnPhone } from "./support/field-job";
-import { expect, test as base } from "./support/fixtures";
+import { expect, sharedPageTest as base } from "./support/fixtures";
 import { signIn } from "./support/staff";
 import { axe } from "./support/axe";
 

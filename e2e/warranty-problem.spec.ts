@@ -6,7 +6,7 @@ import { isFederalHoliday } from "~/domain/holidays";
 import { provideClockedServer, type ClockedServer } from "./support/extra-server";
 import { todayInTexas } from "./support/field";
 import { jobAtArrived, technicianOnPhone } from "./support/field-job";
-import { expect, test as base } from "./support/fixtures";
+import { expect, sharedPageTest as base } from "./support/fixtures";
 import { hydrated } from "./support/my-day";
 import { axe } from "./support/axe";
 

@@ -1,4 +1,4 @@
-import { test as base, expect, type Browser, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type Frame, type Page } from "@playwright/test";
 
 /**
  * Pages load their scripts after the first paint, so a journey that clicks at once could act
@@ -54,15 +54,35 @@ export const test = base.extend<JourneyFixtures>({
   ],
 });
 
+/** Events a journey may listen to on its page; a shared page drops their listeners after each. */
+const journeyEvents = [
+  "console",
+  "dialog",
+  "download",
+  "filechooser",
+  "framenavigated",
+  "load",
+  "domcontentloaded",
+  "pageerror",
+  "popup",
+  "request",
+  "requestfailed",
+  "requestfinished",
+  "response",
+  "websocket",
+] as const;
+
 /**
- * For journeys that only read public pages (no cookies, no form sent, nothing stored that a
- * later journey reads): one page per worker, kept from one journey to the next. A fresh
- * browser context costs Chromium a renderer process and a cold load of the site's scripts,
- * about 1.8 CPU-seconds on this machine, where a page read in a warm one costs about 0.5.
- * Each journey still starts from its own `goto`, at the viewport it asks for, with the site's
- * storage and cookies cleared; after a failure Playwright starts a new worker, page and all.
+ * One page per worker, kept from one journey to the next. A fresh browser context costs
+ * Chromium a renderer process and a cold load of the site's scripts, about 1.8 CPU-seconds on
+ * this machine, where a page read in a warm one costs about 0.5. Each journey still starts from
+ * its own `goto`, at the viewport it asks for; after it the page is left for about:blank and
+ * everything a journey could leave for the next is cleared: the storage of every origin it
+ * visited, the cookies, other tabs, routes, headers, listeners, the pointer. Service workers are
+ * blocked (field-offline.spec.ts, which needs one, keeps a fresh page per journey). After a
+ * failure Playwright starts a new worker, page and all.
  */
-export const publicPageTest = test.extend<object, { workerPage: { page: Page | null } }>({
+export const sharedPageTest = test.extend<object, { workerPage: { page: Page | null } }>({
   workerPage: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
     async ({}, use) => {
@@ -72,27 +92,41 @@ export const publicPageTest = test.extend<object, { workerPage: { page: Page | n
     },
     { scope: "worker" },
   ],
+  // A journey's `context` is its page's.
+  context: async ({ page }, run) => {
+    await run(page.context());
+  },
   page: async ({ browser, baseURL, viewport, workerPage }, run) => {
     workerPage.page ??= await prepare(await newSharedPage(browser, baseURL));
     const page = workerPage.page;
     await page.setViewportSize(viewport ?? { width: 1280, height: 800 });
     // The pointer where a fresh page has it: off every menu the last journey hovered.
     await page.mouse.move(0, 0);
+    const visited = new Set<string>();
+    const onNavigated = (frame: Frame) => {
+      if (frame.url().startsWith("http")) visited.add(new URL(frame.url()).origin);
+    };
+    page.on("framenavigated", onNavigated);
     await run(page);
+    page.off("framenavigated", onNavigated);
+    for (const event of journeyEvents) page.removeAllListeners(event);
+    for (const other of page.context().pages()) if (other !== page) await other.close();
     await page.setExtraHTTPHeaders({});
     await page.unrouteAll({ behavior: "ignoreErrors" });
-    await page.context().clearCookies();
-    if (page.url().startsWith(baseURL ?? "http")) {
-      await page.evaluate(() => {
-        localStorage.clear();
-        sessionStorage.clear();
-      });
+    // This tab's session storage goes with its document; the rest of each origin's below.
+    if (page.url().startsWith("http")) await page.evaluate(() => sessionStorage.clear());
+    await page.goto("about:blank");
+    const devtools = await page.context().newCDPSession(page);
+    for (const origin of visited) {
+      await devtools.send("Storage.clearDataForOrigin", { origin, storageTypes: "all" });
     }
+    await devtools.detach();
+    await page.context().clearCookies();
   },
 });
 
 async function newSharedPage(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL });
+  const context = await browser.newContext({ baseURL, serviceWorkers: "block" });
   return context.newPage();
 }
 
