@@ -2,25 +2,12 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
-import { build } from "esbuild";
+import { bundleServerEntry } from "./server-bundle.js";
 
+await bundleServerEntry("server/main.ts", "build/server/main.js");
 // And `npm run staff`'s command, which then starts in about a second where tsx compiled its
 // sources first (10-12 s on a slow day).
-for (const [entry, outfile] of [
-  ["server/main.ts", "build/server/main.js"],
-  ["server/desk/staff-cli.ts", "build/server/staff.js"],
-]) {
-  await build({
-    entryPoints: [entry],
-    outfile,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    packages: "external",
-    logLevel: "warning",
-  });
-}
+await bundleServerEntry("server/desk/staff-cli.ts", "build/server/staff.js");
 
 // Hashed assets, compressed once at the highest levels (served by server/precompressed.ts).
 const assetsDir = "build/client/assets";

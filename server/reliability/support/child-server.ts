@@ -4,7 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { build } from "esbuild";
+import { bundleServerEntry } from "../../../scripts/server-bundle.js";
 
 const entry = fileURLToPath(new URL("../child-server.ts", import.meta.url));
 const root = fileURLToPath(new URL("../../..", import.meta.url));
@@ -12,7 +12,7 @@ const root = fileURLToPath(new URL("../../..", import.meta.url));
 let bundle: Promise<string> | undefined;
 
 /**
- * child-server.ts bundled as the production launcher is (scripts/build-launcher.js), once per
+ * child-server.ts bundled as the production launcher is (scripts/server-bundle.js), once per
  * process: each start then loads one file where `--import tsx` compiled and loaded the sources
  * module by module (5.1 against 7.5-8.1 CPU-seconds to "Serving on" on a slow day; the crash
  * test alone starts seven). Under node_modules, so that its packages resolve as they do from
@@ -22,16 +22,7 @@ function childServerBundle(): Promise<string> {
   bundle ??= (async () => {
     const folder = path.join(root, "node_modules/.cache/child-server");
     const outfile = path.join(folder, `${process.pid}.mjs`);
-    await build({
-      entryPoints: [entry],
-      outfile,
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      target: "node20",
-      packages: "external",
-      logLevel: "warning",
-    });
+    await bundleServerEntry(entry, outfile);
     // A worker stopped by its runner leaves its copy: none an hour old is still starting servers.
     for (const name of readdirSync(folder)) {
       const other = path.join(folder, name);
