@@ -15,8 +15,8 @@ let bundle: Promise<string> | undefined;
  * child-server.ts bundled as the production launcher is (scripts/server-bundle.js), once per
  * process: each start then loads one file where `--import tsx` compiled and loaded the sources
  * module by module (5.1 against 7.5-8.1 CPU-seconds to "Serving on" on a slow day; the crash
- * test alone starts seven). Under node_modules, so that its packages resolve as they do from
- * build/server/.
+ * test starts one or more per cycle). Under node_modules, so that its packages resolve as they
+ * do from build/server/.
  */
 function childServerBundle(): Promise<string> {
   bundle ??= (async () => {
