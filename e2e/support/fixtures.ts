@@ -108,7 +108,7 @@ export const sharedPageTest = test.extend<object, { workerPage: { page: Page | n
     };
     page.on("framenavigated", onNavigated);
     await run(page);
-    page.off("framenavigated", onNavigated);
+    // `onNavigated` among them.
     for (const event of journeyEvents) page.removeAllListeners(event);
     for (const other of page.context().pages()) if (other !== page) await other.close();
     await page.setExtraHTTPHeaders({});
