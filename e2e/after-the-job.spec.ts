@@ -11,7 +11,7 @@ import {
   type Crew,
 } from "./support/field-job";
 import { expect, sharedPageTest as base } from "./support/fixtures";
-import { uniqueName, waitForEmails, type ReceivedEmail } from "./support/leads";
+import { receivedEmails, uniqueName, waitForEmails, type ReceivedEmail } from "./support/leads";
 import { signIn } from "./support/staff";
 import { axe } from "./support/axe";
 
@@ -516,7 +516,7 @@ test("two hours after Done, by the test clock, everyone is asked alike; 5 stars 
   // A minute before the first is due, nothing has gone.
   jobServer.setClock(Math.min(...dones.map((done) => dueAfter(done.from))) - 60 * 1000);
   await new Promise((resolve) => setTimeout(resolve, 2_000));
-  const early = (await (await fetch(`${process.env.E2E_MAILBOX_URL}/`)).json()) as ReceivedEmail[];
+  const early = await receivedEmails();
   expect(early.filter((email) => asked(email, maria) || asked(email, dan))).toEqual([]);
   jobServer.setClock(Math.max(...dones.map((done) => dueAfter(done.by))) + 60 * 1000);
   const [first] = await waitForEmails((email) => asked(email, maria), 1);

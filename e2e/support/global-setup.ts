@@ -66,27 +66,36 @@ export default async function globalSetup() {
 
   const smtp = await startSmtpServer();
   const mapsStandIn = readFileSync(path.resolve("e2e/support/maps-stand-in.js"));
+  // Each email as JSON, made once: the journeys ask for the ones after those they have read
+  // (`?from=N`, e2e/support/leads.ts), not for the whole run's mail on every poll.
+  const emailsAsJson: string[] = [];
   const mailbox = http.createServer((request, response) => {
-    if (request.url?.startsWith("/maps.js")) {
+    const url = new URL(request.url ?? "/", "http://mailbox");
+    if (url.pathname === "/maps.js") {
       response.setHeader("Content-Type", "text/javascript");
       response.end(mapsStandIn);
       return;
     }
-    const emails = smtp.received.map(({ envelopeTo, parsed }) => ({
-      envelopeTo,
-      subject: parsed.subject ?? "",
-      replyTo: parsed.replyTo?.text ?? "",
-      text: parsed.text ?? "",
-      html: typeof parsed.html === "string" ? parsed.html : "",
-      headers: Object.fromEntries(parsed.headerLines.map(({ key, line }) => [key, line])),
-      attachments: parsed.attachments.map((attachment) => ({
-        filename: attachment.filename ?? "",
-        contentType: attachment.contentType,
-        content: attachment.content.toString("utf8"),
-      })),
-    }));
+    for (const { envelopeTo, parsed } of smtp.received.slice(emailsAsJson.length)) {
+      emailsAsJson.push(
+        JSON.stringify({
+          envelopeTo,
+          subject: parsed.subject ?? "",
+          replyTo: parsed.replyTo?.text ?? "",
+          text: parsed.text ?? "",
+          html: typeof parsed.html === "string" ? parsed.html : "",
+          headers: Object.fromEntries(parsed.headerLines.map(({ key, line }) => [key, line])),
+          attachments: parsed.attachments.map((attachment) => ({
+            filename: attachment.filename ?? "",
+            contentType: attachment.contentType,
+            content: attachment.content.toString("utf8"),
+          })),
+        }),
+      );
+    }
+    const from = Math.max(0, Number(url.searchParams.get("from")) || 0);
     response.setHeader("Content-Type", "application/json");
-    response.end(JSON.stringify(emails));
+    response.end(`[${emailsAsJson.slice(from).join(",")}]`);
   });
   await new Promise<void>((resolve) => mailbox.listen(0, "127.0.0.1", resolve));
   process.env.E2E_MAILBOX_URL = `http://127.0.0.1:${(mailbox.address() as AddressInfo).port}`;

@@ -22,6 +22,16 @@ export function uniqueName(first: string) {
   return `${first} Tester${randomUUID().slice(0, 6)}`;
 }
 
+/** The emails this worker has read from the SMTP server so far, in the order received. */
+const emailsRead: ReceivedEmail[] = [];
+
+/** Every email the real SMTP server has received in this run: those not read yet are fetched. */
+export async function receivedEmails(): Promise<readonly ReceivedEmail[]> {
+  const response = await fetch(`${process.env.E2E_MAILBOX_URL}/?from=${emailsRead.length}`);
+  emailsRead.push(...((await response.json()) as ReceivedEmail[]));
+  return emailsRead;
+}
+
 /** Waits until the real SMTP server has received the emails that `match` picks. */
 export async function waitForEmails(
   match: (email: ReceivedEmail) => boolean,
@@ -31,9 +41,7 @@ export async function waitForEmails(
   await expect
     .poll(
       async () => {
-        const response = await fetch(`${process.env.E2E_MAILBOX_URL}/`);
-        const emails = (await response.json()) as ReceivedEmail[];
-        found = emails.filter(match);
+        found = (await receivedEmails()).filter(match);
         return found.length;
       },
       { timeout: 20_000, message: "emails at the SMTP server" },
