@@ -8,7 +8,7 @@ import {
   newCrew,
   writeIgniterEstimate,
 } from "./support/field-job";
-import { expect, sharedPageTest as base } from "./support/fixtures";
+import { expect, fileServer, sharedPageTest as base } from "./support/fixtures";
 import { waitForEmails } from "./support/leads";
 import { signIn } from "./support/staff";
 import { axe } from "./support/axe";
@@ -19,22 +19,15 @@ import { axe } from "./support/axe";
 // reaches and works, with or without JavaScript. On a server of its own (a free port) shared by
 // the file's tests in one worker; each homeowner books from an address of their own.
 
-const test = base.extend<object, { jobServer: ExtraServer }>({
-  jobServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
-    async ({}, provide) => {
-      const server = await startExtraServer(0, {
-        SMTP_URL: process.env.E2E_SMTP_URL!,
-        OUTBOX_POLL_MS: "200",
-        WINDOW_CAPACITY: "100000",
-        TRUST_PROXY: "1",
-      });
-      await provide(server);
-      await server.stop();
-    },
-    // The server waits up to a minute for its database.
-    { scope: "worker", timeout: 90_000 },
-  ],
+const test = base.extend<{ jobServer: ExtraServer }>({
+  jobServer: fileServer(() =>
+    startExtraServer(0, {
+      SMTP_URL: process.env.E2E_SMTP_URL!,
+      OUTBOX_POLL_MS: "200",
+      WINDOW_CAPACITY: "100000",
+      TRUST_PROXY: "1",
+    }),
+  ),
   baseURL: async ({ jobServer }, provide) => provide(jobServer.origin),
 });
 

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 
-import { provideClockedServer, type ClockedServer, type ExtraServer } from "./support/extra-server";
+import { startClockedServer, type ClockedServer, type ExtraServer } from "./support/extra-server";
 import { staffEmail, staffPassword as password, todayInTexas } from "./support/field";
 import {
   confirmVisitToday,
@@ -10,7 +10,7 @@ import {
   writeIgniterEstimate,
   type Crew,
 } from "./support/field-job";
-import { expect, sharedPageTest as base } from "./support/fixtures";
+import { expect, fileServer, sharedPageTest as base } from "./support/fixtures";
 import { receivedEmails, uniqueName, waitForEmails, type ReceivedEmail } from "./support/leads";
 import { signIn } from "./support/staff";
 import { axe } from "./support/axe";
@@ -25,13 +25,8 @@ import { axe } from "./support/axe";
 // another. As many places per window as asked for: every test books and confirms a visit. Each
 // homeowner comes from an address of their own (X-Forwarded-For, the proxy trusted), as people
 // do: the private page's daily budgets are per address, and no test spends another's.
-const test = base.extend<{ origin: string }, { jobServer: ClockedServer }>({
-  jobServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
-    async ({}, provide) => provideClockedServer(provide),
-    // The server waits up to a minute for its database.
-    { scope: "worker", timeout: 90_000 },
-  ],
+const test = base.extend<{ origin: string; jobServer: ClockedServer }>({
+  jobServer: fileServer(startClockedServer),
   origin: async ({ jobServer }, provide) => provide(jobServer.origin),
   baseURL: async ({ jobServer }, provide) => provide(jobServer.origin),
 });

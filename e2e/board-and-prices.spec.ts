@@ -6,7 +6,7 @@ import { formatVisitDay } from "~/domain/visit";
 import { serviceRequest } from "../server/test-support/fixtures";
 import { startExtraServer, type ExtraServer } from "./support/extra-server";
 import { requestedDay, staffEmail, staffPassword as password, todayInTexas } from "./support/field";
-import { expect, sharedPageTest as base } from "./support/fixtures";
+import { expect, fileServer, sharedPageTest as base } from "./support/fixtures";
 import { uniqueName } from "./support/leads";
 import { signIn, staffCommand } from "./support/staff";
 import { axe } from "./support/axe";
@@ -19,17 +19,8 @@ import { axe } from "./support/axe";
 //
 // On a server of its own (a free port, in this worker): its owner's team works in Texas only, so
 // Texas is the owner's office there whatever other journeys add to the shared server.
-const test = base.extend<{ origin: string }, { deskServer: ExtraServer }>({
-  deskServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
-    async ({}, provide) => {
-      const server = await startExtraServer(0, { WINDOW_CAPACITY: "100000" });
-      await provide(server);
-      await server.stop();
-    },
-    // The server waits up to a minute for its database.
-    { scope: "worker", timeout: 90_000 },
-  ],
+const test = base.extend<{ origin: string; deskServer: ExtraServer }>({
+  deskServer: fileServer(() => startExtraServer(0, { WINDOW_CAPACITY: "100000" })),
   origin: async ({ deskServer }, provide) => provide(deskServer.origin),
   baseURL: async ({ deskServer }, provide) => provide(deskServer.origin),
 });

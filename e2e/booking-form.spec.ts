@@ -2,7 +2,7 @@ import type { APIRequestContext, Browser, Page } from "@playwright/test";
 
 import { serviceRequest } from "../server/test-support/fixtures";
 import { startExtraServer, type ExtraServer } from "./support/extra-server";
-import { expect, sharedPageTest as base } from "./support/fixtures";
+import { expect, fileServer, sharedPageTest as base } from "./support/fixtures";
 import {
   requestedDay,
   staffEmail,
@@ -18,20 +18,13 @@ import { axe } from "./support/axe";
 // a Change that opens it filled in, the same booking sent again sending nothing. On a server of
 // its own (the desk's first journey needs the journeys' server to have no account), on a free
 // port; its emails go to the journeys' mailbox.
-const test = base.extend<{ origin: string }, { bookingServer: ExtraServer }>({
-  bookingServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
-    async ({}, provide) => {
-      const server = await startExtraServer(0, {
-        SMTP_URL: process.env.E2E_SMTP_URL!,
-        OUTBOX_POLL_MS: "200",
-      });
-      await provide(server);
-      await server.stop();
-    },
-    // The server waits up to a minute for its database.
-    { scope: "worker", timeout: 90_000 },
-  ],
+const test = base.extend<{ origin: string; bookingServer: ExtraServer }>({
+  bookingServer: fileServer(() =>
+    startExtraServer(0, {
+      SMTP_URL: process.env.E2E_SMTP_URL!,
+      OUTBOX_POLL_MS: "200",
+    }),
+  ),
   origin: async ({ bookingServer }, provide) => provide(bookingServer.origin),
   baseURL: async ({ bookingServer }, provide) => provide(bookingServer.origin),
 });

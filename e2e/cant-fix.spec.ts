@@ -4,7 +4,7 @@ import { serviceRequest, uniquePhone } from "../server/test-support/fixtures";
 import { startExtraServer, type ExtraServer } from "./support/extra-server";
 import { requestedDay } from "./support/field";
 import { jobAtArrived } from "./support/field-job";
-import { expect, sharedPageTest as base } from "./support/fixtures";
+import { expect, fileServer, sharedPageTest as base } from "./support/fixtures";
 import { hydrated } from "./support/my-day";
 import { uniqueName, waitForEmails } from "./support/leads";
 import { axe } from "./support/axe";
@@ -14,21 +14,14 @@ import { axe } from "./support/axe";
 // Cancel and photos. The service call is recorded on the phone (no charge, with a reason) and
 // the page says so. On a server of its own (its mail goes to the journeys' SMTP stand-in), on a
 // free port: the file's test runs in one worker.
-const test = base.extend<{ origin: string }, { cantFixServer: ExtraServer }>({
-  cantFixServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
-    async ({}, provide) => {
-      const server = await startExtraServer(0, {
-        SMTP_URL: process.env.E2E_SMTP_URL!,
-        OUTBOX_POLL_MS: "200",
-        WINDOW_CAPACITY: "100000",
-      });
-      await provide(server);
-      await server.stop();
-    },
-    // The server waits up to a minute for its database.
-    { scope: "worker", timeout: 90_000 },
-  ],
+const test = base.extend<{ origin: string; cantFixServer: ExtraServer }>({
+  cantFixServer: fileServer(() =>
+    startExtraServer(0, {
+      SMTP_URL: process.env.E2E_SMTP_URL!,
+      OUTBOX_POLL_MS: "200",
+      WINDOW_CAPACITY: "100000",
+    }),
+  ),
   origin: async ({ cantFixServer }, provide) => provide(cantFixServer.origin),
   baseURL: async ({ cantFixServer }, provide) => provide(cantFixServer.origin),
 });

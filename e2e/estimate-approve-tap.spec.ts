@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 
 import { startExtraServer, type ExtraServer } from "./support/extra-server";
 import { dryerThatDoesNotHeat, jobAtArrived, writeIgniterEstimate } from "./support/field-job";
-import { expect, test as base } from "./support/fixtures";
+import { expect, fileServer, test as base } from "./support/fixtures";
 import { axe } from "./support/axe";
 
 // Issue 36, point 1: a homeowner's Approve is never lost on a phone. On a 375 px touch phone she
@@ -15,17 +15,8 @@ import { axe } from "./support/axe";
 // On a server of its own (a free port, in this worker), as many places per window as asked for.
 // The homeowner comes from an address of her own (X-Forwarded-For, the proxy trusted): the
 // private page's daily budgets are per address.
-const test = base.extend<{ origin: string }, { tapServer: ExtraServer }>({
-  tapServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
-    async ({}, provide) => {
-      const server = await startExtraServer(0, { WINDOW_CAPACITY: "100000", TRUST_PROXY: "1" });
-      await provide(server);
-      await server.stop();
-    },
-    // The server waits up to a minute for its database.
-    { scope: "worker", timeout: 90_000 },
-  ],
+const test = base.extend<{ origin: string; tapServer: ExtraServer }>({
+  tapServer: fileServer(() => startExtraServer(0, { WINDOW_CAPACITY: "100000", TRUST_PROXY: "1" })),
   origin: async ({ tapServer }, provide) => provide(tapServer.origin),
   baseURL: async ({ tapServer }, provide) => provide(tapServer.origin),
 });

@@ -1,5 +1,5 @@
 import { startExtraServer } from "./support/extra-server";
-import { expect, test as base } from "./support/fixtures";
+import { expect, fileServer, test as base } from "./support/fixtures";
 import {
   cacheStorage,
   hydrated,
@@ -20,16 +20,10 @@ import { staffCommand } from "./support/staff";
 // worker starts another.
 type Server = Awaited<ReturnType<typeof startExtraServer>>;
 
-const test = base.extend<{ origin: string }, { fieldServer: Server }>({
-  fieldServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
-    async ({}, provide) => {
-      const server = await startExtraServer(0, { WINDOW_CAPACITY: "100000", RATE_LIMIT_MAX: "0" });
-      await provide(server);
-      await server.stop();
-    },
-    { scope: "worker", timeout: 90_000 },
-  ],
+const test = base.extend<{ origin: string; fieldServer: Server }>({
+  fieldServer: fileServer(() =>
+    startExtraServer(0, { WINDOW_CAPACITY: "100000", RATE_LIMIT_MAX: "0" }),
+  ),
   origin: async ({ fieldServer }, provide) => provide(fieldServer.origin),
   baseURL: async ({ fieldServer }, provide) => provide(fieldServer.origin),
 });

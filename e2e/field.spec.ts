@@ -7,7 +7,7 @@ import type { Page } from "@playwright/test";
 import { serviceRequest } from "../server/test-support/fixtures";
 import { startTwilioStandIn, type TwilioStandIn } from "../server/test-support/twilio";
 import { startExtraServer, type ExtraServer } from "./support/extra-server";
-import { expect, test as base } from "./support/fixtures";
+import { expect, fileServer, test as base } from "./support/fixtures";
 import { expectConfirmed, uniqueName, waitForEmails } from "./support/leads";
 import {
   requestedDay,
@@ -23,54 +23,50 @@ import { axe } from "./support/axe";
 interface FieldServer extends ExtraServer {
   /** Stops the server's clock at `instant`; null: real time again. */
   setClock(instant: number | null): void;
+  /** The stand-in for Twilio's API its texts go to. */
+  textProvider: TwilioStandIn;
+}
+
+/** The server, its texts sent to a stand-in for Twilio's API and its mail to the journeys'. */
+async function startFieldServer(): Promise<FieldServer> {
+  const textProvider = await startTwilioStandIn();
+  const clockDir = mkdtempSync(path.join(tmpdir(), "e2e-clock-"));
+  const clockFile = path.join(clockDir, "clock");
+  const stopAll = async (server?: ExtraServer) => {
+    await server?.stop();
+    rmSync(clockDir, { recursive: true, force: true });
+    await textProvider.close();
+  };
+  try {
+    // The journeys' mailbox: the homeowner's On my way email and calendar update are read there.
+    const server = await startExtraServer(0, {
+      SMTP_URL: process.env.E2E_SMTP_URL!,
+      OUTBOX_POLL_MS: "200",
+      ALLOW_TEST_CLOCK: "1",
+      TEST_CLOCK_FILE: clockFile,
+      ...textProvider.env,
+    });
+    return {
+      ...server,
+      textProvider,
+      setClock(instant) {
+        if (instant === null) return rmSync(clockFile, { force: true });
+        writeFileSync(clockFile, new Date(instant).toISOString());
+      },
+      stop: () => stopAll(server),
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
 }
 
 // The field: a technician made with the command, a visit confirmed to them on the lead page in
 // one click, and their day on a phone. On a server of its own: the desk's first journey
 // (office-desk.spec.ts) needs the journeys' server to have no account yet. The file's tests share
 // it in one worker, on a free port: a failed test's replacement worker starts another.
-const test = base.extend<
-  { origin: string },
-  { textProvider: TwilioStandIn; fieldServer: FieldServer }
->({
-  // Texts go to a stand-in for Twilio's API.
-  textProvider: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
-    async ({}, provide) => {
-      const textProvider = await startTwilioStandIn();
-      await provide(textProvider);
-      await textProvider.close();
-    },
-    { scope: "worker" },
-  ],
-  fieldServer: [
-    async ({ textProvider }, provide) => {
-      const clockDir = mkdtempSync(path.join(tmpdir(), "e2e-clock-"));
-      const clockFile = path.join(clockDir, "clock");
-      try {
-        // The journeys' mailbox: the homeowner's On my way email and calendar update are read there.
-        const server = await startExtraServer(0, {
-          SMTP_URL: process.env.E2E_SMTP_URL!,
-          OUTBOX_POLL_MS: "200",
-          ALLOW_TEST_CLOCK: "1",
-          TEST_CLOCK_FILE: clockFile,
-          ...textProvider.env,
-        });
-        await provide({
-          ...server,
-          setClock(instant) {
-            if (instant === null) return rmSync(clockFile, { force: true });
-            writeFileSync(clockFile, new Date(instant).toISOString());
-          },
-        });
-        await server.stop();
-      } finally {
-        rmSync(clockDir, { recursive: true, force: true });
-      }
-    },
-    // The server waits up to a minute for its database.
-    { scope: "worker", timeout: 90_000 },
-  ],
+const test = base.extend<{ origin: string; fieldServer: FieldServer }>({
+  fieldServer: fileServer(startFieldServer),
   origin: async ({ fieldServer }, provide) => provide(fieldServer.origin),
   baseURL: async ({ fieldServer }, provide) => provide(fieldServer.origin),
 });
@@ -417,8 +413,8 @@ test("texts: booked with the box ticked, the technician's On my way reaches the 
   page,
   browser,
   fieldServer,
-  textProvider,
 }) => {
+  const { textProvider } = fieldServer;
   test.slow();
   const owner = staffEmail("owner");
   expect(

@@ -2,7 +2,7 @@ import type { APIRequestContext, Browser, Page } from "@playwright/test";
 
 import { serviceRequest } from "../server/test-support/fixtures";
 import { startExtraServer } from "./support/extra-server";
-import { expect, sharedPageTest as base } from "./support/fixtures";
+import { expect, fileServer, sharedPageTest as base } from "./support/fixtures";
 import {
   requestedDay,
   staffEmail,
@@ -24,20 +24,14 @@ import { signIn, staffCommand } from "./support/staff";
 // failed test's replacement worker starts another.
 type Server = Awaited<ReturnType<typeof startExtraServer>>;
 
-const test = base.extend<{ origin: string }, { liveServer: Server }>({
-  liveServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
-    async ({}, provide) => {
-      const server = await startExtraServer(0, {
-        WINDOW_CAPACITY: "100000",
-        RATE_LIMIT_MAX: "0",
-        OUTBOX_POLL_MS: "200",
-      });
-      await provide(server);
-      await server.stop();
-    },
-    { scope: "worker", timeout: 90_000 },
-  ],
+const test = base.extend<{ origin: string; liveServer: Server }>({
+  liveServer: fileServer(() =>
+    startExtraServer(0, {
+      WINDOW_CAPACITY: "100000",
+      RATE_LIMIT_MAX: "0",
+      OUTBOX_POLL_MS: "200",
+    }),
+  ),
   origin: async ({ liveServer }, provide) => provide(liveServer.origin),
   baseURL: async ({ liveServer }, provide) => provide(liveServer.origin),
 });

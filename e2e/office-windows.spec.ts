@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 
 import { startExtraServer, type ExtraServer } from "./support/extra-server";
-import { expect, sharedPageTest as base } from "./support/fixtures";
+import { expect, fileServer, sharedPageTest as base } from "./support/fixtures";
 import { signIn, staffCommand } from "./support/staff";
 import { axe } from "./support/axe";
 
@@ -12,17 +12,8 @@ import { axe } from "./support/axe";
  * server of their own (its own embedded database), never on the shared one. The file's tests share
  * it in one worker, on a free port: a failed test's replacement worker starts another.
  */
-const test = base.extend<{ origin: string }, { windowsServer: ExtraServer }>({
-  windowsServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
-    async ({}, provide) => {
-      const server = await startExtraServer(0, {});
-      await provide(server);
-      await server.stop();
-    },
-    // The server waits up to a minute for its database.
-    { scope: "worker", timeout: 90_000 },
-  ],
+const test = base.extend<{ origin: string; windowsServer: ExtraServer }>({
+  windowsServer: fileServer(() => startExtraServer(0, {})),
   origin: async ({ windowsServer }, provide) => provide(windowsServer.origin),
   baseURL: async ({ windowsServer }, provide) => provide(windowsServer.origin),
 });

@@ -3,7 +3,7 @@ import type { Locator, Page } from "@playwright/test";
 import { repairedLine } from "~/domain/estimate";
 import { deskVisitStyle, formatVisit, formatVisitDay } from "~/domain/visit";
 
-import { provideClockedServer, type ClockedServer } from "./support/extra-server";
+import { startClockedServer, type ClockedServer } from "./support/extra-server";
 import {
   requestedDay,
   staffPassword as password,
@@ -11,7 +11,7 @@ import {
   tomorrowInTexas,
 } from "./support/field";
 import { dryerThatDoesNotHeat, jobAtArrived } from "./support/field-job";
-import { expect, sharedPageTest as base } from "./support/fixtures";
+import { expect, fileServer, sharedPageTest as base } from "./support/fixtures";
 import { waitForEmails } from "./support/leads";
 import { hydrated } from "./support/my-day";
 import { axe } from "./support/axe";
@@ -25,13 +25,8 @@ import { axe } from "./support/axe";
 //
 // On a server of its own (a free port, in this worker), whose mail goes to the journeys' SMTP
 // stand-in; everything at 375 px.
-const test = base.extend<object, { clockedServer: ClockedServer }>({
-  clockedServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
-    async ({}, provide) => provideClockedServer(provide),
-    // The server waits up to a minute for its database.
-    { scope: "worker", timeout: 90_000 },
-  ],
+const test = base.extend<{ clockedServer: ClockedServer }>({
+  clockedServer: fileServer(startClockedServer),
   baseURL: async ({ clockedServer }, provide) => provide(clockedServer.origin),
 });
 

@@ -5,7 +5,7 @@ import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { serviceRequest, uniquePhone } from "../server/test-support/fixtures";
 import { startExtraServer, type ExtraServer } from "./support/extra-server";
 import { requestedDay, staffEmail, staffPassword, todayInTexas } from "./support/field";
-import { expect, sharedPageTest as base } from "./support/fixtures";
+import { expect, fileServer, sharedPageTest as base } from "./support/fixtures";
 import { expectConfirmed, uniqueName } from "./support/leads";
 import { signInOnPhone } from "./support/my-day";
 import { signIn, staffCommand } from "./support/staff";
@@ -17,22 +17,15 @@ import { axe } from "./support/axe";
 // and says where the confirmation went. On a server of its own (its published reviews are this
 // file's only), as many window places as asked for; each homeowner from an address of their own.
 
-const test = base.extend<Record<never, never>, { server: ExtraServer }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
-    async ({}, provide) => {
-      const server = await startExtraServer(0, {
-        SMTP_URL: process.env.E2E_SMTP_URL!,
-        OUTBOX_POLL_MS: "200",
-        WINDOW_CAPACITY: "100000",
-        TRUST_PROXY: "1",
-      });
-      await provide(server);
-      await server.stop();
-    },
-    // The server waits up to a minute for its database.
-    { scope: "worker", timeout: 90_000 },
-  ],
+const test = base.extend<{ server: ExtraServer }>({
+  server: fileServer(() =>
+    startExtraServer(0, {
+      SMTP_URL: process.env.E2E_SMTP_URL!,
+      OUTBOX_POLL_MS: "200",
+      WINDOW_CAPACITY: "100000",
+      TRUST_PROXY: "1",
+    }),
+  ),
   baseURL: async ({ server }, provide) => provide(server.origin),
 });
 

@@ -5,7 +5,7 @@ import type { TimeSlotId } from "~/domain/time-slots";
 import { startExtraServer, type ExtraServer } from "./support/extra-server";
 import { staffPassword as password } from "./support/field";
 import { bookRequest, confirmVisitToday, newCrew, technicianOnPhone } from "./support/field-job";
-import { expect, sharedPageTest as base } from "./support/fixtures";
+import { expect, fileServer, sharedPageTest as base } from "./support/fixtures";
 import { signIn } from "./support/staff";
 import { axe } from "./support/axe";
 
@@ -19,17 +19,8 @@ import { axe } from "./support/axe";
 //
 // On a server of its own (a free port, in this worker), as many places per window as asked for.
 // The visits are booked for today: taps are only taken on a visit's own day.
-const test = base.extend<{ origin: string }, { cardServer: ExtraServer }>({
-  cardServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
-    async ({}, provide) => {
-      const server = await startExtraServer(0, { WINDOW_CAPACITY: "100000" });
-      await provide(server);
-      await server.stop();
-    },
-    // The server waits up to a minute for its database.
-    { scope: "worker", timeout: 90_000 },
-  ],
+const test = base.extend<{ origin: string; cardServer: ExtraServer }>({
+  cardServer: fileServer(() => startExtraServer(0, { WINDOW_CAPACITY: "100000" })),
   origin: async ({ cardServer }, provide) => provide(cardServer.origin),
   baseURL: async ({ cardServer }, provide) => provide(cardServer.origin),
 });

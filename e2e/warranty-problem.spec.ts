@@ -3,10 +3,10 @@ import sharp from "sharp";
 
 import { isFederalHoliday } from "~/domain/holidays";
 
-import { provideClockedServer, type ClockedServer } from "./support/extra-server";
+import { startClockedServer, type ClockedServer } from "./support/extra-server";
 import { todayInTexas } from "./support/field";
 import { jobAtArrived, technicianOnPhone } from "./support/field-job";
-import { expect, sharedPageTest as base } from "./support/fixtures";
+import { expect, fileServer, sharedPageTest as base } from "./support/fixtures";
 import { hydrated } from "./support/my-day";
 import { axe } from "./support/axe";
 
@@ -18,13 +18,8 @@ import { axe } from "./support/axe";
 // On a server of its own whose clock (TEST_CLOCK_FILE) moves, once the repair is paid, to 9 or 10
 // in the morning of a day the office works: the warranty visit is then booked in that day's
 // afternoon, which My day shows as today's, whatever the hour the journey runs at.
-const test = base.extend<object, { jobServer: ClockedServer }>({
-  jobServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
-    async ({}, provide) => provideClockedServer(provide),
-    // The server waits up to a minute for its database.
-    { scope: "worker", timeout: 90_000 },
-  ],
+const test = base.extend<{ jobServer: ClockedServer }>({
+  jobServer: fileServer(startClockedServer),
   baseURL: async ({ jobServer }, provide) => provide(jobServer.origin),
 });
 

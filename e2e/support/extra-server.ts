@@ -79,13 +79,11 @@ export interface ClockedServer extends ExtraServer {
 }
 
 /**
- * A worker fixture's body: an extra server on a free port whose mail goes to the journeys' SMTP
- * stand-in, as many places per window as asked for, homeowners told apart by X-Forwarded-For (the
- * proxy trusted), and a clock file of its own; stopped and its file removed after.
+ * An extra server on a free port whose mail goes to the journeys' SMTP stand-in, as many places
+ * per window as asked for, homeowners told apart by X-Forwarded-For (the proxy trusted), and a
+ * clock file of its own, removed when it stops.
  */
-export async function provideClockedServer(
-  provide: (server: ClockedServer) => Promise<void>,
-): Promise<void> {
+export async function startClockedServer(): Promise<ClockedServer> {
   const clockDir = mkdtempSync(path.join(tmpdir(), "e2e-clock-"));
   const clockFile = path.join(clockDir, "clock");
   try {
@@ -97,16 +95,20 @@ export async function provideClockedServer(
       ALLOW_TEST_CLOCK: "1",
       TEST_CLOCK_FILE: clockFile,
     });
-    await provide({
+    return {
       ...server,
       setClock(instant) {
         if (instant === null) return rmSync(clockFile, { force: true });
         const offset = Math.round(instant - Date.now());
         writeFileSync(clockFile, `${offset >= 0 ? "+" : ""}${offset}`);
       },
-    });
-    await server.stop();
-  } finally {
+      async stop() {
+        await server.stop();
+        rmSync(clockDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
     rmSync(clockDir, { recursive: true, force: true });
+    throw error;
   }
 }

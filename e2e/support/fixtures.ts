@@ -1,4 +1,11 @@
-import { test as base, expect, type Browser, type Frame, type Page } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  type Browser,
+  type Frame,
+  type Page,
+  type TestInfo,
+} from "@playwright/test";
 
 /**
  * Pages load their scripts after the first paint, so a journey that clicks at once could act
@@ -26,10 +33,101 @@ interface JourneyFixtures {
   /** Console errors a test provokes on purpose (a 404 document logs one, for example). */
   expectedConsoleErrors: RegExp | null;
   consoleErrors: string[];
+  /** Stops the last file's server when this test is another file's (see `FileResources`). */
+  otherFilesReleased: null;
 }
 
-/** Every journey fails on a console error or an uncaught exception in the page. */
-export const test = base.extend<JourneyFixtures>({
+/** What a journey file keeps while its tests run: an extra server, a provider's stand-in. */
+export interface FileResource {
+  stop(): Promise<void>;
+}
+
+/**
+ * The extra server (or stand-in) of the file whose tests this worker is running, one at a time:
+ * started the first time a test of the file asks, kept for the file's next tests, stopped once
+ * the worker goes on to a test of another file (or ends). Each file has a server of its own as
+ * when it was a worker fixture of the file's, but the worker, its Chromium and its page stay:
+ * a worker fixture defined in a spec file gives its tests a worker of their own (a whole run
+ * started 19 workers and 19 browsers that way, 5 and 6 this way: 928 → 879 CPU-s).
+ */
+export class FileResources {
+  private held: { file: string; resource: Promise<FileResource> } | null = null;
+
+  async hold<Resource extends FileResource>(
+    file: string,
+    start: () => Promise<Resource>,
+  ): Promise<Resource> {
+    if (this.held?.file !== file) {
+      await this.release();
+      this.held = { file, resource: start() };
+    }
+    return this.held.resource as Promise<Resource>;
+  }
+
+  async releaseUnless(file: string) {
+    if (this.held && this.held.file !== file) await this.release();
+  }
+
+  async release() {
+    const held = this.held;
+    this.held = null;
+    const resource = await held?.resource.catch(() => null);
+    await resource?.stop();
+  }
+}
+
+/**
+ * A test fixture for a journey file's own server: `start` runs the first time one of the file's
+ * tests asks for it in this worker (see `FileResources`).
+ */
+export function fileServer<Resource extends FileResource>(start: () => Promise<Resource>) {
+  return async (
+    { fileResources }: { fileResources: FileResources },
+    use: (resource: Resource) => Promise<void>,
+    testInfo: TestInfo,
+  ) => {
+    await use(await fileResources.hold(testInfo.file, start));
+  };
+}
+
+interface JourneyWorkerFixtures {
+  fileResources: FileResources;
+  /** The page `sharedPageTest` keeps from one journey to the next, with the base URL it has. */
+  workerPage: { page: Page | null; baseURL: string | undefined };
+}
+
+/**
+ * Every journey fails on a console error or an uncaught exception in the page. Its page is a
+ * fresh one (see `sharedPageTest` for one kept by the worker). Both have the same worker
+ * fixtures, defined here, so that a worker runs journeys of every file.
+ */
+export const test = base.extend<JourneyFixtures, JourneyWorkerFixtures>({
+  fileResources: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+    async ({}, use) => {
+      const resources = new FileResources();
+      await use(resources);
+      await resources.release();
+    },
+    // A server may take up to a minute to stop (its requests and emails in flight).
+    { scope: "worker", timeout: 90_000 },
+  ],
+  workerPage: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+    async ({}, use) => {
+      const holder: JourneyWorkerFixtures["workerPage"] = { page: null, baseURL: undefined };
+      await use(holder);
+      await holder.page?.context().close();
+    },
+    { scope: "worker" },
+  ],
+  otherFilesReleased: [
+    async ({ fileResources }, use, testInfo) => {
+      await fileResources.releaseUnless(testInfo.file);
+      await use(null);
+    },
+    { auto: true },
+  ],
   page: async ({ page }, run) => {
     await run(await prepare(page));
   },
@@ -82,22 +180,19 @@ const journeyEvents = [
  * blocked (field-offline.spec.ts, which needs one, keeps a fresh page per journey). After a
  * failure Playwright starts a new worker, page and all.
  */
-export const sharedPageTest = test.extend<object, { workerPage: { page: Page | null } }>({
-  workerPage: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
-    async ({}, use) => {
-      const holder: { page: Page | null } = { page: null };
-      await use(holder);
-      await holder.page?.context().close();
-    },
-    { scope: "worker" },
-  ],
+export const sharedPageTest = test.extend({
   // A journey's `context` is its page's.
   context: async ({ page }, run) => {
     await run(page.context());
   },
   page: async ({ browser, baseURL, viewport, workerPage }, run) => {
+    // Another file's journeys, on a server of their own: a page whose base URL is theirs.
+    if (workerPage.page && workerPage.baseURL !== baseURL) {
+      await workerPage.page.context().close();
+      workerPage.page = null;
+    }
     workerPage.page ??= await prepare(await newSharedPage(browser, baseURL));
+    workerPage.baseURL = baseURL;
     const page = workerPage.page;
     await page.setViewportSize(viewport ?? { width: 1280, height: 800 });
     // The pointer where a fresh page has it: off every menu the last journey hovered.
