@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 
-import { startExtraServer, type ExtraServer } from "./support/extra-server";
+import { startJobServer, type ExtraServer } from "./support/extra-server";
 import { staffPassword as password, todayInTexas } from "./support/field";
 import {
   dryerThatDoesNotHeat,
@@ -20,14 +20,7 @@ import { axe } from "./support/axe";
 // the file's tests in one worker; each homeowner books from an address of their own.
 
 const test = base.extend<{ jobServer: ExtraServer }>({
-  jobServer: fileServer(() =>
-    startExtraServer(0, {
-      SMTP_URL: process.env.E2E_SMTP_URL!,
-      OUTBOX_POLL_MS: "200",
-      WINDOW_CAPACITY: "100000",
-      TRUST_PROXY: "1",
-    }),
-  ),
+  jobServer: fileServer(() => startJobServer()),
   baseURL: async ({ jobServer }, provide) => provide(jobServer.origin),
 });
 

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 
 import { serviceRequest, uniquePhone } from "../server/test-support/fixtures";
-import { startExtraServer, type ExtraServer } from "./support/extra-server";
+import { startJobServer, type ExtraServer } from "./support/extra-server";
 import { requestedDay, staffEmail, staffPassword, todayInTexas } from "./support/field";
 import { expect, fileServer, sharedPageTest as base } from "./support/fixtures";
 import { expectConfirmed, uniqueName } from "./support/leads";
@@ -18,14 +18,7 @@ import { axe } from "./support/axe";
 // file's only), as many window places as asked for; each homeowner from an address of their own.
 
 const test = base.extend<{ server: ExtraServer }>({
-  server: fileServer(() =>
-    startExtraServer(0, {
-      SMTP_URL: process.env.E2E_SMTP_URL!,
-      OUTBOX_POLL_MS: "200",
-      WINDOW_CAPACITY: "100000",
-      TRUST_PROXY: "1",
-    }),
-  ),
+  server: fileServer(() => startJobServer()),
   baseURL: async ({ server }, provide) => provide(server.origin),
 });
 

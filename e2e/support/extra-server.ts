@@ -79,22 +79,26 @@ export interface ClockedServer extends ExtraServer {
 }
 
 /**
- * An extra server on a free port whose mail goes to the journeys' SMTP stand-in, as many places
- * per window as asked for, homeowners told apart by X-Forwarded-For (the proxy trusted), and a
- * clock file of its own, removed when it stops.
+ * An extra server on a free port for a job from booking to review: its mail goes to the journeys'
+ * SMTP stand-in, as many places per window as asked for, homeowners told apart by
+ * X-Forwarded-For (the proxy trusted).
  */
+export function startJobServer(env: Record<string, string> = {}) {
+  return startExtraServer(0, {
+    SMTP_URL: process.env.E2E_SMTP_URL!,
+    OUTBOX_POLL_MS: "200",
+    WINDOW_CAPACITY: "100000",
+    TRUST_PROXY: "1",
+    ...env,
+  });
+}
+
+/** A job server (`startJobServer`) with a clock file of its own, removed when it stops. */
 export async function startClockedServer(): Promise<ClockedServer> {
   const clockDir = mkdtempSync(path.join(tmpdir(), "e2e-clock-"));
   const clockFile = path.join(clockDir, "clock");
   try {
-    const server = await startExtraServer(0, {
-      SMTP_URL: process.env.E2E_SMTP_URL!,
-      OUTBOX_POLL_MS: "200",
-      WINDOW_CAPACITY: "100000",
-      TRUST_PROXY: "1",
-      ALLOW_TEST_CLOCK: "1",
-      TEST_CLOCK_FILE: clockFile,
-    });
+    const server = await startJobServer({ ALLOW_TEST_CLOCK: "1", TEST_CLOCK_FILE: clockFile });
     return {
       ...server,
       setClock(instant) {
