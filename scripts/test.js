@@ -11,18 +11,20 @@ const runStarted = Date.now();
 function run(command, args, env = {}) {
   const started = Date.now();
   const result = spawnSync(command, args, {
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, ...env },
     encoding: "utf8",
     maxBuffer: 256 * 1024 * 1024,
   });
   process.stdout.write(result.stdout ?? "");
+  process.stderr.write(result.stderr ?? "");
   const phase = [command === "npx" ? "" : command, ...args]
     .filter((part) => part && !part.startsWith("--exclude") && !part.includes("/"))
     .join(" ")
     .trim();
   phases.push({ phase, seconds: (Date.now() - started) / 1000 });
-  return { ok: result.status === 0, output: result.stdout ?? "" };
+  // Vitest writes its failed tests' details to stderr: both are read for "What failed".
+  return { ok: result.status === 0, output: `${result.stdout ?? ""}\n${result.stderr ?? ""}` };
 }
 
 // eslint-disable-next-line no-control-regex -- strips the runners' colour codes
@@ -85,8 +87,8 @@ if (!build.ok) failed += 1;
 
 // Files whose tests wait on time-outs and stop servers on purpose (a 1 s request time-out, a
 // graceful stop, a crash): they run after the rest, so that the rest's work on the same two
-// cores cannot make a time-out fire early, two files at a time (one at a time they used 0.7 of
-// the two cores: 68 s, against 40 s two at a time).
+// cores cannot make a time-out fire early, and one file at a time (two at a time took 40 s
+// against 68 s, but a fresh-clone run of that failed two of them on a busy hour).
 const timedFiles = [
   "server/reliability/",
   "server/http-server.test.ts",
@@ -98,7 +100,7 @@ const vitestRuns = [
     "run",
     ...timedFiles.flatMap((file) => ["--exclude", `${file}${file.endsWith("/") ? "**" : ""}`]),
   ],
-  ["vitest", "run", "--maxWorkers=2", ...timedFiles],
+  ["vitest", "run", "--maxWorkers=1", ...timedFiles],
 ];
 function tallyVitest(args, env = {}) {
   const unit = run("npx", args, env);
