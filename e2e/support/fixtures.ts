@@ -6,6 +6,7 @@ import {
   type Page,
   type TestInfo,
 } from "@playwright/test";
+import { untilOfficeMidnight } from "./office-midnight";
 
 /**
  * Pages load their scripts after the first paint, so a journey that clicks at once could act
@@ -35,6 +36,8 @@ interface JourneyFixtures {
   consoleErrors: string[];
   /** Stops the last file's server when this test is another file's (see `FileResources`). */
   otherFilesReleased: null;
+  /** Waits out an office's midnight that would fall inside the journey (see `beforeMidnight`). */
+  officeMidnightPassed: null;
 }
 
 /** What a journey file keeps while its tests run: an extra server, a provider's stand-in. */
@@ -124,6 +127,18 @@ export const test = base.extend<JourneyFixtures, JourneyWorkerFixtures>({
   otherFilesReleased: [
     async ({ fileResources }, use, testInfo) => {
       await fileResources.releaseUnless(testInfo.file);
+      await use(null);
+    },
+    { auto: true },
+  ],
+  officeMidnightPassed: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+    async ({}, use, testInfo) => {
+      const wait = untilOfficeMidnight(new Date());
+      if (wait !== null) {
+        testInfo.setTimeout(testInfo.timeout + wait + 5_000);
+        await new Promise((resolve) => setTimeout(resolve, wait + 2_000));
+      }
       await use(null);
     },
     { auto: true },
