@@ -75,10 +75,11 @@ function conditions(
 
 /**
  * The technician tapped Can't fix and nobody has recorded the call the homeowner's page promises
- * (the lead page's "Record the call" clears it): the lead is flagged, and first.
+ * (the lead page's "Record the call" clears it): the lead is flagged, and first. Written as the
+ * partial index `request_visits_cant_fix_call_idx` reads it, so that finding them reads no other visit.
  */
-const cantFixCallWaiting = sql`${serviceRequests.status} = 'scheduled' and ${requestVisits.fieldStatus} is not distinct from 'cant-fix' and ${requestVisits.cantFixCallRecordedAt} is null`;
-const waitingForPart = sql<boolean>`${serviceRequests.status} = 'scheduled' and ${requestVisits.fieldStatus} is not distinct from 'needs-part'`;
+const cantFixCallWaiting = sql`${serviceRequests.status} = 'scheduled' and ${requestVisits.fieldStatus} = 'cant-fix' and ${requestVisits.cantFixCallRecordedAt} is null`;
+const waitingForPart = sql<boolean>`coalesce(${serviceRequests.status} = 'scheduled' and ${requestVisits.fieldStatus} = 'needs-part', false)`;
 const warrantyCallbackOpen = sql<boolean>`coalesce(${requestVisits.warrantyCallback}, false) and ${serviceRequests.status} in ('new', 'contacted', 'scheduled')`;
 
 const requestTable: LeadTable = serviceRequests;
@@ -108,18 +109,46 @@ const requestColumns = {
 /**
  * A page of the inbox: first the homeowners the office promised to call after Can't fix (whatever
  * the filters ask, within them), then the leads newest first (among the new, a request that
- * mentions a danger first: gas before a slow drain). The Can't fix leads are found first, in a
- * `with` of their own, so that ordering the page joins no other lead's visit; the flags that come
- * from a visit (waiting for a part, a warranty callback) are read for the page's rows only.
+ * mentions a danger first: gas before a slow drain). The Can't fix leads (every office's, a
+ * handful, by a partial index) are found first, in a `with` of their own, so that ordering the page
+ * joins no other lead's visit and reads the filters once; the flags that come
+ * from a visit (waiting for a part, a warranty callback) are read for the page's rows only, in the
+ * same statement. The counts per status are read beside it.
  */
 export async function inboxPage(
   db: Database,
   staff: StaffMember,
   filters: InboxFilters,
 ): Promise<InboxPage & { counts: Record<LeadStatus, number> }> {
-  const counts = await statusCounts(db, staff, filters);
-  if (leadOffices(staff).length === 0)
-    return { page: filters.page, hasNextPage: false, leads: [], counts };
+  const [counts, rows] = await Promise.all([
+    statusCounts(db, staff, filters),
+    leadOffices(staff).length === 0 ? [] : pageRows(db, staff, filters),
+  ]);
+  return {
+    page: filters.page,
+    hasNextPage: rows.length > inboxPageSize,
+    leads: rows.slice(0, inboxPageSize).map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      office: row.office,
+      name: row.name,
+      phone: row.phone,
+      topic: row.topic,
+      preferredDate: row.preferredDate,
+      preferredTime: row.preferredTime,
+      status: row.status,
+      safety: row.safety,
+      waitingForPart: row.waitingForPart,
+      warrantyCallback: row.warrantyCallback,
+      cantFixCall: row.cantFixCall,
+      createdAt: new Date(row.createdAt).toISOString(),
+    })),
+    counts,
+  };
+}
+
+/** The page's rows and one more (there is a next page), each with its visit's flags. */
+function pageRows(db: Database, staff: StaffMember, filters: InboxFilters) {
   const requestConditions = wants(filters, "service-request")
     ? conditions(requestTable, staff, filters)
     : sql`false`;
@@ -130,10 +159,9 @@ export async function inboxPage(
         .select({ id: serviceRequests.id })
         .from(serviceRequests)
         .innerJoin(requestVisits, currentVisit)
-        .where(and(requestConditions, cantFixCallWaiting)),
+        .where(cantFixCallWaiting),
     );
   const requests = db
-    .with(callFirst)
     .select({
       ...requestColumns,
       cantFixCall: sql<boolean>`${serviceRequests.id} in (select id from ${callFirst})`.as(
@@ -162,52 +190,55 @@ export async function inboxPage(
     .where(
       wants(filters, "contact-message") ? conditions(messageTable, staff, filters) : sql`false`,
     );
-  const order = [
-    sql`cant_fix_call desc`,
-    ...(filters.status === "new" ? [sql`flagged desc`] : []),
-    sql`created_at desc`,
-    sql`id desc`,
+  const order = (columns: {
+    cantFixCall: unknown;
+    flagged: unknown;
+    createdAt: unknown;
+    id: unknown;
+  }) => [
+    sql`${columns.cantFixCall} desc`,
+    ...(filters.status === "new" ? [sql`${columns.flagged} desc`] : []),
+    sql`${columns.createdAt} desc`,
+    sql`${columns.id} desc`,
   ];
-  const rows = await unionAll(requests, messages)
-    .orderBy(...order)
-    .limit(inboxPageSize + 1)
-    .offset((filters.page - 1) * inboxPageSize);
-  const requestIds = rows.filter((row) => row.kind === "service-request").map((row) => row.id);
-  const visitFlags = new Map(
-    (requestIds.length > 0
-      ? await db
-          .select({
-            id: serviceRequests.id,
-            waitingForPart: waitingForPart.as("waiting_for_part"),
-            warrantyCallback: warrantyCallbackOpen.as("warranty_callback"),
-          })
-          .from(serviceRequests)
-          .leftJoin(requestVisits, currentVisit)
-          .where(inArray(serviceRequests.id, requestIds))
-      : []
-    ).map((row) => [row.id, row]),
+  const page = db.$with("page").as(
+    unionAll(requests, messages)
+      .orderBy(
+        ...order({
+          cantFixCall: sql`cant_fix_call`,
+          flagged: sql`flagged`,
+          createdAt: sql`created_at`,
+          id: sql`id`,
+        }),
+      )
+      .limit(inboxPageSize + 1)
+      .offset((filters.page - 1) * inboxPageSize),
   );
-  return {
-    page: filters.page,
-    hasNextPage: rows.length > inboxPageSize,
-    leads: rows.slice(0, inboxPageSize).map((row) => ({
-      id: row.id,
-      kind: row.kind,
-      office: row.office,
-      name: row.name,
-      phone: row.phone,
-      topic: row.topic,
-      preferredDate: row.preferredDate,
-      preferredTime: row.preferredTime,
-      status: row.status,
-      safety: row.safety,
-      waitingForPart: visitFlags.get(row.id)?.waitingForPart ?? false,
-      warrantyCallback: visitFlags.get(row.id)?.warrantyCallback ?? false,
-      cantFixCall: row.cantFixCall,
-      createdAt: new Date(row.createdAt).toISOString(),
-    })),
-    counts,
-  };
+  return db
+    .with(callFirst, page)
+    .select({
+      id: page.id,
+      kind: page.kind,
+      office: page.office,
+      name: page.name,
+      phone: page.phone,
+      topic: page.topic,
+      preferredDate: page.preferredDate,
+      preferredTime: page.preferredTime,
+      status: page.status,
+      safety: page.safety,
+      createdAt: page.createdAt,
+      cantFixCall: page.cantFixCall,
+      waitingForPart: waitingForPart.as("waiting_for_part"),
+      warrantyCallback: warrantyCallbackOpen.as("warranty_callback"),
+    })
+    .from(page)
+    .leftJoin(
+      serviceRequests,
+      and(eq(page.kind, "service-request"), eq(serviceRequests.id, page.id)),
+    )
+    .leftJoin(requestVisits, currentVisit)
+    .orderBy(...order(page));
 }
 
 /** How many leads of each status the filters find, whatever status they ask for. */

@@ -326,5 +326,9 @@ export const requestVisits = pgTable(
     primaryKey({ columns: [table.requestId, table.number] }),
     index("request_visits_day_idx").on(table.date),
     index("request_visits_technician_day_idx").on(table.technicianId, table.date),
+    // The inbox's first leads: Can't fix, the homeowner's call not yet recorded (a handful).
+    index("request_visits_cant_fix_call_idx")
+      .on(table.requestId)
+      .where(sql`${table.fieldStatus} = 'cant-fix' and ${table.cantFixCallRecordedAt} is null`),
   ],
 );

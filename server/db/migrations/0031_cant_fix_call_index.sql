@@ -1,0 +1,1 @@
+CREATE INDEX "request_visits_cant_fix_call_idx" ON "request_visits" USING btree ("request_id") WHERE "request_visits"."field_status" = 'cant-fix' and "request_visits"."cant_fix_call_recorded_at" is null;
