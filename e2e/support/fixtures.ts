@@ -196,9 +196,18 @@ const journeyEvents = [
  * failure Playwright starts a new worker, page and all.
  */
 export const sharedPageTest = test.extend({
-  // A journey's `context` is its page's.
-  context: async ({ page }, run) => {
-    await run(page.context());
+  // A journey's `context` is its page's; a tab it opens there has the journey's viewport, as a
+  // fresh context's would.
+  context: async ({ page, viewport }, run) => {
+    const context = page.context();
+    const newPage = context.newPage.bind(context);
+    context.newPage = async () => {
+      const opened = await newPage();
+      await opened.setViewportSize(viewport ?? sharedViewport);
+      return opened;
+    };
+    await run(context);
+    context.newPage = newPage;
   },
   page: async ({ browser, baseURL, viewport, workerPage }, run) => {
     // Another file's journeys, on a server of their own: a page whose base URL is theirs.
@@ -209,7 +218,7 @@ export const sharedPageTest = test.extend({
     workerPage.page ??= await prepare(await newSharedPage(browser, baseURL));
     workerPage.baseURL = baseURL;
     const page = workerPage.page;
-    await page.setViewportSize(viewport ?? { width: 1280, height: 800 });
+    await page.setViewportSize(viewport ?? sharedViewport);
     // The pointer where a fresh page has it: off every menu the last journey hovered.
     await page.mouse.move(0, 0);
     const visited = new Set<string>();
@@ -241,8 +250,21 @@ export const sharedPageTest = test.extend({
   },
 });
 
+/** The configuration's viewport (playwright.config.ts), for a journey that names none. */
+const sharedViewport = { width: 1280, height: 800 };
+
+/**
+ * The worker's context. Playwright gives a context made inside a test the options of that test
+ * for every one not named here: without the viewport, the journey that happened to make it (one
+ * at 375 px) set the size of every tab later journeys opened in it, and a desk journey's second
+ * tab, at 375 px, waited for ever on the header's "Schedule Service" link, which a phone hides.
+ */
 async function newSharedPage(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL, serviceWorkers: "block" });
+  const context = await browser.newContext({
+    baseURL,
+    serviceWorkers: "block",
+    viewport: sharedViewport,
+  });
   return context.newPage();
 }
 
