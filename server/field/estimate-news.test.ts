@@ -288,8 +288,8 @@ describe.skipIf(!database?.available)("The estimate told, and the page after the
     ).toBe(200);
     await doneAndPaid(id, "245.00");
     const repaired = repairedLine(todayInTexas());
-    const paid = await db().select().from(serviceRequests).where(eq(serviceRequests.id, id));
-    const warrantyEnds = formatCalendarDate(paid[0]!.warrantyEnds!);
+    const paid = await requestRow(db(), id);
+    const warrantyEnds = formatCalendarDate(paid.warrantyEnds!);
 
     const body = (await ask(page)).body;
     const order = [

@@ -3,10 +3,11 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { leadEvents, officePrices, outbox, serviceRequests } from "../db/schema";
+import { leadEvents, officePrices, outbox } from "../db/schema";
 import { erasePrivacyRecords, exportPrivacyRecords } from "../desk/privacy.server";
 import type { StaffMember } from "../desk/staff-accounts.server";
 import { testDatabases } from "../test-support/databases";
+import { requestRow } from "../test-support/request-rows";
 import { deskClient } from "../test-support/desk-client";
 import { serviceRequest } from "../test-support/fixtures";
 import { freshClientIp, startTestServer, type TestServer } from "../test-support/server";
@@ -140,9 +141,7 @@ for (const database of databases) {
       }
 
       async function row(id: string) {
-        const { db } = server.serverApp.database;
-        const [found] = await db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
-        return found!;
+        return requestRow(server.serverApp.database.db, id);
       }
 
       async function eventsOf(id: string, kind: "estimate" | "payment") {

@@ -30,6 +30,7 @@ import {
   lockRequestRow,
   readRequest,
   splitColumns,
+  writeJob,
   writeVisit,
   type RequestColumns,
   type ServiceRequestRow,
@@ -102,12 +103,15 @@ export async function changeRequest(
   }
   let after = locked;
   if (change.set && Object.keys(change.set).length > 0) {
-    const { request, visit } = splitColumns(change.set);
+    const { request, visit, job } = splitColumns(change.set);
     const [written] = await tx
       .update(serviceRequests)
       .set({ ...request, version: sql`${serviceRequests.version} + 1` })
       .where(and(eq(serviceRequests.id, locked.id), eq(serviceRequests.version, locked.version)))
-      .returning({ visitNumber: serviceRequests.visitNumber });
+      .returning({
+        visitNumber: serviceRequests.visitNumber,
+        jobNumber: serviceRequests.jobNumber,
+      });
     // Unreachable while the caller holds the lock `lockRequest` took: thrown, so that nothing the
     // caller wrote before calling the door is committed without its change.
     if (!written) throw new Error(`Service request ${locked.id} changed under its lock`);
@@ -115,6 +119,8 @@ export async function changeRequest(
     if (Object.keys(visit).length > 0 || written.visitNumber !== locked.visitNumber) {
       await writeVisit(tx, locked.id, written.visitNumber, visit);
     }
+    // The estimate's, the payment's and the warranty's columns are the current job's row.
+    await writeJob(tx, locked.id, written.jobNumber, job);
     const read = await readRequest(tx, locked.id);
     if (!read) throw new Error(`Service request ${locked.id} vanished under its lock`);
     after = read;

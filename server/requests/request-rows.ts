@@ -1,15 +1,16 @@
 /**
  * A service request as the app reads it: the request's row with its current visit's (the row of
  * `request_visits` numbered the request's `visitNumber`), under the names the visit's columns had
- * when they were the request's (`scheduledDate`, `technicianId`, `fieldStatus`, ...). Every reader
- * selects `requestRowColumns` through `fromRequests`; only the door (./request-door.ts) writes,
- * and it splits a change between the two rows with `splitColumns`.
+ * when they were the request's (`scheduledDate`, `technicianId`, `fieldStatus`, ...), and its
+ * current job's (`request_jobs`, numbered its `jobNumber`: the estimate, the payment, the
+ * warranty), under theirs. Every reader selects `requestRowColumns` through `fromRequests`; only
+ * the door (./request-door.ts) writes, and it splits a change between the rows with `splitColumns`.
  */
 import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 
 import type { Database, Transaction } from "../db/database";
-import { requestVisits, serviceRequests } from "../db/schema";
+import { requestJobs, requestVisits, serviceRequests } from "../db/schema";
 
 /** Each of the current visit's columns, by the name a request row gives it. */
 const visitColumnNames = {
@@ -31,6 +32,28 @@ const visitColumnNames = {
   callbackPhotoId: "callbackPhotoId",
 } as const satisfies Record<string, keyof typeof requestVisits.$inferSelect>;
 
+/** Each of the current job's columns: the same name on the request row as on the job's. */
+const jobColumnNames = {
+  estimateLines: "estimateLines",
+  estimateAt: "estimateAt",
+  estimateDecision: "estimateDecision",
+  estimateDecidedBy: "estimateDecidedBy",
+  estimateDecidedAt: "estimateDecidedAt",
+  estimateDecidedOn: "estimateDecidedOn",
+  paymentMethod: "paymentMethod",
+  paymentCents: "paymentCents",
+  paidAt: "paidAt",
+  paymentFor: "paymentFor",
+  noChargeReason: "noChargeReason",
+  warrantyDays: "warrantyDays",
+  warrantyEnds: "warrantyEnds",
+} as const satisfies Record<string, keyof typeof requestJobs.$inferSelect>;
+
+type JobField = keyof typeof jobColumnNames;
+type JobRow = typeof requestJobs.$inferSelect;
+/** A job's own columns, as values (they are inserted when the job's row is new). */
+type JobSet = Partial<Omit<typeof requestJobs.$inferInsert, "requestId" | "number">>;
+
 type VisitColumnNames = typeof visitColumnNames;
 export type VisitField = keyof VisitColumnNames;
 type VisitRow = typeof requestVisits.$inferSelect;
@@ -42,18 +65,26 @@ export type ServiceRequestRow = typeof serviceRequests.$inferSelect & {
   [Field in VisitField]: Field extends "warrantyCallback"
     ? boolean
     : VisitRow[VisitColumnNames[Field]] | null;
-};
+} & { [Field in JobField]: JobRow[Field] | null };
 
 /** The columns a change may write: the request's and its current visit's; the version is the door's. */
 export type RequestColumns = Omit<
   PgUpdateSetSource<typeof serviceRequests>,
   "id" | "version" | "createdAt"
-> & { [Field in VisitField]?: VisitSet[VisitColumnNames[Field]] };
+> & { [Field in VisitField]?: VisitSet[VisitColumnNames[Field]] } & {
+  [Field in JobField]?: JobSet[Field];
+};
 
 /** The current visit's row beside its request (a request never booked may have none). */
 export const currentVisit: SQL = and(
   eq(requestVisits.requestId, serviceRequests.id),
   eq(requestVisits.number, serviceRequests.visitNumber),
+) as SQL;
+
+/** The current job's row beside its request (none until something was estimated or paid). */
+export const currentJob: SQL = and(
+  eq(requestJobs.requestId, serviceRequests.id),
+  eq(requestJobs.number, serviceRequests.jobNumber),
 ) as SQL;
 
 /** What a reader selects for a whole `ServiceRequestRow`. */
@@ -75,7 +106,20 @@ export const requestRowColumns = {
   warrantyCallback: sql<boolean>`coalesce(${requestVisits.warrantyCallback}, false)`,
   callbackProblem: requestVisits.callbackProblem,
   callbackPhotoId: requestVisits.callbackPhotoId,
-} satisfies Record<VisitField, unknown> & Record<string, unknown>;
+  estimateLines: requestJobs.estimateLines,
+  estimateAt: requestJobs.estimateAt,
+  estimateDecision: requestJobs.estimateDecision,
+  estimateDecidedBy: requestJobs.estimateDecidedBy,
+  estimateDecidedAt: requestJobs.estimateDecidedAt,
+  estimateDecidedOn: requestJobs.estimateDecidedOn,
+  paymentMethod: requestJobs.paymentMethod,
+  paymentCents: requestJobs.paymentCents,
+  paidAt: requestJobs.paidAt,
+  paymentFor: requestJobs.paymentFor,
+  noChargeReason: requestJobs.noChargeReason,
+  warrantyDays: requestJobs.warrantyDays,
+  warrantyEnds: requestJobs.warrantyEnds,
+} satisfies Record<VisitField | JobField, unknown> & Record<string, unknown>;
 
 /** Whole request rows (with their current visits), to be filtered with `where`. */
 export function fromRequests(db: Database | Transaction) {
@@ -83,6 +127,7 @@ export function fromRequests(db: Database | Transaction) {
     .select(requestRowColumns)
     .from(serviceRequests)
     .leftJoin(requestVisits, currentVisit)
+    .leftJoin(requestJobs, currentJob)
     .$dynamic();
 }
 
@@ -117,22 +162,43 @@ export async function lockRequestRow(
   return row ?? null;
 }
 
-/** A change's columns, split between the request's row and its current visit's. */
-export function splitColumns(set: RequestColumns): { request: RequestTableSet; visit: VisitSet } {
+/** A change's columns, split between the request's row, its current visit's and its current job's. */
+export function splitColumns(set: RequestColumns): {
+  request: RequestTableSet;
+  visit: VisitSet;
+  job: JobSet;
+} {
   const request: Record<string, unknown> = {};
   const visit: Record<string, unknown> = {};
+  const job: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(set)) {
     if (value === undefined) continue;
     if (Object.hasOwn(visitColumnNames, field)) {
       visit[visitColumnNames[field as VisitField]] = value;
+    } else if (Object.hasOwn(jobColumnNames, field)) {
+      job[jobColumnNames[field as JobField]] = value;
     } else {
       request[field] = value;
     }
   }
-  return { request: request as RequestTableSet, visit: visit as VisitSet };
+  return { request: request as RequestTableSet, visit: visit as VisitSet, job: job as JobSet };
 }
 
 type RequestTableSet = PgUpdateSetSource<typeof serviceRequests>;
+
+/** Writes `job` on job `number` of request `requestId`, the row made at the job's first write. */
+export async function writeJob(
+  tx: Transaction,
+  requestId: string,
+  number: number,
+  job: JobSet,
+): Promise<void> {
+  if (Object.keys(job).length === 0) return;
+  await tx
+    .insert(requestJobs)
+    .values({ ...job, requestId, number })
+    .onConflictDoUpdate({ target: [requestJobs.requestId, requestJobs.number], set: job });
+}
 
 /**
  * Writes `visit` on visit `number` of request `requestId`, the row made when it is the visit's

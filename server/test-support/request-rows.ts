@@ -1,8 +1,9 @@
 /**
  * Arranging a request's state directly in the database, for tests that start from a state no
  * journey reaches quickly (an old booking, a visit waiting for a part). The app itself changes a
- * request only through the door; these write the request's row and its current visit's as the
- * door does (server/requests/request-rows.ts), so what the test reads back is what the app reads.
+ * request only through the door; these write the request's row, its current visit's and its
+ * current job's as the door does (server/requests/request-rows.ts), so what the test reads back is
+ * what the app reads.
  */
 import { eq } from "drizzle-orm";
 
@@ -11,6 +12,7 @@ import { serviceRequests } from "../db/schema";
 import {
   readRequest,
   splitColumns,
+  writeJob,
   writeVisit,
   type RequestColumns,
   type ServiceRequestRow,
@@ -24,27 +26,34 @@ export async function insertRequest(
   db: Database,
   values: Omit<NewRequest, keyof RequestColumns> & Pick<NewRequest, "id"> & RequestColumns,
 ): Promise<void> {
-  const { request, visit } = splitColumns(values);
+  const { request, visit, job } = splitColumns(values);
   await db.transaction(async (tx) => {
     await tx.insert(serviceRequests).values(request as NewRequest);
     const number = typeof request.visitNumber === "number" ? request.visitNumber : 1;
     await writeVisit(tx, values.id, number, visit);
+    await writeJob(
+      tx,
+      values.id,
+      typeof request.jobNumber === "number" ? request.jobNumber : 1,
+      job,
+    );
   });
 }
 
 /** Writes `set` on the request `id` and its current visit, outside the door (no version, no news). */
 export async function setRequest(db: Database, id: string, set: RequestColumns): Promise<void> {
-  const { request, visit } = splitColumns(set);
+  const { request, visit, job } = splitColumns(set);
   await db.transaction(async (tx) => {
     if (Object.keys(request).length > 0) {
       await tx.update(serviceRequests).set(request).where(eq(serviceRequests.id, id));
     }
     const [row] = await tx
-      .select({ visitNumber: serviceRequests.visitNumber })
+      .select({ visitNumber: serviceRequests.visitNumber, jobNumber: serviceRequests.jobNumber })
       .from(serviceRequests)
       .where(eq(serviceRequests.id, id));
     if (!row) throw new Error(`No service request ${id}`);
     await writeVisit(tx, id, row.visitNumber, visit);
+    await writeJob(tx, id, row.jobNumber, job);
   });
 }
 

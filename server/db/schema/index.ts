@@ -9,7 +9,7 @@ import {
 import { officePrices, reviews } from "./after-the-job";
 import { outbox, texts, textOptOuts } from "./messages";
 import { requestPhotos } from "./photos";
-import { leadEvents, requestVisits, serviceRequests } from "./requests";
+import { leadEvents, requestJobs, requestVisits, serviceRequests } from "./requests";
 import { privacyAudit, serverSecrets } from "./server";
 import {
   staffAccounts,
@@ -56,6 +56,7 @@ export const schema = {
   windowPlaces,
   requestPhotos,
   requestVisits,
+  requestJobs,
   texts,
   textOptOuts,
   officePrices,

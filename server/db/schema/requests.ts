@@ -1,5 +1,6 @@
-// A service request, its timeline, its visits and its technician's taps: the rows the one door
-// (server/requests/request-door.ts) changes. Over 250 lines: the request row is one table of 60 columns.
+// A service request, its timeline, its visits, its jobs and its technician's taps: the rows the one
+// door (server/requests/request-door.ts) changes. Over 300 lines: the request row alone is one table
+// of 39 columns, each said once here.
 import { sql, type SQL } from "drizzle-orm";
 import {
   boolean,
@@ -91,28 +92,11 @@ export const serviceRequests = pgTable(
      */
     quotedServiceCallCents: integer("quoted_service_call_cents"),
     quotedServiceCallRule: text("quoted_service_call_rule"),
-    /** The technician's estimate (parts and labour), written on My day, and when. */
-    estimateLines: jsonb("estimate_lines").$type<EstimateLine[]>(),
-    estimateAt: timestamp("estimate_at", { withTimezone: true }),
-    /** The homeowner's answer to the estimate: the name they typed (or gave), when and where. */
-    estimateDecision: text("estimate_decision").$type<EstimateDecision>(),
-    estimateDecidedBy: text("estimate_decided_by"),
-    estimateDecidedAt: timestamp("estimate_decided_at", { withTimezone: true }),
-    estimateDecidedOn: text("estimate_decided_on").$type<EstimateDecisionPlace>(),
-    /** The payment the technician recorded: the receipt is made from it. */
-    paymentMethod: text("payment_method").$type<PaymentMethod>(),
-    paymentCents: integer("payment_cents"),
-    paidAt: timestamp("paid_at", { withTimezone: true }),
     /**
-     * What the payment paid for: the repair (null, for payments recorded before this column), or
-     * the service call recorded after Can't fix, which settles that visit only.
+     * The request's current job, a row of `request_jobs`: its estimate, its payment and its
+     * warranty (1, the repair, for every request today).
      */
-    paymentFor: text("payment_for").$type<PaymentFor>(),
-    /** The service call after Can't fix, recorded as no charge: why (the homeowner reads it). */
-    noChargeReason: text("no_charge_reason"),
-    /** The warranty the receipt gives: its length then, and its last day (office time). */
-    warrantyDays: integer("warranty_days"),
-    warrantyEnds: date("warranty_ends", { mode: "string" }),
+    jobNumber: integer("job_number").notNull().default(1),
     /**
      * The review request (server/reviews/review-requests.ts): when it goes out, set once at the
      * first Done (a callback done later asks nothing again), and the technician it asks about.
@@ -155,10 +139,6 @@ export const serviceRequests = pgTable(
     index("service_requests_created_idx").on(table.createdAt),
     index("service_requests_client_idx").on(table.clientKey, table.createdAt),
     index("service_requests_search_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
-    check(
-      "service_requests_payment_for_known",
-      sql`${table.paymentFor} in ('repair', 'service-call')`,
-    ),
   ],
 );
 
@@ -330,5 +310,49 @@ export const requestVisits = pgTable(
     index("request_visits_cant_fix_call_idx")
       .on(table.requestId)
       .where(sql`${table.fieldStatus} = 'cant-fix' and ${table.cantFixCallRecordedAt} is null`),
+  ],
+);
+
+/**
+ * A request's jobs, one row each: what the technician estimated and the homeowner answered, what
+ * was paid and the warranty it gave. The request's `jobNumber` is its current job; a request's
+ * row is read with it (server/requests/request-rows.ts) and only the door writes it. A request
+ * nothing was estimated or paid for may have no row yet.
+ */
+export const requestJobs = pgTable(
+  "request_jobs",
+  {
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: "cascade" }),
+    /** 1 for the repair. */
+    number: integer("number").notNull(),
+    /** The technician's estimate (parts and labour), written on My day, and when. */
+    estimateLines: jsonb("estimate_lines").$type<EstimateLine[]>(),
+    estimateAt: timestamp("estimate_at", { withTimezone: true }),
+    /** The homeowner's answer to the estimate: the name they typed (or gave), when and where. */
+    estimateDecision: text("estimate_decision").$type<EstimateDecision>(),
+    estimateDecidedBy: text("estimate_decided_by"),
+    estimateDecidedAt: timestamp("estimate_decided_at", { withTimezone: true }),
+    estimateDecidedOn: text("estimate_decided_on").$type<EstimateDecisionPlace>(),
+    /** The payment the technician recorded: the receipt is made from it. */
+    paymentMethod: text("payment_method").$type<PaymentMethod>(),
+    paymentCents: integer("payment_cents"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    /**
+     * What the payment paid for: the repair (null, for payments recorded before this column), or
+     * the service call recorded after Can't fix, which settles that visit only.
+     */
+    paymentFor: text("payment_for").$type<PaymentFor>(),
+    /** The service call after Can't fix, recorded as no charge: why (the homeowner reads it). */
+    noChargeReason: text("no_charge_reason"),
+    /** The warranty the receipt gives: its length then, and its last day (office time). */
+    warrantyDays: integer("warranty_days"),
+    warrantyEnds: date("warranty_ends", { mode: "string" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.requestId, table.number] }),
+    check("request_jobs_payment_for_known", sql`${table.paymentFor} in ('repair', 'service-call')`),
   ],
 );
