@@ -67,7 +67,7 @@ export type ServiceRequestRow = typeof serviceRequests.$inferSelect & {
     : VisitRow[VisitColumnNames[Field]] | null;
 } & { [Field in JobField]: JobRow[Field] | null };
 
-/** The columns a change may write: the request's and its current visit's; the version is the door's. */
+/** The columns a change may write: the request's, its current visit's and its current job's; the version is the door's. */
 export type RequestColumns = Omit<
   PgUpdateSetSource<typeof serviceRequests>,
   "id" | "version" | "createdAt"
@@ -121,7 +121,7 @@ export const requestRowColumns = {
   warrantyEnds: requestJobs.warrantyEnds,
 } satisfies Record<VisitField | JobField, unknown> & Record<string, unknown>;
 
-/** Whole request rows (with their current visits), to be filtered with `where`. */
+/** Whole request rows (with their current visits and jobs), to be filtered with `where`. */
 export function fromRequests(db: Database | Transaction) {
   return db
     .select(requestRowColumns)
@@ -131,7 +131,7 @@ export function fromRequests(db: Database | Transaction) {
     .$dynamic();
 }
 
-/** The request `id` with its current visit, or null. */
+/** The request `id` with its current visit and job, or null. */
 export async function readRequest(
   db: Database | Transaction,
   id: string,
