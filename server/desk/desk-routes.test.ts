@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
+import { serviceRequests } from "../db/schema";
 import { testDatabases } from "../test-support/databases";
 import {
   freshClientIp,
@@ -136,5 +137,44 @@ describe.skipIf(!database?.available)("The desk's route tree", () => {
     const search = await ask("/office", { cookie: owner, form: { search: "Smith" } });
     expect(search.status).toBe(200);
     expect(search.body).toContain("Olive Owner (Owner)");
+  });
+
+  test("without JavaScript, a search is answered with its leads, and refused filters with the whole inbox", async () => {
+    // Letters only: a search's digits are also looked for in the leads' text.
+    const tag = Array.from(
+      { length: 8 },
+      () => "abcdefghjkmnpqrstuvwxyz"[Math.floor(Math.random() * 23)],
+    ).join("");
+    const lead = (name: string) => ({
+      id: randomUUID(),
+      office: "texas" as const,
+      selectedAppliance: "Washer",
+      name,
+      email: "lead@example.com",
+      phone: "(713) 555-0148",
+      address: "4410 Bellaire Blvd",
+      zipCode: "77401",
+      preferredTime: "morning",
+      brand: "",
+      model: "",
+      serialNumber: "",
+      description: "Stops mid-cycle",
+      notes: "",
+    });
+    await server.serverApp.database.db
+      .insert(serviceRequests)
+      .values([lead(`Quincy ${tag}`), lead(`Rosalind ${tag}`)]);
+    // The page the action answered: one request, in which the loaders run after the action.
+    const searched = await ask("/office", {
+      cookie: dispatcher,
+      form: { search: `Quincy ${tag}` },
+    });
+    expect(searched.status).toBe(200);
+    expect(searched.body).toContain(`Quincy ${tag}`);
+    expect(searched.body).not.toContain(`Rosalind ${tag}`);
+    const refused = await ask("/office", { cookie: dispatcher, form: { from: "not a date" } });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toContain(`Quincy ${tag}`);
+    expect(refused.body).toContain(`Rosalind ${tag}`);
   });
 });
