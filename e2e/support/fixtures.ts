@@ -36,7 +36,7 @@ interface JourneyFixtures {
   consoleErrors: string[];
   /** Stops the last file's server when this test is another file's (see `FileResources`). */
   otherFilesReleased: null;
-  /** Waits out an office's midnight that would fall inside the journey (see `beforeMidnight`). */
+  /** Waits out an office's midnight that would fall inside the journey (see `untilOfficeMidnight`). */
   officeMidnightPassed: null;
 }
 
