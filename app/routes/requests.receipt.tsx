@@ -35,15 +35,15 @@ export function meta({ matches }: Route.MetaArgs) {
 
 // Reads only; a bad link, or a request not paid yet, is a 404.
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const receipt = await servicesOf(context).requests.receipt(params.token);
-  if (!receipt) throw data("Not found", { status: 404, headers: privateHeaders });
-  return data(receipt, { headers: privateHeaders });
+  const receipts = await servicesOf(context).requests.receipts(params.token);
+  if (receipts.length === 0) throw data("Not found", { status: 404, headers: privateHeaders });
+  return data({ receipts }, { headers: privateHeaders });
 }
 
 export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
   return (
     <Section>
-      <ReceiptDocument receipt={loaderData} />
+      <ReceiptDocument receipts={loaderData.receipts} />
     </Section>
   );
 }

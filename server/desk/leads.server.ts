@@ -29,12 +29,18 @@ import {
   textOptOuts,
   texts,
 } from "../db/schema";
-import { currentVisit, fromRequests, type ServiceRequestRow } from "../requests/request-rows";
+import {
+  currentVisit,
+  earlierPaidJobsOf,
+  fromRequests,
+  type ServiceRequestRow,
+} from "../requests/request-rows";
 import { holdsNoPlace } from "../requests/visit-changes";
 import { isTimeSlotId } from "../requests/windows";
 import { photoBytes, photosOfRequest } from "../requests/photo-store";
 import { officeTechnicians } from "../field/technicians";
 import { afterCantFix, isServiceCallPayment, serviceCallSummary } from "../field/service-call";
+import { beganOnWarrantyVisit } from "../field/warranty-work";
 import { leadOffices, type StaffMember } from "./staff-accounts.server";
 
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -98,7 +104,7 @@ export function visitText(date: string | null, window: string | null) {
   return formatVisit(date, window, null, deskVisitStyle);
 }
 
-function fieldsOf(lead: FoundLead): LeadField[] {
+function fieldsOf(lead: FoundLead, earlierJobs: ServiceRequestRow[]): LeadField[] {
   if (lead.kind === "contact-message") {
     const { row } = lead;
     return [
@@ -143,7 +149,26 @@ function fieldsOf(lead: FoundLead): LeadField[] {
       ? [{ label: `${callbackProblemLabel} (warranty visit)`, value: row.callbackProblem }]
       : []),
     ...(row.fieldStatus ? [{ label: "In the field", value: fieldText(row) }] : []),
+    ...earlierJobs.flatMap(earlierJobFields),
     ...afterTheJobFields(row),
+  ];
+}
+
+/**
+ * A job paid before new work began on a warranty visit (`row` as of that job): what it was paid
+ * and the warranty it gave, which the new work's own payment does not end.
+ */
+function earlierJobFields(row: ServiceRequestRow): LeadField[] {
+  if (!row.paymentMethod || row.paymentCents === null) return [];
+  const warranty =
+    row.warrantyEnds && row.warrantyDays !== null
+      ? `; ${warrantyLine(row.warrantyDays, row.warrantyEnds)}`
+      : "";
+  return [
+    {
+      label: row.jobNumber === 1 ? "Repair paid" : `Job ${row.jobNumber} paid`,
+      value: `${paymentSummary(row.paymentMethod, row.paymentCents)}${warranty}`,
+    },
   ];
 }
 
@@ -162,7 +187,7 @@ function afterTheJobFields(row: ServiceRequestRow): LeadField[] {
         ? decisionSummary(row.estimateDecision, row.estimateDecidedBy ?? "", row.estimateDecidedOn)
         : "Waiting for the customer's answer";
     fields.push({
-      label: "Estimate",
+      label: beganOnWarrantyVisit(row) ? "Estimate (new work, warranty visit)" : "Estimate",
       value: `${estimateSummary(row.estimateLines)}\n${lines}\n${answer}`,
     });
   }
@@ -227,7 +252,7 @@ export async function leadView(
   const lead = await findLead(db, staff, id);
   if (!lead) return null;
   const { row } = lead;
-  const [emails, events, photos, earlier, textRows, optOut] = await Promise.all([
+  const [emails, events, photos, earlier, textRows, optOut, earlierJobs] = await Promise.all([
     db.select().from(outbox).where(eq(outbox.subjectId, row.id)).orderBy(asc(outbox.createdAt)),
     db
       .select()
@@ -253,6 +278,7 @@ export async function leadView(
     lead.kind === "service-request" && lead.row.textConsentPhone
       ? db.select().from(textOptOuts).where(eq(textOptOuts.phone, lead.row.textConsentPhone))
       : [],
+    lead.kind === "service-request" ? earlierPaidJobsOf(db, lead.row) : [],
   ]);
   const emailViews: LeadEmailView[] = emails.map((email) => ({
     id: email.id,
@@ -276,7 +302,7 @@ export async function leadView(
     version: row.version,
     officeName: stateBySlug(row.office)?.name ?? row.office,
     receivedAt: officeTime(row.office, row.createdAt),
-    fields: fieldsOf(lead),
+    fields: fieldsOf(lead, earlierJobs),
     emails: emailViews,
     timeline: [
       {

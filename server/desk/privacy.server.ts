@@ -12,6 +12,7 @@ import {
   outbox,
   privacyAudit,
   requestPhotos,
+  requestJobs,
   requestVisits,
   reviews,
   serviceRequests,
@@ -142,9 +143,19 @@ export async function findPrivacyRecords(db: Database, subject: PrivacySubject) 
           .where(inArray(requestVisits.requestId, requestIds))
           .orderBy(asc(requestVisits.requestId), asc(requestVisits.number))
       : [];
+  // And their jobs: each estimate with the name its answer was given by, each payment.
+  const jobs =
+    requestIds.length > 0
+      ? await db
+          .select()
+          .from(requestJobs)
+          .where(inArray(requestJobs.requestId, requestIds))
+          .orderBy(asc(requestJobs.requestId), asc(requestJobs.number))
+      : [];
   return {
     requests,
     visits,
+    jobs,
     messages,
     subscribers,
     emails,
@@ -221,6 +232,7 @@ export async function exportPrivacyRecords(
       withoutFields(row, ["searchText", "accessTokenHash"]),
     ),
     visits: records.visits,
+    jobs: records.jobs,
     contactMessages: records.messages.map((row) => withoutFields(row, ["searchText"])),
     newsletterSubscriptions: records.subscribers.map((row) =>
       withoutFields(row, ["unsubscribeToken"]),
@@ -308,6 +320,15 @@ export async function erasePrivacyRecords(
             else jsonb_set(${serviceCall}, '{noChargeReason}', '""') end`,
         })
         .where(inArray(requestVisits.requestId, requestIds));
+      // Every job's answer (the name the homeowner typed) and why a charge was waived: the
+      // current job's went with the request, the earlier ones' go here.
+      await tx
+        .update(requestJobs)
+        .set({
+          estimateDecidedBy: sql`case when ${requestJobs.estimateDecidedBy} is null then null else ${erased} end`,
+          noChargeReason: sql`case when ${requestJobs.noChargeReason} is null then null else '' end`,
+        })
+        .where(inArray(requestJobs.requestId, requestIds));
       // Photos are the homeowner's too: they go, not just their fields.
       await tx.delete(requestPhotos).where(inArray(requestPhotos.requestId, requestIds));
     }

@@ -43,13 +43,14 @@ import { changeRequest, staffActor, type Actor } from "../requests/request-door"
 import { addDays } from "../requests/windows";
 import { receiptVisitsOf } from "../requests/visit-history";
 import type { ServiceRequestRow, VisitContext } from "../requests/visit-changes";
-import { fromRequests, lockRequestRow } from "../requests/request-rows";
+import { earlierPaidJobsOf, fromRequests, lockRequestRow } from "../requests/request-rows";
 import { uuidPattern } from "../desk/leads.server";
 import { estimateVersionOf, estimateViewOf, receiptViewOf, whenIn } from "./receipts";
 import { afterCantFix, isServiceCallPayment, paymentSettled } from "./service-call";
 import { estimateSentKinds, estimateToldPerVisit } from "./estimate-news";
 import { countToldThisVisit } from "./field-news";
 import { claimTapKey, ownVisit } from "./tap-keys";
+import { newWorkDeclined, serviceCallOfJob, servesPaidRepair } from "./warranty-work";
 
 type Row = ServiceRequestRow;
 
@@ -83,6 +84,7 @@ export const estimateMessages = {
     `This estimate was already ${decision}${name ? ` by ${name}` : ""}.`,
   paymentNotYet: "Record the payment after Done.",
   paymentRecorded: "The payment is already recorded.",
+  nothingOwed: "The customer declined the new work: the warranty visit is free, nothing to record.",
   noChargeNotHere: "No charge is for the service call after Can't fix: record what was paid.",
   waitingAnswer: "The estimate waits for the customer's answer: record it first.",
   changed: "The estimate was changed since you opened this page: read it again, then answer.",
@@ -190,8 +192,16 @@ export async function recordEstimateTap(
     });
 }
 
-/** After Arrived (or Done), until the estimate is answered or the payment recorded. */
+/**
+ * After Arrived (or Done), until the estimate is answered or the payment recorded. On a warranty
+ * visit, once arrived, for new work (./warranty-work.ts): the paid repair's estimate stays closed.
+ */
 function estimateRefusal(row: Row): string | null {
+  if (servesPaidRepair(row)) {
+    return row.status === "scheduled" && row.fieldStatus === "arrived"
+      ? null
+      : estimateMessages.notYet;
+  }
   if (paymentSettled(row)) return estimateMessages.paid;
   if (row.estimateDecision) return estimateMessages.decided(row.estimateDecision);
   const visitOpen =
@@ -211,16 +221,30 @@ async function writeEstimate(
   if (refusal) throw new Refused(refusal);
   // The homeowner is told of each writing, up to a few a visit (./estimate-news.ts).
   const tell = (await countToldThisVisit(tx, row.id, estimateSentKinds)) < estimateToldPerVisit;
+  // New work on a warranty visit begins the next job, under the warranty the repair gave.
+  const newWork = servesPaidRepair(row);
+  const summary = `${newWork ? "New work on the warranty visit: " : ""}${estimateSummary(lines)}`;
   const written = await changeRequest(
     tx,
     row,
     {
-      set: { estimateLines: lines, estimateAt: visits.now() },
+      set: {
+        ...(newWork
+          ? {
+              jobNumber: row.jobNumber + 1,
+              jobStartedOnVisit: row.visitNumber,
+              warrantyDays: row.warrantyDays,
+              warrantyEnds: row.warrantyEnds,
+            }
+          : {}),
+        estimateLines: lines,
+        estimateAt: visits.now(),
+      },
       event: {
         kind: "estimate",
         detail: tell
-          ? estimateSummary(lines)
-          : `${estimateSummary(lines)}; not sent to the customer: told ${estimateToldPerVisit} times on this visit already`,
+          ? summary
+          : `${summary}; not sent to the customer: told ${estimateToldPerVisit} times on this visit already`,
       },
       ...(tell
         ? { news: { kind: "estimate-sent", technician: firstName(staff.name) || staff.name } }
@@ -251,7 +275,8 @@ export async function decideEstimate(
   context: VisitContext,
 ): Promise<DecisionOutcome> {
   const open = row.status === "scheduled" || row.status === "completed";
-  if (!row.estimateLines || row.estimateLines.length === 0 || paymentSettled(row) || !open) {
+  const settled = paymentSettled(row) && !newWorkDeclined(row);
+  if (!row.estimateLines || row.estimateLines.length === 0 || settled || !open) {
     return { ok: false, reason: "refused", message: estimateMessages.noEstimate };
   }
   // Written before Can't fix, the estimate is for a repair that will not be made.
@@ -308,6 +333,7 @@ async function recordPayment(
   payment: RecordedPayment,
   visits: VisitContext,
 ) {
+  if (newWorkDeclined(row)) throw new Refused(estimateMessages.nothingOwed);
   if (paymentSettled(row)) throw new Refused(estimateMessages.paymentRecorded);
   if (afterCantFix(row)) {
     await recordServiceCall(tx, row, staff, payment, visits);
@@ -409,15 +435,32 @@ function estimateChargeCents(row: Row, serviceCallCents: number | null): number 
 
 /**
  * What Done's "Amount charged" starts with on My day ("245.00"), or "" to be typed. A warranty
- * callback is free: the repair's old estimate is not charged again.
+ * callback is free: the repair's old estimate is not charged again (new work approved on it is).
  */
 export function doneAmountOf(row: Row, serviceCallCents: number | null): string {
-  const cents = callbackPending(row) ? null : estimateChargeCents(row, serviceCallCents);
+  const cents =
+    callbackPending(row) && servesPaidRepair(row)
+      ? null
+      : estimateChargeCents(row, serviceCallOfJob(row, serviceCallCents));
   return cents === null ? "" : formatMoney(cents, { cents: "always", field: true });
 }
 
 /** What a visit's card on My day shows and offers of the estimate and the payment. */
-export function visitAfterTheJob(row: Row, serviceCallCents: number | null): VisitAfterTheJob {
+export function visitAfterTheJob(row: Row, fee: number | null): VisitAfterTheJob {
+  // A warranty visit shows only what is new on it: the paid repair's estimate and payment are done.
+  if (servesPaidRepair(row)) {
+    return {
+      estimate: null,
+      estimateKey: estimateRefusal(row) === null ? randomUUID() : null,
+      decisionKey: null,
+      paymentKey: null,
+      serviceCall: afterCantFix(row),
+      suggestedAmount: "",
+      payment: null,
+      receiptSent: false,
+    };
+  }
+  const serviceCallCents = serviceCallOfJob(row, fee);
   const estimate = estimateViewOf(row, serviceCallCents);
   const settled = paymentSettled(row);
   // After Can't fix: the service call (the fee the booking was shown), or no charge.
@@ -440,28 +483,39 @@ export function visitAfterTheJob(row: Row, serviceCallCents: number | null): Vis
   };
 }
 
-/** The receipt of the request `row`, for its page (null: not paid yet). */
-export async function receiptFor(db: Database | Transaction, row: Row) {
-  if (!row.paidAt) return null;
-  const [serviceCall, { visits, repaired }] = await Promise.all([
-    serviceCallFor(db, row),
-    receiptVisitsOf(db, row),
-  ]);
-  return receiptViewOf(row, serviceCall?.serviceCallCents ?? null, visits, repaired);
+/**
+ * The request's receipts, the latest paid job's first: the current job's once paid, then those of
+ * the jobs before it (a repair paid before new work on a warranty visit). None before a payment.
+ */
+export async function receiptsFor(db: Database | Transaction, row: Row) {
+  const paid = [...(row.paidAt ? [row] : []), ...(await earlierPaidJobsOf(db, row))];
+  if (paid.length === 0) return [];
+  const fee = (await serviceCallFor(db, row))?.serviceCallCents ?? null;
+  const receipts = await Promise.all(paid.map((job) => paidJobReceipt(db, job, fee)));
+  return receipts.flatMap(({ receipt }) => (receipt ? [receipt] : []));
 }
 
-/** What the homeowner's private page shows of the estimate and the receipt. */
+/** The receipt of the job `job` holds (a request's row as of that job), and its repaired visit. */
+async function paidJobReceipt(db: Database | Transaction, job: Row, fee: number | null) {
+  const { visits, repaired } = await receiptVisitsOf(db, job);
+  return { receipt: receiptViewOf(job, serviceCallOfJob(job, fee), visits, repaired), repaired };
+}
+
+/**
+ * What the homeowner's private page shows of the estimate (the current job's) and the receipt (the
+ * latest paid job's: while new work from a warranty visit waits, the repair's).
+ */
 export async function requestAfterTheJob(
   db: Database | Transaction,
   row: Row,
 ): Promise<RequestAfterTheJob> {
-  if (!row.estimateLines && !row.paidAt) return { estimate: null, canAnswer: false, receipt: null };
+  const lastPaid = row.paidAt ? row : (await earlierPaidJobsOf(db, row))[0];
+  if (!row.estimateLines && !lastPaid) return { estimate: null, canAnswer: false, receipt: null };
   const fee = (await serviceCallFor(db, row))?.serviceCallCents ?? null;
-  const estimate = estimateViewOf(row, fee);
-  const { visits, repaired } = row.paidAt
-    ? await receiptVisitsOf(db, row)
-    : { visits: [], repaired: null };
-  const receipt = receiptViewOf(row, fee, visits, repaired);
+  const estimate = estimateViewOf(row, serviceCallOfJob(row, fee));
+  const { receipt, repaired } = lastPaid
+    ? await paidJobReceipt(db, lastPaid, fee)
+    : { receipt: null, repaired: null };
   return {
     estimate,
     canAnswer:

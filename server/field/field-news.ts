@@ -27,6 +27,7 @@ import { scheduleReviewRequest } from "../reviews/review-requests";
 import { enqueueText } from "../texts/enqueue";
 import { textBodies } from "../texts/messages";
 import { receiptViewOf } from "./receipts";
+import { serviceCallOfJob } from "./warranty-work";
 
 /** The server takes an Undo this long past the card's `undoSeconds`: a slow network's still counts. */
 export const undoGraceMs = 5_000;
@@ -276,7 +277,8 @@ export async function receiptSent(
     serviceCallFor(tx, after),
     receiptVisitsOf(tx, after),
   ]);
-  const receipt = receiptViewOf(after, serviceCall?.serviceCallCents ?? null, visits, repaired);
+  const fee = serviceCallOfJob(after, serviceCall?.serviceCallCents ?? null);
+  const receipt = receiptViewOf(after, fee, visits, repaired);
   if (!receipt) return;
   const email = receiptEmail(
     {

@@ -30,6 +30,7 @@ import { fromRequests, type ServiceRequestRow } from "../requests/request-rows";
 import type { StaffMember } from "../desk/staff-accounts.server";
 import { pricePolicyFor } from "../prices/price-policy";
 import { doneAmountOf, visitAfterTheJob } from "./estimates.server";
+import { servesPaidRepair } from "./warranty-work";
 import { undoOffers } from "./undo-taps.server";
 
 type Row = ServiceRequestRow;
@@ -116,8 +117,9 @@ function cardOf(
     })),
     window: slot ? `${slot.label}, ${slot.window} ${office.timeZoneLabel}` : "No window set",
     windowLabel: slot?.label ?? "No window",
-    // A warranty callback is free: the card says so before the technician taps Done.
-    status: `${callbackPending(row) ? `${warrantyCallbackLabel}, no charge: ` : ""}${fieldStatusLabels[row.fieldStatus ?? "booked"]}`,
+    // A warranty callback is free: the card says so before the technician taps Done (new work
+    // estimated on it is not: ./warranty-work.ts).
+    status: `${callbackPending(row) ? `${warrantyCallbackLabel}, ${servesPaidRepair(row) ? "no charge" : "new work"}: ` : ""}${fieldStatusLabels[row.fieldStatus ?? "booked"]}`,
     fieldStatus: row.fieldStatus,
     statusDetail:
       row.fieldStatus === "on-the-way" && row.arrivingAt

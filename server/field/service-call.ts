@@ -14,6 +14,7 @@ import { isoDateIn } from "~/lib/dates";
 
 import type { VisitServiceCall } from "../db/schema";
 import type { ServiceRequestRow as Row } from "../requests/visit-changes";
+import { newWorkDeclined } from "./warranty-work";
 
 /** The visit ended with Can't fix, and the office has not booked another since. */
 export function afterCantFix(row: Pick<Row, "status" | "fieldStatus">): boolean {
@@ -22,13 +23,17 @@ export function afterCantFix(row: Pick<Row, "status" | "fieldStatus">): boolean 
 
 /**
  * Whether the payment recorded on the request settles the visit it is on now. A repair's payment
- * settles the request; a service call recorded after Can't fix settles that visit only: a visit
+ * settles its job; a service call recorded after Can't fix settles that visit only: a visit
  * the office books afterwards (its field state blank again) is estimated and paid on its own.
+ * New work declined on a warranty visit owes nothing (./warranty-work.ts).
  */
 export function paymentSettled(
-  row: Pick<Row, "paidAt" | "paymentFor" | "status" | "fieldStatus">,
+  row: Pick<
+    Row,
+    "paidAt" | "paymentFor" | "status" | "fieldStatus" | "jobStartedOnVisit" | "estimateDecision"
+  >,
 ): boolean {
-  if (!row.paidAt) return false;
+  if (!row.paidAt) return newWorkDeclined(row);
   return row.paymentFor !== "service-call" || afterCantFix(row);
 }
 

@@ -31,7 +31,7 @@ import { afterCantFix } from "../field/service-call";
 import { isPhotoId, photoBytes, storedPhotos, storePhoto } from "./photo-store";
 import { RequestLinks } from "./request-links";
 import { answerReview, reviewPageView, type ReviewAnswerOutcome } from "../reviews/review-answers";
-import { decideEstimate, receiptFor, requestAfterTheJob } from "../field/estimates.server";
+import { decideEstimate, receiptsFor, requestAfterTheJob } from "../field/estimates.server";
 import type { EstimateDecision } from "~/domain/after-the-job";
 import { decidedBySchema, type ReceiptView } from "~/domain/estimate";
 import {
@@ -191,10 +191,10 @@ export class HomeownerRequests {
     return { ...view, warranty, afterTheJob, review };
   }
 
-  /** The receipt page's facts: null for an unknown link, or before the payment. */
-  async receipt(token: string): Promise<ReceiptView | null> {
+  /** The receipt page's receipts, the latest first: none for an unknown link, or before a payment. */
+  async receipts(token: string): Promise<ReceiptView[]> {
     const row = await this.#find(this.#db, token);
-    return row ? receiptFor(this.#db, row) : null;
+    return row ? receiptsFor(this.#db, row) : [];
   }
 
   /**

@@ -16,7 +16,7 @@ import type { FieldStatus } from "~/domain/field";
 import type { TimeSlotId } from "~/domain/time-slots";
 
 import type { Transaction } from "../db/database";
-import { requestVisits, type VisitServiceCall } from "../db/schema";
+import { requestJobs, requestVisits, type VisitServiceCall } from "../db/schema";
 import { recordedServiceCall } from "../field/service-call";
 import type { HomeownerNews } from "./homeowner-news";
 import {
@@ -123,7 +123,8 @@ export async function startNextVisit(
  * repair it followed is the request's visit again, completed, paid and guaranteed as before, so
  * its receipt, its review and a new callback are there as they were. The callback's place is
  * given back and its calendar event cancelled (the door's visit-cancelled news, told of the
- * callback as it stood); its line in the timeline says it was called off.
+ * callback as it stood); its line in the timeline says it was called off. New work its technician
+ * had estimated on it (../field/warranty-work.ts) is called off with it.
  */
 export async function cancelPendingCallback(
   tx: Transaction,
@@ -139,12 +140,18 @@ export async function cancelPendingCallback(
       and(eq(requestVisits.requestId, locked.id), eq(requestVisits.number, locked.visitNumber - 1)),
     );
   if (!repair) throw new Error(`Service request ${locked.id} has no visit before its callback`);
+  // New work its technician estimated goes with it (unpaid: the visit was not done).
+  const newWork = locked.jobStartedOnVisit === locked.visitNumber && locked.paidAt === null;
   const outcome = await changeRequest(
     tx,
     locked,
     {
       // The repair's row holds its day, technician and field state as they were.
-      set: { status: "completed", visitNumber: repair.number },
+      set: {
+        status: "completed",
+        visitNumber: repair.number,
+        ...(newWork ? { jobNumber: locked.jobNumber - 1 } : {}),
+      },
       event: {
         kind: "warranty-callback",
         fromStatus: locked.status,
@@ -156,13 +163,18 @@ export async function cancelPendingCallback(
     actor,
     context,
   );
-  // The callback that never happened leaves the visits.
+  // The callback that never happened leaves the visits, and its new work the jobs.
   if (outcome.ok) {
     await tx
       .delete(requestVisits)
       .where(
         and(eq(requestVisits.requestId, locked.id), eq(requestVisits.number, locked.visitNumber)),
       );
+    if (newWork) {
+      await tx
+        .delete(requestJobs)
+        .where(and(eq(requestJobs.requestId, locked.id), eq(requestJobs.number, locked.jobNumber)));
+    }
   }
   return outcome;
 }

@@ -6,7 +6,7 @@
  * warranty), under theirs. Every reader selects `requestRowColumns` through `fromRequests`; only
  * the door (./request-door.ts) writes, and it splits a change between the rows with `splitColumns`.
  */
-import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, isNotNull, lt, sql, type SQL } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 
 import type { Database, Transaction } from "../db/database";
@@ -32,8 +32,9 @@ const visitColumnNames = {
   callbackPhotoId: "callbackPhotoId",
 } as const satisfies Record<string, keyof typeof requestVisits.$inferSelect>;
 
-/** Each of the current job's columns: the same name on the request row as on the job's. */
+/** Each of the current job's columns, by the name a request row gives it. */
 const jobColumnNames = {
+  jobStartedOnVisit: "startedOnVisit",
   estimateLines: "estimateLines",
   estimateAt: "estimateAt",
   estimateDecision: "estimateDecision",
@@ -49,7 +50,8 @@ const jobColumnNames = {
   warrantyEnds: "warrantyEnds",
 } as const satisfies Record<string, keyof typeof requestJobs.$inferSelect>;
 
-type JobField = keyof typeof jobColumnNames;
+type JobColumnNames = typeof jobColumnNames;
+type JobField = keyof JobColumnNames;
 type JobRow = typeof requestJobs.$inferSelect;
 /** A job's own columns, as values (they are inserted when the job's row is new). */
 type JobSet = Partial<Omit<typeof requestJobs.$inferInsert, "requestId" | "number">>;
@@ -65,14 +67,14 @@ export type ServiceRequestRow = typeof serviceRequests.$inferSelect & {
   [Field in VisitField]: Field extends "warrantyCallback"
     ? boolean
     : VisitRow[VisitColumnNames[Field]] | null;
-} & { [Field in JobField]: JobRow[Field] | null };
+} & { [Field in JobField]: JobRow[JobColumnNames[Field]] | null };
 
 /** The columns a change may write: the request's, its current visit's and its current job's; the version is the door's. */
 export type RequestColumns = Omit<
   PgUpdateSetSource<typeof serviceRequests>,
   "id" | "version" | "createdAt"
 > & { [Field in VisitField]?: VisitSet[VisitColumnNames[Field]] } & {
-  [Field in JobField]?: JobSet[Field];
+  [Field in JobField]?: JobSet[JobColumnNames[Field]];
 };
 
 /** The current visit's row beside its request (a request never booked may have none). */
@@ -106,6 +108,7 @@ export const requestRowColumns = {
   warrantyCallback: sql<boolean>`coalesce(${requestVisits.warrantyCallback}, false)`,
   callbackProblem: requestVisits.callbackProblem,
   callbackPhotoId: requestVisits.callbackPhotoId,
+  jobStartedOnVisit: requestJobs.startedOnVisit,
   estimateLines: requestJobs.estimateLines,
   estimateAt: requestJobs.estimateAt,
   estimateDecision: requestJobs.estimateDecision,
@@ -138,6 +141,37 @@ export async function readRequest(
 ): Promise<ServiceRequestRow | null> {
   const [row] = await fromRequests(db).where(eq(serviceRequests.id, id));
   return row ?? null;
+}
+
+/**
+ * The request as it stood at each of its paid jobs before the current one, the latest first: the
+ * request's row with that job's columns (and number), which is what its receipt is made from.
+ * None while the request has one job.
+ */
+export async function earlierPaidJobsOf(
+  db: Database | Transaction,
+  row: ServiceRequestRow,
+): Promise<ServiceRequestRow[]> {
+  if (row.jobNumber <= 1) return [];
+  const jobs = await db
+    .select()
+    .from(requestJobs)
+    .where(
+      and(
+        eq(requestJobs.requestId, row.id),
+        lt(requestJobs.number, row.jobNumber),
+        isNotNull(requestJobs.paidAt),
+      ),
+    )
+    .orderBy(desc(requestJobs.number));
+  return jobs.map((job) => asOfJob(row, job));
+}
+
+/** `row` with `job`'s columns in place of its current job's. */
+function asOfJob(row: ServiceRequestRow, job: JobRow): ServiceRequestRow {
+  const columns: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries(jobColumnNames)) columns[field] = job[column];
+  return { ...row, ...(columns as Pick<ServiceRequestRow, JobField>), jobNumber: job.number };
 }
 
 /**

@@ -8,7 +8,7 @@ import { receiptFacts } from "~/domain/estimate";
 
 import { openDatabase, type DatabaseHandle } from "../db/database";
 import { requestVisits } from "../db/schema";
-import { receiptFor } from "../field/estimates.server";
+import { receiptsFor } from "../field/estimates.server";
 import { testDatabases, type TestDatabaseInstance } from "../test-support/databases";
 import { insertRequest, requestRow } from "../test-support/request-rows";
 import { requestPageView } from "./request-view";
@@ -103,7 +103,7 @@ test("the page shows the visit done on its own day, not the window asked for", a
 
 test("the receipt lists each visit with its own day", async () => {
   const row = await returnVisitDoneAndPaid();
-  const receipt = await receiptFor(handle.db, row);
+  const [receipt] = await receiptsFor(handle.db, row);
   expect(receipt?.visits).toEqual([
     "First visit: Mon, Jul 14, 12:00 PM - 4:00 PM Central (needed a part)",
     "Return visit: Sat, Jul 19, 8:00 AM - 12:00 PM Central (done)",

@@ -52,13 +52,14 @@ export async function earlierVisitsOf(
 /** The visit whose repair was paid: its day, who went, what they did. */
 export type RepairedVisit = Pick<
   EarlierVisit,
-  "date" | "technician" | "workDone" | "partsUsed" | "fieldStatus" | "warrantyCallback"
+  "number" | "date" | "technician" | "workDone" | "partsUsed" | "fieldStatus" | "warrantyCallback"
 >;
 
 /**
  * The visit whose repair was paid: of the request's visits that ended done (the earlier ones,
- * then the current one), not a warranty visit, the last on or before the payment's day. Booking
- * a warranty visit, or doing it, leaves it as it was. Null before the payment, for a service call
+ * then the current one), the last on or before the payment's day that did the job's work: for the
+ * repair, not a warranty visit (booking one, or doing it, leaves it as it was); for new work begun
+ * on a warranty visit, that visit or one after it. Null before the payment, for a service call
  * (no repair), or when no visit with a day was done.
  */
 export function repairedVisitOf(
@@ -70,14 +71,17 @@ export function repairedVisitOf(
   const current = row.status === "completed" ? [row] : [];
   const visits: RepairedVisit[] = [
     ...earlier,
-    ...current.map((visit) => ({ ...visit, date: visit.scheduledDate })),
+    ...current.map((visit) => ({ ...visit, number: visit.visitNumber, date: visit.scheduledDate })),
   ];
+  const startedOn = row.jobStartedOnVisit;
+  const didTheWork = (visit: RepairedVisit) =>
+    startedOn === null ? !visit.warrantyCallback : visit.number >= startedOn;
   return (
     visits
       .filter(
         (visit) =>
           visit.fieldStatus === "done" &&
-          !visit.warrantyCallback &&
+          didTheWork(visit) &&
           visit.date !== null &&
           visit.date <= paidOn,
       )

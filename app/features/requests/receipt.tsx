@@ -88,10 +88,15 @@ function ReceiptLines({ receipt }: { receipt: ReceiptView }) {
   );
 }
 
-/** The printable receipt: the company and office, the job, the lines, the payment, the warranty. */
-export function ReceiptDocument({ receipt }: { receipt: ReceiptView }) {
+/**
+ * The printable receipt: the company and office, the job, the lines, the payment, the warranty.
+ * A request with new work paid after a warranty visit has a receipt for each job: the latest
+ * first, then the earlier ones (each with its own lines, payment and warranty).
+ */
+export function ReceiptDocument({ receipts }: { receipts: readonly ReceiptView[] }) {
   const hydrated = useHydrated();
-  const facts = receiptFacts(receipt);
+  const [latest, ...earlier] = receipts;
+  if (!latest) return null;
   return (
     <article id="receipt" aria-labelledby="receipt-title" className="grid max-w-2xl gap-6">
       {/* Printed: the receipt alone, without the site's header, map, footer and phone bar. */}
@@ -103,14 +108,45 @@ export function ReceiptDocument({ receipt }: { receipt: ReceiptView }) {
   #receipt [data-print="hide"] { display: none !important; }
 }`}</style>
       <div className="grid gap-1">
-        <p className="text-xl font-bold text-slate-900">{receipt.company.name}</p>
-        <p className="text-slate-700">{receipt.company.street}</p>
-        <p className="text-slate-700">{receipt.company.region}</p>
-        <p className="text-slate-700">{receipt.company.phone}</p>
+        <p className="text-xl font-bold text-slate-900">{latest.company.name}</p>
+        <p className="text-slate-700">{latest.company.street}</p>
+        <p className="text-slate-700">{latest.company.region}</p>
+        <p className="text-slate-700">{latest.company.phone}</p>
       </div>
       <h1 id="receipt-title" className="text-2xl font-bold text-slate-900">
         Receipt
       </h1>
+      <ReceiptBody receipt={latest} />
+      {earlier.map((receipt, index) => (
+        <section
+          key={`${receipt.date}-${index}`}
+          aria-labelledby={`earlier-receipt-${index}`}
+          className="grid gap-6 border-t border-slate-300 pt-6"
+        >
+          <h2 id={`earlier-receipt-${index}`} className="text-xl font-bold text-slate-900">
+            Earlier receipt, {receipt.date}
+          </h2>
+          <ReceiptBody receipt={receipt} />
+        </section>
+      ))}
+      <div data-print="hide">
+        {hydrated ? (
+          <Button type="button" onClick={() => window.print()}>
+            Print
+          </Button>
+        ) : (
+          <p className="text-slate-700">To print this receipt, use your browser's Print command.</p>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/** One receipt's facts, lines and warranty. */
+function ReceiptBody({ receipt }: { receipt: ReceiptView }) {
+  const facts = receiptFacts(receipt);
+  return (
+    <>
       <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[10rem_1fr]">
         {facts.map((fact) => (
           <div key={fact.label} className="contents">
@@ -125,15 +161,6 @@ export function ReceiptDocument({ receipt }: { receipt: ReceiptView }) {
       {receipt.warranty ? (
         <p className="font-semibold text-slate-900">Warranty: {receipt.warranty}</p>
       ) : null}
-      <div data-print="hide">
-        {hydrated ? (
-          <Button type="button" onClick={() => window.print()}>
-            Print
-          </Button>
-        ) : (
-          <p className="text-slate-700">To print this receipt, use your browser's Print command.</p>
-        )}
-      </div>
-    </article>
+    </>
   );
 }

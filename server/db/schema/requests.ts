@@ -325,8 +325,13 @@ export const requestJobs = pgTable(
     requestId: uuid("request_id")
       .notNull()
       .references(() => serviceRequests.id, { onDelete: "cascade" }),
-    /** 1 for the repair. */
+    /** 1 for the repair; the next, new work estimated on a warranty visit. */
     number: integer("number").notNull(),
+    /**
+     * The visit whose technician began this job by writing its estimate (a warranty visit's
+     * number); null for the first job, which the request began.
+     */
+    startedOnVisit: integer("started_on_visit"),
     /** The technician's estimate (parts and labour), written on My day, and when. */
     estimateLines: jsonb("estimate_lines").$type<EstimateLine[]>(),
     estimateAt: timestamp("estimate_at", { withTimezone: true }),
@@ -346,7 +351,10 @@ export const requestJobs = pgTable(
     paymentFor: text("payment_for").$type<PaymentFor>(),
     /** The service call after Can't fix, recorded as no charge: why (the homeowner reads it). */
     noChargeReason: text("no_charge_reason"),
-    /** The warranty the receipt gives: its length then, and its last day (office time). */
+    /**
+     * The warranty the receipt gives: its length then, and its last day (office time). A job begun
+     * on a warranty visit holds the warranty it began under until its own payment gives one.
+     */
     warrantyDays: integer("warranty_days"),
     warrantyEnds: date("warranty_ends", { mode: "string" }),
     createdAt: createdAt(),

@@ -1,0 +1,1 @@
+ALTER TABLE "request_jobs" ADD COLUMN "started_on_visit" integer;
