@@ -7,11 +7,19 @@ import {
   dryerThatDoesNotHeat,
   jobAtArrived,
   newCrew,
+  technicianOnPhone,
   writeIgniterEstimate,
   type Crew,
 } from "./support/field-job";
 import { expect, fileServer, sharedPageTest as base } from "./support/fixtures";
-import { receivedEmails, uniqueName, waitForEmails, type ReceivedEmail } from "./support/leads";
+import {
+  changeBooking,
+  expectConfirmed,
+  receivedEmails,
+  uniqueName,
+  waitForEmails,
+  type ReceivedEmail,
+} from "./support/leads";
 import { signIn } from "./support/staff";
 import { axe } from "./support/axe";
 
@@ -87,6 +95,7 @@ interface Job {
   name: string;
   email: string;
   privateUrl: string;
+  leadPath: string;
   /** Where the homeowner books and answers from. */
   clientAddress: string;
 }
@@ -405,10 +414,83 @@ test("the receipt of a paid repair is a page that prints, with the warranty, the
     const pdf = await mine.pdf({ format: "Letter" });
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     await mine.emulateMedia({ media: "screen" });
+
+    await newWorkOnTheWarrantyVisit({ page, browser, mine }, jobServer, crew, job);
   } finally {
     await homeowner.context.close();
   }
 });
+
+/**
+ * New work found on a warranty visit: Maria books one, the office moves it to this evening, and
+ * Alex finds the drum belt worn (not the igniter's fault). The card offers "Write the estimate"
+ * (not the repair's), Maria approves the $100 on her page beside the repair's receipt, Alex is done
+ * and paid, and the receipt page shows the new work's receipt above the repair's.
+ */
+async function newWorkOnTheWarrantyVisit(
+  { page, browser, mine }: { page: Page; browser: Browser; mine: Page },
+  server: ExtraServer,
+  crew: Crew,
+  job: Job,
+) {
+  await mine.goto(job.privateUrl);
+  await hydrated(mine);
+  await bookWarrantyCallback(mine);
+  await page.goto(job.leadPath);
+  await hydrated(page);
+  await changeBooking(page, { date: todayInTexas(), window: "evening" });
+  await expectConfirmed(page, crew.technicianName);
+  await expect(page.getByText("Status: Warranty callback")).toBeVisible();
+  const { context, phone } = await technicianOnPhone(browser, server.origin, crew.technician);
+  try {
+    const card = phone.getByRole("article", { name: job.name });
+    await expect(card.getByText("It stopped heating again")).toBeVisible();
+    await card.getByRole("button", { name: "On my way" }).click();
+    await expect(card.getByText(/On the way: Arriving about/)).toBeVisible();
+    await card.getByRole("button", { name: "Arrived" }).click();
+    await expect(card.getByText("Warranty callback, no charge: Arrived")).toBeVisible();
+    await expect(card.getByText("Igniter DC97-14486A")).toHaveCount(0);
+    await card.locator("summary", { hasText: "Write the estimate" }).click();
+    await card.getByLabel("Line 1 kind").selectOption("part");
+    await card.getByLabel("Line 1 description").fill("Drum belt 6602-001655");
+    await card.getByLabel("Line 1 amount ($)").fill("60");
+    await card.getByLabel("Line 2 kind").selectOption("labour");
+    await card.getByLabel("Line 2 description").fill("Replace the drum belt");
+    await card.getByLabel("Line 2 amount ($)").fill("40");
+    await card.getByRole("button", { name: "Save the estimate" }).click();
+    await expect(card.getByText("Warranty callback, new work: Arrived")).toBeVisible();
+
+    // Her page, live: the new work to answer, the repair still paid and guaranteed.
+    const estimate = mine.getByRole("region", { name: "Your estimate" });
+    await expect(estimate.getByText("Drum belt 6602-001655")).toBeVisible();
+    await expect(mine.getByText("Paid $245.00 by card on")).toBeVisible();
+    await expectNoAxeViolations(mine, "The page with new work to answer");
+    await estimate.getByLabel("Your name").fill(job.name);
+    await estimate.getByRole("button", { name: "Approve estimate" }).click();
+    await expect(card.getByText(`Approved by ${job.name} on the customer's page`)).toBeVisible();
+
+    await card.getByText("Done: record the repair").click();
+    await card.getByLabel("Work done").fill("Replaced the drum belt.");
+    await expect(card.getByLabel("Amount charged ($)")).toHaveValue("100.00");
+    await card.getByRole("button", { name: "Done", exact: true }).click();
+    await card.locator("summary", { hasText: "Record payment" }).click();
+    await card.getByRole("radio", { name: "Card" }).check();
+    await expect(card.getByLabel("Amount paid ($)")).toHaveValue("100.00");
+    await card.getByRole("button", { name: "Record payment" }).click();
+    await expect(card.locator("summary").first()).toContainText("Done");
+  } finally {
+    await context.close();
+  }
+
+  await mine.goto(`${job.privateUrl}/receipt`);
+  await expect(mine.getByRole("heading", { level: 1, name: "Receipt" })).toBeVisible();
+  const earlier = mine.getByRole("region", { name: /^Earlier receipt, / });
+  await expect(earlier.getByText("Igniter DC97-14486A")).toBeVisible();
+  await expect(earlier.getByText("$245.00").first()).toBeVisible();
+  await expect(mine.getByText("Drum belt 6602-001655")).toBeVisible();
+  await expect(earlier.getByText("Drum belt 6602-001655")).toHaveCount(0);
+  await expectNoAxeViolations(mine, "Two receipts");
+}
 
 test("'Same problem again?' on a paid repair's page books a free callback in one POST; the owner's inbox shows it live", async ({
   page,
