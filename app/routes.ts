@@ -36,6 +36,7 @@ export default [
       route("office/day", "routes/office.day.tsx"),
       layout("routes/office.office-only.ts", [
         route("office", "routes/office.inbox.tsx"),
+        route("office/leads/new", "routes/office.leads-new.tsx"),
         route("office/leads/:id", "routes/office.lead.tsx"),
         route("office/subscribers", "routes/office.subscribers.tsx"),
         route("office/dispatch", "routes/office.dispatch.tsx"),

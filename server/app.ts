@@ -266,6 +266,8 @@ export async function createServerApp({
     auth: staffAuth,
     config,
     visits,
+    leads,
+    onEnqueued: () => outbox.nudge(),
     // This process's kept pages at once; the others' by `publishedReviewsChannel` below.
     forgetPage: (pathname) => pageCache.forget(pathname),
   };

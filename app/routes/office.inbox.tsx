@@ -100,6 +100,14 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8">
       <DeskHeader title="Inbox" staff={staff} />
+      <p className="mt-4">
+        <Link
+          to="/office/leads/new"
+          className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800 focus-visible:ring-3 focus-visible:ring-brand-400/60 focus-visible:outline-none"
+        >
+          New request
+        </Link>
+      </p>
       {loaderData.reviewsNeedingAttention > 0 ? (
         <p className="mt-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-900">
           <Link to="/office/reviews" className="underline">

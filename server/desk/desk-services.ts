@@ -1,5 +1,6 @@
 import type { ServerConfig } from "../config";
 import type { Database } from "../db/database";
+import type { LeadWriter } from "../leads/lead-writer";
 import type { VisitContext } from "../requests/visit-changes";
 import type { StaffAuth } from "./staff-auth";
 
@@ -13,6 +14,10 @@ export interface DeskServices {
   config: ServerConfig;
   /** What a change to a visit needs: its calendar emails and reminder. */
   visits: VisitContext;
+  /** Writes a request the office takes by phone, as the web's are written. */
+  leads: LeadWriter;
+  /** Wakes the outbox once a change put emails in it. */
+  onEnqueued: () => void;
   /** Drops this process's kept copies of a public page whose content changed (`/reviews`). */
   forgetPage?: (pathname: string) => void;
 }

@@ -13,6 +13,7 @@ import { newLeadsChannel } from "../db/notifications";
 import { contactMessages, outbox, serviceRequests } from "../db/schema";
 import { LiveHub } from "../live/live-hub";
 import { deskStream } from "../live/live-streams.server";
+import { LeadWriter } from "../leads/lead-writer";
 import { RequestLinks, requestLinkSecret } from "../requests/request-links";
 import { expectConsoleError } from "../test-support/console-errors";
 import { testDatabases, type TestDatabaseInstance } from "../test-support/databases";
@@ -95,6 +96,8 @@ for (const database of databases) {
           links: new RequestLinks(await requestLinkSecret(handle.db), config.SITE_URL),
           now: () => new Date(),
         },
+        leads: new LeadWriter(handle.db),
+        onEnqueued: () => {},
       };
     });
     afterAll(async () => {

@@ -41,6 +41,7 @@ import { photoBytes, photosOfRequest } from "../requests/photo-store";
 import { officeTechnicians } from "../field/technicians";
 import { afterCantFix, isServiceCallPayment, serviceCallSummary } from "../field/service-call";
 import { beganOnWarrantyVisit } from "../field/warranty-work";
+import { sourceText } from "~/domain/phone-booking";
 import { leadOffices, type StaffMember } from "./staff-accounts.server";
 
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -118,6 +119,11 @@ function fieldsOf(lead: FoundLead, earlierJobs: ServiceRequestRow[]): LeadField[
   const { row } = lead;
   return [
     ...(row.reference ? [{ label: "Reference", value: row.reference }] : []),
+    { label: "Source", value: row.source ? sourceText(row.source, row.sourceDetail) : "Website" },
+    ...(row.takenBy ? [{ label: "Taken by phone by", value: row.takenBy }] : []),
+    ...(row.overbookReason
+      ? [{ label: "Full window booked anyway", value: row.overbookReason }]
+      : []),
     { label: "Appliance", value: row.selectedAppliance },
     { label: "Name", value: row.name },
     { label: "Email", value: row.email },
@@ -308,8 +314,13 @@ export async function leadView(
       {
         id: "received",
         at: officeTime(row.office, row.createdAt),
-        who: "Website",
-        what: lead.kind === "service-request" ? "Service request received" : "Message received",
+        who: lead.kind === "service-request" && lead.row.takenBy ? lead.row.takenBy : "Website",
+        what:
+          lead.kind === "service-request"
+            ? lead.row.takenBy
+              ? "Service request taken by phone"
+              : "Service request received"
+            : "Message received",
       },
       ...events.map((event) => ({
         id: event.id,
@@ -330,7 +341,7 @@ export async function leadView(
         ? {
             consent:
               lead.row.textConsentAt && lead.row.textConsentPhone
-                ? `${officeTime(row.office, lead.row.textConsentAt)} on ${lead.row.textConsentPage ?? "the booking dialog"} for ${lead.row.textConsentPhone}: “${lead.row.textConsentWords ?? ""}”`
+                ? `${officeTime(row.office, lead.row.textConsentAt)} ${lead.row.textConsentRecordedBy ? `by phone, recorded by ${lead.row.textConsentRecordedBy},` : `on ${lead.row.textConsentPage ?? "the booking dialog"}`} for ${lead.row.textConsentPhone}: “${lead.row.textConsentWords ?? ""}”`
                 : null,
             optedOut: optOut.length > 0,
             turnedOff: lead.row.textsOffAt !== null,

@@ -26,7 +26,7 @@ import {
   type FirstRequest,
   type RepeatKey,
 } from "../requests/repeats";
-import { capacityOf, takePlace, type Place } from "../requests/windows";
+import { capacityOf, forcePlace, takePlace, type Place } from "../requests/windows";
 import { sameRequest, type IdempotencyScope, type SubmissionAnswer } from "./idempotency";
 
 const placesPerClientWindowMs = 24 * 60 * 60 * 1000;
@@ -42,6 +42,8 @@ export interface LeadWrite {
   texts?: NewText[];
   /** The arrival window a service request asks for: a place is taken in the lead's transaction. */
   place?: Place;
+  /** The office books the window full or not (a phone booking with a reason): the place is taken. */
+  overbook?: boolean;
   /** A service request of the same phone and appliance since then is updated instead. */
   repeatOf?: RepeatKey;
   /** The emails a repeat causes (to the office, and the first request's link to its own email). */
@@ -341,6 +343,8 @@ async function settleServiceRequests(
           },
         },
       });
+    } else if (write.place && write.overbook) {
+      await forcePlace(tx, write.place);
     } else if (write.place) {
       const capacity = await capacityOf(tx, write.place, defaultCapacity);
       if (!(await takePlace(tx, write.place, capacity))) {

@@ -28,6 +28,7 @@ import type {
 import { fieldStatuses } from "../../../app/domain/field";
 import { leadStatuses } from "../../../app/domain/leads";
 import type { SafetyConcern } from "../../../app/domain/safety";
+import type { RequestSource } from "../../../app/domain/phone-booking";
 
 import { createdAt } from "./columns";
 import { staffUsers } from "./staff";
@@ -84,6 +85,8 @@ export const serviceRequests = pgTable(
     textConsentAt: timestamp("text_consent_at", { withTimezone: true }),
     textConsentPage: text("text_consent_page"),
     textConsentPhone: text("text_consent_phone"),
+    /** Consent given by phone: the staff member who read the words and ticked the box. */
+    textConsentRecordedBy: text("text_consent_recorded_by"),
     /** The homeowner turned texts off on their page (on again: null). */
     textsOffAt: timestamp("texts_off_at", { withTimezone: true }),
     /**
@@ -92,6 +95,17 @@ export const serviceRequests = pgTable(
      */
     quotedServiceCallCents: integer("quoted_service_call_cents"),
     quotedServiceCallRule: text("quoted_service_call_rule"),
+    /**
+     * Where the request came from (app/domain/phone-booking.ts), as the office recorded it when it
+     * took the request by phone ("Other" with its few words); null: booked on the website.
+     */
+    source: text("source").$type<RequestSource>(),
+    sourceDetail: text("source_detail"),
+    /** The staff member who took the request by phone (their account and name then); null: the web. */
+    takenById: text("taken_by_id"),
+    takenBy: text("taken_by"),
+    /** A full window booked anyway by the office: why (the timeline says it too). */
+    overbookReason: text("overbook_reason"),
     /**
      * The request's current job, a row of `request_jobs`: its estimate, its payment and its
      * warranty (1, the repair, for every request today).

@@ -1,0 +1,234 @@
+/**
+ * "New request" (`/office/leads/new`): a request the office takes by phone, saved as a web
+ * booking is (../leads/submissions.ts `serviceRequestWrite`, written by the lead writer with its
+ * window place, its notification to the live desks and its texts), then, when a technician was
+ * chosen, booked with them through the door (./lead-changes.server.ts `changeLeadStatus`): their
+ * My day shows it, and the homeowner hears "Your repair visit is booked" with the private link and
+ * the calendar file. Without a technician the homeowner gets the web booking's confirmation with
+ * its link. The office is not emailed about a request its own staff typed; what it sends counts in
+ * the office's budget, not the website's. Owners and dispatchers, for their offices only.
+ */
+import { profileForState } from "~/content/company";
+import { stateBySlug } from "~/content/states";
+import type { OpenWindow } from "~/domain/availability";
+import {
+  phoneBookingMessages,
+  phoneBookingSchema,
+  phoneTextConsentWords,
+} from "~/domain/phone-booking";
+import type { PostedForm } from "~/lib/bounded-body.server";
+import { isoDateIn } from "~/lib/dates";
+import { fieldErrorsOf } from "~/lib/field-errors";
+
+import { eq } from "drizzle-orm";
+
+import type { Database } from "../db/database";
+import { serviceRequests } from "../db/schema";
+import type { LeadWriter } from "../leads/lead-writer";
+import { serviceRequestWrite } from "../leads/submissions";
+import { mailContextFor } from "../mail/context";
+import { pricePolicyFor } from "../prices/price-policy";
+import { bookableDayRefusal } from "../requests/bookable-days";
+import { RequestReferences } from "../requests/request-references";
+import { findRepeatedRequest, repeatKeyFor } from "../requests/repeats";
+import type { VisitContext } from "../requests/visit-changes";
+import { capacityOf, nextOpenWindows } from "../requests/windows";
+import { e164Of } from "../texts/phone-numbers";
+import { officeTechnicians } from "../field/technicians";
+import { changeLeadStatus } from "./lead-changes.server";
+import { leadOffices, type StaffMember } from "./staff-accounts.server";
+
+export interface PhoneBookingServices {
+  db: Database;
+  leads: LeadWriter;
+  visits: VisitContext;
+  /** Called once the request's emails and texts are in the outbox. */
+  onEnqueued: () => void;
+}
+
+export type PhoneBookingOutcome =
+  | { ok: true; id: string }
+  | { ok: false; reason: "not-found" }
+  | {
+      ok: false;
+      reason: "invalid";
+      fieldErrors: Partial<Record<string, string>>;
+      /** The window was full: the next open ones, to choose from. */
+      openWindows?: OpenWindow[];
+      /** The caller's request for the same appliance, made recently: the lead to open instead. */
+      repeatOf?: string;
+    };
+
+/** Who may take a request by phone: an owner or a dispatcher (a technician gets a 404). */
+export function takesPhoneBookings(staff: Pick<StaffMember, "role">): boolean {
+  return staff.role === "owner" || staff.role === "dispatcher";
+}
+
+/** The offices `staff` may book for, each with its today and its technicians: the form's choices. */
+export async function phoneBookingChoices(db: Database, staff: StaffMember, now: Date) {
+  return Promise.all(
+    leadOffices(staff).map(async (slug) => ({
+      slug,
+      name: stateBySlug(slug)?.name ?? slug,
+      today: isoDateIn(now, profileForState(slug).timeZone),
+      technicians: (await officeTechnicians(db, slug)).map(({ id, name }) => ({ id, name })),
+    })),
+  );
+}
+
+export const repeatCallMessage =
+  "This caller asked about the same appliance in the last days: open that request instead.";
+
+/** Creates the request `form` describes, taken by `staff` on the phone. */
+export async function createPhoneBooking(
+  { db, leads, visits, onEnqueued }: PhoneBookingServices,
+  staff: StaffMember,
+  form: PostedForm,
+): Promise<PhoneBookingOutcome> {
+  if (!takesPhoneBookings(staff)) return { ok: false, reason: "not-found" };
+  const parsed = phoneBookingSchema.safeParse(form.fields());
+  if (!parsed.success) {
+    return { ok: false, reason: "invalid", fieldErrors: fieldErrorsOf(parsed.error) };
+  }
+  const booking = parsed.data;
+  if (!leadOffices(staff).includes(booking.office)) {
+    return { ok: false, reason: "invalid", fieldErrors: { office: phoneBookingMessages.office } };
+  }
+  const now = visits.now();
+  const office = profileForState(booking.office);
+  const dayRefusal = bookableDayRefusal(
+    booking.scheduledDate,
+    booking.office,
+    now,
+    visits.config.BOOKING_DAYS_AHEAD,
+  );
+  if (dayRefusal) {
+    return { ok: false, reason: "invalid", fieldErrors: { scheduledDate: dayRefusal } };
+  }
+  const technician = booking.technicianId
+    ? (await officeTechnicians(db, booking.office)).find(
+        (candidate) => candidate.id === booking.technicianId,
+      )
+    : undefined;
+  if (booking.technicianId && !technician) {
+    return {
+      ok: false,
+      reason: "invalid",
+      fieldErrors: { technicianId: phoneBookingMessages.technician },
+    };
+  }
+  const place = {
+    office: booking.office,
+    date: booking.scheduledDate,
+    window: booking.scheduledWindow,
+  };
+  const overbook = booking.overbookReason !== "";
+  const full = async () => ({
+    ok: false as const,
+    reason: "invalid" as const,
+    fieldErrors: { scheduledWindow: phoneBookingMessages.full },
+    openWindows: await nextOpenWindows(db, office, {
+      from: booking.scheduledDate,
+      now,
+      defaultCapacity: visits.config.WINDOW_CAPACITY,
+    }),
+  });
+  if ((await capacityOf(db, place, visits.config.WINDOW_CAPACITY)) <= 0 && !overbook) {
+    return full();
+  }
+  const repeat = await db.transaction((tx) => findRepeatedRequest(tx, repeatKeyFor(booking, now)));
+  if (repeat) {
+    return {
+      ok: false,
+      reason: "invalid",
+      fieldErrors: { phone: repeatCallMessage },
+      repeatOf: repeat,
+    };
+  }
+
+  const mail = mailContextFor(visits.config, office, now);
+  const write = serviceRequestWrite(
+    {
+      ...booking,
+      preferredDate: booking.scheduledDate,
+      preferredTime: booking.scheduledWindow,
+      textConsent: booking.textConsent,
+      textConsentPage: "",
+      companyEmail: office.email,
+      website: "",
+    },
+    mail,
+    {
+      links: visits.links,
+      reference: await new RequestReferences(db).next(),
+      clientKey: "",
+      mailFor: (other) => mailContextFor(visits.config, other, now),
+      pricePolicy: await pricePolicyFor(db, booking.office),
+    },
+  );
+  const row = write.serviceRequest!;
+  const textTo = booking.textConsent ? e164Of(booking.phone) : null;
+  Object.assign(row, {
+    source: booking.source,
+    sourceDetail: booking.source === "other" ? booking.sourceOther : null,
+    takenById: staff.id,
+    takenBy: staff.name,
+    overbookReason: overbook ? booking.overbookReason : null,
+    ...(textTo
+      ? {
+          textConsentWords: phoneTextConsentWords,
+          textConsentAt: now,
+          textConsentPage: null,
+          textConsentRecordedBy: staff.name,
+        }
+      : {}),
+  });
+  // The homeowner's confirmation only, as the office's: "visit booked" replaces it when a
+  // technician is chosen (it carries the link and the calendar file too).
+  const emails = technician
+    ? []
+    : write.emails
+        .filter((email) => email.kind === "service-request.customer")
+        .map((email) => ({ ...email, cause: "office" as const }));
+  const texts = technician
+    ? []
+    : (write.texts ?? []).map((text) => ({ ...text, cause: "office" as const }));
+  const stored = await leads.write({
+    ...write,
+    emails,
+    texts,
+    scope: null,
+    overbook,
+    repeatOf: undefined,
+    repeatEmails: undefined,
+  });
+  if (stored.kind === "window-full") return full();
+  if (stored.kind !== "stored" || !("id" in stored.answer.body)) {
+    throw new Error("A phone booking was not stored");
+  }
+  const id = stored.answer.body.id;
+  onEnqueued();
+  if (technician) {
+    const [created] = await db
+      .select({ version: serviceRequests.version })
+      .from(serviceRequests)
+      .where(eq(serviceRequests.id, id));
+    const booked = await changeLeadStatus(
+      db,
+      staff,
+      id,
+      {
+        version: created?.version ?? 0,
+        status: "scheduled",
+        scheduledDate: booking.scheduledDate,
+        scheduledWindow: booking.scheduledWindow,
+        technician: technician.name,
+        technicianId: technician.id,
+      },
+      visits,
+    );
+    if (!booked.ok) throw new Error(`The phone booking ${id} was stored but not booked`);
+    onEnqueued();
+  }
+  return { ok: true, id };
+}
