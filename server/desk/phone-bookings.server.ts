@@ -20,7 +20,7 @@ import type { PostedForm } from "~/lib/bounded-body.server";
 import { isoDateIn } from "~/lib/dates";
 import { fieldErrorsOf } from "~/lib/field-errors";
 
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 
 import type { Database } from "../db/database";
 import { serviceRequests } from "../db/schema";
@@ -136,13 +136,27 @@ export async function createPhoneBooking(
   if ((await capacityOf(db, place, visits.config.WINDOW_CAPACITY)) <= 0 && !overbook) {
     return full();
   }
-  const repeat = await db.transaction((tx) => findRepeatedRequest(tx, repeatKeyFor(booking, now)));
+  // Another office's request is not this desk's to see, nor to be told of.
+  const repeatId = await db.transaction((tx) =>
+    findRepeatedRequest(tx, repeatKeyFor(booking, now)),
+  );
+  const [repeat] = repeatId
+    ? await db
+        .select({ id: serviceRequests.id })
+        .from(serviceRequests)
+        .where(
+          and(
+            eq(serviceRequests.id, repeatId),
+            inArray(serviceRequests.office, leadOffices(staff)),
+          ),
+        )
+    : [];
   if (repeat) {
     return {
       ok: false,
       reason: "invalid",
       fieldErrors: { phone: repeatCallMessage },
-      repeatOf: repeat,
+      repeatOf: repeat.id,
     };
   }
 

@@ -226,6 +226,13 @@ for (const database of databases) {
         .from(serviceRequests)
         .where(and(eq(serviceRequests.phone, typed.phone!)));
       expect(rows).toHaveLength(1);
+      // Florida's dispatcher taking the same caller is not told of Texas's request.
+      const florida = await ask("/office/leads/new", {
+        cookie: floridaDispatcher,
+        form: { ...typed, office: "florida", address: "100 Biscayne Blvd, Miami, FL" },
+      });
+      expect(florida.status).toBe(303);
+      expect(florida.location).not.toContain(rows[0]!.id);
     });
   });
 }
