@@ -78,6 +78,25 @@ export interface LeadEventView {
   what: string;
 }
 
+export interface CustomerView {
+  returning: boolean;
+  /** "Mar 2026": the month of their first request. */
+  since: string;
+  requests: {
+    id: string;
+    /** "Mar 4, 2026": when it was asked for. */
+    date: string;
+    /** "Washer, LG WM4000HWA serial 504KWBB1234". */
+    appliance: string;
+    status: LeadStatus;
+    workDone: string | null;
+    /** "paid $245.00", when it was. */
+    paid: string | null;
+    /** "in warranty until Feb 23, 2027" or "warranty ended …"; null without one. */
+    warranty: string | null;
+  }[];
+}
+
 export interface LeadView {
   id: string;
   kind: LeadKind;
@@ -115,6 +134,12 @@ export interface LeadView {
     technicians: { id: string; name: string; visits: number | null }[];
     booked: { when: string; technician: string | null; typedName: string } | null;
   } | null;
+  /**
+   * The customer (the same phone or email in the desk's offices): "Returning customer" when they
+   * asked before this request, "Customer since Mar 2026", and their other requests, newest first.
+   * Null for a message, or a first-time customer.
+   */
+  customer: CustomerView | null;
   /** The request's earlier visits, oldest first: "Visit 1: Wed, Nov 25, Evening, Alex Rivera: Needs a part (…)". */
   earlierVisits: { number: number; text: string }[];
   /**

@@ -14,6 +14,7 @@ import { deskMeta } from "~/features/desk/headers";
 import { leadStatusLabels } from "~/domain/leads";
 import { warrantyCallbackLabel } from "~/domain/warranty";
 import { timeSlots } from "~/domain/time-slots";
+import type { CustomerView } from "~/domain/lead-view";
 
 import { notFound, signedInOf } from "~/features/desk/desk-route.server";
 import { postedForm } from "~/lib/bounded-body.server";
@@ -98,6 +99,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
               </div>
             ))}
           </dl>
+          {lead.customer ? <CustomerHistory customer={lead.customer} /> : null}
           {lead.earlierVisits.length > 0 ? (
             <section aria-labelledby="earlier-visits-heading" className="mt-6">
               <h3 id="earlier-visits-heading" className="font-semibold text-slate-900">
@@ -280,5 +282,34 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         </ol>
       </section>
     </div>
+  );
+}
+
+/** The same customer's other requests: "Returning customer", since when, and each request. */
+function CustomerHistory({ customer }: { customer: CustomerView }) {
+  return (
+    <section aria-labelledby="customer-heading" className="mt-6">
+      <h3 id="customer-heading" className="font-semibold text-slate-900">
+        {customer.returning ? "Returning customer" : "Customer"}
+      </h3>
+      <p className="mt-1 text-sm text-slate-700">Customer since {customer.since}</p>
+      <ul className="mt-2 grid gap-2 text-sm text-slate-700">
+        {customer.requests.map((request) => (
+          <li key={request.id} className="[overflow-wrap:anywhere]">
+            <Link to={`/office/leads/${request.id}`} className="text-brand-700 underline">
+              {request.date}: <bdi>{request.appliance}</bdi>
+            </Link>{" "}
+            ({leadStatusLabels[request.status]})
+            {request.workDone ? (
+              <>
+                . <bdi>{request.workDone}</bdi>
+              </>
+            ) : null}
+            {request.paid ? `; ${request.paid}` : ""}
+            {request.warranty ? `; ${request.warranty}` : ""}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -42,6 +42,7 @@ import { officeTechnicians } from "../field/technicians";
 import { afterCantFix, isServiceCallPayment, serviceCallSummary } from "../field/service-call";
 import { beganOnWarrantyVisit } from "../field/warranty-work";
 import { sourceText } from "~/domain/phone-booking";
+import { customerOf } from "./customer-history.server";
 import { leadOffices, type StaffMember } from "./staff-accounts.server";
 
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -332,6 +333,8 @@ export async function leadView(
     nextStatuses: statusesAfter(lead.kind, row.status),
     safety: lead.kind === "service-request" ? lead.row.safetyConcerns : [],
     booking: lead.kind === "service-request" ? await bookingOf(db, lead.row) : null,
+    customer:
+      lead.kind === "service-request" ? await customerOf(db, staff, lead.row, new Date()) : null,
     earlierVisits: earlier.map((visit) => ({
       number: visit.number,
       text: `${visitText(visit.date, visit.window)}, ${visit.technician ?? ""}: ${visit.fieldStatus ? fieldStatusLabels[visit.fieldStatus] : "Done"}${visit.detail ? ` (${visit.detail})` : ""}${visit.serviceCall ? `. ${serviceCallSummary(visit.serviceCall)}` : ""}`,

@@ -153,6 +153,12 @@ export const serviceRequests = pgTable(
     index("service_requests_created_idx").on(table.createdAt),
     index("service_requests_client_idx").on(table.clientKey, table.createdAt),
     index("service_requests_search_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
+    // The customer behind a request (server/desk/customer-history.server.ts): the phone's last
+    // ten digits, and the email lower-cased.
+    index("service_requests_phone_key_idx").on(
+      sql`right(regexp_replace(${table.phone}, '[^0-9]', '', 'g'), 10)`,
+    ),
+    index("service_requests_email_key_idx").on(sql`lower(${table.email})`),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "service_requests_phone_key_idx" ON "service_requests" USING btree (right(regexp_replace("phone", '[^0-9]', '', 'g'), 10));--> statement-breakpoint
+CREATE INDEX "service_requests_email_key_idx" ON "service_requests" USING btree (lower("email"));
