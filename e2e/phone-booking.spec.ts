@@ -81,6 +81,10 @@ test("a dispatcher takes a call at 375 px: the request is booked with Alex, on h
     await page.getByLabel("Zip code").fill("77098");
     await page.getByLabel("Description of the problem").fill("Stops mid-cycle, water in the drum");
     await page.getByLabel("Window", { exact: true }).selectOption("evening");
+    // This evening, whatever the day: on a Sunday or a holiday the office books it with a reason.
+    await page
+      .getByLabel("Reason to book a full window (optional)")
+      .fill("Regular customer, Alex is nearby");
     await page.getByLabel("Technician (optional)").selectOption({ label: crew.technicianName });
     await page.getByLabel("Source", { exact: true }).selectOption({ label: "Phone call" });
     await page.getByLabel("Customer agreed to texts by phone").check();

@@ -69,6 +69,8 @@ export const phoneBookingMessages = {
   window: "Choose a window",
   technician: "Choose one of the office's technicians, or nobody yet",
   full: "This window is full: choose another, or give a reason to book it anyway",
+  closed:
+    "The office takes no visits in this window that day: choose another, or give a reason to book it anyway",
 } as const;
 
 const ticked = z

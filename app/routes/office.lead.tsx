@@ -32,7 +32,8 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const lead = await leadView(servicesOf(context).desk.db, signedInOf(context).staff, params.id);
+  const { db, visits } = servicesOf(context).desk;
+  const lead = await leadView(db, signedInOf(context).staff, params.id, visits.now());
   if (!lead) notFound();
   return {
     lead,

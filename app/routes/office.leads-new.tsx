@@ -30,7 +30,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!takesPhoneBookings(staff)) notFound();
   const { db, visits } = servicesOf(context).desk;
   const offices = await phoneBookingChoices(db, staff, visits.now());
-  return { staff: { name: staff.name, role: staff.role }, offices };
+  // The form's own key: sent twice, it makes one request (server/desk/phone-bookings.server.ts).
+  return {
+    staff: { name: staff.name, role: staff.role },
+    offices,
+    bookingKey: crypto.randomUUID(),
+  };
 }
 
 interface NewRequestAnswer {
@@ -63,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NewRequest({ loaderData, actionData }: Route.ComponentProps) {
-  const { staff, offices } = loaderData;
+  const { staff, offices, bookingKey } = loaderData;
   const busy = useNavigation().state !== "idle";
   const errors = actionData?.fieldErrors ?? {};
   const typed = (name: string) => actionData?.values[name] ?? "";
@@ -80,7 +85,7 @@ export default function NewRequest({ loaderData, actionData }: Route.ComponentPr
           role="alert"
           className="mt-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900"
         >
-          The request was not created: see the fields marked below.
+          {errors.form ?? "The request was not created: see the fields marked below."}
           {actionData?.repeatOf ? (
             <>
               {" "}
@@ -92,6 +97,7 @@ export default function NewRequest({ loaderData, actionData }: Route.ComponentPr
         </p>
       ) : null}
       <Form method="post" className="mt-6 grid gap-8">
+        <input type="hidden" name="bookingKey" value={bookingKey} />
         <fieldset className="grid gap-4">
           <legend className="mb-2 text-lg font-bold text-slate-900">The customer</legend>
           <Field label="Appliance" error={errors.selectedAppliance}>

@@ -44,14 +44,26 @@ export async function customerOf(
   const [others, [first]] = await Promise.all([
     fromRequests(db)
       .where(
-        and(inArray(serviceRequests.office, offices), ne(serviceRequests.id, row.id), samePerson),
+        and(
+          inArray(serviceRequests.office, offices),
+          ne(serviceRequests.id, row.id),
+          // Spam carries anyone's number: it is no history of theirs.
+          ne(serviceRequests.status, "spam"),
+          samePerson,
+        ),
       )
       .orderBy(sql`${serviceRequests.createdAt} desc`)
       .limit(customerHistoryLimit),
     db
       .select({ createdAt: serviceRequests.createdAt })
       .from(serviceRequests)
-      .where(and(inArray(serviceRequests.office, offices), samePerson))
+      .where(
+        and(
+          inArray(serviceRequests.office, offices),
+          ne(serviceRequests.status, "spam"),
+          samePerson,
+        ),
+      )
       .orderBy(asc(serviceRequests.createdAt))
       .limit(1),
   ]);

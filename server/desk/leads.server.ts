@@ -255,6 +255,7 @@ export async function leadView(
   db: Database,
   staff: StaffMember,
   id: string,
+  now: Date = new Date(),
 ): Promise<LeadView | null> {
   const lead = await findLead(db, staff, id);
   if (!lead) return null;
@@ -333,8 +334,7 @@ export async function leadView(
     nextStatuses: statusesAfter(lead.kind, row.status),
     safety: lead.kind === "service-request" ? lead.row.safetyConcerns : [],
     booking: lead.kind === "service-request" ? await bookingOf(db, lead.row) : null,
-    customer:
-      lead.kind === "service-request" ? await customerOf(db, staff, lead.row, new Date()) : null,
+    customer: lead.kind === "service-request" ? await customerOf(db, staff, lead.row, now) : null,
     earlierVisits: earlier.map((visit) => ({
       number: visit.number,
       text: `${visitText(visit.date, visit.window)}, ${visit.technician ?? ""}: ${visit.fieldStatus ? fieldStatusLabels[visit.fieldStatus] : "Done"}${visit.detail ? ` (${visit.detail})` : ""}${visit.serviceCall ? `. ${serviceCallSummary(visit.serviceCall)}` : ""}`,

@@ -23,7 +23,7 @@ import { fieldErrorsOf } from "~/lib/field-errors";
 import { and, eq, inArray } from "drizzle-orm";
 
 import type { Database } from "../db/database";
-import { serviceRequests } from "../db/schema";
+import { idempotencyKeys, serviceRequests } from "../db/schema";
 import type { LeadWriter } from "../leads/lead-writer";
 import { serviceRequestWrite } from "../leads/submissions";
 import { mailContextFor } from "../mail/context";
@@ -31,6 +31,7 @@ import { pricePolicyFor } from "../prices/price-policy";
 import { bookableDayRefusal } from "../requests/bookable-days";
 import { RequestReferences } from "../requests/request-references";
 import { findRepeatedRequest, repeatKeyFor } from "../requests/repeats";
+import { requestHashOf, sameRequest } from "../leads/idempotency";
 import type { VisitContext } from "../requests/visit-changes";
 import { capacityOf, nextOpenWindows } from "../requests/windows";
 import { e164Of } from "../texts/phone-numbers";
@@ -75,6 +76,12 @@ export async function phoneBookingChoices(db: Database, staff: StaffMember, now:
     })),
   );
 }
+
+const phoneBookingEndpoint = "/office/leads/new";
+const bookingKeyPattern = /^[\w-]{8,100}$/;
+
+export const staleFormMessage =
+  "This form was sent before with other details: open New request again to take another call.";
 
 export const repeatCallMessage =
   "This caller asked about the same appliance in the last days: open that request instead.";
@@ -123,19 +130,29 @@ export async function createPhoneBooking(
     window: booking.scheduledWindow,
   };
   const overbook = booking.overbookReason !== "";
-  const full = async () => ({
+  const full = async (message: string = phoneBookingMessages.full) => ({
     ok: false as const,
     reason: "invalid" as const,
-    fieldErrors: { scheduledWindow: phoneBookingMessages.full },
+    fieldErrors: { scheduledWindow: message },
     openWindows: await nextOpenWindows(db, office, {
       from: booking.scheduledDate,
       now,
       defaultCapacity: visits.config.WINDOW_CAPACITY,
     }),
   });
+  // A Sunday, a closed day or a window set to none: booked only with a reason, as a full one.
   if ((await capacityOf(db, place, visits.config.WINDOW_CAPACITY)) <= 0 && !overbook) {
-    return full();
+    return full(phoneBookingMessages.closed);
   }
+  // The form's key: the same form posted twice (a double click without JavaScript) is one request.
+  const key = form.text("bookingKey").trim();
+  const scope = bookingKeyPattern.test(key)
+    ? {
+        endpoint: phoneBookingEndpoint,
+        key: `${staff.id}/${key}`,
+        requestHash: requestHashOf(phoneBookingEndpoint, form.fields()),
+      }
+    : null;
   // Another office's request is not this desk's to see, nor to be told of.
   const repeatId = await db.transaction((tx) =>
     findRepeatedRequest(tx, repeatKeyFor(booking, now)),
@@ -152,6 +169,20 @@ export async function createPhoneBooking(
         )
     : [];
   if (repeat) {
+    // The request this very form made (sent twice): its answer again, or the form is stale.
+    const [recorded] = scope
+      ? await db
+          .select()
+          .from(idempotencyKeys)
+          .where(
+            and(eq(idempotencyKeys.endpoint, scope.endpoint), eq(idempotencyKeys.key, scope.key)),
+          )
+      : [];
+    if (recorded) {
+      return sameRequest(recorded.requestHash, scope?.requestHash) && "id" in recorded.response
+        ? { ok: true, id: recorded.response.id }
+        : { ok: false, reason: "invalid", fieldErrors: { form: staleFormMessage } };
+    }
     return {
       ok: false,
       reason: "invalid",
@@ -187,7 +218,6 @@ export async function createPhoneBooking(
     sourceDetail: booking.source === "other" ? booking.sourceOther : null,
     takenById: staff.id,
     takenBy: staff.name,
-    overbookReason: overbook ? booking.overbookReason : null,
     ...(textTo
       ? {
           textConsentWords: phoneTextConsentWords,
@@ -207,20 +237,20 @@ export async function createPhoneBooking(
   const texts = technician
     ? []
     : (write.texts ?? []).map((text) => ({ ...text, cause: "office" as const }));
-  const stored = await leads.write({
-    ...write,
-    emails,
-    texts,
-    scope: null,
-    overbook,
-    repeatOf: undefined,
-    repeatEmails: undefined,
-  });
-  if (stored.kind === "window-full") return full();
-  if (stored.kind !== "stored" || !("id" in stored.answer.body)) {
-    throw new Error("A phone booking was not stored");
+  const planned = { ...write, emails, texts, scope, repeatOf: undefined, repeatEmails: undefined };
+  let stored = await leads.write(planned);
+  // Full: booked anyway only with a reason, which the request then keeps.
+  if (stored.kind === "window-full" && overbook) {
+    Object.assign(row, { overbookReason: booking.overbookReason });
+    stored = await leads.write({ ...planned, overbook: true });
   }
+  if (stored.kind === "window-full") return full();
+  if (stored.kind === "key-reused") {
+    return { ok: false, reason: "invalid", fieldErrors: { form: staleFormMessage } };
+  }
+  if (!("id" in stored.answer.body)) throw new Error("A phone booking was not stored");
   const id = stored.answer.body.id;
+  if (stored.replayed) return { ok: true, id };
   onEnqueued();
   if (technician) {
     const [created] = await db
@@ -241,8 +271,11 @@ export async function createPhoneBooking(
       },
       visits,
     );
-    if (!booked.ok) throw new Error(`The phone booking ${id} was stored but not booked`);
-    onEnqueued();
+    // Changed on another desk in between (it is on every desk at once): stored, and the lead
+    // page's form books it; the homeowner hears of the booking then.
+    if (!booked.ok)
+      console.warn(`The phone booking ${id} was stored but not booked: ${booked.reason}`);
+    else onEnqueued();
   }
   return { ok: true, id };
 }

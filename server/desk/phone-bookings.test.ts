@@ -210,6 +210,40 @@ for (const database of databases) {
       expect(row).toMatchObject({ overbookReason: "Owner's neighbour, promised", heldDate: day });
     });
 
+    test("a Sunday is booked only with a reason, which the request keeps", async () => {
+      const sunday = addDays(tuesdayAhead(41), -2);
+      const closed = await ask("/office/leads/new", {
+        cookie: dispatcher,
+        form: call({ scheduledDate: sunday }),
+      });
+      expect(closed.status).toBe(400);
+      expect(closed.body).toContain("The office takes no visits in this window that day");
+      const anyway = call({ scheduledDate: sunday, overbookReason: "Only free on Sunday" });
+      expect((await ask("/office/leads/new", { cookie: dispatcher, form: anyway })).status).toBe(
+        303,
+      );
+      const [row] = await stored(anyway.phone!);
+      expect(row).toMatchObject({ overbookReason: "Only free on Sunday", heldDate: sunday });
+    });
+
+    test("the same form sent twice at once (a double click without JavaScript) makes one request; a reason for a window not full is not kept", async () => {
+      const typed = call({ bookingKey: crypto.randomUUID(), overbookReason: "Just in case" });
+      const both = await Promise.all(
+        [1, 2].map(() => ask("/office/leads/new", { cookie: dispatcher, form: typed })),
+      );
+      expect(both.map((answer) => answer.status)).toEqual([303, 303]);
+      expect(both[0]!.location).toBe(both[1]!.location);
+      const rows = await stored(typed.phone!);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.overbookReason).toBeNull();
+      const changed = await ask("/office/leads/new", {
+        cookie: dispatcher,
+        form: { ...typed, notes: "Another call entirely" },
+      });
+      expect(changed.status).toBe(400);
+      expect(changed.body).toContain("This form was sent before with other details");
+    });
+
     test("the same caller about the same appliance again: pointed to their request, nothing stored twice", async () => {
       const typed = call();
       expect((await ask("/office/leads/new", { cookie: dispatcher, form: typed })).status).toBe(

@@ -229,7 +229,7 @@ export async function exportPrivacyRecords(
     exportedAt: new Date().toISOString(),
     about: subject,
     serviceRequests: records.requests.map((row) =>
-      withoutFields(row, ["searchText", "accessTokenHash"]),
+      withoutFields(row, ["searchText", "accessTokenHash", "takenById"]),
     ),
     visits: records.visits,
     jobs: records.jobs,

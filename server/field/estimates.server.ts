@@ -85,6 +85,7 @@ export const estimateMessages = {
   paymentNotYet: "Record the payment after Done.",
   paymentRecorded: "The payment is already recorded.",
   nothingOwed: "The customer declined the new work: the warranty visit is free, nothing to record.",
+  warrantyVisitFree: "A warranty visit is free: there is no service call to record.",
   noChargeNotHere: "No charge is for the service call after Can't fix: record what was paid.",
   waitingAnswer: "The estimate waits for the customer's answer: record it first.",
   changed: "The estimate was changed since you opened this page: read it again, then answer.",
@@ -336,6 +337,9 @@ async function recordPayment(
   if (newWorkDeclined(row)) throw new Refused(estimateMessages.nothingOwed);
   if (paymentSettled(row)) throw new Refused(estimateMessages.paymentRecorded);
   if (afterCantFix(row)) {
+    // A warranty visit is free, new work estimated on it or not: no service call, and the
+    // warranty the job holds stays.
+    if (row.warrantyCallback) throw new Refused(estimateMessages.warrantyVisitFree);
     await recordServiceCall(tx, row, staff, payment, visits);
     return;
   }
@@ -469,7 +473,10 @@ export function visitAfterTheJob(row: Row, fee: number | null): VisitAfterTheJob
   const suggestedCents = serviceCall
     ? serviceCallCents
     : (row.amountChargedCents ?? estimateChargeCents(row, serviceCallCents));
-  const payable = serviceCall || (row.status === "completed" && row.fieldStatus === "done");
+  // After Can't fix on a warranty visit nothing is owed (new work estimated on it included).
+  const payable =
+    (serviceCall && !row.warrantyCallback) ||
+    (row.status === "completed" && row.fieldStatus === "done");
   return {
     estimate,
     estimateKey: estimateRefusal(row) === null ? randomUUID() : null,

@@ -300,6 +300,23 @@ for (const database of databases) {
       expect((await tap({ intent: "estimate", requestId: id, ...drumBelt })).status).toBe(302);
       expect(await requestRow(db(), id)).toMatchObject({ jobNumber: 3, jobStartedOnVisit: 3 });
 
+      // Can't fix on the warranty visit: still free, no service call, the warranty kept.
+      expect(
+        (await tap({ intent: "cant-fix", requestId: id, reason: "Drum bearing seized" })).status,
+      ).toBe(302);
+      const serviceCall = await tap({
+        intent: "payment",
+        requestId: id,
+        method: "no-charge",
+        noChargeReason: "Warranty",
+      });
+      expect(serviceCall.status).toBe(409);
+      expect(serviceCall.body).toContain("A warranty visit is free");
+      expect(await requestRow(db(), id)).toMatchObject({
+        paidAt: null,
+        warrantyEnds: repairWarrantyEnds,
+      });
+
       const lead = await ask(`/office/leads/${id}`, { cookie: dispatcher });
       const version = /name="version" value="(\d+)"/.exec(lead.body)?.[1];
       const cancelled = await ask(`/office/leads/${id}`, {

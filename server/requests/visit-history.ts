@@ -123,7 +123,11 @@ function currentOutcome(row: ServiceRequestRow): string {
 
 /** What the request's current visit is called beside the earlier ones. */
 export function currentVisitLabel(row: ServiceRequestRow): string {
-  return row.warrantyCallback ? "Warranty visit (no charge)" : visitLabel(row.visitNumber);
+  if (!row.warrantyCallback) return visitLabel(row.visitNumber);
+  // New work estimated on it is charged: the visit is the warranty's, not free of charge then.
+  return row.jobStartedOnVisit === row.visitNumber
+    ? "Warranty visit"
+    : "Warranty visit (no charge)";
 }
 
 /** Every visit of `row`, oldest first, the current one last (when it has a day). */
