@@ -21,10 +21,10 @@ import { fromRequests, type ServiceRequestRow } from "../requests/request-rows";
 import { leadOffices, type StaffMember } from "./staff-accounts.server";
 
 /** The most earlier requests the lead page lists (the newest). */
-export const customerHistoryLimit = 20;
+const customerHistoryLimit = 20;
 
 /** A phone's last ten digits, as the index on `service_requests` keys it (migration 0035). */
-export const phoneKey: SQL<string> = sql`right(regexp_replace(${serviceRequests.phone}, '[^0-9]', '', 'g'), 10)`;
+const phoneKey: SQL<string> = sql`right(regexp_replace(${serviceRequests.phone}, '[^0-9]', '', 'g'), 10)`;
 
 /** The same person's requests in `staff`'s offices, other than `row`, and the first one's day. */
 export async function customerOf(

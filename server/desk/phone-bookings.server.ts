@@ -80,10 +80,10 @@ export async function phoneBookingChoices(db: Database, staff: StaffMember, now:
 const phoneBookingEndpoint = "/office/leads/new";
 const bookingKeyPattern = /^[\w-]{8,100}$/;
 
-export const staleFormMessage =
+const staleFormMessage =
   "This form was sent before with other details: open New request again to take another call.";
 
-export const repeatCallMessage =
+const repeatCallMessage =
   "This caller asked about the same appliance in the last days: open that request instead.";
 
 /** Creates the request `form` describes, taken by `staff` on the phone. */
@@ -154,9 +154,7 @@ export async function createPhoneBooking(
       }
     : null;
   // Another office's request is not this desk's to see, nor to be told of.
-  const repeatId = await db.transaction((tx) =>
-    findRepeatedRequest(tx, repeatKeyFor(booking, now)),
-  );
+  const repeatId = await findRepeatedRequest(db, repeatKeyFor(booking, now));
   const [repeat] = repeatId
     ? await db
         .select({ id: serviceRequests.id })

@@ -6,7 +6,7 @@ import { formatOfficeTime } from "~/domain/office-time";
 import { timeSlots } from "~/domain/time-slots";
 import { formatVisit } from "~/domain/visit";
 
-import type { Transaction } from "../db/database";
+import type { Database, Transaction } from "../db/database";
 import { serviceRequests, type NewServiceRequest } from "../db/schema";
 import { changeRequest, customer, lockRequest } from "./request-door";
 
@@ -52,7 +52,10 @@ export async function lockKeys(tx: Transaction, keys: readonly string[]): Promis
 }
 
 /** The open request this one repeats, if any. */
-export async function findRepeatedRequest(tx: Transaction, key: RepeatKey): Promise<string | null> {
+export async function findRepeatedRequest(
+  tx: Database | Transaction,
+  key: RepeatKey,
+): Promise<string | null> {
   const [first] = await tx
     .select({ id: serviceRequests.id })
     .from(serviceRequests)
