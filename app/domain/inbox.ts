@@ -25,6 +25,8 @@ export interface InboxLead {
   waitingForPart: boolean;
   /** The homeowner booked the warranty callback and it is not done yet: "Warranty callback". */
   warrantyCallback: boolean;
+  /** The customer asked before, in one of the person's offices: "Returning customer". */
+  returningCustomer: boolean;
   /** The technician tapped Can't fix and the office has not recorded its call yet: flagged, first. */
   cantFixCall: boolean;
   /** When it was received, ISO 8601. */

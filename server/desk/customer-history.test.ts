@@ -99,10 +99,10 @@ for (const database of databases) {
       expect(firstLead).not.toContain("Returning customer");
     });
 
-    test("another office's desk is not shown this office's customer; a new phone and email find nobody", async () => {
+    test("another office's desk is not shown this office's requests of the customer; a new phone and email are a new customer", async () => {
       const four = lastFour();
       const own = () => ({ email: `caller-${randomUUID().slice(0, 8)}@example.com` });
-      await book({ phone: `(713) 555-${four}`, ...own() });
+      const houston = await book({ phone: `(713) 555-${four}`, ...own() });
       const florida = await book({
         ...own(),
         phone: `(305) 555-${four}`,
@@ -117,11 +117,13 @@ for (const database of databases) {
       const floridaLead = (await ask(`/office/leads/${miami.id}`, { cookie: floridaDispatcher }))
         .body;
       expect(floridaLead).toContain("Details");
+      // The same customer (the same phone), but their Texas request is not Florida's to see.
       expect(floridaLead).not.toContain("Returning customer");
-      expect(floridaLead).not.toContain("Customer since");
+      expect(floridaLead).not.toContain(houston.id);
       const stranger = (await ask(`/office/leads/${florida.id}`, { cookie: floridaDispatcher }))
         .body;
-      expect(stranger).not.toContain("Customer since");
+      expect(stranger).not.toContain("Returning customer");
+      expect(stranger).not.toContain(miami.id);
     });
   });
 }

@@ -107,6 +107,18 @@ const requestColumns = {
 };
 
 /**
+ * The request's customer asked before, in one of `offices` (spam aside): read for the page's rows
+ * only, by the customer's index.
+ */
+function returningCustomer(offices: readonly StateSlug[]) {
+  const officeList = sql.join(
+    offices.map((office) => sql`${office}`),
+    sql`, `,
+  );
+  return sql<boolean>`coalesce(exists (select 1 from ${serviceRequests} as "earlier" where "earlier"."customer_id" = ${serviceRequests.customerId} and "earlier"."created_at" < ${serviceRequests.createdAt} and "earlier"."status" <> 'spam' and "earlier"."office" in (${officeList})), false)`;
+}
+
+/**
  * A page of the inbox: first the homeowners the office promised to call after Can't fix (whatever
  * the filters ask, within them), then the leads newest first (among the new, a request that
  * mentions a danger first: gas before a slow drain). The Can't fix leads (every office's, a
@@ -140,6 +152,7 @@ export async function inboxPage(
       safety: row.safety,
       waitingForPart: row.waitingForPart,
       warrantyCallback: row.warrantyCallback,
+      returningCustomer: row.returningCustomer,
       cantFixCall: row.cantFixCall,
       createdAt: new Date(row.createdAt).toISOString(),
     })),
@@ -231,6 +244,7 @@ function pageRows(db: Database, staff: StaffMember, filters: InboxFilters) {
       cantFixCall: page.cantFixCall,
       waitingForPart: waitingForPart.as("waiting_for_part"),
       warrantyCallback: warrantyCallbackOpen.as("warranty_callback"),
+      returningCustomer: returningCustomer(leadOffices(staff)).as("returning_customer"),
     })
     .from(page)
     .leftJoin(

@@ -7,6 +7,9 @@ import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/database";
 import {
   contactMessages,
+  customerEvents,
+  customerKeys,
+  customers,
   leadEvents,
   newsletterSubscribers,
   outbox,
@@ -18,6 +21,7 @@ import {
   serviceRequests,
   texts,
 } from "../db/schema";
+import { emailKeyOf, lockCustomerKeys, ownersOf, phoneKeyOf } from "../customers/customer-keys";
 import { publishedReviewsChannel, reviewsPagePath } from "../reviews/published-reviews.server";
 import { changeRequest, lockRequest, staffActor } from "../requests/request-door";
 import { fromRequests } from "../requests/request-rows";
@@ -49,9 +53,39 @@ export async function findPrivacyRecords(db: Database, subject: PrivacySubject) 
     "email" in subject
       ? sql`lower(${table.email}) = ${subject.email}`
       : sql`${phoneDigits(table.phone)} = ${subject.phone}`;
-  const requests = await fromRequests(db).where(
+  // The person is a customer too: every request of theirs, whatever phone or email it was made
+  // with, and the customer records (one merged into another included).
+  const matched = await fromRequests(db).where(
     and(isNull(serviceRequests.erasedAt), matches(serviceRequests)),
   );
+  const subjectKey = "email" in subject ? emailKeyOf(subject.email) : phoneKeyOf(subject.phone);
+  const customerIds = [
+    ...new Set([
+      ...matched.flatMap((row) => (row.customerId ? [row.customerId] : [])),
+      ...(subjectKey ? (await ownersOf(db, [subjectKey])).values() : []),
+    ]),
+  ];
+  const customerRows =
+    customerIds.length > 0
+      ? await db
+          .select()
+          .from(customers)
+          .where(
+            and(
+              isNull(customers.erasedAt),
+              or(inArray(customers.id, customerIds), inArray(customers.mergedIntoId, customerIds)),
+            ),
+          )
+      : [];
+  const requests =
+    customerIds.length > 0
+      ? await fromRequests(db).where(
+          and(
+            isNull(serviceRequests.erasedAt),
+            or(matches(serviceRequests), inArray(serviceRequests.customerId, customerIds)),
+          ),
+        )
+      : matched;
   const messages = await db
     .select()
     .from(contactMessages)
@@ -153,6 +187,7 @@ export async function findPrivacyRecords(db: Database, subject: PrivacySubject) 
           .orderBy(asc(requestJobs.requestId), asc(requestJobs.number))
       : [];
   return {
+    customers: customerRows,
     requests,
     visits,
     jobs,
@@ -191,6 +226,7 @@ export type PrivacyRecords = Awaited<ReturnType<typeof findPrivacyRecords>>;
 
 export function recordCount(records: PrivacyRecords) {
   return (
+    records.customers.length +
     records.requests.length +
     records.messages.length +
     records.subscribers.length +
@@ -228,6 +264,7 @@ export async function exportPrivacyRecords(
   const document = {
     exportedAt: new Date().toISOString(),
     about: subject,
+    customers: records.customers.map((row) => withoutFields(row, ["mergedIntoId", "version"])),
     serviceRequests: records.requests.map((row) =>
       withoutFields(row, ["searchText", "accessTokenHash", "takenById"]),
     ),
@@ -296,6 +333,34 @@ export async function erasePrivacyRecords(
   const count = recordCount(records);
   await db.transaction(async (tx) => {
     await tx.execute(sql`set local app.erasing = 'on'`);
+    // The customers first: their phones and emails find nobody from now on (a booking of one of
+    // them waits for this, then makes a new customer).
+    const customerIds = records.customers.map((row) => row.id);
+    if (customerIds.length > 0) {
+      const held = await tx
+        .select({ key: customerKeys.key })
+        .from(customerKeys)
+        .where(inArray(customerKeys.customerId, customerIds));
+      await lockCustomerKeys(
+        tx,
+        held.map((row) => row.key),
+      );
+      await tx.delete(customerKeys).where(inArray(customerKeys.customerId, customerIds));
+      await tx
+        .update(customers)
+        .set({ name: erased, phone: "", email: "", address: "", zipCode: "", erasedAt: sql`now()` })
+        .where(inArray(customers.id, customerIds));
+      await tx.insert(customerEvents).values(
+        customerIds.map((customerId) => ({
+          id: randomUUID(),
+          customerId,
+          kind: "erased" as const,
+          actorId: owner.id,
+          actorName: owner.name,
+          detail: "Erased at the person's privacy request",
+        })),
+      );
+    }
     const requestIds = records.requests.map((row) => row.id);
     if (requestIds.length > 0) {
       for (const id of requestIds) {

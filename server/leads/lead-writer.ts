@@ -19,6 +19,7 @@ import {
 } from "../db/schema";
 import { noPlaceHeldMessage, repeatRequestMessage } from "~/lib/form-result";
 
+import { joinCustomers } from "../customers/customer-keys";
 import {
   appendRepeatedRequest,
   findRepeatedRequest,
@@ -432,18 +433,22 @@ async function insertLeads(
   writes: readonly LeadWrite[],
   settled: ReadonlyMap<LeadWrite, Settlement>,
 ): Promise<void> {
-  const requests = writes.flatMap((write) =>
-    write.serviceRequest
-      ? [
-          write.place && !settled.has(write)
-            ? {
-                ...write.serviceRequest,
-                heldDate: write.place.date,
-                heldWindow: write.place.window,
-              }
-            : write.serviceRequest,
-        ]
-      : [],
+  // Each request joins its customer (made here for a new phone and email) before it is written.
+  const requests = await joinCustomers(
+    tx,
+    writes.flatMap((write) =>
+      write.serviceRequest
+        ? [
+            write.place && !settled.has(write)
+              ? {
+                  ...write.serviceRequest,
+                  heldDate: write.place.date,
+                  heldWindow: write.place.window,
+                }
+              : write.serviceRequest,
+          ]
+        : [],
+    ),
   );
   const contacts = writes.flatMap((write) => (write.contactMessage ? [write.contactMessage] : []));
   const emails = writes.flatMap((write) => write.emails);

@@ -64,6 +64,11 @@ export function LeadRow({ lead }: { lead: InboxRow }) {
         ) : (
           leadStatusLabels[lead.status]
         )}
+        {lead.returningCustomer ? (
+          <span className="ml-1 inline-block rounded bg-sky-100 px-1.5 text-xs font-semibold text-sky-950">
+            Returning customer
+          </span>
+        ) : null}
         {lead.waitingForPart ? (
           <span className="ml-1 inline-block rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-950">
             Waiting for a part

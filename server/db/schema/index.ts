@@ -7,6 +7,7 @@ import {
   rateLimitWindows,
 } from "./submissions";
 import { officePrices, reviews } from "./after-the-job";
+import { customerEvents, customerKeys, customers } from "./customers";
 import { outbox, texts, textOptOuts } from "./messages";
 import { requestPhotos } from "./photos";
 import { leadEvents, requestJobs, requestVisits, serviceRequests } from "./requests";
@@ -22,6 +23,7 @@ import {
 import { officeClosedDays, windowCapacities, windowPlaces } from "./windows";
 
 export * from "./after-the-job";
+export * from "./customers";
 export * from "./messages";
 export * from "./photos";
 export * from "./requests";
@@ -61,4 +63,7 @@ export const schema = {
   textOptOuts,
   officePrices,
   reviews,
+  customers,
+  customerKeys,
+  customerEvents,
 };

@@ -31,6 +31,7 @@ import type { SafetyConcern } from "../../../app/domain/safety";
 import type { RequestSource } from "../../../app/domain/phone-booking";
 
 import { createdAt } from "./columns";
+import { customers } from "./customers";
 import { staffUsers } from "./staff";
 
 /** Hands out the numbers service request references are made from, each once. */
@@ -120,6 +121,11 @@ export const serviceRequests = pgTable(
       onDelete: "set null",
     }),
     reviewTechnician: text("review_technician"),
+    /**
+     * The customer the request belongs to (./customers.ts): found by its phone, then its email,
+     * when it was stored; an owner's merge moves it. Null only while a migration fills it.
+     */
+    customerId: uuid("customer_id").references(() => customers.id),
     /** Bumped by every change in the desk: a change made on an older version is refused. */
     version: integer("version").notNull().default(0),
     /**
@@ -139,12 +145,12 @@ export const serviceRequests = pgTable(
     clientKey: text("client_key"),
     /** Set when a privacy request erased the personal fields; the row stays for the counts. */
     erasedAt: timestamp("erased_at", { withTimezone: true }),
-    /** What the desk's search looks in: name, email and the phone's digits, lower-cased. */
+    /** What the desk's search looks in: name, email, the phone's digits and the address, lower-cased. */
     searchText: text("search_text")
       .notNull()
       .generatedAlwaysAs(
         (): SQL =>
-          sql`lower(${serviceRequests.name} || ' ' || ${serviceRequests.email} || ' ' || regexp_replace(${serviceRequests.phone}, '[^0-9]', '', 'g'))`,
+          sql`lower(${serviceRequests.name} || ' ' || ${serviceRequests.email} || ' ' || regexp_replace(${serviceRequests.phone}, '[^0-9]', '', 'g') || ' ' || ${serviceRequests.address})`,
       ),
     createdAt: createdAt(),
   },
@@ -152,13 +158,8 @@ export const serviceRequests = pgTable(
     index("service_requests_office_created_idx").on(table.office, table.createdAt),
     index("service_requests_created_idx").on(table.createdAt),
     index("service_requests_client_idx").on(table.clientKey, table.createdAt),
+    index("service_requests_customer_idx").on(table.customerId, table.createdAt),
     index("service_requests_search_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
-    // The customer behind a request (server/desk/customer-history.server.ts): the phone's last
-    // ten digits, and the email lower-cased.
-    index("service_requests_phone_key_idx").on(
-      sql`right(regexp_replace(${table.phone}, '[^0-9]', '', 'g'), 10)`,
-    ),
-    index("service_requests_email_key_idx").on(sql`lower(${table.email})`),
   ],
 );
 
@@ -183,6 +184,8 @@ export const leadEventKinds = [
   "warranty-callback",
   /** The homeowner answered the review request; an owner published it. */
   "review",
+  /** An owner merged two customers: the request is with the customer it was merged into. */
+  "customer",
   /** An owner erased the person's data (the privacy page): no personal word in its detail. */
   "erased",
 ] as const;
