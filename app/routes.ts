@@ -38,6 +38,7 @@ export default [
         route("office", "routes/office.inbox.tsx"),
         route("office/leads/new", "routes/office.leads-new.tsx"),
         route("office/leads/:id", "routes/office.lead.tsx"),
+        route("office/customers/:id", "routes/office.customer.tsx"),
         route("office/subscribers", "routes/office.subscribers.tsx"),
         route("office/dispatch", "routes/office.dispatch.tsx"),
         layout("routes/office.owners-only.ts", [

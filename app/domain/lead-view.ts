@@ -5,6 +5,7 @@ import { isValidIsoDate } from "./service-request";
 
 import { leadStatuses, type LeadKind, type LeadStatus } from "~/domain/leads";
 import type { SafetyConcern } from "./safety";
+import type { CustomerRequest } from "./customers";
 
 const windowIds = timeSlots.map((slot) => slot.id) as [string, ...string[]];
 
@@ -79,22 +80,12 @@ export interface LeadEventView {
 }
 
 export interface CustomerView {
+  /** The customer's page: /office/customers/<id>. */
+  id: string;
   returning: boolean;
   /** "Mar 2026": the month of their first request. */
   since: string;
-  requests: {
-    id: string;
-    /** "Mar 4, 2026": when it was asked for. */
-    date: string;
-    /** "Washer, LG WM4000HWA serial 504KWBB1234". */
-    appliance: string;
-    status: LeadStatus;
-    workDone: string | null;
-    /** "paid $245.00", when it was. */
-    paid: string | null;
-    /** "in warranty until Feb 23, 2027" or "warranty ended …"; null without one. */
-    warranty: string | null;
-  }[];
+  requests: CustomerRequest[];
 }
 
 export interface LeadView {
@@ -148,6 +139,15 @@ export interface LeadView {
    */
   returnVisit: {
     part: string;
+    technicianId: string;
+    technicians: { id: string; name: string }[];
+  } | null;
+  /**
+   * "Book the warranty callback": the repair is under warranty today and no callback is booked.
+   * Its last day ("Feb 23, 2027"), the technician who did the repair and the office's technicians.
+   */
+  warrantyCallbackOffer: {
+    ends: string;
     technicianId: string;
     technicians: { id: string; name: string }[];
   } | null;

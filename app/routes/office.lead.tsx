@@ -5,8 +5,10 @@ import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/input";
 import { ResultNotice } from "~/components/ui/notice";
 import { CantFixCall } from "~/features/desk/cant-fix-call";
+import { CustomerRequestItem } from "~/features/desk/customer-request";
 import { BookVisit } from "~/features/desk/confirm-visit";
 import { LeadTexts } from "~/features/desk/lead-texts";
+import { OfficeWarrantyCallback } from "~/features/desk/office-warranty-callback";
 import { ReturnVisit } from "~/features/desk/return-visit";
 import { SafetyChips } from "~/features/desk/safety-chips";
 import { useDeskEvents } from "~/features/desk/use-desk-events";
@@ -166,6 +168,15 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
               busy={busy}
             />
           ) : null}
+          {lead.warrantyCallbackOffer ? (
+            <OfficeWarrantyCallback
+              lead={lead}
+              offer={lead.warrantyCallbackOffer}
+              windows={windows}
+              result={actionData?.form === "warranty-callback" ? actionData : undefined}
+              busy={busy}
+            />
+          ) : null}
           <section aria-labelledby="status-heading">
             <h2 id="status-heading" className="text-lg font-bold text-slate-900">
               Status
@@ -286,31 +297,26 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-/** The same customer's other requests: "Returning customer", since when, and each request. */
+/** The customer: "Returning customer", since when, their page, and each of their other requests. */
 function CustomerHistory({ customer }: { customer: CustomerView }) {
   return (
     <section aria-labelledby="customer-heading" className="mt-6">
       <h3 id="customer-heading" className="font-semibold text-slate-900">
         {customer.returning ? "Returning customer" : "Customer"}
       </h3>
-      <p className="mt-1 text-sm text-slate-700">Customer since {customer.since}</p>
-      <ul className="mt-2 grid gap-2 text-sm text-slate-700">
-        {customer.requests.map((request) => (
-          <li key={request.id} className="[overflow-wrap:anywhere]">
-            <Link to={`/office/leads/${request.id}`} className="text-brand-700 underline">
-              {request.date}: <bdi>{request.appliance}</bdi>
-            </Link>{" "}
-            ({leadStatusLabels[request.status]})
-            {request.workDone ? (
-              <>
-                . <bdi>{request.workDone}</bdi>
-              </>
-            ) : null}
-            {request.paid ? `; ${request.paid}` : ""}
-            {request.warranty ? `; ${request.warranty}` : ""}
-          </li>
-        ))}
-      </ul>
+      <p className="mt-1 text-sm text-slate-700">
+        Customer since {customer.since}.{" "}
+        <Link to={`/office/customers/${customer.id}`} className="text-brand-700 underline">
+          Customer&rsquo;s page
+        </Link>
+      </p>
+      {customer.requests.length > 0 ? (
+        <ul className="mt-2 grid gap-2 text-sm text-slate-700">
+          {customer.requests.map((request) => (
+            <CustomerRequestItem key={request.id} request={request} />
+          ))}
+        </ul>
+      ) : null}
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { Field } from "~/components/ui/field";
 import { Input, Select, Textarea } from "~/components/ui/input";
 import { applianceTypes } from "~/content/appliances";
 import type { OpenWindow } from "~/domain/availability";
+import type { KnownCaller } from "~/domain/customers";
 import { phoneTextConsentWords, requestSourceLabels, requestSources } from "~/domain/phone-booking";
 import { timeSlots } from "~/domain/time-slots";
 import { DeskHeader } from "~/features/desk/desk-header";
@@ -13,6 +14,7 @@ import { notFound, signedInOf } from "~/features/desk/desk-route.server";
 import { postedForm } from "~/lib/bounded-body.server";
 import { servicesOf } from "~/services.server";
 
+import { fillInCaller } from "../../server/customers/known-callers.server";
 import {
   createPhoneBooking,
   phoneBookingChoices,
@@ -40,6 +42,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 interface NewRequestAnswer {
   fieldErrors: Partial<Record<string, string>>;
+  /** "Find the customer" answered: the known caller (null: none), and a key to refill the form. */
+  caller?: KnownCaller | null;
+  filled?: string;
   openWindows?: OpenWindow[];
   repeatOf?: string;
   /** What was typed, to fill the form again (the staff member's own, on their own page). */
@@ -50,6 +55,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { staff } = signedInOf(context);
   const { db, visits, leads, onEnqueued } = servicesOf(context).desk;
   const form = await postedForm(request);
+  const intent = form.text("intent");
+  if (intent === "find" || intent.startsWith("appliance:")) {
+    const found = await fillInCaller(db, staff, form.fields(), intent);
+    return data<NewRequestAnswer>({ ...found, filled: crypto.randomUUID() });
+  }
   const outcome = await createPhoneBooking({ db, leads, visits, onEnqueued }, staff, form);
   if (outcome.ok) return redirect(`/office/leads/${outcome.id}`, 303);
   if (outcome.reason === "not-found") notFound();
@@ -80,7 +90,7 @@ export default function NewRequest({ loaderData, actionData }: Route.ComponentPr
         A request taken by phone: saved as a web booking is, with its private page, its emails and
         texts, and the visit on the technician&apos;s My day.
       </p>
-      {Object.keys(errors).length > 0 ? (
+      {Object.keys(errors).length > 0 && !actionData?.filled ? (
         <p
           role="alert"
           className="mt-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900"
@@ -96,7 +106,12 @@ export default function NewRequest({ loaderData, actionData }: Route.ComponentPr
           ) : null}
         </p>
       ) : null}
-      <Form method="post" className="mt-6 grid gap-8">
+      <Form
+        method="post"
+        className="mt-6 grid gap-8"
+        // "Find the customer" fills the form in: its inputs start again from what it answered.
+        key={actionData?.filled ?? "new-request"}
+      >
         <input type="hidden" name="bookingKey" value={bookingKey} />
         <fieldset className="grid gap-4">
           <legend className="mb-2 text-lg font-bold text-slate-900">The customer</legend>
@@ -153,6 +168,22 @@ export default function NewRequest({ loaderData, actionData }: Route.ComponentPr
                 />
               )}
             </Field>
+          </div>
+          <div className="grid gap-3">
+            <div>
+              <Button
+                type="submit"
+                name="intent"
+                value="find"
+                variant="outline"
+                className="h-11"
+                formNoValidate
+                disabled={busy}
+              >
+                Find the customer by phone
+              </Button>
+            </div>
+            {actionData?.caller !== undefined ? <CallerFound caller={actionData.caller} /> : null}
           </div>
           <Field label="Address" error={errors.address}>
             {(wiring) => (
@@ -362,6 +393,47 @@ export default function NewRequest({ loaderData, actionData }: Route.ComponentPr
           </Button>
         </div>
       </Form>
+    </div>
+  );
+}
+
+/** What "Find the customer" found: the caller, their details filled in, their appliances to pick. */
+function CallerFound({ caller }: { caller: KnownCaller | null }) {
+  if (!caller) {
+    return (
+      <p role="status" className="text-sm text-slate-700">
+        No customer of your offices has this phone: type their details.
+      </p>
+    );
+  }
+  return (
+    <div role="status" className="rounded-lg border border-sky-300 bg-sky-50 p-3 text-sm">
+      <p className="text-slate-900">
+        <span className="font-semibold">Returning customer:</span> <bdi>{caller.name}</bdi>,
+        customer since {caller.since}.{" "}
+        <Link to={`/office/customers/${caller.id}`} className="text-brand-700 underline">
+          Customer&rsquo;s page
+        </Link>
+      </p>
+      <p className="mt-1 text-slate-700">Their details fill the empty fields.</p>
+      {caller.appliances.length > 0 ? (
+        <ul className="mt-2 grid gap-2" aria-label="Their appliances">
+          {caller.appliances.map((appliance) => (
+            <li key={appliance.requestId}>
+              <Button
+                type="submit"
+                name="intent"
+                value={`appliance:${appliance.requestId}`}
+                variant="outline"
+                className="h-auto min-h-11 text-left whitespace-normal"
+                formNoValidate
+              >
+                Fill in: <bdi>{appliance.label}</bdi>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }

@@ -40,6 +40,10 @@ import { afterCantFix } from "../field/service-call";
 import { officeTechnicians, type OfficeTechnician } from "../field/technicians";
 import type { DeskServices } from "./desk-services";
 import {
+  bookOfficeWarrantyCallback,
+  officeCallbackChoiceOf,
+} from "./office-warranty-callbacks.server";
+import {
   findLead,
   officeTime,
   purposeOf,
@@ -51,7 +55,14 @@ import type { StaffMember } from "./staff-accounts.server";
 
 /** The lead page's forms' answer: which form, and why it was refused (a change redirects). */
 export type LeadPageResult = FormResult<
-  "status" | "confirm" | "return" | "note" | "email" | "text" | "cant-fix-call"
+  | "status"
+  | "confirm"
+  | "return"
+  | "note"
+  | "email"
+  | "text"
+  | "cant-fix-call"
+  | "warranty-callback"
 >;
 
 /**
@@ -90,6 +101,26 @@ export async function leadPageAction(
         ? refuse({ form: "return", status: "invalid", fieldErrors: booked.fieldErrors }, 400)
         : refuse(
             { form: "return", status: "invalid", message: booked.message },
+            booked.reason === "conflict" ? 409 : 400,
+          );
+    }
+    case "warranty-callback": {
+      const booked = await bookOfficeWarrantyCallback(
+        db,
+        staff,
+        leadId,
+        officeCallbackChoiceOf(form),
+        visits,
+      );
+      if (booked.ok) throw redirect(`/office/leads/${leadId}`);
+      if (booked.reason === "not-found") throw data("Not found", { status: 404 });
+      return booked.reason === "invalid"
+        ? refuse(
+            { form: "warranty-callback", status: "invalid", fieldErrors: booked.fieldErrors },
+            400,
+          )
+        : refuse(
+            { form: "warranty-callback", status: "invalid", message: booked.message },
             booked.reason === "conflict" ? 409 : 400,
           );
     }

@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, lt, ne } from "drizzle-orm";
 
 import { profileForState } from "~/content/company";
 import { stateBySlug, type StateSlug } from "~/content/states";
+import { formatCalendarDate } from "~/domain/after-the-job";
 import { fieldStatusLabels } from "~/domain/field";
 import { textKindLabels, textStatusLabels } from "~/domain/texts";
 import { leadStatusLabels, statusesAfter } from "~/domain/leads";
@@ -43,6 +44,7 @@ import { afterCantFix, isServiceCallPayment, serviceCallSummary } from "../field
 import { beganOnWarrantyVisit } from "../field/warranty-work";
 import { sourceText } from "~/domain/phone-booking";
 import { customerOf } from "./customer-history.server";
+import { offersOfficeCallback } from "./office-warranty-callbacks.server";
 import { leadOffices, type StaffMember } from "./staff-accounts.server";
 
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -373,6 +375,16 @@ export async function leadView(
             technicians: await officeTechnicians(db, row.office),
           }
         : null,
+    warrantyCallbackOffer:
+      lead.kind === "service-request" &&
+      lead.row.warrantyEnds &&
+      offersOfficeCallback(lead.row, now)
+        ? {
+            ends: formatCalendarDate(lead.row.warrantyEnds),
+            technicianId: lead.row.technicianId ?? "",
+            technicians: await officeTechnicians(db, row.office),
+          }
+        : null,
     cantFixCall: lead.kind === "service-request" ? cantFixCallOf(lead.row) : null,
     photos: photos.map((photo) => ({
       id: photo.id,
@@ -502,6 +514,7 @@ function describeEvent(event: typeof leadEvents.$inferSelect) {
     case "warranty-callback":
     case "review":
     case "erased":
+    case "customer":
       return event.detail;
   }
 }
