@@ -8,20 +8,18 @@
  * with its calendar event, texts and reminder; the office is not emailed about its own booking.
  */
 import { profileForState } from "~/content/company";
-import { isValidIsoDate } from "~/domain/service-request";
 import type { TimeSlotId } from "~/domain/time-slots";
 import { callbackPending, maxCallbackProblemLength } from "~/domain/warranty";
 import type { PostedForm } from "~/lib/bounded-body.server";
 import { isoDateIn } from "~/lib/dates";
 
 import type { Database } from "../db/database";
+import { nextVisitChoiceErrors } from "../field/return-visits.server";
 import { officeTechnicians } from "../field/technicians";
-import { bookableDayRefusal } from "../requests/bookable-days";
 import { startNextVisit } from "../requests/next-visit";
 import { lockRequest, staffActor } from "../requests/request-door";
 import type { ServiceRequestRow, VisitContext } from "../requests/visit-changes";
 import { underWarranty } from "../requests/warranty-callbacks";
-import { isTimeSlotId } from "../requests/windows";
 import { findLead, visitText } from "./leads.server";
 import type { StaffMember } from "./staff-accounts.server";
 
@@ -72,26 +70,18 @@ export async function bookOfficeWarrantyCallback(
   const technician = (await officeTechnicians(db, office)).find(
     (candidate) => candidate.id === choice.technicianId,
   );
-  const today = isoDateIn(visits.now(), profileForState(office).timeZone);
-  const fieldErrors: Partial<Record<string, string>> = {};
+  const fieldErrors = nextVisitChoiceErrors(
+    choice,
+    office,
+    technician,
+    visits,
+    "Choose the callback's date",
+  );
   const problem = choice.problem.trim();
   if (problem === "") fieldErrors.problem = "Say what went wrong this time";
   else if (problem.length > maxCallbackProblemLength) {
     fieldErrors.problem = "Use at most 1,000 characters";
   }
-  if (!isValidIsoDate(choice.date)) fieldErrors.scheduledDate = "Choose the callback's date";
-  else if (choice.date < today) fieldErrors.scheduledDate = "Choose today or a later day";
-  else {
-    const refusal = bookableDayRefusal(
-      choice.date,
-      office,
-      visits.now(),
-      visits.config.BOOKING_DAYS_AHEAD,
-    );
-    if (refusal) fieldErrors.scheduledDate = refusal;
-  }
-  if (!isTimeSlotId(choice.window)) fieldErrors.scheduledWindow = "Choose a window";
-  if (!technician) fieldErrors.technicianId = "Choose the technician";
   if (Object.keys(fieldErrors).length > 0 || !technician) {
     return { ok: false, reason: "invalid", fieldErrors };
   }

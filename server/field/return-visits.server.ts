@@ -5,6 +5,7 @@
  * its own, its own calendar event (a new UID) and its own reminder (../requests/next-visit.ts).
  */
 import { profileForState } from "~/content/company";
+import type { StateSlug } from "~/content/states";
 import { isValidIsoDate } from "~/domain/service-request";
 import type { TimeSlotId } from "~/domain/time-slots";
 import type { PostedForm } from "~/lib/bounded-body.server";
@@ -18,7 +19,7 @@ import { startNextVisit } from "../requests/next-visit";
 import { lockRequest, staffActor } from "../requests/request-door";
 import type { VisitContext } from "../requests/visit-changes";
 import { isTimeSlotId } from "../requests/windows";
-import { officeTechnicians } from "./technicians";
+import { officeTechnicians, type OfficeTechnician } from "./technicians";
 
 export interface ReturnVisitChoice {
   version: number;
@@ -44,6 +45,31 @@ export function returnVisitChoiceOf(form: PostedForm, day?: string): ReturnVisit
   };
 }
 
+/**
+ * What is wrong with the office's choice of a next visit (a return visit, a warranty callback):
+ * a bookable day from today on, a window, one of the office's technicians.
+ */
+export function nextVisitChoiceErrors(
+  choice: Pick<ReturnVisitChoice, "date" | "window">,
+  office: StateSlug,
+  technician: OfficeTechnician | undefined,
+  visits: VisitContext,
+  dateMessage: string,
+): Partial<Record<string, string>> {
+  const today = isoDateIn(visits.now(), profileForState(office).timeZone);
+  const fieldErrors: Partial<Record<string, string>> = {};
+  if (!isValidIsoDate(choice.date)) fieldErrors.scheduledDate = dateMessage;
+  else if (choice.date < today) fieldErrors.scheduledDate = "Choose today or a later day";
+  else {
+    const horizon = visits.config.BOOKING_DAYS_AHEAD;
+    const refusal = bookableDayRefusal(choice.date, office, visits.now(), horizon);
+    if (refusal) fieldErrors.scheduledDate = refusal;
+  }
+  if (!isTimeSlotId(choice.window)) fieldErrors.scheduledWindow = "Choose a window";
+  if (!technician) fieldErrors.technicianId = "Choose the technician";
+  return fieldErrors;
+}
+
 /** A form made against an older version: the conflict comes first, whatever else changed. */
 const conflictMessage =
   "This request changed while you had it open. Nothing of yours was saved: look at the change, then try again.";
@@ -61,17 +87,13 @@ export async function bookReturnVisit(
   const technician = (await officeTechnicians(db, office)).find(
     (candidate) => candidate.id === choice.technicianId,
   );
-  const today = isoDateIn(visits.now(), profileForState(office).timeZone);
-  const fieldErrors: Partial<Record<string, string>> = {};
-  if (!isValidIsoDate(choice.date)) fieldErrors.scheduledDate = "Choose the return visit's date";
-  else if (choice.date < today) fieldErrors.scheduledDate = "Choose today or a later day";
-  else {
-    const horizon = visits.config.BOOKING_DAYS_AHEAD;
-    const refusal = bookableDayRefusal(choice.date, office, visits.now(), horizon);
-    if (refusal) fieldErrors.scheduledDate = refusal;
-  }
-  if (!isTimeSlotId(choice.window)) fieldErrors.scheduledWindow = "Choose a window";
-  if (!technician) fieldErrors.technicianId = "Choose the technician";
+  const fieldErrors = nextVisitChoiceErrors(
+    choice,
+    office,
+    technician,
+    visits,
+    "Choose the return visit's date",
+  );
   if (Object.keys(fieldErrors).length > 0 || !technician) {
     return { ok: false, reason: "invalid", fieldErrors };
   }

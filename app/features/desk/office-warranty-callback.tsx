@@ -2,12 +2,14 @@ import { Form } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { Input, Select, Textarea } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/input";
 import { ResultNotice } from "~/components/ui/notice";
 import type { LeadView } from "~/domain/lead-view";
 import { maxCallbackProblemLength } from "~/domain/warranty";
 import { fieldErrorsIn, type FormResult } from "~/lib/form-result";
 import { VersionField } from "~/features/desk/version-field";
+
+import { NextVisitFields } from "./next-visit-fields";
 
 /**
  * "Book the warranty callback": the homeowner called about the repair again while its warranty
@@ -45,35 +47,17 @@ export function OfficeWarrantyCallback({
             <Textarea {...wiring} name="problem" rows={3} maxLength={maxCallbackProblemLength} />
           )}
         </Field>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Callback date" error={errors.scheduledDate}>
-            {(wiring) => <Input {...wiring} type="date" name="scheduledDate" />}
-          </Field>
-          <Field label="Callback window" error={errors.scheduledWindow}>
-            {(wiring) => (
-              <Select {...wiring} name="scheduledWindow" defaultValue="">
-                <option value="">Choose…</option>
-                {windows.map((window) => (
-                  <option key={window.id} value={window.id}>
-                    {window.label}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-        </div>
-        <Field label="Callback technician" error={errors.technicianId}>
-          {(wiring) => (
-            <Select {...wiring} name="technicianId" defaultValue={offer.technicianId}>
-              <option value="">Choose a technician…</option>
-              {offer.technicians.map((technician) => (
-                <option key={technician.id} value={technician.id}>
-                  {technician.name}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        <NextVisitFields
+          labels={{
+            date: "Callback date",
+            window: "Callback window",
+            technician: "Callback technician",
+          }}
+          windows={windows}
+          technicians={offer.technicians}
+          technicianId={offer.technicianId}
+          errors={errors}
+        />
         <Button type="submit" disabled={busy}>
           Book the warranty callback
         </Button>

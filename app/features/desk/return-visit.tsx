@@ -1,12 +1,12 @@
 import { Form } from "react-router";
 
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
-import { Input, Select } from "~/components/ui/input";
 import { ResultNotice } from "~/components/ui/notice";
 import type { LeadView } from "~/domain/lead-view";
 import { fieldErrorsIn, type FormResult } from "~/lib/form-result";
 import { VersionField } from "~/features/desk/version-field";
+
+import { NextVisitFields } from "./next-visit-fields";
 
 /**
  * "Book the return visit": the technician tapped Needs a part. A day, a window and a technician
@@ -38,35 +38,17 @@ export function ReturnVisit({
         <input type="hidden" name="intent" value="return-visit" />
         <VersionField version={lead.version} />
         <ResultNotice result={result} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Return visit date" error={errors.scheduledDate}>
-            {(wiring) => <Input {...wiring} type="date" name="scheduledDate" />}
-          </Field>
-          <Field label="Return visit window" error={errors.scheduledWindow}>
-            {(wiring) => (
-              <Select {...wiring} name="scheduledWindow" defaultValue="">
-                <option value="">Choose…</option>
-                {windows.map((window) => (
-                  <option key={window.id} value={window.id}>
-                    {window.label}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-        </div>
-        <Field label="Technician" error={errors.technicianId}>
-          {(wiring) => (
-            <Select {...wiring} name="technicianId" defaultValue={returnVisit.technicianId}>
-              <option value="">Choose a technician…</option>
-              {returnVisit.technicians.map((technician) => (
-                <option key={technician.id} value={technician.id}>
-                  {technician.name}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        <NextVisitFields
+          labels={{
+            date: "Return visit date",
+            window: "Return visit window",
+            technician: "Technician",
+          }}
+          windows={windows}
+          technicians={returnVisit.technicians}
+          technicianId={returnVisit.technicianId}
+          errors={errors}
+        />
         <Button type="submit" disabled={busy}>
           Book the return visit
         </Button>
