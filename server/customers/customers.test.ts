@@ -8,6 +8,7 @@ import { formatCalendarDate } from "~/domain/after-the-job";
 import { customerEvents, customerKeys, customers, leadEvents, outbox } from "../db/schema";
 import { addDays } from "../requests/windows";
 import { testDatabases } from "../test-support/databases";
+import { texasToday, tuesdayAhead } from "../test-support/office-days";
 import { deskClient } from "../test-support/desk-client";
 import { serviceRequest } from "../test-support/fixtures";
 import { requestRow, setRequest } from "../test-support/request-rows";
@@ -21,19 +22,6 @@ import { startTestServer, type TestServer } from "../test-support/server";
 // The real app, signed in for real; no worker, so what was sent waits in the outbox.
 
 const databases = await testDatabases();
-
-/** A weekday `weeks` weeks after the coming Tuesday, in Texas: open, not a federal holiday. */
-function tuesdayAhead(weeks: number): string {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(
-    new Date(),
-  );
-  const weekday = new Date(`${today}T12:00:00Z`).getUTCDay();
-  return addDays(today, ((2 - weekday + 7) % 7 || 7) + 7 * weeks);
-}
-
-function texasToday(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(new Date());
-}
 
 for (const database of databases) {
   describe.skipIf(!database.available)(`Customers on ${database.label}`, () => {

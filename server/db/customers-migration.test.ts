@@ -1,10 +1,6 @@
 // Migration 0036 joins the requests stored before it to their customers: one per phone (its last
 // ten digits), made from that phone's first request; an email already used keeps finding the
 // first customer that used it; an erased request belongs to nobody; the search finds an address.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
@@ -12,35 +8,20 @@ import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, expect, test } from "vitest";
 
+import { migrationsBefore, migrationsFolder } from "../test-support/migrations-before";
 import { schema } from "./schema";
 
-const migrations = path.resolve("server/db/migrations");
-const journalPath = path.join(migrations, "meta", "_journal.json");
-
-interface Journal {
-  entries: { idx: number; tag: string }[];
-}
-
 let client: PGlite;
-let folderBefore: string;
+let before: ReturnType<typeof migrationsBefore>;
 
 beforeAll(async () => {
-  // The migrations as they were before 0036: the same files, the journal cut after 0035.
-  folderBefore = mkdtempSync(path.join(tmpdir(), "migrations-before-customers-"));
-  cpSync(migrations, folderBefore, { recursive: true });
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as Journal;
-  const before = journal.entries.findIndex((entry) => entry.tag === "0036_customers");
-  expect(before).toBeGreaterThan(0);
-  writeFileSync(
-    path.join(folderBefore, "meta", "_journal.json"),
-    JSON.stringify({ ...journal, entries: journal.entries.slice(0, before) }),
-  );
+  before = migrationsBefore("0036_customers");
   client = await PGlite.create({ extensions: { pg_trgm } });
 });
 
 afterAll(async () => {
   await client.close();
-  rmSync(folderBefore, { recursive: true, force: true });
+  before.remove();
 });
 
 const ids = {
@@ -52,7 +33,7 @@ const ids = {
 
 test("0036: one customer per phone, made from its first request; the email keeps finding the first; an erased request joins nobody", async () => {
   const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder: folderBefore });
+  await migrate(db, { migrationsFolder: before.folder });
   const insert = (
     id: string,
     name: string,
@@ -85,7 +66,7 @@ test("0036: one customer per phone, made from its first request; the email keeps
   );
   await insert(ids.erased, "[erased]", "", "", "2031-06-01T15:00:00Z", true);
 
-  await migrate(db, { migrationsFolder: migrations });
+  await migrate(db, { migrationsFolder });
 
   const rows = await db.execute<{ id: string; customer_id: string | null }>(
     sql`select id, customer_id from service_requests order by created_at`,

@@ -1,9 +1,5 @@
 // Migration 0032 moves each request's estimate, payment and warranty to its first job's row:
 // a database written before it reads the same afterwards.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
@@ -12,41 +8,26 @@ import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, expect, test } from "vitest";
 
 import type { Database } from "./database";
+import { migrationsBefore, migrationsFolder } from "../test-support/migrations-before";
 import { schema } from "./schema";
 import { readRequest } from "../requests/request-rows";
 
-const migrations = path.resolve("server/db/migrations");
-const journalPath = path.join(migrations, "meta", "_journal.json");
-
-interface Journal {
-  entries: { idx: number; tag: string }[];
-}
-
 let client: PGlite;
-let folderBefore: string;
+let before: ReturnType<typeof migrationsBefore>;
 
 beforeAll(async () => {
-  // The migrations as they were before 0032: the same files, the journal cut after 0031.
-  folderBefore = mkdtempSync(path.join(tmpdir(), "migrations-before-jobs-"));
-  cpSync(migrations, folderBefore, { recursive: true });
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as Journal;
-  const before = journal.entries.findIndex((entry) => entry.tag === "0032_request_jobs");
-  expect(before).toBeGreaterThan(0);
-  writeFileSync(
-    path.join(folderBefore, "meta", "_journal.json"),
-    JSON.stringify({ ...journal, entries: journal.entries.slice(0, before) }),
-  );
+  before = migrationsBefore("0032_request_jobs");
   client = await PGlite.create({ extensions: { pg_trgm } });
 });
 
 afterAll(async () => {
   await client.close();
-  rmSync(folderBefore, { recursive: true, force: true });
+  before.remove();
 });
 
 test("a paid repair's estimate, answer, payment and warranty read the same after 0032; a request without any gets no job", async () => {
   const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder: folderBefore });
+  await migrate(db, { migrationsFolder: before.folder });
   const paid = "6f1c1f0e-2b7a-4c55-9d59-0c4d1e2f3a01";
   const untouched = "6f1c1f0e-2b7a-4c55-9d59-0c4d1e2f3a02";
   const lines = [
@@ -71,7 +52,7 @@ test("a paid repair's estimate, answer, payment and warranty read the same after
     values (${untouched}, 'virginia', 'dryer', 'Owen Hart', 'owen@example.com', '(703) 555-0191',
       '18 Oak Ridge Rd, Fairfax', '22030', '', '', '', '', 'No heat.', '')`);
 
-  await migrate(db, { migrationsFolder: migrations });
+  await migrate(db, { migrationsFolder });
 
   const row = await readRequest(db as unknown as Database, paid);
   expect(row).toMatchObject({

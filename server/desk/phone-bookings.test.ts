@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { outbox, serviceRequests, texts } from "../db/schema";
 import { testDatabases } from "../test-support/databases";
+import { tuesdayAhead } from "../test-support/office-days";
 import { deskClient } from "../test-support/desk-client";
 import { startTestServer, type TestServer } from "../test-support/server";
 import { addDays } from "../requests/windows";
@@ -15,15 +16,6 @@ import { requestRow } from "../test-support/request-rows";
 // sent waits in the outbox and the texts table. Every window here holds one place.
 
 const databases = await testDatabases();
-
-/** A weekday `weeks` weeks after the coming Tuesday, in Texas: open, not a federal holiday. */
-function tuesdayAhead(weeks: number): string {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(
-    new Date(),
-  );
-  const weekday = new Date(`${today}T12:00:00Z`).getUTCDay();
-  return addDays(today, ((2 - weekday + 7) % 7 || 7) + 7 * weeks);
-}
 
 for (const database of databases) {
   describe.skipIf(!database.available)(`New request by phone on ${database.label}`, () => {
