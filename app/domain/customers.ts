@@ -80,6 +80,8 @@ export interface KnownAppliance {
 export interface KnownCaller {
   id: string;
   name: string;
+  /** The email on file, shown for the dispatcher to check with the caller (never filled in). */
+  email: string;
   since: string;
   appliances: KnownAppliance[];
 }

@@ -415,7 +415,16 @@ function CallerFound({ caller }: { caller: KnownCaller | null }) {
           Customer&rsquo;s page
         </Link>
       </p>
-      <p className="mt-1 text-slate-700">Their details fill the empty fields.</p>
+      <p className="mt-1 text-slate-700">
+        Their name and address fill the empty fields.
+        {caller.email ? (
+          <>
+            {" "}
+            Email on file: <bdi className="font-semibold">{caller.email}</bdi> (ask the caller
+            before you type it: the private link goes there).
+          </>
+        ) : null}
+      </p>
       {caller.appliances.length > 0 ? (
         <ul className="mt-2 grid gap-2" aria-label="Their appliances">
           {caller.appliances.map((appliance) => (

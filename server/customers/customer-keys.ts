@@ -7,7 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 
-import { inArray } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 
 import type { Database, Transaction } from "../db/database";
 import { insertJsonRows } from "../db/json-rows";
@@ -56,6 +56,35 @@ export async function ownersOf(
   return new Map(rows.map((row) => [row.key, row.customerId]));
 }
 
+/**
+ * The keys' owners as they stand: a customer merged away stands for the one it went into, an
+ * erased one for nobody. (A merge moves the keys and an erasure deletes them; this covers a key
+ * an owner's edit added while either was under way.)
+ */
+async function currentOwners(
+  tx: Transaction,
+  owners: Map<string, string>,
+): Promise<Map<string, string>> {
+  if (owners.size === 0) return owners;
+  const rows = await tx
+    .select({
+      id: customers.id,
+      mergedIntoId: customers.mergedIntoId,
+      erasedAt: customers.erasedAt,
+    })
+    .from(customers)
+    .where(inArray(customers.id, [...new Set(owners.values())]));
+  const standing = new Map(
+    rows.map((row) => [row.id, row.erasedAt ? null : (row.mergedIntoId ?? row.id)]),
+  );
+  const current = new Map<string, string>();
+  for (const [key, owner] of owners) {
+    const now = standing.get(owner);
+    if (now) current.set(key, now);
+  }
+  return current;
+}
+
 /** Sets each request's customer, making the customers that do not exist yet. */
 export async function joinCustomers(
   tx: Transaction,
@@ -64,7 +93,7 @@ export async function joinCustomers(
   if (requests.length === 0) return requests;
   const keys = requests.flatMap(keysOf);
   await lockCustomerKeys(tx, keys);
-  const owners = await ownersOf(tx, keys);
+  const owners = await currentOwners(tx, await ownersOf(tx, keys));
   const made: (typeof customers.$inferInsert)[] = [];
   const madeKeys: (typeof customerKeys.$inferInsert)[] = [];
   const joined = requests.map((request) => {
@@ -90,6 +119,9 @@ export async function joinCustomers(
     return { ...request, customerId };
   });
   if (made.length > 0) await tx.execute(insertJsonRows(customers, made));
-  if (madeKeys.length > 0) await tx.execute(insertJsonRows(customerKeys, madeKeys));
+  // A key an erased customer still holds (its erasure under way) is left to the erasure.
+  if (madeKeys.length > 0) {
+    await tx.execute(insertJsonRows(customerKeys, madeKeys, sql`on conflict do nothing`));
+  }
   return joined;
 }

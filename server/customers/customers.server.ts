@@ -45,7 +45,43 @@ function theirRequests(customerId: string, offices: readonly StateSlug[]) {
     eq(serviceRequests.customerId, customerId),
     inArray(serviceRequests.office, [...offices]),
     ne(serviceRequests.status, "spam"),
+    isNull(serviceRequests.erasedAt),
   );
+}
+
+type Contact = Pick<CustomerRow, "name" | "phone" | "email" | "address" | "zipCode">;
+
+/**
+ * The contact details `staff` is shown: an owner (every office) the customer's own; anyone else
+ * those of the customer's newest request in their offices, since the customer's were typed for
+ * a request of another office, maybe by someone else.
+ */
+async function contactFor(
+  db: Database | Transaction,
+  staff: StaffMember,
+  customer: CustomerRow,
+): Promise<Contact> {
+  const own = {
+    name: customer.name,
+    phone: customer.phone,
+    email: customer.email,
+    address: customer.address,
+    zipCode: customer.zipCode,
+  };
+  if (staff.role === "owner") return own;
+  const [newest] = await db
+    .select({
+      name: serviceRequests.name,
+      phone: serviceRequests.phone,
+      email: serviceRequests.email,
+      address: serviceRequests.address,
+      zipCode: serviceRequests.zipCode,
+    })
+    .from(serviceRequests)
+    .where(theirRequests(customer.id, leadOffices(staff)))
+    .orderBy(desc(serviceRequests.createdAt))
+    .limit(1);
+  return newest ?? own;
 }
 
 /** The customer, when `staff` may see them: not merged away, with a request in their offices. */
@@ -151,11 +187,7 @@ export async function customerPage(
   });
   return {
     id: customer.id,
-    name: customer.name,
-    phone: customer.phone,
-    email: customer.email,
-    address: customer.address,
-    zipCode: customer.zipCode,
+    ...(await contactFor(db, staff, customer)),
     version: customer.version,
     since: monthOf(first < customer.createdAt ? first : customer.createdAt, timeZone),
     requests: requests.map((row) => customerRequestOf(row, now)),
@@ -167,12 +199,15 @@ export async function customerPage(
   };
 }
 
-/** New request's "Find the customer": the known caller of this phone in the desk's offices. */
+/**
+ * New request's "Find the customer": the known caller of this phone in the desk's offices, and
+ * the contact details the form fills in from.
+ */
 export async function findCaller(
   db: Database,
   staff: StaffMember,
   phone: string,
-): Promise<KnownCaller | null> {
+): Promise<{ caller: KnownCaller; contact: Contact } | null> {
   const key = phoneKeyOf(phone);
   if (!key) return null;
   const owner = (await ownersOf(db, [key])).get(key);
@@ -210,33 +245,20 @@ export async function findCaller(
     ];
   });
   const first = rows.at(-1);
+  const contact = await contactFor(db, staff, customer);
   return {
-    id: customer.id,
-    name: customer.name,
-    since: monthOf(
-      first && first.createdAt < customer.createdAt ? first.createdAt : customer.createdAt,
-      profileForState(first?.office ?? leadOffices(staff)[0]!).timeZone,
-    ),
-    appliances: appliances.slice(0, knownApplianceLimit),
+    caller: {
+      id: customer.id,
+      name: contact.name,
+      email: contact.email,
+      since: monthOf(
+        first && first.createdAt < customer.createdAt ? first.createdAt : customer.createdAt,
+        profileForState(first?.office ?? leadOffices(staff)[0]!).timeZone,
+      ),
+      appliances: appliances.slice(0, knownApplianceLimit),
+    },
+    contact,
   };
-}
-
-/** The contact details New request fills in for a known caller. */
-export async function callerDetails(
-  db: Database,
-  staff: StaffMember,
-  customerId: string,
-): Promise<Pick<CustomerRow, "name" | "phone" | "email" | "address" | "zipCode"> | null> {
-  const customer = await visibleCustomer(db, staff, customerId);
-  return customer
-    ? {
-        name: customer.name,
-        phone: customer.phone,
-        email: customer.email,
-        address: customer.address,
-        zipCode: customer.zipCode,
-      }
-    : null;
 }
 
 export type CustomerChangeOutcome =
@@ -397,6 +419,11 @@ export async function mergeCustomers(
         staffActor(staff),
       );
     }
+    // Customers merged into the merged one earlier point here too: one step from any to this one.
+    await tx
+      .update(customers)
+      .set({ mergedIntoId: customer.id })
+      .where(eq(customers.mergedIntoId, merged.id));
     await tx
       .update(customers)
       .set({ mergedIntoId: customer.id, version: merged.version + 1 })

@@ -273,6 +273,10 @@ for (const database of databases) {
       expect(found.status).toBe(200);
       expect(found.body).toContain("Returning customer:");
       expect(found.body).toContain('value="Hector Ruiz"');
+      // The email is shown to ask about, never filled in: the private link would go to it.
+      expect(found.body).toContain("Email on file");
+      expect(found.body).toContain("hector.ruiz@example.com");
+      expect(found.body).not.toContain('value="hector.ruiz@example.com"');
       expect(found.body).toContain('value="5120 Richmond Ave, Houston"');
       expect(found.body).toContain("Calls from work");
       expect(found.body).toContain(`value="appliance:${first.id}"`);
@@ -388,6 +392,22 @@ for (const database of databases) {
       const customerId = await customerOfRequest(first.id);
       expect(await customerOfRequest(byEmail.id)).toBe(customerId);
 
+      // A stranger books with their own phone and this person's email: it joins this customer,
+      // but their own privacy request reaches their request only, never this person's history.
+      const strangerPhone = newPhone();
+      const stranger = await book({ phone: strangerPhone, email, selectedAppliance: "microwave" });
+      expect(await customerOfRequest(stranger.id)).toBe(customerId);
+      const theirs = await ask("/office/privacy/export", {
+        cookie: owner,
+        form: { who: strangerPhone },
+      });
+      const theirDocument = JSON.parse(theirs.body) as {
+        customers: unknown[];
+        serviceRequests: { id: string }[];
+      };
+      expect(theirDocument.customers).toEqual([]);
+      expect(theirDocument.serviceRequests.map((row) => row.id)).toEqual([stranger.id]);
+
       const exported = await ask("/office/privacy/export", { cookie: owner, form: { who: phone } });
       expect(exported.status).toBe(200);
       const document = JSON.parse(exported.body) as {
@@ -396,7 +416,7 @@ for (const database of databases) {
       };
       expect(document.customers.map((row) => row.id)).toEqual([customerId]);
       expect(document.serviceRequests.map((row) => row.id).sort()).toEqual(
-        [first.id, byEmail.id].sort(),
+        [first.id, byEmail.id, stranger.id].sort(),
       );
 
       const erased = await ask("/office/privacy", {
@@ -415,6 +435,72 @@ for (const database of databases) {
       const next = await book({ phone: otherPhone, email });
       expect(await customerOfRequest(next.id)).not.toBe(customerId);
       expect((await ask(`/office/customers/${customerId}`, { cookie: owner })).status).toBe(404);
+    });
+
+    test("a dispatcher is shown the contact details of the customer's newest request in their offices, never another office's; the owner the customer's own", async () => {
+      const phone = newPhone();
+      const miami = await book({
+        phone,
+        name: "Carmen Florida-Name",
+        address: "880 Brickell Ave, Miami",
+        companyEmail: "florida@easyappliancerepair.com",
+      });
+      const houston = await book({ phone, name: "Carmen Texas-Name", selectedAppliance: "oven" });
+      const customerId = await customerOfRequest(houston.id);
+      expect(await customerOfRequest(miami.id)).toBe(customerId);
+      const texas = (await ask(`/office/customers/${customerId}`, { cookie: dispatcher })).body;
+      expect(texas).toContain("Carmen Texas-Name");
+      expect(texas).not.toContain("Florida-Name");
+      expect(texas).not.toContain("Brickell");
+      expect(texas).not.toContain(miami.id);
+      const found = await ask("/office/leads/new", {
+        cookie: dispatcher,
+        form: { phone, intent: "find", bookingKey: "k" },
+      });
+      expect(found.body).toContain('value="Carmen Texas-Name"');
+      expect(found.body).not.toContain("Brickell");
+      const owners = (await ask(`/office/customers/${customerId}`, { cookie: owner })).body;
+      expect(owners).toContain("Carmen Florida-Name");
+      expect(owners).toContain(miami.id);
+    });
+
+    test("merged twice, a customer points at the one left: its phone books there and the erasure of that one takes it too", async () => {
+      const [x, y, z] = [newPhone(), newPhone(), newPhone()];
+      const ids = [];
+      for (const phone of [x, y, z]) ids.push(await customerOfRequest((await book({ phone })).id));
+      const [xId, yId, zId] = ids as [string, string, string];
+      const merge = async (into: string, other: string) => {
+        const [row] = await db().select().from(customers).where(eq(customers.id, into));
+        const answer = await ask(`/office/customers/${into}`, {
+          cookie: owner,
+          form: { intent: "merge", version: String(row!.version), other },
+        });
+        expect(answer.status).toBe(200);
+      };
+      await merge(yId, x);
+      await merge(zId, y);
+      const rows = await db()
+        .select({ id: customers.id, mergedIntoId: customers.mergedIntoId })
+        .from(customers)
+        .where(inArray(customers.id, [xId, yId]));
+      expect(rows.map((row) => row.mergedIntoId)).toEqual([zId, zId]);
+      expect(
+        await customerOfRequest((await book({ phone: x, selectedAppliance: "oven" })).id),
+      ).toBe(zId);
+      const erased = await ask("/office/privacy", {
+        cookie: owner,
+        form: { intent: "erase", who: z, confirm: "yes" },
+      });
+      expect(erased.status).toBe(200);
+      const left = await db()
+        .select({ name: customers.name, phone: customers.phone })
+        .from(customers)
+        .where(inArray(customers.id, [xId, yId, zId]));
+      expect(left).toEqual([
+        { name: "[erased]", phone: "" },
+        { name: "[erased]", phone: "" },
+        { name: "[erased]", phone: "" },
+      ]);
     });
   });
 }

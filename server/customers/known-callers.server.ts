@@ -1,6 +1,6 @@
 /**
- * New request's "Find the customer by phone": a known caller's details fill the form's empty
- * fields (what the dispatcher typed stays), "Returning customer" becomes the source when none was
+ * New request's "Find the customer by phone": a known caller's name and address fill the form's
+ * empty fields (what the dispatcher typed stays; their email is shown, to ask about), "Returning customer" becomes the source when none was
  * chosen, and one of their appliances, picked, fills the appliance, brand, model and serial.
  * Only a customer with a request in the desk's offices is found: another office's caller is a
  * stranger here.
@@ -9,7 +9,7 @@ import type { KnownCaller } from "~/domain/customers";
 
 import type { Database } from "../db/database";
 import type { StaffMember } from "../desk/staff-accounts.server";
-import { callerDetails, findCaller } from "./customers.server";
+import { findCaller } from "./customers.server";
 
 export interface CallerFill {
   fieldErrors: Partial<Record<string, string>>;
@@ -32,11 +32,13 @@ export async function fillInCaller(
   if (phone.replace(/\D/g, "").length < 10) {
     return { fieldErrors: { phone: phoneMessage }, caller: null, values };
   }
-  const caller = await findCaller(db, staff, phone);
-  if (!caller) return { fieldErrors: {}, caller: null, values };
-  const details = await callerDetails(db, staff, caller.id);
-  for (const field of ["name", "email", "address", "zipCode"] as const) {
-    if (!values[field]?.trim() && details?.[field]) values[field] = details[field];
+  const found = await findCaller(db, staff, phone);
+  if (!found) return { fieldErrors: {}, caller: null, values };
+  const { caller, contact } = found;
+  // The email is shown, not filled: it may be a stranger's typed with this phone, and the
+  // private link goes to it. The dispatcher asks the caller first.
+  for (const field of ["name", "address", "zipCode"] as const) {
+    if (!values[field]?.trim() && contact[field]) values[field] = contact[field];
   }
   if (!values.source) values.source = "returning-customer";
   const picked = intent.startsWith("appliance:")

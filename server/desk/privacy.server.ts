@@ -48,23 +48,20 @@ const phoneDigits = (column: typeof serviceRequests.phone | typeof contactMessag
   sql`regexp_replace(${column}, '[^0-9]', '', 'g')`;
 
 /** Every record the company holds about the person, in the database (mail files aside). */
-export async function findPrivacyRecords(db: Database, subject: PrivacySubject) {
+export async function findPrivacyRecords(db: Database | Transaction, subject: PrivacySubject) {
   const matches = <T extends typeof serviceRequests | typeof contactMessages>(table: T) =>
     "email" in subject
       ? sql`lower(${table.email}) = ${subject.email}`
       : sql`${phoneDigits(table.phone)} = ${subject.phone}`;
-  // The person is a customer too: every request of theirs, whatever phone or email it was made
-  // with, and the customer records (one merged into another included).
+  // The person is a customer too: the customer their own phone or email finds (and any merged
+  // into it), with every request of that customer, whatever phone or email it was made with. Not
+  // the customer a request of theirs joined by another key: a stranger's booking with someone
+  // else's email would otherwise reach that someone's whole history.
   const matched = await fromRequests(db).where(
     and(isNull(serviceRequests.erasedAt), matches(serviceRequests)),
   );
   const subjectKey = "email" in subject ? emailKeyOf(subject.email) : phoneKeyOf(subject.phone);
-  const customerIds = [
-    ...new Set([
-      ...matched.flatMap((row) => (row.customerId ? [row.customerId] : [])),
-      ...(subjectKey ? (await ownersOf(db, [subjectKey])).values() : []),
-    ]),
-  ];
+  const customerIds = subjectKey ? [...(await ownersOf(db, [subjectKey])).values()] : [];
   const customerRows =
     customerIds.length > 0
       ? await db
@@ -329,22 +326,39 @@ export async function erasePrivacyRecords(
   owner: StaffMember,
   subject: PrivacySubject,
 ): Promise<number> {
-  const records = await findPrivacyRecords(db, subject);
-  const count = recordCount(records);
-  await db.transaction(async (tx) => {
+  const seen = await findPrivacyRecords(db, subject);
+  const count = await db.transaction(async (tx) => {
     await tx.execute(sql`set local app.erasing = 'on'`);
-    // The customers first: their phones and emails find nobody from now on (a booking of one of
-    // them waits for this, then makes a new customer).
+    // The customers' phones and emails first: a booking of one of them waits for the erasure,
+    // then makes a new customer. Under those locks the records are read again, so a booking that
+    // joined the customer in the meantime is erased too.
+    const seenKeys =
+      seen.customers.length > 0
+        ? await tx
+            .select({ key: customerKeys.key })
+            .from(customerKeys)
+            .where(
+              inArray(
+                customerKeys.customerId,
+                seen.customers.map((row) => row.id),
+              ),
+            )
+        : [];
+    const subjectKey = "email" in subject ? emailKeyOf(subject.email) : phoneKeyOf(subject.phone);
+    await lockCustomerKeys(tx, [
+      ...seenKeys.map((row) => row.key),
+      ...(subjectKey ? [subjectKey] : []),
+    ]);
+    const records = await findPrivacyRecords(tx, subject);
     const customerIds = records.customers.map((row) => row.id);
     if (customerIds.length > 0) {
-      const held = await tx
-        .select({ key: customerKeys.key })
-        .from(customerKeys)
-        .where(inArray(customerKeys.customerId, customerIds));
-      await lockCustomerKeys(
-        tx,
-        held.map((row) => row.key),
-      );
+      // Their rows locked before their keys go: an owner's edit adding a key waits, then finds
+      // the customer erased.
+      await tx
+        .select({ id: customers.id })
+        .from(customers)
+        .where(inArray(customers.id, customerIds))
+        .for("update");
       await tx.delete(customerKeys).where(inArray(customerKeys.customerId, customerIds));
       await tx
         .update(customers)
@@ -468,6 +482,7 @@ export async function erasePrivacyRecords(
     if (noteIds.length > 0) {
       await tx.update(leadEvents).set({ detail: erased }).where(inArray(leadEvents.id, noteIds));
     }
+    return recordCount(records);
   });
   await audit(db, owner, "erase", subject, count);
   return count;
