@@ -118,9 +118,11 @@ async function expectCallerFound(page: Page, caller: Caller) {
   const found = page.getByRole("status").filter({ hasText: "Returning customer:" });
   await expect(found).toContainText(`Returning customer: ${caller.name}, customer since `);
   await expect(found.getByRole("link", { name: "Customer’s page" })).toBeVisible();
-  // The empty fields hold the caller's details; the source is theirs too.
+  // The empty fields hold the caller's name and address; the source is theirs too. The email is
+  // shown to ask about, not filled in: the private link would go to it.
   await expect(page.getByLabel("Full name")).toHaveValue(caller.name);
-  await expect(page.getByLabel("Email (optional)")).toHaveValue(caller.email);
+  await expect(found).toContainText(`Email on file: ${caller.email}`);
+  await expect(page.getByLabel("Email (optional)")).toHaveValue("");
   await expect(page.getByLabel("Address", { exact: true })).toHaveValue(caller.address);
   await expect(page.getByLabel("Zip code")).toHaveValue(caller.zipCode);
   await expect(page.getByLabel("Source", { exact: true })).toHaveValue("returning-customer");
@@ -246,6 +248,17 @@ test("the same phone calls again at 1280 px: Find the customer by phone fills in
     details.getByRole("definition").getByText("Returning customer", { exact: true }),
   ).toBeVisible();
   await expectReturningCustomer(page, firstRequest);
+
+  // The customer's page lists both requests.
+  await page
+    .getByRole("region", { name: "Returning customer" })
+    .getByRole("link", { name: "Customer’s page" })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: caller.name })).toBeVisible();
+  const requests = page.getByRole("region", { name: "Requests" });
+  await expect(requests.locator(`a[href="${firstRequest}"]`)).toBeVisible();
+  await expect(requests.locator(`a[href="${secondRequest}"]`)).toBeVisible();
+  await expectClean(page, "The customer's page");
 
   // The inbox marks the second request's row, not the first's.
   await page.goto("/office");

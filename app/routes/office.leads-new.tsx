@@ -434,7 +434,7 @@ function CallerFound({ caller }: { caller: KnownCaller | null }) {
                 name="intent"
                 value={`appliance:${appliance.requestId}`}
                 variant="outline"
-                className="h-auto min-h-11 text-left whitespace-normal"
+                className="h-auto! min-h-11 text-left whitespace-normal!"
                 formNoValidate
               >
                 Fill in: <bdi>{appliance.label}</bdi>
