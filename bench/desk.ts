@@ -1,9 +1,12 @@
-// `npm run bench:desk`: the office desk with 50,000 leads stored (DESK_LEADS), on embedded PGlite
-// and on the PostgreSQL server at DESK_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/test; a
-// fresh database, dropped after). For each, the production build answers, over HTTP, a signed-in
-// owner's and a Texas dispatcher's inbox (the first page, with the counts per status) and searches
-// by name, phone and email, DESK_REQUESTS (200) of each, one at a time. Prints the percentiles and
-// exits non-zero when a 95th percentile passes 150 ms (issue 12) or PostgreSQL is not there.
+// `npm run bench:desk`: the office desk with 50,000 leads stored (DESK_LEADS), their requests
+// those of 30,000 customers (DESK_CUSTOMERS), on embedded PGlite and on the PostgreSQL server at
+// DESK_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/test; a fresh database, dropped after).
+// For each, the production build answers, over HTTP, a signed-in owner's and a Texas
+// dispatcher's inbox (the first page, with the counts per status), searches by name, phone, email,
+// address and reference, New request's phone look-up ("Find the customer by phone") and the lead
+// page of a customer with 25 earlier requests (issue 37), DESK_REQUESTS (200) of each, one at a
+// time. Prints the percentiles and exits non-zero when a 95th percentile passes 150 ms (issues 12
+// and 37) or PostgreSQL is not there.
 import { execSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -16,7 +19,13 @@ import { stateSlugs } from "../app/content/states";
 import { leadStatuses } from "../app/domain/leads";
 import { openDatabase, type DatabaseHandle } from "../server/db/database";
 import { insertJsonRows } from "../server/db/json-rows";
-import { contactMessages, requestVisits, serviceRequests } from "../server/db/schema";
+import {
+  contactMessages,
+  customerKeys,
+  customers,
+  requestVisits,
+  serviceRequests,
+} from "../server/db/schema";
 import { addStaff } from "../server/desk/staff-accounts.server";
 import { authSecret, createStaffAuth } from "../server/desk/staff-auth";
 import { freePort } from "../server/reliability/support/child-server";
@@ -24,6 +33,10 @@ import { freePort } from "../server/reliability/support/child-server";
 import { percentile, startServer, waitForUrl } from "./support";
 
 const leadCount = Number(process.env.DESK_LEADS ?? 50_000);
+const customerCount = Number(process.env.DESK_CUSTOMERS ?? 30_000);
+/** The regular customer: a Texas household with this many requests before the one opened. */
+const regularEarlierRequests = 25;
+const regularPhone = "(713) 555-0199";
 const requestsEach = Number(process.env.DESK_REQUESTS ?? 200);
 const postgresAdminUrl = process.env.DESK_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const targetMs = 150;
@@ -77,18 +90,47 @@ async function fill(database: DatabaseHandle) {
   const started = Date.now();
   const now = Date.now();
   const batch = 5_000;
+  // The customers, each found by their phone (and email) as a booking finds them.
+  const customerIds = Array.from({ length: customerCount }, () => randomUUID());
+  for (let start = 0; start < customerCount; start += batch) {
+    const rows: (typeof customers.$inferInsert)[] = [];
+    const keys: (typeof customerKeys.$inferInsert)[] = [];
+    for (let index = start; index < Math.min(customerCount, start + batch); index += 1) {
+      const first = pick(firstNames, index);
+      const last = pick(lastNames, Math.floor(index / 12));
+      const email = `${first}.${last}${index}@example.com`.toLowerCase();
+      rows.push({
+        id: customerIds[index]!,
+        name: `${first} ${last}${index}`,
+        phone: phoneOf(index),
+        email,
+        address: `${100 + (index % 900)} Main St`,
+        zipCode: String(10_000 + (index % 89_999)),
+        createdAt: new Date(now - 730 * 86_400_000),
+      });
+      keys.push({
+        key: `phone:${phoneOf(index).replace(/\D/g, "")}`,
+        customerId: customerIds[index]!,
+      });
+      keys.push({ key: `email:${email}`, customerId: customerIds[index]! });
+    }
+    await database.db.execute(insertJsonRows(customers, rows));
+    await database.db.execute(insertJsonRows(customerKeys, keys));
+  }
   for (let start = 0; start < leadCount; start += batch) {
     const requests: (typeof serviceRequests.$inferInsert)[] = [];
     const messages: (typeof contactMessages.$inferInsert)[] = [];
     const visits: (typeof requestVisits.$inferInsert)[] = [];
     for (let index = start; index < Math.min(leadCount, start + batch); index += 1) {
-      const first = pick(firstNames, index);
-      const last = pick(lastNames, Math.floor(index / 12));
+      // Every lead of a customer is theirs: the same name, phone and email.
+      const customer = index % customerCount;
+      const first = pick(firstNames, customer);
+      const last = pick(lastNames, Math.floor(customer / 12));
       const common = {
         id: randomUUID(),
         office: pick(offices, index * 7),
-        email: `${first}.${last}${index}@example.com`.toLowerCase(),
-        phone: phoneOf(index),
+        email: `${first}.${last}${customer}@example.com`.toLowerCase(),
+        phone: phoneOf(customer),
         status: pick(leadStatuses, Math.floor(index / 3)),
         createdAt: new Date(now - ((index * 1_261_000) % (730 * 86_400_000))),
       };
@@ -96,14 +138,16 @@ async function fill(database: DatabaseHandle) {
         messages.push({
           ...common,
           name: first,
-          lastName: `${last}${index}`,
+          lastName: `${last}${customer}`,
           subject: `Question about my ${pick(appliances, index)}`,
           message: "Do you service this brand? It is about eight years old.",
         });
       } else {
         requests.push({
           ...common,
-          name: `${first} ${last}${index}`,
+          name: `${first} ${last}${customer}`,
+          customerId: customerIds[customer]!,
+          reference: `R-B${index.toString(36).toUpperCase()}`,
           selectedAppliance: pick(appliances, index),
           address: `${100 + (index % 900)} Main St`,
           zipCode: String(10_000 + (index % 89_999)),
@@ -131,6 +175,7 @@ async function fill(database: DatabaseHandle) {
     await database.db.execute(insertJsonRows(contactMessages, messages));
     if (visits.length > 0) await database.db.execute(insertJsonRows(requestVisits, visits));
   }
+  const regularLead = await fillRegularCustomer(database, now);
   const auth = createStaffAuth({
     db: database.db,
     siteUrl: "http://localhost",
@@ -148,7 +193,71 @@ async function fill(database: DatabaseHandle) {
     offices: ["texas"],
     password,
   });
-  return Date.now() - started;
+  return { fillMs: Date.now() - started, regularLead };
+}
+
+/**
+ * A Texas household that has called 25 times over two years (the washer, the dryer, the oven…):
+ * the lead page of their newest request lists 20 earlier ones with their work and warranty.
+ * Returns that request's id.
+ */
+async function fillRegularCustomer(database: DatabaseHandle, now: number): Promise<string> {
+  const customerId = randomUUID();
+  await database.db.insert(customers).values({
+    id: customerId,
+    name: "Grace Okafor",
+    phone: regularPhone,
+    email: "grace.okafor@example.com",
+    address: "2417 Westheimer Rd, Houston",
+    zipCode: "77098",
+    createdAt: new Date(now - 730 * 86_400_000),
+  });
+  await database.db
+    .insert(customerKeys)
+    .values({ key: `phone:${regularPhone.replace(/\D/g, "")}`, customerId });
+  const ids = Array.from({ length: regularEarlierRequests + 1 }, () => randomUUID());
+  await database.db.execute(
+    insertJsonRows(
+      serviceRequests,
+      ids.map((id, index) => ({
+        id,
+        office: "texas" as const,
+        customerId,
+        name: "Grace Okafor",
+        email: "grace.okafor@example.com",
+        phone: regularPhone,
+        address: "2417 Westheimer Rd, Houston",
+        zipCode: "77098",
+        selectedAppliance: pick(appliances, index),
+        preferredDate: null,
+        preferredTime: "morning",
+        brand: "Whirlpool",
+        model: `WTW5000DW${index}`,
+        serialNumber: `C8150${index}`,
+        description: "Not working again.",
+        notes: "",
+        status: index === regularEarlierRequests ? ("new" as const) : ("completed" as const),
+        createdAt: new Date(now - (regularEarlierRequests - index) * 27 * 86_400_000),
+      })),
+    ),
+  );
+  await database.db.execute(
+    insertJsonRows(
+      requestVisits,
+      ids.slice(0, regularEarlierRequests).map((requestId, index) => ({
+        requestId,
+        number: 1,
+        date: new Date(now - (regularEarlierRequests - index) * 27 * 86_400_000 + 86_400_000)
+          .toISOString()
+          .slice(0, 10),
+        window: "morning",
+        technician: "Alex Rivera",
+        fieldStatus: "done" as const,
+        workDone: "Replaced the drain pump",
+      })),
+    ),
+  );
+  return ids.at(-1)!;
 }
 
 async function signIn(origin: string, email: string) {
@@ -178,7 +287,7 @@ interface Figure {
   max: number;
 }
 
-async function measure(origin: string): Promise<Figure[]> {
+async function measure(origin: string, regularLead: string): Promise<Figure[]> {
   const figures: Figure[] = [];
   for (const who of ["owner@bench.example", "texas@bench.example"]) {
     const cookie = await signIn(origin, who);
@@ -189,23 +298,38 @@ async function measure(origin: string): Promise<Figure[]> {
           `${pick(lastNames, index)}${index * 37}`,
           phoneOf(index * 13).slice(1, 4) + "555" + String((index * 13) % 10_000).padStart(4, "0"),
           `${pick(firstNames, index)}.`.toLowerCase(),
+          `${100 + ((index * 7) % 900)} main st`,
+          `R-B${(index * 101).toString(36).toUpperCase()}`,
         ],
         index,
       );
+    const post = (path: string, fields: Record<string, string>) =>
+      fetch(`${origin}${path}`, {
+        method: "POST",
+        headers: {
+          cookie,
+          Origin: origin,
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams(fields),
+      });
     const cases: [string, (index: number) => Promise<Response>][] = [
       ["inbox, first page", () => fetch(`${origin}/office`, { headers: { cookie } })],
       [
-        "search (name, phone, email)",
+        "search (name, phone, email, address, reference)",
+        (index) => post("/office", { search: searches(index) }),
+      ],
+      [
+        "phone look-up (New request)",
         (index) =>
-          fetch(`${origin}/office`, {
-            method: "POST",
-            headers: {
-              cookie,
-              Origin: origin,
-              "Content-Type": "application/x-www-form-urlencoded",
-            },
-            body: new URLSearchParams({ search: searches(index) }),
+          post("/office/leads/new", {
+            intent: "find",
+            phone: index % 10 === 0 ? regularPhone : phoneOf((index * 7919) % customerCount),
           }),
+      ],
+      [
+        "lead page, 20 earlier requests",
+        () => fetch(`${origin}/office/leads/${regularLead}`, { headers: { cookie } }),
       ],
     ];
     for (const [label, send] of cases) {
@@ -229,9 +353,9 @@ async function run(label: string, databaseUrl: string | undefined) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-desk-"));
   try {
     const database = await openDatabase({ databaseUrl, pgliteDir: path.join(dataDir, "db") });
-    let fillMs: number;
+    let filled: Awaited<ReturnType<typeof fill>>;
     try {
-      fillMs = await fill(database);
+      filled = await fill(database);
     } finally {
       await database.close();
     }
@@ -246,11 +370,13 @@ async function run(label: string, databaseUrl: string | undefined) {
     const origin = `http://127.0.0.1:${port}`;
     try {
       await waitForUrl(`${origin}/healthz`, server);
-      const figures = await measure(origin);
-      console.log(`\n${label}: ${leadCount.toLocaleString("en-US")} leads stored in ${fillMs} ms`);
+      const figures = await measure(origin, filled.regularLead);
+      console.log(
+        `\n${label}: ${leadCount.toLocaleString("en-US")} leads of ${customerCount.toLocaleString("en-US")} customers stored in ${filled.fillMs} ms`,
+      );
       for (const figure of figures) {
         console.log(
-          `  ${figure.label.padEnd(46)} p50 ${figure.p50.toFixed(1).padStart(6)} ms   p95 ${figure.p95.toFixed(1).padStart(6)} ms   max ${figure.max.toFixed(1).padStart(6)} ms`,
+          `  ${figure.label.padEnd(60)} p50 ${figure.p50.toFixed(1).padStart(6)} ms   p95 ${figure.p95.toFixed(1).padStart(6)} ms   max ${figure.max.toFixed(1).padStart(6)} ms`,
         );
       }
       return figures
