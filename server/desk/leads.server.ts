@@ -44,7 +44,7 @@ import { afterCantFix, isServiceCallPayment, serviceCallSummary } from "../field
 import { beganOnWarrantyVisit } from "../field/warranty-work";
 import { sourceText } from "~/domain/phone-booking";
 import { customerOf } from "./customer-history.server";
-import { offersOfficeCallback } from "./office-warranty-callbacks.server";
+import { offersOfficeCallback } from "../requests/warranty-callbacks";
 import { leadOffices, type StaffMember } from "./staff-accounts.server";
 
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

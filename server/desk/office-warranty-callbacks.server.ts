@@ -7,19 +7,17 @@
  * first), the window's place taken as the office's bookings take it, the homeowner's confirmation
  * with its calendar event, texts and reminder; the office is not emailed about its own booking.
  */
-import { profileForState } from "~/content/company";
 import type { TimeSlotId } from "~/domain/time-slots";
 import { callbackPending, maxCallbackProblemLength } from "~/domain/warranty";
 import type { PostedForm } from "~/lib/bounded-body.server";
-import { isoDateIn } from "~/lib/dates";
 
 import type { Database } from "../db/database";
 import { nextVisitChoiceErrors } from "../field/return-visits.server";
 import { officeTechnicians } from "../field/technicians";
 import { startNextVisit } from "../requests/next-visit";
 import { lockRequest, staffActor } from "../requests/request-door";
-import type { ServiceRequestRow, VisitContext } from "../requests/visit-changes";
-import { underWarranty } from "../requests/warranty-callbacks";
+import type { VisitContext } from "../requests/visit-changes";
+import { offersOfficeCallback } from "../requests/warranty-callbacks";
 import { findLead, visitText } from "./leads.server";
 import type { StaffMember } from "./staff-accounts.server";
 
@@ -50,12 +48,6 @@ export function officeCallbackChoiceOf(form: PostedForm): OfficeCallbackChoice {
 
 const conflictMessage =
   "This request changed while you had it open. Nothing of yours was saved: look at the change, then try again.";
-
-/** The lead page offers the callback: the repair is under warranty today and none is booked. */
-export function offersOfficeCallback(row: ServiceRequestRow, now: Date): boolean {
-  const today = isoDateIn(now, profileForState(row.office).timeZone);
-  return row.erasedAt === null && !callbackPending(row) && underWarranty(row, today);
-}
 
 export async function bookOfficeWarrantyCallback(
   db: Database,

@@ -46,6 +46,12 @@ export function underWarranty(row: ServiceRequestRow, today: string): boolean {
   );
 }
 
+/** The lead page offers the callback: the repair is under warranty today and none is booked. */
+export function offersOfficeCallback(row: ServiceRequestRow, now: Date): boolean {
+  const today = todayOf(row, now);
+  return row.erasedAt === null && !callbackPending(row) && underWarranty(row, today);
+}
+
 function todayOf(row: ServiceRequestRow, now: Date): string {
   return isoDateIn(now, officeOf(row).timeZone);
 }
