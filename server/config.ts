@@ -115,6 +115,18 @@ const configFields = z.object({
   TEXTS_PER_NUMBER_PER_DAY: z.coerce.number().int().min(0).default(8),
   /** How long a text's request may wait for the provider's answer. */
   TEXT_TIMEOUT_MS: z.coerce.number().int().min(10).default(10_000),
+  /**
+   * Card payments (Stripe Checkout): with the secret key, the homeowner's page offers "Pay by
+   * card" and My day the pay link; without it nothing card-related is offered. The webhook
+   * secret signs `POST /api/payments/stripe`; without it every event is refused.
+   */
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Stripe's API address; tests point it at a stand-in on 127.0.0.1. */
+  STRIPE_API_BASE: z
+    .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
+    .default("https://api.stripe.com")
+    .transform((value) => value.replace(/\/+$/, "")),
   IPINFO_TOKEN: optionalString,
   /** ipinfo's address; tests point it at a stand-in on 127.0.0.1. */
   IPINFO_BASE_URL: z

@@ -14,6 +14,8 @@ import {
   type EstimateDecision,
   type EstimateDecisionPlace,
   type EstimateLine,
+  type PaymentFor,
+  type PaymentMethod,
 } from "~/domain/after-the-job";
 import {
   decidedBySchema,
@@ -39,7 +41,15 @@ import { fieldErrorsOf } from "~/lib/field-errors";
 import type { Database, Transaction } from "../db/database";
 import type { StaffMember } from "../desk/staff-accounts.server";
 import { pricePolicyFor, serviceCallFor } from "../prices/price-policy";
-import { changeRequest, staffActor, type Actor } from "../requests/request-door";
+import { ledgerOf, type LedgerChange } from "../requests/ledger";
+import {
+  changeRequest,
+  staffActor,
+  type Actor,
+  type RequestColumns,
+  type TimelineEvent,
+} from "../requests/request-door";
+import type { HomeownerNews } from "../requests/homeowner-news";
 import { addDays } from "../requests/windows";
 import { receiptVisitsOf } from "../requests/visit-history";
 import type { ServiceRequestRow, VisitContext } from "../requests/visit-changes";
@@ -109,6 +119,11 @@ export async function recordEstimateTap(
   visits: VisitContext,
   staff: StaffMember,
   form: PostedForm,
+  /**
+   * Before a payment is recorded: the request's open card pay links are closed at Stripe
+   * (../payments/card-payments.server.ts), so that a card cannot pay the job as well.
+   */
+  closeCardLinks: (requestId: string) => Promise<void> = async () => {},
 ): Promise<EstimateTapOutcome> {
   const intent = form.text("intent");
   const requestId = form.text("requestId");
@@ -165,6 +180,8 @@ export async function recordEstimateTap(
       if (!parsed.success) {
         return { ok: false, reason: "invalid", fieldErrors: fieldErrorsOf(parsed.error) };
       }
+      // Outside the transaction: a call to Stripe for each open link (usually none).
+      await closeCardLinks(requestId);
       change = (tx, row) => recordPayment(tx, row, staff, parsed.data, visits);
       break;
     }
@@ -184,6 +201,11 @@ export async function recordEstimateTap(
       if (claim === "reused") throw new Refused(estimateMessages.outOfDate);
       await change(tx, row);
       return { ok: true, replayed: false };
+    })
+    .then(async (outcome) => {
+      // A pay link made while the payment was being recorded is closed too.
+      if (outcome.ok && intent === "payment") await closeCardLinks(requestId);
+      return outcome;
     })
     .catch((error: unknown) => {
       if (error instanceof Refused) {
@@ -340,78 +362,155 @@ async function recordPayment(
     // A warranty visit is free, new work estimated on it or not: no service call, and the
     // warranty the job holds stays.
     if (row.warrantyCallback) throw new Refused(estimateMessages.warrantyVisitFree);
-    await recordServiceCall(tx, row, staff, payment, visits);
-    return;
+  } else {
+    if (row.status !== "completed" || row.fieldStatus !== "done") {
+      throw new Refused(estimateMessages.paymentNotYet);
+    }
+    if (payment.method === noChargeMethod) throw new Refused(estimateMessages.noChargeNotHere);
+    if (row.estimateLines && row.estimateLines.length > 0 && !row.estimateDecision) {
+      throw new Refused(estimateMessages.waitingAnswer);
+    }
   }
-  if (row.status !== "completed" || row.fieldStatus !== "done") {
-    throw new Refused(estimateMessages.paymentNotYet);
-  }
-  if (payment.method === noChargeMethod) throw new Refused(estimateMessages.noChargeNotHere);
-  if (row.estimateLines && row.estimateLines.length > 0 && !row.estimateDecision) {
-    throw new Refused(estimateMessages.waitingAnswer);
-  }
-  const now = visits.now();
-  const office = profileForState(row.office);
-  const policy = await pricePolicyFor(tx, row.office);
-  const warrantyDays = policy?.warrantyDays ?? defaultWarrantyDays;
-  const warrantyEnds = addDays(isoDateIn(now, office.timeZone), warrantyDays);
-  const paid = await changeRequest(
-    tx,
-    row,
-    {
-      set: {
-        paymentMethod: payment.method,
-        paymentCents: payment.amount,
-        paidAt: now,
-        paymentFor: "repair",
-        noChargeReason: null,
-        warrantyDays,
-        warrantyEnds,
-      },
-      event: { kind: "payment", detail: paymentSummary(payment.method, payment.amount) },
-      news: { kind: "payment-recorded" },
-    },
-    staffActor(staff),
-    visits,
-  );
+  const paid =
+    payment.method === noChargeMethod
+      ? await changeRequest(
+          tx,
+          row,
+          {
+            set: {
+              paymentMethod: null,
+              paymentCents: 0,
+              paidAt: visits.now(),
+              paymentFor: "service-call",
+              noChargeReason: payment.reason,
+              warrantyDays: null,
+              warrantyEnds: null,
+            },
+            event: { kind: "payment", detail: `Service call: no charge (${payment.reason})` },
+            // Not charged, the page says why; no receipt.
+            ledger: await recordedPaymentLedger(tx, row, staff, null),
+          },
+          staffActor(staff),
+          visits,
+        )
+      : await changeRequest(
+          tx,
+          row,
+          {
+            ...(await settlementOf(tx, row, {
+              method: payment.method,
+              cents: payment.amount,
+              now: visits.now(),
+            })),
+            ledger: await recordedPaymentLedger(tx, row, staff, {
+              method: payment.method,
+              amount: payment.amount,
+              key: afterCantFix(row)
+                ? `recorded:${row.id}:visit:${row.visitNumber}`
+                : `recorded:${row.id}:job:${row.jobNumber}`,
+            }),
+          },
+          staffActor(staff),
+          visits,
+        );
   if (!paid.ok) throw new Refused(estimateMessages.outOfDate);
 }
 
-/** The service call after Can't fix, through the same door as a repair's payment. */
-async function recordServiceCall(
+/**
+ * What settling the job's payment changes, however it was paid (the technician's record, the
+ * card's webhook): after Can't fix the service call (no warranty), else the repair with its
+ * warranty from today. Paid, the receipt goes out.
+ */
+export async function settlementOf(
   tx: Transaction,
   row: Row,
-  staff: StaffMember,
-  payment: RecordedPayment,
-  visits: VisitContext,
-) {
-  const noCharge = payment.method === noChargeMethod;
-  const paid = await changeRequest(
-    tx,
-    row,
-    {
+  paid: { method: PaymentMethod; cents: number; now: Date; card?: string },
+): Promise<{ set: RequestColumns; event: TimelineEvent; news: HomeownerNews }> {
+  const summary = `${paymentSummary(paid.method, paid.cents)}${paid.card ? ` ····${paid.card}` : ""}`;
+  if (afterCantFix(row)) {
+    return {
       set: {
-        paymentMethod: noCharge ? null : payment.method,
-        paymentCents: noCharge ? 0 : payment.amount,
-        paidAt: visits.now(),
+        paymentMethod: paid.method,
+        paymentCents: paid.cents,
+        paidAt: paid.now,
         paymentFor: "service-call",
-        noChargeReason: noCharge ? payment.reason : null,
+        noChargeReason: null,
         warrantyDays: null,
         warrantyEnds: null,
       },
-      event: {
-        kind: "payment",
-        detail: noCharge
-          ? `Service call: no charge (${payment.reason})`
-          : `Service call: ${paymentSummary(payment.method, payment.amount)}`,
-      },
-      // Paid, the receipt goes out as a repair's does; not charged, the page says why.
-      ...(noCharge ? {} : { news: { kind: "payment-recorded" } as const }),
+      event: { kind: "payment", detail: `Service call: ${summary}` },
+      news: { kind: "payment-recorded" },
+    };
+  }
+  const office = profileForState(row.office);
+  const policy = await pricePolicyFor(tx, row.office);
+  const warrantyDays = policy?.warrantyDays ?? defaultWarrantyDays;
+  return {
+    set: {
+      paymentMethod: paid.method,
+      paymentCents: paid.cents,
+      paidAt: paid.now,
+      paymentFor: "repair",
+      noChargeReason: null,
+      warrantyDays,
+      warrantyEnds: addDays(isoDateIn(paid.now, office.timeZone), warrantyDays),
     },
-    staffActor(staff),
-    visits,
+    event: { kind: "payment", detail: summary },
+    news: { kind: "payment-recorded" },
+  };
+}
+
+/**
+ * What the job's payment is to be, in cents, and what for (the repair after Done, the service call
+ * after Can't fix), while it is still to be recorded; null when nothing is owed now (not yet, paid,
+ * free, waiting for the estimate's answer, or no amount known). The card's pay link charges this
+ * less what was already paid on the job (a deposit).
+ */
+export function chargeOf(row: Row, fee: number | null): { cents: number; for: PaymentFor } | null {
+  if (servesPaidRepair(row) || newWorkDeclined(row) || paymentSettled(row)) return null;
+  const serviceCallCents = serviceCallOfJob(row, fee);
+  if (afterCantFix(row)) {
+    if (row.warrantyCallback || serviceCallCents === null || serviceCallCents <= 0) return null;
+    return { cents: serviceCallCents, for: "service-call" };
+  }
+  if (row.status !== "completed" || row.fieldStatus !== "done") return null;
+  if (row.estimateLines && row.estimateLines.length > 0 && !row.estimateDecision) return null;
+  const cents = row.amountChargedCents ?? estimateChargeCents(row, serviceCallCents);
+  return cents !== null && cents > 0 ? { cents, for: "repair" } : null;
+}
+
+/**
+ * The ledger's part of a payment the technician recorded: its paid row (none for no charge), and
+ * every pay link of the job still open, closed (Stripe's sessions were expired before the
+ * transaction: ../payments/card-payments.server.ts), so that a card cannot pay it again.
+ */
+async function recordedPaymentLedger(
+  tx: Transaction,
+  row: Row,
+  staff: StaffMember,
+  paid: { method: PaymentMethod; amount: number; key: string } | null,
+): Promise<LedgerChange[]> {
+  const open = (await ledgerOf(tx, row.id, row.jobNumber)).filter(
+    (entry) => entry.state === "pending",
   );
-  if (!paid.ok) throw new Refused(estimateMessages.outOfDate);
+  return [
+    ...open.map((entry) => ({ settle: { id: entry.id, state: "expired" as const } })),
+    ...(paid && paid.amount > 0
+      ? [
+          {
+            add: {
+              kind: "balance" as const,
+              method: paid.method,
+              amountCents: paid.amount,
+              state: "paid" as const,
+              staffId: staff.id,
+              staffName: staff.name,
+              idempotencyKey: paid.key,
+            },
+          },
+        ]
+      : []),
+  ];
 }
 
 /** "Service call: Paid $89.00 by card, Nov 25, 3:10 PM Central": what My day says was recorded. */

@@ -5,7 +5,7 @@
  *
  * 1. checks the version the change was made against (a conflict changes nothing),
  * 2. writes the changed columns, the request's and its current visit's (./request-rows.ts), and
- *    bumps the version (only here; the server's own bookkeeping of
+ *    its money (the ledger's rows, ./ledger.ts), and bumps the version (only here; the server's own bookkeeping of
  *    a change, such as the calendar's SEQUENCE, is ./request-bookkeeping.ts's),
  * 3. writes the change's one timeline event (only here: `writeTimelineEvent`),
  * 4. decides from the kind of change what the homeowner hears (./homeowner-news.ts; the words stay
@@ -26,6 +26,7 @@ import type { Transaction } from "../db/database";
 import { newLeadsChannel, requestChangesChannel } from "../db/notifications";
 import { leadEvents, serviceRequests, type LeadEventKind } from "../db/schema";
 import { tellHomeowner, type HomeownerNews } from "./homeowner-news";
+import { writeLedger, type LedgerChange } from "./ledger";
 import {
   lockRequestRow,
   readRequest,
@@ -70,6 +71,8 @@ export interface RequestChange {
   expectedVersion?: number;
   /** What the homeowner hears of it; nothing when absent. */
   news?: HomeownerNews;
+  /** Money: rows the change adds to the request's ledger, or moves to another state. */
+  ledger?: readonly LedgerChange[];
 }
 
 export type ChangeOutcome =
@@ -102,8 +105,9 @@ export async function changeRequest(
     return { ok: false, reason: "conflict", current: locked };
   }
   let after = locked;
-  if (change.set && Object.keys(change.set).length > 0) {
-    const { request, visit, job } = splitColumns(change.set);
+  const ledger = change.ledger ?? [];
+  if ((change.set && Object.keys(change.set).length > 0) || ledger.length > 0) {
+    const { request, visit, job } = splitColumns(change.set ?? {});
     const [written] = await tx
       .update(serviceRequests)
       .set({ ...request, version: sql`${serviceRequests.version} + 1` })
@@ -121,6 +125,7 @@ export async function changeRequest(
     }
     // The estimate's, the payment's and the warranty's columns are the current job's row.
     await writeJob(tx, locked.id, written.jobNumber, job);
+    await writeLedger(tx, locked.id, written.jobNumber, ledger, context?.now() ?? new Date());
     const read = await readRequest(tx, locked.id);
     if (!read) throw new Error(`Service request ${locked.id} vanished under its lock`);
     after = read;

@@ -9,6 +9,7 @@ import {
 import { officePrices, reviews } from "./after-the-job";
 import { customerEvents, customerKeys, customers } from "./customers";
 import { outbox, texts, textOptOuts } from "./messages";
+import { payments, stripeEvents } from "./payments";
 import { requestPhotos } from "./photos";
 import { leadEvents, requestJobs, requestVisits, serviceRequests } from "./requests";
 import { privacyAudit, serverSecrets } from "./server";
@@ -25,6 +26,7 @@ import { officeClosedDays, windowCapacities, windowPlaces } from "./windows";
 export * from "./after-the-job";
 export * from "./customers";
 export * from "./messages";
+export * from "./payments";
 export * from "./photos";
 export * from "./requests";
 export * from "./server";
@@ -66,4 +68,6 @@ export const schema = {
   customers,
   customerKeys,
   customerEvents,
+  payments,
+  stripeEvents,
 };

@@ -1,0 +1,142 @@
+/**
+ * The request's ledger (`payments`): what a change adds to it or changes in it, written by the
+ * door (./request-door.ts) in the change's transaction, and what the app reads of it: the rows of
+ * a job, what was paid.
+ */
+import { randomUUID } from "node:crypto";
+
+import { and, asc, eq, sql } from "drizzle-orm";
+
+import { paidEffect, type LedgerKind, type LedgerState } from "~/domain/payments";
+
+import type { Database, Transaction } from "../db/database";
+import { payments, requestJobs } from "../db/schema";
+
+export type LedgerRow = typeof payments.$inferSelect;
+
+/** A row the change adds: to the request's current job unless it names one. */
+export type NewLedgerRow = Omit<typeof payments.$inferInsert, "id" | "requestId" | "jobNumber"> & {
+  id?: string;
+  jobNumber?: number;
+};
+
+/** What a change does to the ledger: adds a row, or moves one to another state. */
+export type LedgerChange =
+  | { add: NewLedgerRow }
+  | {
+      settle: {
+        id: string;
+        state: LedgerState;
+        cardLast4?: string | null;
+        stripePaymentIntentId?: string | null;
+      };
+    };
+
+/** Writes `changes` for the request `requestId`, whose current job is `jobNumber`. */
+export async function writeLedger(
+  tx: Transaction,
+  requestId: string,
+  jobNumber: number,
+  changes: readonly LedgerChange[],
+  now: Date,
+): Promise<void> {
+  for (const change of changes) {
+    if ("add" in change) {
+      const number = change.add.jobNumber ?? jobNumber;
+      // A job's row is made by its first write: a payment asked for before anything was estimated.
+      await tx
+        .insert(requestJobs)
+        .values({ requestId, number })
+        .onConflictDoNothing({ target: [requestJobs.requestId, requestJobs.number] });
+      await tx.insert(payments).values({
+        ...change.add,
+        id: change.add.id ?? randomUUID(),
+        requestId,
+        jobNumber: number,
+        settledAt: change.add.settledAt ?? (change.add.state === "pending" ? null : now),
+      });
+    } else {
+      const { id, state, cardLast4, stripePaymentIntentId } = change.settle;
+      const [written] = await tx
+        .update(payments)
+        .set({
+          state,
+          settledAt: now,
+          ...(cardLast4 !== undefined ? { cardLast4 } : {}),
+          ...(stripePaymentIntentId !== undefined ? { stripePaymentIntentId } : {}),
+        })
+        .where(and(eq(payments.id, id), eq(payments.requestId, requestId)))
+        .returning({ id: payments.id });
+      if (!written) throw new Error(`No payment ${id} on service request ${requestId}`);
+    }
+  }
+}
+
+/** The ledger's rows for the request's job `jobNumber` (every job's when omitted), oldest first. */
+export async function ledgerOf(
+  db: Database | Transaction,
+  requestId: string,
+  jobNumber?: number,
+): Promise<LedgerRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.requestId, requestId),
+        jobNumber === undefined ? undefined : eq(payments.jobNumber, jobNumber),
+      ),
+    )
+    .orderBy(asc(payments.createdAt), asc(payments.id));
+}
+
+/** What `rows` paid, refunds taken away, in cents; `kind` counts only those rows (and their refunds). */
+export function paidCents(
+  rows: readonly LedgerRow[],
+  kind?: Exclude<LedgerKind, "refund">,
+): number {
+  const counted = new Set(
+    rows.filter((row) => kind === undefined || row.kind === kind).map((row) => row.id),
+  );
+  return rows.reduce((sum, row) => {
+    const counts =
+      row.kind === "refund"
+        ? row.refundOf !== null && counted.has(row.refundOf)
+        : counted.has(row.id);
+    return counts ? sum + paidEffect(row) : sum;
+  }, 0);
+}
+
+/** The open Checkout Session rows of a job: a pay link still payable. */
+export function openCardRows(rows: readonly LedgerRow[], now: Date): LedgerRow[] {
+  return rows.filter(
+    (row) =>
+      row.method === "card" &&
+      row.kind !== "refund" &&
+      row.state === "pending" &&
+      row.stripeSessionId !== null &&
+      (row.expiresAt === null || row.expiresAt > now),
+  );
+}
+
+/** The payment a Checkout Session is, found by the session's id (the webhook's key). */
+export async function ledgerRowOfSession(
+  db: Database | Transaction,
+  sessionId: string,
+): Promise<LedgerRow | null> {
+  const [row] = await db.select().from(payments).where(eq(payments.stripeSessionId, sessionId));
+  return row ?? null;
+}
+
+/** Every paid card payment of a PaymentIntent (a refund's webhook names the intent). */
+export async function ledgerRowsOfPaymentIntent(
+  db: Database | Transaction,
+  paymentIntentId: string,
+): Promise<LedgerRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(eq(payments.stripePaymentIntentId, paymentIntentId), sql`${payments.kind} <> 'refund'`),
+    );
+}
