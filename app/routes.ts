@@ -21,6 +21,7 @@ export default [
   route("requests/:token/photos/:photoId", "routes/requests.photo.ts"),
   route("requests/:token/events", "routes/requests.events.ts"),
   route("requests/:token/receipt", "routes/requests.receipt.tsx"),
+  route("requests/:token/pay", "routes/requests.pay.tsx"),
   // The office desk: one layout reads the session; the signed-in and owners' layouts guard.
   // Pathless, so that /office is the inbox's own address (a form posts there, not to a layout).
   layout("routes/office.tsx", [

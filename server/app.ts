@@ -62,6 +62,9 @@ import {
   withDetectedLocationSlot,
 } from "./geo/page-location";
 import { cspNoncePlaceholder } from "~/lib/csp";
+import { CardPayments } from "./payments/card-payments.server";
+import { checkoutOriginFor, stripeClientFor } from "./payments/stripe-client";
+import { catchUpStripeEvents, createStripeWebhook } from "./payments/stripe-webhook";
 import { requestErrorLine } from "~/lib/log-line";
 import { idempotencyKeySlot } from "~/lib/idempotency-field";
 import { notDetected, type DetectedLocation } from "~/lib/detected-location";
@@ -171,6 +174,8 @@ export interface ServerApp {
   pageCache: { size(): { entries: number; bytes: number } };
   /** Ends the desk's live streams, which never finish on their own (a stopping server). */
   endStreams(): void;
+  /** Reads back from Stripe the paid sessions whose events were missed: how many were acted on. */
+  catchUpCards(): Promise<number>;
   /** Stops background work and releases connections. */
   close(): Promise<void>;
 }
@@ -237,7 +242,9 @@ export async function createServerApp({
   });
   if (startWorker) textWorker.start();
   const visits = { config, links, now };
-  const requests = new HomeownerRequests(db, visits, () => outbox.nudge());
+  const stripe = stripeClientFor(config);
+  const cards = new CardPayments(db, visits, stripe);
+  const requests = new HomeownerRequests(db, visits, () => outbox.nudge(), cards);
   await refreshEmbeddedStatistics(database, { deadRows: false });
   let housekeepingRound = 0;
   const housekeeping = setInterval(() => {
@@ -255,6 +262,19 @@ export async function createServerApp({
     });
   }, housekeepingIntervalMs);
   housekeeping.unref();
+  // Card payments Stripe told of while this server was down (or whose delivery failed) are
+  // read back at start and every hour after.
+  const catchUpCards = async () => (stripe ? catchUpStripeEvents(db, stripe, cards, now()) : 0);
+  const catchUpCardsLater = () => {
+    catchUpCards().catch((error: unknown) => {
+      console.error(
+        `Card payments catch-up failed: ${error instanceof Error ? error.message : error}`,
+      );
+    });
+  };
+  if (startWorker) catchUpCardsLater();
+  const cardCatchUp = setInterval(catchUpCardsLater, 60 * 60 * 1000);
+  cardCatchUp.unref();
   const newsletter = newsletterService(db);
   const staffAuth = createStaffAuth({ db, siteUrl: config.SITE_URL, secret: await authSecret(db) });
   const live = new LiveHub();
@@ -270,6 +290,7 @@ export async function createServerApp({
     onEnqueued: () => outbox.nudge(),
     // This process's kept pages at once; the others' by `publishedReviewsChannel` below.
     forgetPage: (pathname) => pageCache.forget(pathname),
+    cards,
   };
   const publicConfig = publicConfigFrom(config);
   // The embedded database admits this process only: `npm run staff` talks to it instead.
@@ -288,7 +309,11 @@ export async function createServerApp({
   // One rule for the visitor's address: Express's req.ip (the rate limit) and clientIp (location).
   const trustProxy = compileTrustProxy(config.TRUST_PROXY);
   app.set("trust proxy", trustProxy);
-  const security = { siteUrl: config.SITE_URL, mapsScriptUrl: config.GOOGLE_MAPS_SCRIPT_URL };
+  const security = {
+    siteUrl: config.SITE_URL,
+    mapsScriptUrl: config.GOOGLE_MAPS_SCRIPT_URL,
+    checkoutOrigin: checkoutOriginFor(config),
+  };
   app.use(securityHeaders());
   // A foreign Host (DNS rebinding) is refused before anything reads the request.
   const isKnownHost = hostRule({ siteUrl: config.SITE_URL, allowedHosts: config.ALLOWED_HOSTS });
@@ -403,6 +428,10 @@ export async function createServerApp({
       onReply: () => textWorker.nudge(),
     }),
   );
+  app.use(
+    "/api",
+    createStripeWebhook({ db, payments: cards, webhookSecret: config.STRIPE_WEBHOOK_SECRET, now }),
+  );
   app.use("/api", createLocationRouter({ locations, trustProxy }));
   app.use(
     "/api",
@@ -476,8 +505,10 @@ export async function createServerApp({
     endStreams: () => {
       live.endStreams();
     },
+    catchUpCards,
     async close() {
       clearInterval(housekeeping);
+      clearInterval(cardCatchUp);
       await live.close();
       // Already closed (a database that went down): nothing is listening any more.
       await stopForgettingReviews().catch(() => undefined);

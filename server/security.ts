@@ -11,6 +11,8 @@ export interface SecurityOptions {
   siteUrl: string;
   /** The maps provider's script address: its origin may serve scripts, tiles and data. */
   mapsScriptUrl: string;
+  /** Stripe Checkout's origin, when cards are taken: the pay form's 303 leads there. */
+  checkoutOrigin?: string | null;
 }
 
 const mapsHosts = [
@@ -21,7 +23,10 @@ const mapsHosts = [
   "https://*.ggpht.com",
 ];
 
-export function contentSecurityPolicy(nonce: string, { mapsScriptUrl }: SecurityOptions): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  { mapsScriptUrl, checkoutOrigin }: SecurityOptions,
+): string {
   const mapsOrigin = new URL(mapsScriptUrl).origin;
   const maps = [...new Set([mapsOrigin, ...mapsHosts])].join(" ");
   return [
@@ -36,7 +41,8 @@ export function contentSecurityPolicy(nonce: string, { mapsScriptUrl }: Security
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",
-    "form-action 'self'",
+    // Chromium holds a form's redirect to this too: the pay form's 303 goes to Stripe Checkout.
+    checkoutOrigin ? `form-action 'self' ${checkoutOrigin}` : "form-action 'self'",
   ].join("; ");
 }
 

@@ -68,6 +68,11 @@ export interface RequestPageView {
   warranty: WarrantyView | null;
   /** The technician's estimate (to approve or decline), and the receipt once paid. */
   afterTheJob: RequestAfterTheJob;
+  /**
+   * What is owed now ("$245.00"; with a deposit paid, what is left) and whether it may be paid by
+   * card here (cards are taken); null when nothing is owed.
+   */
+  balance: { due: string; payByCard: boolean } | null;
 }
 
 /** What the page's forms post as `intent`. */

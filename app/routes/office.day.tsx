@@ -52,7 +52,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const posted = await postedForm(request);
   // The estimate, the customer's answer and the payment: server/field/estimates.server.ts.
   if (isEstimateIntent(posted.text("intent"))) {
-    const done = await recordEstimateTap(desk.db, desk.visits, staff, posted);
+    const done = await recordEstimateTap(desk.db, desk.visits, staff, posted, (requestId) =>
+      desk.cards ? desk.cards.closeOpenLinks(requestId) : Promise.resolve(),
+    );
     if (done.ok) throw redirect(visitOnMyDay(posted.text("requestId")));
     if (done.reason === "not-found") notFound();
     const form = afterTheJobFormName(posted.text("intent"), posted.text("requestId"));

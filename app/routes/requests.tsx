@@ -13,6 +13,7 @@ import { TextsSetting } from "~/features/requests/texts-setting";
 import { ReviewSection } from "~/features/reviews/review-section";
 import { EstimateAnswer } from "~/features/requests/estimate-answer";
 import { ReceiptSection } from "~/features/requests/receipt";
+import { BalanceSection } from "~/features/requests/balance";
 import { WarrantyCallback } from "~/features/requests/warranty-callback";
 import { warrantyMessages } from "~/domain/warranty";
 
@@ -85,6 +86,7 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
               <ReviewSection review={view.review} result={result} />
             </>
           ) : null}
+          <BalanceSection view={view} />
           <Summary view={view} />
           <Timeline view={view} />
           {result?.form === "cancel-ask" && result.status === "success" ? (

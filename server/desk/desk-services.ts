@@ -8,6 +8,8 @@ import type { StaffAuth } from "./staff-auth";
  * What the desk's routes work with (the router context's `desk`): the database, staff sign-in and
  * a visit's emails. The routes call the desk's modules with these directly.
  */
+import type { CardPayments } from "../payments/card-payments.server";
+
 export interface DeskServices {
   db: Database;
   auth: StaffAuth;
@@ -20,4 +22,6 @@ export interface DeskServices {
   onEnqueued: () => void;
   /** Drops this process's kept copies of a public page whose content changed (`/reviews`). */
   forgetPage?: (pathname: string) => void;
+  /** Card payments (Stripe): pay links, and closing them before cash or check is recorded. */
+  cards?: CardPayments;
 }

@@ -18,6 +18,8 @@ import { callbackPending, callbackProblemSchema } from "~/domain/warranty";
 
 import type { Database, Transaction } from "../db/database";
 import { serviceRequests } from "../db/schema";
+import { formatMoney } from "~/domain/money";
+import { CardPayments, payMessages, type PayLinkOutcome } from "../payments/card-payments.server";
 import { PageBudgets, type Refused } from "./page-limits";
 import { photosBusyMessage, preparePhotos, type PhotoSource, type PreparedPhoto } from "./photos";
 import {
@@ -139,11 +141,19 @@ export class HomeownerRequests {
   readonly #budgets: PageBudgets;
   #uploadsAtOnce = 0;
 
-  constructor(db: Database, context: VisitContext, onEnqueued: () => void) {
+  readonly #cards: CardPayments;
+
+  constructor(
+    db: Database,
+    context: VisitContext,
+    onEnqueued: () => void,
+    cards: CardPayments = new CardPayments(db, context, null),
+  ) {
     this.#db = db;
     this.#context = context;
     this.#onEnqueued = onEnqueued;
     this.#budgets = new PageBudgets(db);
+    this.#cards = cards;
   }
 
   async #find(q: Database | Transaction, token: string) {
@@ -182,13 +192,41 @@ export class HomeownerRequests {
     if (!row) return null;
     const now = this.#context.now();
     const defaultCapacity = this.#context.config.WINDOW_CAPACITY;
-    const [view, warranty, afterTheJob, review] = await Promise.all([
+    const [view, warranty, afterTheJob, review, balance] = await Promise.all([
       requestPageView(this.#db, row, { now, tooLate: this.#tooLate(row, now), defaultCapacity }),
       warrantyView(this.#db, row, { now, defaultCapacity }),
       requestAfterTheJob(this.#db, row),
       reviewPageView(this.#db, row),
+      this.#cards.balanceOf(this.#db, row),
     ]);
-    return { ...view, warranty, afterTheJob, review };
+    return {
+      ...view,
+      warranty,
+      afterTheJob,
+      review,
+      balance: balance
+        ? {
+            due: formatMoney(balance.dueCents, { cents: "always" }),
+            payByCard: this.#cards.enabled,
+          }
+        : null,
+    };
+  }
+
+  /**
+   * "Pay by card": the Checkout Session's address for what the request owes now (the server's
+   * amount; an open session of it is reused). Counted as the page's other changes are: each tap
+   * may cost a call to Stripe.
+   */
+  async pay(token: string, client = "unknown"): Promise<PayLinkOutcome | Limited> {
+    const found = await this.#find(this.#db, token);
+    if (!found) return { ok: false, reason: "not-found", message: payMessages.nothingOwed };
+    if (!this.#cards.enabled) {
+      return { ok: false, reason: "unavailable", message: payMessages.unavailable };
+    }
+    const change = await this.#budgets.takeChange(found.id, client);
+    if (!change.ok) return limited(change, tooManyChangesMessage);
+    return this.#cards.payLink(found.id, customer);
   }
 
   /** The receipt page's receipts, the latest first: none for an unknown link, or before a payment. */

@@ -70,7 +70,7 @@ export async function requestPageView(
   db: Database,
   row: ServiceRequestRow,
   { now, tooLate, defaultCapacity }: { now: Date; tooLate: boolean; defaultCapacity: number },
-): Promise<Omit<RequestPageView, "warranty" | "afterTheJob" | "review">> {
+): Promise<Omit<RequestPageView, "warranty" | "afterTheJob" | "review" | "balance">> {
   const office = officeOf(row);
   const [events, photos, earlier] = await Promise.all([
     db

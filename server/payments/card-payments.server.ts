@@ -1,0 +1,366 @@
+/**
+ * Card payments through Stripe Checkout: the pay link (a Checkout Session for what the request
+ * owes now, reused while open), what Stripe's signed events say of it (./stripe-webhook.ts), and
+ * the pay links a cash or check payment closes. No card number touches our pages: the homeowner
+ * pays on Stripe's. The redirect back proves nothing; a session is paid when its event says so.
+ * Every change to the request (the ledger's row, the job paid, the receipt) goes through the door.
+ */
+import { randomUUID } from "node:crypto";
+
+import { formatMoney } from "~/domain/money";
+import { applianceName } from "~/domain/appliances";
+
+import type { Database, Transaction } from "../db/database";
+import { chargeOf, settlementOf } from "../field/estimates.server";
+import { serviceCallFor } from "../prices/price-policy";
+import {
+  ledgerOf,
+  ledgerRowOfSession,
+  openCardRows,
+  paidCents,
+  type LedgerChange,
+  type LedgerRow,
+} from "../requests/ledger";
+import { changeRequest, lockRequest, type Actor } from "../requests/request-door";
+import type { ServiceRequestRow, VisitContext } from "../requests/visit-changes";
+import type { Stripe } from "./stripe-client";
+
+/** What the request owes now: the job's charge, what was paid on it, and the rest. */
+export interface Balance {
+  chargeCents: number;
+  paidCents: number;
+  dueCents: number;
+  for: "repair" | "service-call";
+}
+
+export type PayLinkOutcome =
+  | { ok: true; url: string; reused: boolean }
+  | { ok: false; reason: "unavailable" | "nothing-owed" | "not-found"; message: string };
+
+export const payMessages = {
+  unavailable: "Card payments are not available right now. Please call us.",
+  nothingOwed: "Nothing is owed on this request now.",
+  failed: "The card payment could not be started. Please try again, or call us.",
+} as const;
+
+/** A Checkout Session stays payable for a day (Stripe allows 30 minutes to 24 hours). */
+const sessionLifetimeMs = 23 * 60 * 60 * 1000;
+/** An open session this close to its end is not handed out again: a new one is made. */
+const reuseMarginMs = 30 * 60 * 1000;
+
+/** What a paid session said of its card: the last four digits, from its PaymentIntent's charge. */
+export interface PaidSession {
+  sessionId: string;
+  paymentIntentId: string | null;
+  cardLast4: string | null;
+}
+
+export class CardPayments {
+  readonly #db: Database;
+  readonly #context: VisitContext;
+  readonly #stripe: Stripe | null;
+
+  constructor(db: Database, context: VisitContext, stripe: Stripe | null) {
+    this.#db = db;
+    this.#context = context;
+    this.#stripe = stripe;
+  }
+
+  /** Whether cards are taken at all (a secret key is configured). */
+  get enabled(): boolean {
+    return this.#stripe !== null;
+  }
+
+  /** What the request owes now, or null when nothing is (see `chargeOf`). */
+  async balanceOf(db: Database | Transaction, row: ServiceRequestRow): Promise<Balance | null> {
+    const fee = (await serviceCallFor(db, row))?.serviceCallCents ?? null;
+    const charge = chargeOf(row, fee);
+    if (!charge) return null;
+    const paid = paidCents(await ledgerOf(db, row.id, row.jobNumber));
+    const due = charge.cents - paid;
+    return due > 0
+      ? { chargeCents: charge.cents, paidCents: paid, dueCents: due, for: charge.for }
+      : null;
+  }
+
+  /**
+   * The pay link for what the request `requestId` owes now: its open Checkout Session of that
+   * amount, or a new one. The amount is the server's, never the visitor's. Taps at once wait on
+   * the request's lock, so they share one session.
+   */
+  async payLink(requestId: string, actor: Actor): Promise<PayLinkOutcome> {
+    const stripe = this.#stripe;
+    if (!stripe) return { ok: false, reason: "unavailable", message: payMessages.unavailable };
+    const now = this.#context.now();
+    const stale: LedgerRow[] = [];
+    const outcome = await this.#db.transaction(async (tx): Promise<PayLinkOutcome> => {
+      const row = await lockRequest(tx, requestId);
+      if (!row || row.erasedAt) {
+        return { ok: false, reason: "not-found", message: payMessages.nothingOwed };
+      }
+      const balance = await this.balanceOf(tx, row);
+      if (!balance) return { ok: false, reason: "nothing-owed", message: payMessages.nothingOwed };
+      const open = openCardRows(
+        await ledgerOf(tx, row.id, row.jobNumber),
+        new Date(now.getTime() + reuseMarginMs),
+      );
+      const same = open.find(
+        (entry) => entry.kind === "balance" && entry.amountCents === balance.dueCents,
+      );
+      if (same?.checkoutUrl) return { ok: true, url: same.checkoutUrl, reused: true };
+      // Another amount is owed now (the estimate changed, a deposit came in): the old links close.
+      stale.push(...open);
+      const id = randomUUID();
+      const idempotencyKey = `checkout:${id}`;
+      const expiresAt = new Date(now.getTime() + sessionLifetimeMs);
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: "usd",
+                unit_amount: balance.dueCents,
+                product_data: { name: lineItemName(row, balance) },
+              },
+            },
+          ],
+          client_reference_id: row.id,
+          metadata: { payment_id: id, request_id: row.id, job_number: String(row.jobNumber) },
+          payment_intent_data: { metadata: { payment_id: id, request_id: row.id } },
+          ...(row.email ? { customer_email: row.email } : {}),
+          success_url: `${this.#context.links.urlFor(row.id)}/receipt?paid={CHECKOUT_SESSION_ID}`,
+          cancel_url: this.#context.links.urlFor(row.id),
+          expires_at: Math.floor(expiresAt.getTime() / 1000),
+        },
+        { idempotencyKey },
+      );
+      if (!session.url) throw new Error(`Checkout Session ${session.id} came without a url`);
+      const changed = await changeRequest(
+        tx,
+        row,
+        {
+          event: {
+            kind: "payment",
+            detail: `Card pay link for ${formatMoney(balance.dueCents, { cents: "always" })}`,
+          },
+          ledger: [
+            ...stale.map((entry): LedgerChange => ({ settle: { id: entry.id, state: "expired" } })),
+            {
+              add: {
+                id,
+                kind: "balance",
+                method: "card",
+                amountCents: balance.dueCents,
+                state: "pending",
+                stripeSessionId: session.id,
+                checkoutUrl: session.url,
+                expiresAt,
+                staffId: actor.id,
+                staffName: actor.id ? actor.name : "",
+                idempotencyKey,
+              },
+            },
+          ],
+        },
+        actor,
+        this.#context,
+      );
+      if (!changed.ok) throw new Error(`Service request ${row.id} changed under its lock`);
+      return { ok: true, url: session.url, reused: false };
+    });
+    // Closed at Stripe after the new link is stored: one that was paid meanwhile has its event.
+    await this.#expireAtStripe(stale);
+    return outcome;
+  }
+
+  /**
+   * Before a cash or check payment is recorded: every open pay link of the request is closed at
+   * Stripe, so that the card cannot pay the job too. A session that was paid first is settled
+   * here (its event may be on its way), and the cash is then refused as already paid.
+   */
+  async closeOpenLinks(requestId: string): Promise<void> {
+    const stripe = this.#stripe;
+    if (!stripe) return;
+    const now = this.#context.now();
+    // Pending ones, and those the ledger closed that Stripe may still hold open (a link made
+    // while the cash was being recorded): every session not yet past its end.
+    const open = (await ledgerOf(this.#db, requestId)).filter(
+      (entry) =>
+        entry.stripeSessionId !== null &&
+        (entry.state === "pending" ||
+          (entry.state === "expired" && entry.expiresAt !== null && entry.expiresAt > now)),
+    );
+    await this.#expireAtStripe(open);
+  }
+
+  /**
+   * Closes each row's session at Stripe; one paid meanwhile is settled here. Stripe out of reach,
+   * it is left: its event still settles it (the owner then refunds what was paid twice).
+   */
+  async #expireAtStripe(rows: readonly LedgerRow[]): Promise<void> {
+    for (const row of rows) {
+      if (!row.stripeSessionId) continue;
+      try {
+        await this.#expireSession(row.stripeSessionId);
+      } catch (error) {
+        console.warn(
+          `Pay link ${row.stripeSessionId} not closed: ${error instanceof Error ? error.message : error}`,
+        );
+      }
+    }
+  }
+
+  async #expireSession(sessionId: string): Promise<void> {
+    const stripe = this.#stripe;
+    if (!stripe) return;
+    let session = await stripe.checkout.sessions.retrieve(sessionId);
+    if (session.status === "open") {
+      try {
+        session = await stripe.checkout.sessions.expire(sessionId);
+      } catch {
+        // Paid between the two calls: what it became decides.
+        session = await stripe.checkout.sessions.retrieve(sessionId);
+      }
+    }
+    if (session.status === "complete" && session.payment_status === "paid") {
+      await this.settlePaid(await this.paidSessionOf(session));
+    }
+  }
+
+  /** The card a paid session was paid with (its PaymentIntent's latest charge). */
+  async paidSessionOf(session: Stripe.Checkout.Session): Promise<PaidSession> {
+    const paymentIntentId =
+      typeof session.payment_intent === "string"
+        ? session.payment_intent
+        : (session.payment_intent?.id ?? null);
+    let cardLast4: string | null = null;
+    if (paymentIntentId && this.#stripe) {
+      try {
+        const intent = await this.#stripe.paymentIntents.retrieve(paymentIntentId, {
+          expand: ["latest_charge"],
+        });
+        const charge = intent.latest_charge;
+        if (charge && typeof charge !== "string") {
+          cardLast4 = charge.payment_method_details?.card?.last4 ?? null;
+        }
+      } catch (error) {
+        // The receipt then says "by card" without the digits; the payment stands.
+        console.warn(
+          `Card of ${paymentIntentId} not read: ${error instanceof Error ? error.message : error}`,
+        );
+      }
+    }
+    return { sessionId: session.id, paymentIntentId, cardLast4 };
+  }
+
+  /**
+   * A session paid: its ledger row paid, and once the job's charge is covered, the job paid
+   * through the door (the warranty, the receipt, My day's card, the page). Acted on once: a
+   * row paid before is left as it is. Returns what it did, for the event's record.
+   */
+  async settlePaid(paid: PaidSession, tx?: Transaction): Promise<string> {
+    const run = async (tx: Transaction): Promise<string> => {
+      const entry = await ledgerRowOfSession(tx, paid.sessionId);
+      if (!entry) return "ignored: not our session";
+      const row = await lockRequest(tx, entry.requestId);
+      if (!row) return "ignored: no request";
+      const current = await ledgerRowOfSession(tx, paid.sessionId);
+      if (!current || current.state === "paid" || current.state === "refunded") {
+        return `already paid ${entry.id}`;
+      }
+      const now = this.#context.now();
+      const settle: LedgerChange = {
+        settle: {
+          id: current.id,
+          state: "paid",
+          cardLast4: paid.cardLast4,
+          stripePaymentIntentId: paid.paymentIntentId,
+        },
+      };
+      const amount = formatMoney(current.amountCents, { cents: "always" });
+      const card = paid.cardLast4 ? ` ····${paid.cardLast4}` : "";
+      const balance = current.jobNumber === row.jobNumber ? await this.balanceOf(tx, row) : null;
+      const covers =
+        balance !== null && current.kind === "balance" && current.amountCents >= balance.dueCents;
+      const outcome = covers
+        ? await changeRequest(
+            tx,
+            row,
+            {
+              ...(await settlementOf(tx, row, {
+                method: "card",
+                cents: balance.paidCents + current.amountCents,
+                now,
+                ...(paid.cardLast4 ? { card: paid.cardLast4 } : {}),
+              })),
+              ledger: [settle],
+            },
+            { id: null, name: "Stripe" },
+            this.#context,
+          )
+        : await changeRequest(
+            tx,
+            row,
+            {
+              event: {
+                kind: "payment",
+                detail:
+                  current.kind === "deposit"
+                    ? `Deposit paid: ${amount} by card${card}`
+                    : // Paid after the job was settled another way: an owner refunds it.
+                      `Card payment of ${amount}${card} received after the job was paid: refund it`,
+              },
+              ledger: [settle],
+            },
+            { id: null, name: "Stripe" },
+            this.#context,
+          );
+      if (!outcome.ok) throw new Error(`Service request ${row.id} changed under its lock`);
+      return `paid ${current.id}`;
+    };
+    return tx ? run(tx) : this.#db.transaction(run);
+  }
+
+  /** A session ended unpaid (expired, or its delayed payment failed): its row says so, once. */
+  async settleUnpaid(
+    sessionId: string,
+    state: "expired" | "failed",
+    tx: Transaction,
+  ): Promise<string> {
+    const entry = await ledgerRowOfSession(tx, sessionId);
+    if (!entry) return "ignored: not our session";
+    const row = await lockRequest(tx, entry.requestId);
+    if (!row) return "ignored: no request";
+    const current = await ledgerRowOfSession(tx, sessionId);
+    if (!current || current.state !== "pending") return `already ${current?.state ?? "gone"}`;
+    const outcome = await changeRequest(
+      tx,
+      row,
+      {
+        event: {
+          kind: "payment",
+          detail:
+            state === "failed"
+              ? `Card payment of ${formatMoney(current.amountCents, { cents: "always" })} failed`
+              : `Card pay link for ${formatMoney(current.amountCents, { cents: "always" })} expired`,
+        },
+        ledger: [{ settle: { id: current.id, state } }],
+      },
+      { id: null, name: "Stripe" },
+      this.#context,
+    );
+    if (!outcome.ok) throw new Error(`Service request ${row.id} changed under its lock`);
+    return `${state} ${current.id}`;
+  }
+}
+
+/** "Refrigerator repair, request AR-7KQ2": what Stripe's page and its receipt call the payment. */
+function lineItemName(row: ServiceRequestRow, balance: Balance): string {
+  const what =
+    balance.for === "service-call"
+      ? "Service call"
+      : `${applianceName(row.selectedAppliance)} repair`;
+  return `${what}, request ${row.reference ?? row.id.slice(0, 8)}`;
+}

@@ -1,0 +1,391 @@
+import { randomUUID } from "node:crypto";
+
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+import { leadEvents, outbox, payments, stripeEvents } from "../db/schema";
+import { testDatabases } from "../test-support/databases";
+import { deskClient } from "../test-support/desk-client";
+import { serviceRequest } from "../test-support/fixtures";
+import { requestRow } from "../test-support/request-rows";
+import { startTestServer, type TestServer } from "../test-support/server";
+import { startStripeStandIn, type StripeStandIn } from "../test-support/stripe";
+
+// The card, attacked as a stranger with a link, a homeowner tapping twice, Stripe delivering
+// again and again (or someone forging it), and a technician taking cash while the card pays:
+// the real app, the real Stripe client, a stand-in speaking Stripe's API on 127.0.0.1.
+
+const databases = await testDatabases();
+
+for (const database of databases) {
+  describe.skipIf(!database.available)(`Card payments through Stripe (${database.label})`, () => {
+    let server: TestServer;
+    let stripe: StripeStandIn;
+    const { add, ask } = deskClient(() => server);
+    let dispatcher: string;
+    let alex: string;
+    let alexId: string;
+    let owner: string;
+
+    beforeAll(async () => {
+      stripe = await startStripeStandIn();
+      server = await startTestServer({
+        database,
+        withPages: true,
+        // The stand-in delivers to 127.0.0.1: that name is ours in this test.
+        env: { ...stripe.env, ALLOWED_HOSTS: "127.0.0.1" },
+      });
+      stripe.setWebhookUrl(`${server.baseUrl}/api/payments/stripe`);
+      owner = (await add("owner", "Olive Owner", [])).cookie;
+      dispatcher = (await add("dispatcher", "Dan Dispatch", ["texas"])).cookie;
+      ({ id: alexId, cookie: alex } = await add("technician", "Alex Rivera", ["texas"]));
+    });
+    afterAll(async () => {
+      await server?.close();
+      await stripe?.close();
+    });
+
+    function todayInTexas() {
+      return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(new Date());
+    }
+
+    function tap(fields: Record<string, string>) {
+      return ask("/office/day", { cookie: alex, form: { tapKey: randomUUID(), ...fields } });
+    }
+
+    /** A Texas dryer request, booked today with Alex and Done for $245.00: its id and page. */
+    async function doneVisit() {
+      const booked = await server.post(
+        "/api/send-email",
+        serviceRequest({ selectedAppliance: "dryer", email: `card-${randomUUID()}@example.com` }),
+      );
+      expect(booked.status).toBe(201);
+      const { id, requestUrl } = (await booked.json()) as { id: string; requestUrl: string };
+      const lead = await ask(`/office/leads/${id}`, { cookie: dispatcher });
+      const version = /name="version" value="(\d+)"/.exec(lead.body)?.[1] ?? "0";
+      const saved = await ask(`/office/leads/${id}`, {
+        cookie: dispatcher,
+        form: {
+          intent: "confirm-visit",
+          version,
+          scheduledDate: todayInTexas(),
+          scheduledWindow: "evening",
+          technicianId: alexId,
+        },
+      });
+      expect(saved.status).toBe(200);
+      expect((await tap({ intent: "arrived", requestId: id })).status).toBe(302);
+      const done = await tap({
+        intent: "done",
+        requestId: id,
+        workDone: "Replaced the igniter",
+        model: "DVE45R6100C",
+        serialNumber: "0B7H5AEN400123",
+        partsUsed: "DC97-14486A igniter",
+        amount: "245.00",
+      });
+      expect(done.status).toBe(302);
+      return { id, page: new URL(requestUrl).pathname };
+    }
+
+    /** The homeowner's "Pay by card", as their browser posts it from their page. */
+    function pay(page: string, form: Record<string, string> = {}) {
+      return ask(`${page}/pay`, { form });
+    }
+
+    async function ledger(id: string) {
+      const { db } = server.serverApp.database;
+      return db.select().from(payments).where(eq(payments.requestId, id));
+    }
+
+    async function paymentEvents(id: string) {
+      const { db } = server.serverApp.database;
+      return db
+        .select({ detail: leadEvents.detail })
+        .from(leadEvents)
+        .where(and(eq(leadEvents.leadId, id), eq(leadEvents.kind, "payment")));
+    }
+
+    async function receiptEmails(id: string) {
+      const { db } = server.serverApp.database;
+      const rows = await db
+        .select({ kind: outbox.kind })
+        .from(outbox)
+        .where(eq(outbox.subjectId, id));
+      return rows.filter((row) => row.kind === "receipt.customer");
+    }
+
+    test("Done: the page shows the balance and Pay by card; two taps at once share one session, for the server's amount", async () => {
+      const { id, page } = await doneVisit();
+      const shown = await ask(page);
+      expect(shown.body).toContain("Balance $245.00");
+      expect(shown.body).toContain(`action="${page}/pay"`);
+      // The form may lead to Stripe's page (the stand-in's origin here), and nowhere else.
+      expect(shown.headers.get("content-security-policy")).toContain(
+        `form-action 'self' ${stripe.url}`,
+      );
+      // The secret key is the server's alone.
+      expect(shown.body).not.toContain(stripe.secretKey);
+      expect(shown.body).not.toContain(stripe.webhookSecret);
+
+      const before = stripe.sessions.length;
+      // A visitor's amount is never read.
+      const [first, second] = await Promise.all([
+        pay(page, { amount: "1.00", amountCents: "100" }),
+        pay(page),
+      ]);
+      expect([first.status, second.status]).toEqual([303, 303]);
+      expect(first.location).toBe(second.location);
+      expect(stripe.sessions.length).toBe(before + 1);
+      const session = stripe.sessions.at(-1)!;
+      expect(first.location).toBe(session.url);
+      expect(session.amount_total).toBe(24_500);
+      expect(session.client_reference_id).toBe(id);
+      expect(session.success_url).toContain(`${page}/receipt`);
+      const rows = await ledger(id);
+      expect(rows).toMatchObject([
+        { kind: "balance", method: "card", amountCents: 24_500, state: "pending" },
+      ]);
+      expect(session.metadata).toMatchObject({ payment_id: rows[0]!.id, request_id: id });
+      // Created with an idempotency key of its own.
+      const created = stripe.requests.filter(
+        (request) => request.method === "POST" && request.path === "/v1/checkout/sessions",
+      );
+      expect(created.at(-1)?.idempotencyKey).toBe(`checkout:${rows[0]!.id}`);
+      // A third tap later: the same open session again.
+      expect((await pay(page)).location).toBe(session.url);
+      expect(stripe.sessions.length).toBe(before + 1);
+    });
+
+    test("the webhook delivered five times at once makes one payment, one receipt; the page and My day say Paid", async () => {
+      const { id, page } = await doneVisit();
+      const link = await pay(page);
+      const session = stripe.sessions.find((entry) => entry.url === link.location)!;
+      const event = await stripe.completeSession(session.id, { deliver: false });
+      const answers = await Promise.all(Array.from({ length: 5 }, () => stripe.deliver(event)));
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+      const rows = await ledger(id);
+      expect(rows).toMatchObject([
+        { method: "card", amountCents: 24_500, state: "paid", cardLast4: "4242" },
+      ]);
+      expect(await paymentEvents(id)).toEqual([
+        { detail: "Card pay link for $245.00" },
+        { detail: "Paid $245.00 by card ····4242" },
+      ]);
+      const row = await requestRow(server.serverApp.database.db, id);
+      expect(row).toMatchObject({
+        paymentMethod: "card",
+        paymentCents: 24_500,
+        paymentFor: "repair",
+      });
+      expect(row.warrantyEnds).not.toBeNull();
+      expect(await receiptEmails(id)).toHaveLength(1);
+      const { db } = server.serverApp.database;
+      expect(
+        await db.select().from(stripeEvents).where(eq(stripeEvents.id, event.id)),
+      ).toHaveLength(1);
+
+      const shown = await ask(page);
+      expect(shown.body).not.toContain("Balance $245.00");
+      expect(shown.body).toContain("Paid $245.00 by card");
+      const day = (await ask("/office/day", { cookie: alex })).body;
+      expect(day).toContain("Paid $245.00 by card");
+      // Paid: nothing more to pay.
+      const again = await pay(page);
+      expect(again.status).toBe(409);
+      expect(again.body).toContain("Nothing is owed on this request now.");
+    });
+
+    test("a forged, unsigned or 301-second-old event is 400 and changes nothing", async () => {
+      const { id, page } = await doneVisit();
+      const link = await pay(page);
+      const session = stripe.sessions.find((entry) => entry.url === link.location)!;
+      const event = await stripe.completeSession(session.id, { deliver: false });
+      const now = Math.floor(Date.now() / 1000);
+      const forged = await stripe.deliver(event, { secret: "whsec_not_the_one" });
+      const old = await stripe.deliver(event, { timestamp: now - 301 });
+      const unsigned = await fetch(`${server.baseUrl}/api/payments/stripe`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(event),
+      });
+      const tampered = await fetch(`${server.baseUrl}/api/payments/stripe`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          "Stripe-Signature": stripe.signatureFor(JSON.stringify(event, null, 2)),
+        },
+        body: JSON.stringify({ ...event, id: "evt_forged" }, null, 2),
+      });
+      expect([forged.status, old.status, unsigned.status, tampered.status]).toEqual([
+        400, 400, 400, 400,
+      ]);
+      expect(await ledger(id)).toMatchObject([{ state: "pending" }]);
+      expect((await requestRow(server.serverApp.database.db, id)).paidAt).toBeNull();
+      // 299 seconds old is still Stripe's.
+      expect((await stripe.deliver(event, { timestamp: now - 299 })).status).toBe(200);
+      expect(await ledger(id)).toMatchObject([{ state: "paid" }]);
+    });
+
+    test("cash recorded while the card is open closes the pay link: one payment", async () => {
+      const { id, page } = await doneVisit();
+      const link = await pay(page);
+      const session = stripe.sessions.find((entry) => entry.url === link.location)!;
+      const cash = await tap({
+        intent: "payment",
+        requestId: id,
+        method: "cash",
+        amount: "245.00",
+      });
+      expect(cash.status).toBe(302);
+      expect(session.status).toBe("expired");
+      await expect(stripe.completeSession(session.id)).rejects.toThrow();
+      const rows = await ledger(id);
+      expect(rows.map((row) => [row.method, row.state]).sort()).toEqual([
+        ["card", "expired"],
+        ["cash", "paid"],
+      ]);
+      expect((await requestRow(server.serverApp.database.db, id)).paymentMethod).toBe("cash");
+    });
+
+    test("the card paid first, the cash after it is refused: one payment", async () => {
+      const { id, page } = await doneVisit();
+      const link = await pay(page);
+      const session = stripe.sessions.find((entry) => entry.url === link.location)!;
+      // Paid, its event not here yet.
+      await stripe.completeSession(session.id, { deliver: false });
+      const cash = await tap({
+        intent: "payment",
+        requestId: id,
+        method: "cash",
+        amount: "245.00",
+      });
+      expect(cash.status).toBe(409);
+      expect(cash.body).toContain("The payment is already recorded.");
+      expect(await ledger(id)).toMatchObject([{ method: "card", state: "paid" }]);
+      expect((await requestRow(server.serverApp.database.db, id)).paymentMethod).toBe("card");
+      // Its event, when it comes, changes nothing again.
+      const event = stripe.events.find(
+        (entry) =>
+          entry.type === "checkout.session.completed" && entry.data.object.id === session.id,
+      )!;
+      expect((await stripe.deliver(event)).status).toBe(200);
+      expect(await ledger(id)).toHaveLength(1);
+      expect(await receiptEmails(id)).toHaveLength(1);
+    });
+
+    test("an event missed while the server was down is caught up from Stripe's events", async () => {
+      const { id, page } = await doneVisit();
+      const link = await pay(page);
+      const session = stripe.sessions.find((entry) => entry.url === link.location)!;
+      await stripe.completeSession(session.id, { deliver: false });
+      expect(await server.serverApp.catchUpCards()).toBeGreaterThan(0);
+      expect(await ledger(id)).toMatchObject([{ state: "paid" }]);
+      // Twice is once.
+      expect(await server.serverApp.catchUpCards()).toBe(0);
+      expect(await paymentEvents(id)).toHaveLength(2);
+    });
+
+    test("an expired session, then its late completed event out of order, changes nothing twice", async () => {
+      const { id, page } = await doneVisit();
+      const link = await pay(page);
+      const session = stripe.sessions.find((entry) => entry.url === link.location)!;
+      const expired = await stripe.expireSession(session.id, { deliver: false });
+      expect((await stripe.deliver(expired)).status).toBe(200);
+      expect((await stripe.deliver(expired)).status).toBe(200);
+      expect(await ledger(id)).toMatchObject([{ state: "expired" }]);
+      expect(await paymentEvents(id)).toEqual([
+        { detail: "Card pay link for $245.00" },
+        { detail: "Card pay link for $245.00 expired" },
+      ]);
+      // The next tap makes a new session.
+      const next = await pay(page);
+      expect(next.status).toBe(303);
+      expect(next.location).not.toBe(link.location);
+    });
+
+    test("a link for no request, or before Done, pays nothing; a staff session is not needed or used", async () => {
+      const unknown = await pay(`/requests/${"x".repeat(43)}`);
+      expect(unknown.status).toBe(404);
+      const booked = await server.post(
+        "/api/send-email",
+        serviceRequest({ email: `early-${randomUUID()}@example.com` }),
+      );
+      const { requestUrl } = (await booked.json()) as { requestUrl: string };
+      const early = await pay(new URL(requestUrl).pathname);
+      expect(early.status).toBe(409);
+      expect(early.body).toContain("Nothing is owed on this request now.");
+      expect((await ask(new URL(requestUrl).pathname)).body).not.toContain("Pay by card");
+      // An owner is no homeowner: the office's own pages are where staff act.
+      expect(owner).toBeTruthy();
+    });
+  });
+}
+
+describe("Without a Stripe key", () => {
+  const [database] = databases;
+  let server: TestServer;
+  const { add, ask } = deskClient(() => server);
+
+  beforeAll(async () => {
+    server = await startTestServer({ database: database!, withPages: true });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  test("the balance is shown, no card is offered, and /pay refuses", async () => {
+    const dispatcher = (await add("dispatcher", "Dan Dispatch", ["texas"])).cookie;
+    const { id: alexId, cookie: alex } = await add("technician", "Alex Rivera", ["texas"]);
+    const booked = await server.post(
+      "/api/send-email",
+      serviceRequest({ email: `nocard-${randomUUID()}@example.com` }),
+    );
+    const { id, requestUrl } = (await booked.json()) as { id: string; requestUrl: string };
+    const page = new URL(requestUrl).pathname;
+    const lead = await ask(`/office/leads/${id}`, { cookie: dispatcher });
+    const version = /name="version" value="(\d+)"/.exec(lead.body)?.[1] ?? "0";
+    await ask(`/office/leads/${id}`, {
+      cookie: dispatcher,
+      form: {
+        intent: "confirm-visit",
+        version,
+        scheduledDate: new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(
+          new Date(),
+        ),
+        scheduledWindow: "evening",
+        technicianId: alexId,
+      },
+    });
+    const tap = (fields: Record<string, string>) =>
+      ask("/office/day", { cookie: alex, form: { tapKey: randomUUID(), ...fields } });
+    expect((await tap({ intent: "arrived", requestId: id })).status).toBe(302);
+    expect(
+      (
+        await tap({
+          intent: "done",
+          requestId: id,
+          workDone: "Replaced the belt",
+          model: "DVE45R6100C",
+          serialNumber: "0B7H5AEN400123",
+          partsUsed: "Drum belt 6602-001655",
+          amount: "120.00",
+        })
+      ).status,
+    ).toBe(302);
+    const shown = await ask(page);
+    expect(shown.body).toContain("Balance $120.00");
+    expect(shown.body).not.toContain("Pay by card");
+    expect(shown.headers.get("content-security-policy")).toMatch(/form-action 'self'(;|$)/);
+    const refused = await ask(`${page}/pay`, { form: {} });
+    expect(refused.status).toBe(503);
+    expect(refused.body).toContain("Card payments are not available right now.");
+    // The webhook takes nothing without its secret.
+    const webhook = await fetch(`${server.baseUrl}/api/payments/stripe`, {
+      method: "POST",
+      headers: { "Stripe-Signature": "t=1,v1=00" },
+      body: "{}",
+    });
+    expect(webhook.status).toBe(400);
+  });
+});
