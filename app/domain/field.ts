@@ -102,6 +102,11 @@ export interface FieldVisit {
   goesBefore: string | null;
   /** The estimate, the customer's answer and the payment (./estimate.ts). */
   afterTheJob: VisitAfterTheJob;
+  /**
+   * What the customer owes now ("$245.00"), when it may be paid by card: the pay link by text
+   * (with their consent) or email, or its QR code. Null without cards, or with nothing owed.
+   */
+  cardPay: { due: string; canText: boolean; canEmail: boolean } | null;
   /** What Done's "Amount charged" starts with ("245.00"): the approved total, or the fee. */
   doneAmount: string;
   /**

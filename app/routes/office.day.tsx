@@ -4,6 +4,7 @@ import { DeskHeader } from "~/features/desk/desk-header";
 import { deskMeta } from "~/features/desk/headers";
 import { useDeskEvents } from "~/features/desk/use-desk-events";
 import { afterTheJobFormName } from "~/features/field/estimate-form";
+import { cardPayFormName } from "~/features/field/card-pay";
 import { notFound, signedInOf } from "~/features/desk/desk-route.server";
 import { useWaitingTaps } from "~/features/field/offline";
 import { VisitCard } from "~/features/field/visit-card";
@@ -12,6 +13,7 @@ import { tapFormName, undoFormName, type FieldTapResult } from "~/features/field
 import { postedForm } from "~/lib/bounded-body.server";
 import { servicesOf } from "~/services.server";
 
+import { cardPayTap, isCardPayIntent } from "../../server/field/card-pay-taps.server";
 import { isEstimateIntent, recordEstimateTap } from "../../server/field/estimates.server";
 import { recordFieldTap } from "../../server/field/field-taps.server";
 import { myDay } from "../../server/field/my-day.server";
@@ -30,7 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { desk } = servicesOf(context);
   return {
     staff: { name: staff.name, role: staff.role },
-    day: await myDay(desk.db, staff, desk.visits.now()),
+    day: await myDay(desk.db, staff, desk.visits.now(), desk.cards),
   };
 }
 
@@ -63,6 +65,19 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? { form, status: "invalid", fieldErrors: done.fieldErrors }
         : { form, status: "invalid", message: done.message },
       { status: done.reason === "invalid" ? 400 : 409 },
+    );
+  }
+  // The card's pay link by text, by email or as a QR code: server/field/card-pay-taps.server.ts.
+  if (isCardPayIntent(posted.text("intent"))) {
+    const form = cardPayFormName(posted.text("requestId"));
+    const paid = await cardPayTap(desk.db, desk.cards, staff, posted);
+    if (paid.ok) {
+      return data<FieldTapResult>({ form, status: "success", message: paid.message, qr: paid.qr });
+    }
+    if (paid.reason === "not-found") notFound();
+    return data<FieldTapResult>(
+      { form, status: "invalid", message: paid.message },
+      { status: 409 },
     );
   }
   if (posted.text("intent") === "undo") {

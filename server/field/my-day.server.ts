@@ -17,6 +17,7 @@ import {
   type MyDay,
 } from "~/domain/field";
 import type { VisitAfterTheJob } from "~/domain/estimate";
+import { formatMoney } from "~/domain/money";
 import { formatOfficeTime } from "~/domain/office-time";
 import { safetyConcerns, safetyLabels } from "~/domain/safety";
 import { timeSlots } from "~/domain/time-slots";
@@ -28,7 +29,9 @@ import type { Database } from "../db/database";
 import { requestPhotos, requestVisits, serviceRequests } from "../db/schema";
 import { fromRequests, type ServiceRequestRow } from "../requests/request-rows";
 import type { StaffMember } from "../desk/staff-accounts.server";
+import type { Balance, CardPayments } from "../payments/card-payments.server";
 import { pricePolicyFor } from "../prices/price-policy";
+import { textsAllowed } from "../texts/enqueue";
 import { doneAmountOf, visitAfterTheJob } from "./estimates.server";
 import { servesPaidRepair } from "./warranty-work";
 import { undoOffers } from "./undo-taps.server";
@@ -88,6 +91,7 @@ function cardOf(
   photoIds: readonly string[],
   serviceCallCents: number | null,
   day: { onItsDay: boolean; ahead: Row | undefined; undo: FieldVisit["undo"] },
+  balance: Balance | null,
 ): FieldVisit {
   const office = profileForState(row.office);
   const slot = timeSlots.find((candidate) => candidate.id === row.scheduledWindow);
@@ -140,6 +144,14 @@ function cardOf(
     undo: day.undo,
     goesBefore: day.ahead ? visitAheadName(day.ahead) : null,
     afterTheJob,
+    cardPay:
+      balance && afterTheJob.paymentKey !== null
+        ? {
+            due: formatMoney(balance.dueCents, { cents: "always" }),
+            canText: textsAllowed(row),
+            canEmail: row.email !== "",
+          }
+        : null,
     doneAmount: doneAmountOf(row, serviceCallCents),
     finished: finishedVisit(row, afterTheJob),
   };
@@ -171,7 +183,12 @@ function finishedVisit(row: Row, afterTheJob: VisitAfterTheJob): boolean {
   return row.fieldStatus === "done" && row.amountChargedCents === null;
 }
 
-export async function myDay(db: Database, staff: StaffMember, now: Date): Promise<MyDay> {
+export async function myDay(
+  db: Database,
+  staff: StaffMember,
+  now: Date,
+  cards?: CardPayments,
+): Promise<MyDay> {
   if (staff.role !== "technician" || staff.offices.length === 0) return { days: [] };
   const days = daysOf(staff.offices, now);
   const rows = await fromRequests(db).where(
@@ -217,6 +234,16 @@ export async function myDay(db: Database, staff: StaffMember, now: Date): Promis
     new Map(rows.map((row) => [row.id, row.visitNumber])),
     now,
   );
+  // What is owed by card, for the visits a payment may now be taken on (cards taken at all).
+  const balances = new Map(
+    cards?.enabled
+      ? await Promise.all(
+          rows
+            .filter((row) => row.fieldStatus === "done" || row.fieldStatus === "cant-fix")
+            .map(async (row) => [row.id, await cards.balanceOf(db, row)] as const),
+        )
+      : [],
+  );
   const photosOf = (id: string) =>
     photos.filter((photo) => photo.requestId === id).map((photo) => photo.id);
   const sorted = [...rows].sort(visitOrder);
@@ -243,6 +270,7 @@ export async function myDay(db: Database, staff: StaffMember, now: Date): Promis
                 key === "today" && row.status === "scheduled" ? visitAhead(visits, row) : undefined,
               undo: undo.get(row.id) ?? null,
             },
+            balances.get(row.id) ?? null,
           ),
         ),
       };

@@ -7,10 +7,15 @@
  */
 import { randomUUID } from "node:crypto";
 
+import { eq } from "drizzle-orm";
+
 import { formatMoney } from "~/domain/money";
 import { applianceName } from "~/domain/appliances";
 
 import type { Database, Transaction } from "../db/database";
+import { serviceRequests } from "../db/schema";
+import { fromRequests } from "../requests/request-rows";
+import { textsAllowed } from "../texts/enqueue";
 import { chargeOf, settlementOf } from "../field/estimates.server";
 import { serviceCallFor } from "../prices/price-policy";
 import {
@@ -34,13 +39,15 @@ export interface Balance {
 }
 
 export type PayLinkOutcome =
-  | { ok: true; url: string; reused: boolean }
+  | { ok: true; url: string; reused: boolean; paymentId: string; cents: number }
   | { ok: false; reason: "unavailable" | "nothing-owed" | "not-found"; message: string };
 
 export const payMessages = {
   unavailable: "Card payments are not available right now. Please call us.",
   nothingOwed: "Nothing is owed on this request now.",
-  failed: "The card payment could not be started. Please try again, or call us.",
+  notSetUp: "Card payments are not set up: record cash, check or card below.",
+  noTexts: "The customer did not agree to texts: email the link or show the QR code.",
+  noEmail: "This request has no email address: text the link or show the QR code.",
 } as const;
 
 /** A Checkout Session stays payable for a day (Stripe allows 30 minutes to 24 hours). */
@@ -107,7 +114,15 @@ export class CardPayments {
       const same = open.find(
         (entry) => entry.kind === "balance" && entry.amountCents === balance.dueCents,
       );
-      if (same?.checkoutUrl) return { ok: true, url: same.checkoutUrl, reused: true };
+      if (same?.checkoutUrl) {
+        return {
+          ok: true,
+          url: same.checkoutUrl,
+          reused: true,
+          paymentId: same.id,
+          cents: same.amountCents,
+        };
+      }
       // Another amount is owed now (the estimate changed, a deposit came in): the old links close.
       stale.push(...open);
       const id = randomUUID();
@@ -168,11 +183,63 @@ export class CardPayments {
         this.#context,
       );
       if (!changed.ok) throw new Error(`Service request ${row.id} changed under its lock`);
-      return { ok: true, url: session.url, reused: false };
+      return {
+        ok: true,
+        url: session.url,
+        reused: false,
+        paymentId: id,
+        cents: balance.dueCents,
+      };
     });
     // Closed at Stripe after the new link is stored: one that was paid meanwhile has its event.
     await this.#expireAtStripe(stale);
     return outcome;
+  }
+
+  /**
+   * The technician's "Text pay link" or "Email pay link": the pay link (as `payLink` makes it),
+   * sent to the homeowner through the door, which writes the timeline's line and the message.
+   */
+  async sendPayLink(
+    requestId: string,
+    actor: Actor,
+    by: "text" | "email",
+  ): Promise<PayLinkOutcome | { ok: false; reason: "refused"; message: string }> {
+    const [found] = await fromRequests(this.#db).where(eq(serviceRequests.id, requestId));
+    if (!found) return { ok: false, reason: "not-found", message: payMessages.nothingOwed };
+    if (by === "text" && !textsAllowed(found)) {
+      return { ok: false, reason: "refused", message: payMessages.noTexts };
+    }
+    if (by === "email" && found.email === "") {
+      return { ok: false, reason: "refused", message: payMessages.noEmail };
+    }
+    const link = await this.payLink(requestId, actor);
+    if (!link.ok) return link;
+    await this.#db.transaction(async (tx) => {
+      const row = await lockRequest(tx, requestId);
+      if (!row) return;
+      const sent = await changeRequest(
+        tx,
+        row,
+        {
+          event: {
+            kind: "payment",
+            detail: `Card pay link for ${formatMoney(link.cents, { cents: "always" })} ${by === "text" ? "texted" : "emailed"} to the customer`,
+          },
+          news: {
+            kind: "pay-link",
+            by,
+            paymentId: link.paymentId,
+            url: link.url,
+            cents: link.cents,
+          },
+        },
+        actor,
+        this.#context,
+      );
+      if (!sent.ok) throw new Error(`Service request ${row.id} changed under its lock`);
+    });
+    return link;
   }
 
   /**

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { leadEvents, outbox, payments, stripeEvents } from "../db/schema";
+import { leadEvents, outbox, payments, stripeEvents, texts } from "../db/schema";
 import { testDatabases } from "../test-support/databases";
 import { deskClient } from "../test-support/desk-client";
 import { serviceRequest } from "../test-support/fixtures";
@@ -54,10 +54,14 @@ for (const database of databases) {
     }
 
     /** A Texas dryer request, booked today with Alex and Done for $245.00: its id and page. */
-    async function doneVisit() {
+    async function doneVisit(overrides: Record<string, unknown> = {}) {
       const booked = await server.post(
         "/api/send-email",
-        serviceRequest({ selectedAppliance: "dryer", email: `card-${randomUUID()}@example.com` }),
+        serviceRequest({
+          selectedAppliance: "dryer",
+          email: `card-${randomUUID()}@example.com`,
+          ...overrides,
+        }),
       );
       expect(booked.status).toBe(201);
       const { id, requestUrl } = (await booked.json()) as { id: string; requestUrl: string };
@@ -302,6 +306,74 @@ for (const database of databases) {
       const next = await pay(page);
       expect(next.status).toBe(303);
       expect(next.location).not.toBe(link.location);
+    });
+
+    test("My day: Show QR code draws the open session's address; Text and Email pay link send it; another technician or the office gets a 404", async () => {
+      const { id, page } = await doneVisit({ textConsent: true });
+      const card = (await ask("/office/day", { cookie: alex })).body;
+      expect(card).toContain("Card payment: $245.00");
+      expect(card).toContain("Text pay link");
+      expect(card).toContain("Email pay link");
+      const qr = await ask("/office/day", {
+        cookie: alex,
+        form: { intent: "pay-qr", requestId: id },
+      });
+      expect(qr.status).toBe(200);
+      expect(qr.body).toContain("<svg");
+      expect(qr.body).toContain("QR code: pay $245.00 by card");
+      const session = stripe.sessions.find((entry) => entry.client_reference_id === id)!;
+      // The homeowner's tap on their page finds the same session.
+      expect((await pay(page)).location).toBe(session.url);
+
+      const texted = await ask("/office/day", {
+        cookie: alex,
+        form: { intent: "pay-link-text", requestId: id },
+      });
+      expect(texted.status).toBe(200);
+      expect(texted.body).toContain("Pay link for $245.00 texted to the customer.");
+      const emailed = await ask("/office/day", {
+        cookie: alex,
+        form: { intent: "pay-link-email", requestId: id },
+      });
+      expect(emailed.body).toContain("Pay link for $245.00 emailed to the customer.");
+      expect(stripe.sessions.filter((entry) => entry.client_reference_id === id)).toHaveLength(1);
+      const { db } = server.serverApp.database;
+      const text = await db
+        .select({ body: texts.body })
+        .from(texts)
+        .where(and(eq(texts.requestId, id), eq(texts.kind, "text.pay-link")));
+      expect(text.map((row) => row.body)).toEqual([
+        expect.stringContaining(`your repair balance is $245.00. Pay by card: ${session.url}`),
+      ]);
+      const email = await db
+        .select({ kind: outbox.kind, message: outbox.message })
+        .from(outbox)
+        .where(and(eq(outbox.subjectId, id), eq(outbox.kind, "pay-link.customer")));
+      expect(email).toHaveLength(1);
+      expect(JSON.stringify(email[0]!.message)).toContain(session.url!);
+
+      // Someone else's visit, or no technician at all: nothing is read or made.
+      const sam = (await add("technician", "Sam Ortiz", ["texas"])).cookie;
+      for (const cookie of [sam, dispatcher, owner]) {
+        const refused = await ask("/office/day", {
+          cookie,
+          form: { intent: "pay-qr", requestId: id },
+        });
+        expect(refused.status).toBe(404);
+      }
+    });
+
+    test("without consent to texts the pay link is not texted", async () => {
+      const { id } = await doneVisit({ textConsent: false });
+      const card = (await ask("/office/day", { cookie: alex })).body;
+      const start = card.indexOf(`Card payment: $245.00`);
+      expect(start).toBeGreaterThan(-1);
+      const refused = await ask("/office/day", {
+        cookie: alex,
+        form: { intent: "pay-link-text", requestId: id },
+      });
+      expect(refused.status).toBe(409);
+      expect(refused.body).toContain("The customer did not agree to texts");
     });
 
     test("a link for no request, or before Done, pays nothing; a staff session is not needed or used", async () => {

@@ -22,6 +22,7 @@ import {
   tapUndoneTold,
 } from "../field/field-news";
 import { cantFixTold } from "../field/cant-fix-news";
+import { payLinkSent, type PayLinkNews } from "../payments/pay-link-news";
 import { estimateNewsNotNeeded, estimateSentTold } from "../field/estimate-news";
 import { cancelWaitingReviewRequests } from "../reviews/review-requests";
 import { isBookableInTime } from "./windows";
@@ -81,7 +82,9 @@ export type HomeownerNews =
   /** The repair is done: reminders stop, the Done text, the review request scheduled. */
   | { kind: "repair-done"; technician: { id: string; name: string }; doneAt: Date }
   /** The payment is recorded: the receipt by email. */
-  | { kind: "payment-recorded" };
+  | { kind: "payment-recorded" }
+  /** The technician sent the card pay link: by text (with consent) or by email. */
+  | ({ kind: "pay-link" } & PayLinkNews);
 
 /**
  * Carries out `news` for the request `before` → `after` (both as the door saw them). Only the door
@@ -183,6 +186,9 @@ export async function tellHomeowner(
       return;
     case "payment-recorded":
       await receiptSent(tx, after, context);
+      return;
+    case "pay-link":
+      await payLinkSent(tx, after, news, context);
       return;
   }
 }

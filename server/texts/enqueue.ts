@@ -30,6 +30,7 @@ const officeTextKinds: ReadonlySet<string> = new Set([
   "text.done",
   "text.review-request",
   "text.review-reminder",
+  "text.pay-link",
 ]);
 
 export function causeOfText(kind: string): MessageCause {

@@ -58,6 +58,13 @@ export const textBodies = {
   estimateSent({ office }: TextFacts, technician: string, total: string, link: string): string {
     return `${office.shortName}: ${technician} sent an estimate: ${total}. Review and approve: ${link} ${stopLine}`;
   },
+  /**
+   * The technician's "Text pay link": the balance, and Stripe's payment page for it (no private
+   * link: the page pays this amount and shows nothing else of the request).
+   */
+  payLink({ office }: TextFacts, due: string, url: string): string {
+    return `${office.shortName}: your repair balance is ${due}. Pay by card: ${url} ${stopLine}`;
+  },
   done({ office, appliance }: TextFacts): string {
     return `${office.shortName}: your ${applianceName(appliance, { inSentence: true })} repair is done. Thank you! Questions: ${formatPhone(office.phone)}. ${stopLine}`;
   },

@@ -8,6 +8,7 @@ import { cn } from "~/lib/utils";
 
 import { controlEdge } from "./card-edges";
 import { EstimateSection } from "./estimate-form";
+import { CardPaySection } from "./card-pay";
 import { PaymentSection } from "./payment-form";
 import { VisitTaps, type FieldTapResult } from "./visit-taps";
 
@@ -107,7 +108,12 @@ function CardBody({ visit, result, keepOffline }: CardProps) {
   const controls: Record<Controls, React.ReactNode> = {
     taps: <VisitTaps visit={visit} result={result} keepOffline={keepOffline} />,
     estimate: <EstimateSection visit={visit} result={result} keepOffline={keepOffline} />,
-    payment: <PaymentSection visit={visit} result={result} keepOffline={keepOffline} />,
+    payment: (
+      <>
+        <CardPaySection visit={visit} result={result} />
+        <PaymentSection visit={visit} result={result} keepOffline={keepOffline} />
+      </>
+    ),
   };
   return (
     <>

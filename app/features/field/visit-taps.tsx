@@ -19,7 +19,13 @@ import { useOfflineSubmit, useSendingTap } from "./tap-forms";
 import { UndoTap, undoFormName } from "./undo-tap";
 
 /** A tap's answer on My day: which visit's which form, and why it was refused. */
-export type FieldTapResult = FormResult<string>;
+export type FieldTapResult = FormResult<string, { qr?: PayQr | null }>;
+
+/** The pay link's QR code (an SVG drawn on the server) and the amount it pays. */
+export interface PayQr {
+  svg: string;
+  due: string;
+}
 
 /** Why a tap was refused, under its button. */
 function TapRefusal({ message, className }: { message: string | undefined; className?: string }) {
