@@ -240,6 +240,14 @@ export interface ReceiptView {
    */
   serviceCallWaived: string | null;
   payment: { method: string; amount: string; date: string };
+  /**
+   * Every payment and refund of it, as the ledger holds them: "Deposit", "$138.00 by card ····4242
+   * on Nov 20, 2026"; "Payment"; "Refund", "$50.00 to card ····4242 on Nov 30, 2026 (why)".
+   * Empty for a payment recorded before the ledger without one (then `payment` says it).
+   */
+  ledger: { label: string; value: string }[];
+  /** What is left to pay: "$0.00" once paid. */
+  balance: string;
   /** "90 days on parts and labour, until Feb 23, 2027"; null for a service call (no repair). */
   warranty: string | null;
 }
@@ -264,10 +272,16 @@ export function receiptFacts(receipt: ReceiptView): { label: string; value: stri
     { label: "Serial number", value: receipt.serialNumber || "Not recorded" },
     { label: "Work done", value: receipt.workDone || "Not recorded" },
     { label: "Parts used", value: receipt.partsUsed || "None" },
-    {
-      label: "Payment",
-      value: `${receipt.payment.amount} by ${receipt.payment.method.toLowerCase()} on ${receipt.payment.date}`,
-    },
+    ...(receipt.ledger.length > 0
+      ? receipt.ledger
+      : [
+          {
+            label: "Payment",
+            value: `${receipt.payment.amount} by ${receipt.payment.method.toLowerCase()} on ${receipt.payment.date}`,
+          },
+        ]),
+    ...(receipt.ledger.length > 1 ? [{ label: "Total paid", value: receipt.payment.amount }] : []),
+    { label: "Balance", value: receipt.balance },
     ...(receipt.warranty ? [{ label: "Warranty", value: receipt.warranty }] : []),
   ];
 }

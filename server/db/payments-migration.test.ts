@@ -71,6 +71,7 @@ test("0037: every payment recorded before is a paid ledger row, once", async () 
   expect(byRequest[ids.repaired]).toMatchObject({
     jobNumber: 1,
     kind: "balance",
+    paymentFor: "repair",
     method: "card",
     amountCents: 24_500,
     state: "paid",
@@ -80,12 +81,14 @@ test("0037: every payment recorded before is a paid ledger row, once", async () 
   // The service call of the visit in progress has the key a new one would have.
   expect(byRequest[ids.serviceCallNow]).toMatchObject({
     method: "cash",
+    paymentFor: "service-call",
     amountCents: 8_900,
     idempotencyKey: `recorded:${ids.serviceCallNow}:visit:1`,
   });
   expect(byRequest[ids.serviceCallBefore]).toMatchObject({
     jobNumber: 1,
     method: "check",
+    paymentFor: "service-call",
     amountCents: 8_900,
     state: "paid",
     idempotencyKey: `recorded:${ids.serviceCallBefore}:visit:1`,

@@ -500,6 +500,7 @@ async function recordedPaymentLedger(
           {
             add: {
               kind: "balance" as const,
+              paymentFor: afterCantFix(row) ? ("service-call" as const) : ("repair" as const),
               method: paid.method,
               amountCents: paid.amount,
               state: "paid" as const,
@@ -603,8 +604,14 @@ export async function receiptsFor(db: Database | Transaction, row: Row) {
 
 /** The receipt of the job `job` holds (a request's row as of that job), and its repaired visit. */
 async function paidJobReceipt(db: Database | Transaction, job: Row, fee: number | null) {
-  const { visits, repaired } = await receiptVisitsOf(db, job);
-  return { receipt: receiptViewOf(job, serviceCallOfJob(job, fee), visits, repaired), repaired };
+  const [{ visits, repaired }, ledger] = await Promise.all([
+    receiptVisitsOf(db, job),
+    ledgerOf(db, job.id, job.jobNumber),
+  ]);
+  return {
+    receipt: receiptViewOf(job, serviceCallOfJob(job, fee), visits, repaired, ledger),
+    repaired,
+  };
 }
 
 /**

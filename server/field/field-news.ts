@@ -26,6 +26,7 @@ import {
 import { scheduleReviewRequest } from "../reviews/review-requests";
 import { enqueueText } from "../texts/enqueue";
 import { textBodies } from "../texts/messages";
+import { ledgerOf } from "../requests/ledger";
 import { receiptViewOf } from "./receipts";
 import { serviceCallOfJob } from "./warranty-work";
 
@@ -273,12 +274,13 @@ export async function receiptSent(
   context: VisitContext,
 ): Promise<void> {
   if (after.email === "") return;
-  const [serviceCall, { visits, repaired }] = await Promise.all([
+  const [serviceCall, { visits, repaired }, ledger] = await Promise.all([
     serviceCallFor(tx, after),
     receiptVisitsOf(tx, after),
+    ledgerOf(tx, after.id, after.jobNumber),
   ]);
   const fee = serviceCallOfJob(after, serviceCall?.serviceCallCents ?? null);
-  const receipt = receiptViewOf(after, fee, visits, repaired);
+  const receipt = receiptViewOf(after, fee, visits, repaired, ledger);
   if (!receipt) return;
   const email = receiptEmail(
     {

@@ -27,10 +27,53 @@ import { firstName } from "~/domain/names";
 import { formatOfficeTime } from "~/domain/office-time";
 import { isoDateIn } from "~/lib/dates";
 
+import { paidEffect } from "~/domain/payments";
+
+import type { LedgerRow } from "../requests/ledger";
 import type { ServiceRequestRow as Row } from "../requests/visit-changes";
 import type { RepairedVisit, VisitRecord } from "../requests/visit-history";
 import { isServiceCallPayment } from "./service-call";
 import { addDays } from "../requests/windows";
+
+/**
+ * The rows a receipt lists: the paid payments of what it is for (a service call's receipt, the
+ * latest service call's only; a repair's, its deposits and payments) and their refunds.
+ */
+function receiptLedgerOf(
+  ledger: readonly LedgerRow[],
+  paidFor: "repair" | "service-call",
+): LedgerRow[] {
+  const paid = ledger.filter(
+    (row) =>
+      row.kind !== "refund" &&
+      row.paymentFor === paidFor &&
+      (row.state === "paid" || row.state === "refunded"),
+  );
+  const counted = paidFor === "service-call" ? paid.slice(-1) : paid;
+  const ids = new Set(counted.map((row) => row.id));
+  return ledger.filter(
+    (row) =>
+      ids.has(row.id) ||
+      (row.kind === "refund" && row.state === "paid" && row.refundOf && ids.has(row.refundOf)),
+  );
+}
+
+/** "Payment", "$245.00 by card ····4242 on Nov 29, 2026": one ledger row on the receipt. */
+function ledgerFact(row: LedgerRow, timeZone: string): { label: string; value: string } {
+  const on = formatCalendarDate(isoDateIn(row.settledAt ?? row.createdAt, timeZone));
+  const method = `${paymentMethodLabels[row.method].toLowerCase()}${row.cardLast4 ? ` ····${row.cardLast4}` : ""}`;
+  const amount = formatMoney(row.amountCents, { cents: "always" });
+  if (row.kind === "refund") {
+    return {
+      label: "Refund",
+      value: `${amount} back ${row.method === "card" ? "to" : "in"} ${method} on ${on}${row.reason ? ` (${row.reason})` : ""}`,
+    };
+  }
+  return {
+    label: row.kind === "deposit" ? "Deposit" : "Payment",
+    value: `${amount} by ${method} on ${on}`,
+  };
+}
 
 /** "Mar 4, 2:05 PM Central": an instant in the request's office's time zone. */
 export function whenIn(instant: Date, row: Row): string {
@@ -74,12 +117,18 @@ export function receiptViewOf(
   serviceCallCents: number | null,
   visits: VisitRecord[],
   repaired: RepairedVisit | null,
+  ledger: readonly LedgerRow[] = [],
 ): ReceiptView | null {
   if (!row.paidAt || row.paymentCents === null || !row.paymentMethod) return null;
   const office = profileForState(row.office);
   const paidOn = formatCalendarDate(isoDateIn(row.paidAt, office.timeZone));
   // The service call after Can't fix (./service-call.ts): no repair, no estimate, no warranty.
   const forServiceCall = isServiceCallPayment(row);
+  const lines = receiptLedgerOf(ledger, forServiceCall ? "service-call" : "repair");
+  const card = [...lines]
+    .reverse()
+    .find((line) => line.kind === "balance" && line.cardLast4)?.cardLast4;
+  const paidCents = lines.reduce((sum, line) => sum + paidEffect(line), 0);
   return {
     forServiceCall,
     reference: row.reference,
@@ -110,10 +159,12 @@ export function receiptViewOf(
         ? serviceCallWaivedLine(serviceCallCents)
         : null,
     payment: {
-      method: paymentMethodLabels[row.paymentMethod],
-      amount: formatMoney(row.paymentCents, { cents: "always" }),
+      method: `${paymentMethodLabels[row.paymentMethod]}${card ? ` ····${card}` : ""}`,
+      amount: formatMoney(lines.length > 0 ? paidCents : row.paymentCents, { cents: "always" }),
       date: paidOn,
     },
+    ledger: lines.map((line) => ledgerFact(line, office.timeZone)),
+    balance: formatMoney(0, { cents: "always" }),
     warranty: forServiceCall
       ? null
       : warrantyLine(

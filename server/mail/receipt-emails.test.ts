@@ -57,6 +57,8 @@ const receipt: ReceiptView = {
   serviceCallWaived: "Service call $89: waived",
   payment: { method: "Card", amount: "$245.00", date: "Nov 27, 2026" },
   warranty: "90 days on parts and labour, until Feb 25, 2027",
+  ledger: [],
+  balance: "$0.00",
 };
 
 function email(view: ReceiptView = receipt) {

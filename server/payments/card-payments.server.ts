@@ -166,6 +166,7 @@ export class CardPayments {
               add: {
                 id,
                 kind: "balance",
+                paymentFor: balance.for,
                 method: "card",
                 amountCents: balance.dueCents,
                 state: "pending",

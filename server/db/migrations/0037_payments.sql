@@ -3,6 +3,7 @@ CREATE TABLE "payments" (
 	"request_id" uuid NOT NULL,
 	"job_number" integer NOT NULL,
 	"kind" text NOT NULL,
+	"payment_for" text NOT NULL,
 	"method" text NOT NULL,
 	"amount_cents" integer NOT NULL,
 	"state" text NOT NULL,
@@ -24,6 +25,7 @@ CREATE TABLE "payments" (
 	CONSTRAINT "payments_idempotency_key_unique" UNIQUE("idempotency_key"),
 	CONSTRAINT "payments_amount_positive" CHECK ("payments"."amount_cents" > 0),
 	CONSTRAINT "payments_kind_known" CHECK ("payments"."kind" in ('deposit', 'balance', 'refund')),
+	CONSTRAINT "payments_for_known" CHECK ("payments"."payment_for" in ('repair', 'service-call')),
 	CONSTRAINT "payments_method_known" CHECK ("payments"."method" in ('card', 'cash', 'check')),
 	CONSTRAINT "payments_state_known" CHECK ("payments"."state" in ('pending', 'paid', 'failed', 'expired', 'refunded')),
 	CONSTRAINT "payments_refund_of" CHECK (("payments"."kind" = 'refund') = ("payments"."refund_of" is not null))
@@ -43,15 +45,15 @@ CREATE INDEX "payments_request_idx" ON "payments" USING btree ("request_id","job
 CREATE INDEX "payments_payment_intent_idx" ON "payments" USING btree ("stripe_payment_intent_id");--> statement-breakpoint
 -- The payments recorded before the ledger, each a paid row: the jobs' (a repair's, or the service
 -- call of the visit in progress) and the service calls kept with the visits that ended.
-INSERT INTO "payments" ("id", "request_id", "job_number", "kind", "method", "amount_cents", "state", "staff_name", "idempotency_key", "created_at", "settled_at")
-SELECT gen_random_uuid(), j."request_id", j."number", 'balance', j."payment_method", j."payment_cents", 'paid', '',
+INSERT INTO "payments" ("id", "request_id", "job_number", "kind", "payment_for", "method", "amount_cents", "state", "staff_name", "idempotency_key", "created_at", "settled_at")
+SELECT gen_random_uuid(), j."request_id", j."number", 'balance', coalesce(j."payment_for", 'repair'), j."payment_method", j."payment_cents", 'paid', '',
   'recorded:' || j."request_id" || CASE WHEN j."payment_for" = 'service-call' THEN ':visit:' || r."visit_number" ELSE ':job:' || j."number" END,
   coalesce(j."paid_at", now()), j."paid_at"
 FROM "request_jobs" j
 JOIN "service_requests" r ON r."id" = j."request_id"
 WHERE j."payment_method" IS NOT NULL AND j."payment_cents" > 0;--> statement-breakpoint
-INSERT INTO "payments" ("id", "request_id", "job_number", "kind", "method", "amount_cents", "state", "staff_name", "idempotency_key", "created_at", "settled_at")
-SELECT gen_random_uuid(), v."request_id", j."number", 'balance', v."service_call"->>'method', (v."service_call"->>'cents')::integer, 'paid', '', 'recorded:' || v."request_id" || ':visit:' || v."number", (v."service_call"->>'paidAt')::timestamptz, (v."service_call"->>'paidAt')::timestamptz
+INSERT INTO "payments" ("id", "request_id", "job_number", "kind", "payment_for", "method", "amount_cents", "state", "staff_name", "idempotency_key", "created_at", "settled_at")
+SELECT gen_random_uuid(), v."request_id", j."number", 'balance', 'service-call', v."service_call"->>'method', (v."service_call"->>'cents')::integer, 'paid', '', 'recorded:' || v."request_id" || ':visit:' || v."number", (v."service_call"->>'paidAt')::timestamptz, (v."service_call"->>'paidAt')::timestamptz
 FROM "request_visits" v
 JOIN LATERAL (
   SELECT max(j."number") AS "number" FROM "request_jobs" j

@@ -13,6 +13,7 @@ import {
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 
+import type { PaymentFor } from "../../../app/domain/after-the-job";
 import type { LedgerKind, LedgerMethod, LedgerState } from "../../../app/domain/payments";
 
 import { createdAt } from "./columns";
@@ -35,6 +36,11 @@ export const payments = pgTable(
     /** The job the money is for (its estimate, its repair). */
     jobNumber: integer("job_number").notNull(),
     kind: text("kind").$type<LedgerKind>().notNull(),
+    /**
+     * What it pays for: the repair (a deposit too), or the service call after Can't fix, which
+     * settles that visit only. A refund, its payment's.
+     */
+    paymentFor: text("payment_for").$type<PaymentFor>().notNull(),
     method: text("method").$type<LedgerMethod>().notNull(),
     amountCents: integer("amount_cents").notNull(),
     state: text("state").$type<LedgerState>().notNull(),
@@ -68,6 +74,7 @@ export const payments = pgTable(
     index("payments_payment_intent_idx").on(table.stripePaymentIntentId),
     check("payments_amount_positive", sql`${table.amountCents} > 0`),
     check("payments_kind_known", sql`${table.kind} in ('deposit', 'balance', 'refund')`),
+    check("payments_for_known", sql`${table.paymentFor} in ('repair', 'service-call')`),
     check("payments_method_known", sql`${table.method} in ('card', 'cash', 'check')`),
     check(
       "payments_state_known",
