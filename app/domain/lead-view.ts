@@ -152,6 +152,22 @@ export interface LeadView {
     technicians: { id: string; name: string }[];
   } | null;
   /**
+   * The request's money, every row of its ledger, oldest first ("Payment", "$245.00 by card
+   * ····4242", "Paid", "Nov 29, 3:10 PM Central", "Alex Rivera"); `refund` when the viewer (an
+   * owner) may refund it: how much at most ("245.00") and the form's key. Null for a message.
+   */
+  ledger:
+    | {
+        id: string;
+        what: string;
+        amount: string;
+        state: string;
+        at: string;
+        by: string;
+        refund: { max: string; key: string } | null;
+      }[]
+    | null;
+  /**
    * Texts: the consent as recorded ("Nov 25, 4:38 PM Central on /services/dryer for +1713…:
    * 'Text me…'"), whether the number replied STOP or the homeowner turned texts off, and each text
    * with its state. Null for a message.

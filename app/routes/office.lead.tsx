@@ -9,6 +9,7 @@ import { CustomerRequestItem } from "~/features/desk/customer-request";
 import { BookVisit } from "~/features/desk/confirm-visit";
 import { LeadTexts } from "~/features/desk/lead-texts";
 import { OfficeWarrantyCallback } from "~/features/desk/office-warranty-callback";
+import { LeadLedger } from "~/features/desk/lead-ledger";
 import { ReturnVisit } from "~/features/desk/return-visit";
 import { SafetyChips } from "~/features/desk/safety-chips";
 import { useDeskEvents } from "~/features/desk/use-desk-events";
@@ -165,6 +166,13 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
               returnVisit={lead.returnVisit}
               windows={windows}
               result={actionData?.form === "return" ? actionData : undefined}
+              busy={busy}
+            />
+          ) : null}
+          {lead.ledger ? (
+            <LeadLedger
+              ledger={lead.ledger}
+              result={actionData?.form === "refund" ? actionData : undefined}
               busy={busy}
             />
           ) : null}

@@ -51,6 +51,7 @@ import {
   visitText,
   type Query,
 } from "./leads.server";
+import { refundFromLeadPage } from "./refunds.server";
 import type { StaffMember } from "./staff-accounts.server";
 
 /** The lead page's forms' answer: which form, and why it was refused (a change redirects). */
@@ -63,6 +64,7 @@ export type LeadPageResult = FormResult<
   | "text"
   | "cant-fix-call"
   | "warranty-callback"
+  | "refund"
 >;
 
 /**
@@ -71,7 +73,7 @@ export type LeadPageResult = FormResult<
  */
 export async function leadPageAction(
   form: PostedForm,
-  { db, visits }: Pick<DeskServices, "db" | "visits">,
+  { db, visits, cards }: Pick<DeskServices, "db" | "visits" | "cards">,
   staff: StaffMember,
   leadId: string,
 ) {
@@ -137,6 +139,14 @@ export async function leadPageAction(
     }
     case "cant-fix-call":
       return cantFixCallAnswer(db, staff, leadId, form, visits);
+    case "refund": {
+      const refunded = await refundFromLeadPage({ db, cards }, staff, leadId, form);
+      if (refunded.ok) throw redirect(`/office/leads/${leadId}`);
+      if (refunded.reason === "not-found") throw data("Not found", { status: 404 });
+      return refunded.reason === "invalid"
+        ? refuse({ form: "refund", status: "invalid", fieldErrors: refunded.fieldErrors }, 400)
+        : refuse({ form: "refund", status: "invalid", message: refunded.message }, 409);
+    }
     case "send-again":
       outcome = await sendEmailAgain(db, staff, leadId, form.text("emailId"), visits);
       break;

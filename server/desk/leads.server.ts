@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+
 import { and, asc, count, eq, inArray, lt, ne } from "drizzle-orm";
 
 import { profileForState } from "~/content/company";
@@ -45,6 +47,7 @@ import { beganOnWarrantyVisit } from "../field/warranty-work";
 import { sourceText } from "~/domain/phone-booking";
 import { customerOf } from "./customer-history.server";
 import { offersOfficeCallback } from "../requests/warranty-callbacks";
+import { ledgerOf, refundableCents, type LedgerRow } from "../requests/ledger";
 import { leadOffices, type StaffMember } from "./staff-accounts.server";
 
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -253,6 +256,50 @@ function emailState(office: StateSlug, email: typeof outbox.$inferSelect): strin
   }
 }
 
+const ledgerStateLabels: Record<LedgerRow["state"], string> = {
+  pending: "Pay link open",
+  paid: "Paid",
+  failed: "Failed",
+  expired: "Pay link closed",
+  refunded: "Refunded",
+};
+
+/** The ledger as the lead page lists it; an owner may refund what a paid row has left. */
+function ledgerViewOf(
+  rows: readonly LedgerRow[],
+  staff: StaffMember,
+  office: StateSlug,
+): NonNullable<LeadView["ledger"]> {
+  const zone = profileForState(office);
+  return rows.map((row) => {
+    const method = `${row.method}${row.cardLast4 ? ` ····${row.cardLast4}` : ""}`;
+    const left = refundableCents(rows, row.id);
+    return {
+      id: row.id,
+      what:
+        row.kind === "refund"
+          ? `Refund${row.reason ? `: ${row.reason}` : ""}`
+          : `${row.kind === "deposit" ? "Deposit" : "Payment"}${row.paymentFor === "service-call" ? " (service call)" : ""}`,
+      amount: `${row.kind === "refund" ? "−" : ""}${formatMoney(row.amountCents, { cents: "always" })} ${row.kind === "refund" && row.method === "card" ? "to" : "by"} ${method}`,
+      state:
+        row.kind === "refund" && row.state === "pending"
+          ? "Asked of Stripe"
+          : ledgerStateLabels[row.state],
+      at: formatOfficeTime(
+        row.settledAt ?? row.createdAt,
+        zone.timeZone,
+        zone.timeZoneLabel,
+        "day-and-clock",
+      ),
+      by: row.staffName || (row.kind === "refund" ? "" : "Customer"),
+      refund:
+        staff.role === "owner" && left > 0 && (row.method !== "card" || row.stripePaymentIntentId)
+          ? { max: formatMoney(left, { cents: "always", field: true }), key: randomUUID() }
+          : null,
+    };
+  });
+}
+
 export async function leadView(
   db: Database,
   staff: StaffMember,
@@ -290,6 +337,7 @@ export async function leadView(
       : [],
     lead.kind === "service-request" ? earlierPaidJobsOf(db, lead.row) : [],
   ]);
+  const ledger = lead.kind === "service-request" ? await ledgerOf(db, row.id) : null;
   const emailViews: LeadEmailView[] = emails.map((email) => ({
     id: email.id,
     purpose: purposeOf(email.kind),
@@ -385,6 +433,7 @@ export async function leadView(
             technicians: await officeTechnicians(db, row.office),
           }
         : null,
+    ledger: ledger ? ledgerViewOf(ledger, staff, row.office) : null,
     cantFixCall: lead.kind === "service-request" ? cantFixCallOf(lead.row) : null,
     photos: photos.map((photo) => ({
       id: photo.id,

@@ -272,6 +272,7 @@ export async function receiptSent(
   tx: Transaction,
   after: ServiceRequestRow,
   context: VisitContext,
+  refunded?: string,
 ): Promise<void> {
   if (after.email === "") return;
   const [serviceCall, { visits, repaired }, ledger] = await Promise.all([
@@ -289,8 +290,14 @@ export async function receiptSent(
       appliance: after.selectedAppliance,
       receipt,
       hasLink: context.links.urlFor(after.id) !== "",
+      ...(refunded ? { refunded } : {}),
     },
-    mailContextFor(context.config, profileForState(after.office), after.paidAt ?? context.now()),
+    mailContextFor(
+      context.config,
+      profileForState(after.office),
+      // Sent again after a refund: an email of its own (its Message-ID is its time's).
+      refunded ? context.now() : (after.paidAt ?? context.now()),
+    ),
   );
   await tx.insert(outbox).values(outboxRows(after.id, [email]));
 }

@@ -19,6 +19,8 @@ export interface ReceiptEmail {
   receipt: ReceiptView;
   /** False for a request stored before private links: no link then. */
   hasLink: boolean;
+  /** Sent again after a refund: "$50.00", the amount given back (the receipt lists it). */
+  refunded?: string;
 }
 
 export function receiptEmail(paid: ReceiptEmail, context: MailContext): OutgoingEmail {
@@ -26,7 +28,9 @@ export function receiptEmail(paid: ReceiptEmail, context: MailContext): Outgoing
   const { receipt } = paid;
   const appliance = applianceName(paid.appliance, { inSentence: true });
   // After Can't fix the service call is paid: no repair was made, and none is guaranteed.
-  const title = `Your receipt for your ${appliance} ${receipt.forServiceCall ? "service call" : "repair"}`;
+  const title = paid.refunded
+    ? `Your updated receipt: ${paid.refunded} refunded`
+    : `Your receipt for your ${appliance} ${receipt.forServiceCall ? "service call" : "repair"}`;
   // The estimate's lines one to a row (never run together in one paragraph), the waived
   // service call among them, the total last.
   const lines: EmailLines | null = receipt.estimate
@@ -55,16 +59,21 @@ export function receiptEmail(paid: ReceiptEmail, context: MailContext): Outgoing
           url: `${privateLinkPlaceholder(context.siteUrl, paid.requestId)}/receipt`,
         }
       : null,
-    paragraphs: receipt.warranty
+    paragraphs: paid.refunded
       ? [
-          `Thank you for choosing ${office.shortName}. ${receipt.technician} repaired your ${appliance}.`,
-          ...(receipt.estimate?.declinedText ? [`${receipt.estimate.declinedText}.`] : []),
-          `Your repair is guaranteed: ${receipt.warranty}. If the same problem comes back, call ${formatPhone(office.phone)}.`,
+          `${office.shortName} refunded ${paid.refunded} for your ${appliance} ${receipt.forServiceCall ? "service call" : "repair"}. A card refund reaches your account in 5 to 10 business days.`,
+          `Questions? Call ${formatPhone(office.phone)}.`,
         ]
-      : [
-          `Thank you for choosing ${office.shortName}. ${receipt.technician} could not repair your ${appliance} on this visit: this receipt is for the service call.`,
-          `We will call you about what comes next. Questions? Call ${formatPhone(office.phone)}.`,
-        ],
+      : receipt.warranty
+        ? [
+            `Thank you for choosing ${office.shortName}. ${receipt.technician} repaired your ${appliance}.`,
+            ...(receipt.estimate?.declinedText ? [`${receipt.estimate.declinedText}.`] : []),
+            `Your repair is guaranteed: ${receipt.warranty}. If the same problem comes back, call ${formatPhone(office.phone)}.`,
+          ]
+        : [
+            `Thank you for choosing ${office.shortName}. ${receipt.technician} could not repair your ${appliance} on this visit: this receipt is for the service call.`,
+            `We will call you about what comes next. Questions? Call ${formatPhone(office.phone)}.`,
+          ],
     footer: [office.name, `${office.street}, ${office.region}`, formatPhone(office.phone)],
   };
   return {

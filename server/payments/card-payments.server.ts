@@ -21,8 +21,10 @@ import { serviceCallFor } from "../prices/price-policy";
 import {
   ledgerOf,
   ledgerRowOfSession,
+  ledgerRowsOfPaymentIntent,
   openCardRows,
   paidCents,
+  refundableCents,
   type LedgerChange,
   type LedgerRow,
 } from "../requests/ledger";
@@ -48,6 +50,23 @@ export const payMessages = {
   notSetUp: "Card payments are not set up: record cash, check or card below.",
   noTexts: "The customer did not agree to texts: email the link or show the QR code.",
   noEmail: "This request has no email address: text the link or show the QR code.",
+} as const;
+
+export type RefundOutcome =
+  | { ok: true; replayed: boolean }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "invalid" | "refused"; message: string };
+
+type RefundAsked =
+  | { ok: true; replayed: boolean; card?: { refundId: string; payment: LedgerRow; whole: boolean } }
+  | Exclude<RefundOutcome, { ok: true }>;
+
+export const refundMessages = {
+  nothingLeft: "This payment is refunded in full already.",
+  atMost: (left: string) => `At most ${left} of this payment can be refunded.`,
+  notByStripe: "This card payment was not taken through Stripe: refund it on the card terminal.",
+  failed:
+    "Stripe did not make the refund: nothing was given back. Try again, or refund it on Stripe.",
 } as const;
 
 /** A Checkout Session stays payable for a day (Stripe allows 30 minutes to 24 hours). */
@@ -389,6 +408,209 @@ export class CardPayments {
       return `paid ${current.id}`;
     };
     return tx ? run(tx) : this.#db.transaction(run);
+  }
+
+  /**
+   * An owner's refund of `cents` of the payment `paymentId` (part or all, with why), once per
+   * `key`. Cash and check are given back by hand: recorded paid at once. A card's goes to Stripe
+   * (`POST /v1/refunds`, its own idempotency key) between two transactions: asked (pending), then
+   * what Stripe answered; the receipt goes again, saying so.
+   */
+  async refund(
+    requestId: string,
+    refund: { paymentId: string; cents: number; reason: string; key: string },
+    actor: Actor,
+  ): Promise<RefundOutcome> {
+    const idempotencyKey = `refund:${refund.key}`;
+    const asked = await this.#db.transaction(async (tx): Promise<RefundAsked> => {
+      const row = await lockRequest(tx, requestId);
+      if (!row) return { ok: false, reason: "not-found" };
+      const rows = await ledgerOf(tx, requestId);
+      if (rows.some((entry) => entry.idempotencyKey === idempotencyKey)) {
+        return { ok: true, replayed: true };
+      }
+      const payment = rows.find((entry) => entry.id === refund.paymentId);
+      if (!payment || payment.kind === "refund") return { ok: false, reason: "not-found" };
+      const left = refundableCents(rows, payment.id);
+      if (left <= 0) {
+        return { ok: false, reason: "refused", message: refundMessages.nothingLeft };
+      }
+      if (refund.cents > left) {
+        return {
+          ok: false,
+          reason: "invalid",
+          message: refundMessages.atMost(formatMoney(left, { cents: "always" })),
+        };
+      }
+      if (payment.method === "card" && (!this.#stripe || !payment.stripePaymentIntentId)) {
+        return { ok: false, reason: "refused", message: refundMessages.notByStripe };
+      }
+      const id = randomUUID();
+      const byHand = payment.method !== "card";
+      const amount = formatMoney(refund.cents, { cents: "always" });
+      const changed = await changeRequest(
+        tx,
+        row,
+        {
+          event: {
+            kind: "payment",
+            detail: byHand
+              ? `Refunded ${amount} in ${payment.method}: ${refund.reason}`
+              : `Refund of ${amount} to card${payment.cardLast4 ? ` ····${payment.cardLast4}` : ""} asked: ${refund.reason}`,
+          },
+          ledger: [
+            {
+              add: {
+                id,
+                jobNumber: payment.jobNumber,
+                kind: "refund",
+                paymentFor: payment.paymentFor,
+                method: payment.method,
+                amountCents: refund.cents,
+                state: byHand ? "paid" : "pending",
+                refundOf: payment.id,
+                reason: refund.reason,
+                cardLast4: payment.cardLast4,
+                stripePaymentIntentId: payment.stripePaymentIntentId,
+                staffId: actor.id,
+                staffName: actor.name,
+                idempotencyKey,
+              },
+            },
+            ...(byHand && refund.cents === left
+              ? [{ settle: { id: payment.id, state: "refunded" as const } }]
+              : []),
+          ],
+          ...(byHand ? { news: { kind: "refund-issued" as const, amount } } : {}),
+        },
+        actor,
+        this.#context,
+      );
+      if (!changed.ok) throw new Error(`Service request ${row.id} changed under its lock`);
+      return byHand
+        ? { ok: true, replayed: false }
+        : {
+            ok: true,
+            replayed: false,
+            card: { refundId: id, payment, whole: refund.cents === left },
+          };
+    });
+    if (!asked.ok || !("card" in asked) || !asked.card) return asked;
+    const { refundId, payment, whole } = asked.card;
+    const amount = formatMoney(refund.cents, { cents: "always" });
+    const card = payment.cardLast4 ? ` ····${payment.cardLast4}` : "";
+    let answer: { ok: true; stripeRefundId: string } | { ok: false; message: string };
+    try {
+      const made = await this.#stripe!.refunds.create(
+        {
+          payment_intent: payment.stripePaymentIntentId!,
+          amount: refund.cents,
+          reason: "requested_by_customer",
+          metadata: { refund_id: refundId, request_id: requestId },
+        },
+        { idempotencyKey: `refund:${refundId}` },
+      );
+      answer =
+        made.status === "failed" || made.status === "canceled"
+          ? { ok: false, message: `Stripe answered ${made.status}` }
+          : { ok: true, stripeRefundId: made.id };
+    } catch (error) {
+      answer = { ok: false, message: error instanceof Error ? error.message : String(error) };
+    }
+    await this.#db.transaction(async (tx) => {
+      const row = await lockRequest(tx, requestId);
+      if (!row) return;
+      const changed = await changeRequest(
+        tx,
+        row,
+        answer.ok
+          ? {
+              event: {
+                kind: "payment",
+                detail: `Refunded ${amount} to card${card}: ${refund.reason}`,
+              },
+              ledger: [
+                { settle: { id: refundId, state: "paid", stripeRefundId: answer.stripeRefundId } },
+                ...(whole ? [{ settle: { id: payment.id, state: "refunded" as const } }] : []),
+              ],
+              news: { kind: "refund-issued", amount },
+            }
+          : {
+              event: {
+                kind: "payment",
+                detail: `Refund of ${amount} to card${card} failed: ${answer.message}`,
+              },
+              ledger: [{ settle: { id: refundId, state: "failed" } }],
+            },
+        actor,
+        this.#context,
+      );
+      if (!changed.ok) throw new Error(`Service request ${row.id} changed under its lock`);
+    });
+    return answer.ok
+      ? { ok: true, replayed: false }
+      : { ok: false, reason: "refused", message: refundMessages.failed };
+  }
+
+  /**
+   * Stripe says a charge was refunded (`charge.refunded`): what it refunded beyond the refunds
+   * the ledger holds (made on Stripe's dashboard) becomes a refund row; our own, already there,
+   * change nothing.
+   */
+  async noteStripeRefund(
+    charge: { payment_intent: string | null; amount_refunded: number },
+    tx: Transaction,
+  ): Promise<string> {
+    if (!charge.payment_intent) return "ignored: no payment intent";
+    const [paid] = (await ledgerRowsOfPaymentIntent(tx, charge.payment_intent)).filter(
+      (entry) => entry.state === "paid" || entry.state === "refunded",
+    );
+    if (!paid) return "ignored: not our payment";
+    const row = await lockRequest(tx, paid.requestId);
+    if (!row) return "ignored: no request";
+    const rows = await ledgerOf(tx, paid.requestId);
+    const known = rows
+      .filter(
+        (entry) =>
+          entry.kind === "refund" &&
+          entry.refundOf === paid.id &&
+          (entry.state === "paid" || entry.state === "pending"),
+      )
+      .reduce((sum, entry) => sum + entry.amountCents, 0);
+    const more = Math.min(charge.amount_refunded, paid.amountCents) - known;
+    if (more <= 0) return `refunds known ${paid.id}`;
+    const amount = formatMoney(more, { cents: "always" });
+    const whole = known + more >= paid.amountCents;
+    const changed = await changeRequest(
+      tx,
+      row,
+      {
+        event: { kind: "payment", detail: `Refunded ${amount} to card on Stripe` },
+        ledger: [
+          {
+            add: {
+              jobNumber: paid.jobNumber,
+              kind: "refund",
+              paymentFor: paid.paymentFor,
+              method: "card",
+              amountCents: more,
+              state: "paid",
+              refundOf: paid.id,
+              reason: "Refunded on Stripe",
+              cardLast4: paid.cardLast4,
+              stripePaymentIntentId: paid.stripePaymentIntentId,
+              idempotencyKey: `stripe-refund:${paid.id}:${known + more}`,
+            },
+          },
+          ...(whole ? [{ settle: { id: paid.id, state: "refunded" as const } }] : []),
+        ],
+        news: { kind: "refund-issued", amount },
+      },
+      { id: null, name: "Stripe" },
+      this.#context,
+    );
+    if (!changed.ok) throw new Error(`Service request ${row.id} changed under its lock`);
+    return `refunded ${paid.id}`;
   }
 
   /** A session ended unpaid (expired, or its delayed payment failed): its row says so, once. */

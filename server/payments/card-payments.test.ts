@@ -376,6 +376,100 @@ for (const database of databases) {
       expect(refused.body).toContain("The customer did not agree to texts");
     });
 
+    /** A Done visit paid by card through the webhook: its id, page and paid ledger row. */
+    async function paidByCard() {
+      const { id, page } = await doneVisit();
+      const link = await pay(page);
+      const session = stripe.sessions.find((entry) => entry.url === link.location)!;
+      await stripe.completeSession(session.id);
+      const [paid] = await ledger(id);
+      expect(paid).toMatchObject({ state: "paid", cardLast4: "4242" });
+      return { id, page, paid: paid! };
+    }
+
+    test("an owner refunds part of a card payment: Stripe refunds it once, the ledger, the timeline, the receipt and its email say so", async () => {
+      const { id, page, paid } = await paidByCard();
+      const lead = await ask(`/office/leads/${id}`, { cookie: owner });
+      expect(lead.body).toContain("Payment: $245.00 by card ····4242");
+      const key = /name="refundKey" value="([^"]+)"/.exec(lead.body)?.[1];
+      expect(key).toBeTruthy();
+      const form = {
+        intent: "refund",
+        paymentId: paid.id,
+        amount: "50.00",
+        reason: "Part returned unused",
+        refundKey: key!,
+      };
+      // The same form sent twice at once is one refund.
+      const [first, second] = await Promise.all([
+        ask(`/office/leads/${id}`, { cookie: owner, form }),
+        ask(`/office/leads/${id}`, { cookie: owner, form }),
+      ]);
+      expect([first.status, second.status]).toEqual([302, 302]);
+      await stripe.waitForDeliveries();
+      const refunds = stripe.refunds.filter(
+        (refund) => refund.payment_intent === paid.stripePaymentIntentId,
+      );
+      expect(refunds.map((refund) => refund.amount)).toEqual([5_000]);
+      const rows = await ledger(id);
+      expect(rows.filter((row) => row.kind === "refund")).toMatchObject([
+        { amountCents: 5_000, state: "paid", refundOf: paid.id, reason: "Part returned unused" },
+      ]);
+      // The charge.refunded event for our own refund adds nothing.
+      expect(stripe.deliveries.some((delivery) => delivery.type === "charge.refunded")).toBe(true);
+      expect(await paymentEvents(id)).toContainEqual({
+        detail: "Refunded $50.00 to card ····4242: Part returned unused",
+      });
+      const receipt = await ask(`${page}/receipt`);
+      expect(receipt.body).toContain("$245.00 by card ····4242 on");
+      expect(receipt.body).toContain("$50.00 back to card ····4242 on");
+      expect(receipt.body).toContain("Part returned unused");
+      const { db } = server.serverApp.database;
+      const sent = await db
+        .select({ message: outbox.message })
+        .from(outbox)
+        .where(and(eq(outbox.subjectId, id), eq(outbox.kind, "receipt.customer")));
+      expect(sent.map((row) => row.message.subject).sort()).toEqual([
+        "Your receipt for your dryer repair",
+        "Your updated receipt: $50.00 refunded",
+      ]);
+
+      // More than is left is refused; nothing moves.
+      const again = await ask(`/office/leads/${id}`, { cookie: owner });
+      const nextKey = /name="refundKey" value="([^"]+)"/.exec(again.body)?.[1];
+      const tooMuch = await ask(`/office/leads/${id}`, {
+        cookie: owner,
+        form: { ...form, amount: "195.01", refundKey: nextKey! },
+      });
+      expect(tooMuch.status).toBe(400);
+      expect(tooMuch.body).toContain("At most $195.00 of this payment can be refunded.");
+      expect(
+        stripe.refunds.filter((refund) => refund.payment_intent === paid.stripePaymentIntentId),
+      ).toHaveLength(1);
+    });
+
+    test("a dispatcher or a technician cannot refund, nor see the refund form", async () => {
+      const { id, paid } = await paidByCard();
+      const form = {
+        intent: "refund",
+        paymentId: paid.id,
+        amount: "10.00",
+        reason: "Goodwill",
+        refundKey: randomUUID(),
+      };
+      const seen = await ask(`/office/leads/${id}`, { cookie: dispatcher });
+      expect(seen.body).toContain("Payment: $245.00 by card ····4242");
+      expect(seen.body).not.toContain('name="refundKey"');
+      for (const cookie of [dispatcher, alex]) {
+        const refused = await ask(`/office/leads/${id}`, { cookie, form });
+        expect(refused.status).toBe(404);
+      }
+      expect(
+        stripe.refunds.filter((refund) => refund.payment_intent === paid.stripePaymentIntentId),
+      ).toEqual([]);
+      expect((await ledger(id)).filter((row) => row.kind === "refund")).toEqual([]);
+    });
+
     test("a link for no request, or before Done, pays nothing; a staff session is not needed or used", async () => {
       const unknown = await pay(`/requests/${"x".repeat(43)}`);
       expect(unknown.status).toBe(404);

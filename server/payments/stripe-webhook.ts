@@ -23,6 +23,7 @@ const handledTypes = new Set([
   "checkout.session.async_payment_succeeded",
   "checkout.session.async_payment_failed",
   "checkout.session.expired",
+  "charge.refunded",
 ]);
 
 export interface StripeWebhookOptions {
@@ -95,6 +96,19 @@ export async function actOnEvent(
 ): Promise<string> {
   if (await seen(db, event.id)) return "seen before";
   if (!handledTypes.has(event.type)) return record(db, event, async () => "ignored");
+  if (event.type === "charge.refunded") {
+    const charge = event.data.object;
+    const paymentIntent =
+      typeof charge.payment_intent === "string"
+        ? charge.payment_intent
+        : (charge.payment_intent?.id ?? null);
+    return record(db, event, (tx) =>
+      payments.noteStripeRefund(
+        { payment_intent: paymentIntent, amount_refunded: charge.amount_refunded },
+        tx,
+      ),
+    );
+  }
   const session = event.data.object as Stripe.Checkout.Session;
   if (session.object !== "checkout.session") return record(db, event, async () => "ignored");
   switch (event.type) {

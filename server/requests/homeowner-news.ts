@@ -83,6 +83,8 @@ export type HomeownerNews =
   | { kind: "repair-done"; technician: { id: string; name: string }; doneAt: Date }
   /** The payment is recorded: the receipt by email. */
   | { kind: "payment-recorded" }
+  /** An owner refunded part or all of a payment: the receipt again, saying so. */
+  | { kind: "refund-issued"; amount: string }
   /** The technician sent the card pay link: by text (with consent) or by email. */
   | ({ kind: "pay-link" } & PayLinkNews);
 
@@ -189,6 +191,9 @@ export async function tellHomeowner(
       return;
     case "pay-link":
       await payLinkSent(tx, after, news, context);
+      return;
+    case "refund-issued":
+      await receiptSent(tx, after, context, news.amount);
       return;
   }
 }

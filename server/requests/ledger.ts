@@ -29,6 +29,7 @@ export type LedgerChange =
         state: LedgerState;
         cardLast4?: string | null;
         stripePaymentIntentId?: string | null;
+        stripeRefundId?: string | null;
       };
     };
 
@@ -56,7 +57,7 @@ export async function writeLedger(
         settledAt: change.add.settledAt ?? (change.add.state === "pending" ? null : now),
       });
     } else {
-      const { id, state, cardLast4, stripePaymentIntentId } = change.settle;
+      const { id, state, cardLast4, stripePaymentIntentId, stripeRefundId } = change.settle;
       const [written] = await tx
         .update(payments)
         .set({
@@ -64,6 +65,7 @@ export async function writeLedger(
           settledAt: now,
           ...(cardLast4 !== undefined ? { cardLast4 } : {}),
           ...(stripePaymentIntentId !== undefined ? { stripePaymentIntentId } : {}),
+          ...(stripeRefundId !== undefined ? { stripeRefundId } : {}),
         })
         .where(and(eq(payments.id, id), eq(payments.requestId, requestId)))
         .returning({ id: payments.id });
@@ -105,6 +107,21 @@ export function paidCents(
         : counted.has(row.id);
     return counts ? sum + paidEffect(row) : sum;
   }, 0);
+}
+
+/** What of the payment `paymentId` may still be refunded: its amount less refunds paid or asked. */
+export function refundableCents(rows: readonly LedgerRow[], paymentId: string): number {
+  const payment = rows.find((row) => row.id === paymentId);
+  if (!payment || payment.kind === "refund" || payment.state !== "paid") return 0;
+  const refunded = rows
+    .filter(
+      (row) =>
+        row.kind === "refund" &&
+        row.refundOf === paymentId &&
+        (row.state === "paid" || row.state === "pending"),
+    )
+    .reduce((sum, row) => sum + row.amountCents, 0);
+  return Math.max(0, payment.amountCents - refunded);
 }
 
 /** The open Checkout Session rows of a job: a pay link still payable. */
