@@ -15,6 +15,7 @@ import {
   outbox,
   privacyAudit,
   requestPhotos,
+  payments,
   requestJobs,
   requestVisits,
   reviews,
@@ -183,11 +184,21 @@ export async function findPrivacyRecords(db: Database | Transaction, subject: Pr
           .where(inArray(requestJobs.requestId, requestIds))
           .orderBy(asc(requestJobs.requestId), asc(requestJobs.number))
       : [];
+  // And their money: each payment, deposit and refund (the card's last four digits, why).
+  const ledger =
+    requestIds.length > 0
+      ? await db
+          .select()
+          .from(payments)
+          .where(inArray(payments.requestId, requestIds))
+          .orderBy(asc(payments.requestId), asc(payments.createdAt))
+      : [];
   return {
     customers: customerRows,
     requests,
     visits,
     jobs,
+    payments: ledger,
     messages,
     subscribers,
     emails,
@@ -267,6 +278,9 @@ export async function exportPrivacyRecords(
     ),
     visits: records.visits,
     jobs: records.jobs,
+    payments: records.payments.map((row) =>
+      withoutFields(row, ["staffId", "idempotencyKey", "checkoutUrl"]),
+    ),
     contactMessages: records.messages.map((row) => withoutFields(row, ["searchText"])),
     newsletterSubscriptions: records.subscribers.map((row) =>
       withoutFields(row, ["unsubscribeToken"]),
@@ -408,6 +422,14 @@ export async function erasePrivacyRecords(
           noChargeReason: sql`case when ${requestJobs.noChargeReason} is null then null else '' end`,
         })
         .where(inArray(requestJobs.requestId, requestIds));
+      // The ledger's amounts stay (the books need them); the card and the refunds' words go.
+      await tx
+        .update(payments)
+        .set({
+          cardLast4: null,
+          reason: sql`case when ${payments.reason} is null then null else '' end`,
+        })
+        .where(inArray(payments.requestId, requestIds));
       // Photos are the homeowner's too: they go, not just their fields.
       await tx.delete(requestPhotos).where(inArray(requestPhotos.requestId, requestIds));
     }

@@ -515,14 +515,15 @@ async function recordedPaymentLedger(
 }
 
 /** "Service call: Paid $89.00 by card, Nov 25, 3:10 PM Central": what My day says was recorded. */
-function recordedPaymentText(row: Row): string | null {
+function recordedPaymentText(row: Row, cardLast4: string | null): string | null {
   if (!row.paidAt) return null;
   const when = whenIn(row.paidAt, row);
   if (isServiceCallPayment(row) && row.noChargeReason !== null) {
     return `Service call: no charge (${row.noChargeReason}), ${when}`;
   }
   if (!row.paymentMethod || row.paymentCents === null) return null;
-  const paid = `${paymentSummary(row.paymentMethod, row.paymentCents)}, ${when}`;
+  const card = row.paymentMethod === "card" && cardLast4 ? ` ····${cardLast4}` : "";
+  const paid = `${paymentSummary(row.paymentMethod, row.paymentCents)}${card}, ${when}`;
   return isServiceCallPayment(row) ? `Service call: ${paid}` : paid;
 }
 
@@ -550,7 +551,12 @@ export function doneAmountOf(row: Row, serviceCallCents: number | null): string 
 }
 
 /** What a visit's card on My day shows and offers of the estimate and the payment. */
-export function visitAfterTheJob(row: Row, fee: number | null): VisitAfterTheJob {
+export function visitAfterTheJob(
+  row: Row,
+  fee: number | null,
+  /** The card's last four digits when it was paid by card through Stripe. */
+  cardLast4: string | null = null,
+): VisitAfterTheJob {
   // A warranty visit shows only what is new on it: the paid repair's estimate and payment are done.
   if (servesPaidRepair(row)) {
     return {
@@ -585,7 +591,7 @@ export function visitAfterTheJob(row: Row, fee: number | null): VisitAfterTheJob
     serviceCall,
     suggestedAmount:
       suggestedCents === null ? "" : formatMoney(suggestedCents, { cents: "always", field: true }),
-    payment: settled ? recordedPaymentText(row) : null,
+    payment: settled ? recordedPaymentText(row, cardLast4) : null,
     receiptSent: settled && row.paymentMethod !== null,
   };
 }

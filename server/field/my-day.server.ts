@@ -31,6 +31,7 @@ import { fromRequests, type ServiceRequestRow } from "../requests/request-rows";
 import type { StaffMember } from "../desk/staff-accounts.server";
 import type { Balance, CardPayments } from "../payments/card-payments.server";
 import { pricePolicyFor } from "../prices/price-policy";
+import { ledgerOf } from "../requests/ledger";
 import { textsAllowed } from "../texts/enqueue";
 import { doneAmountOf, visitAfterTheJob } from "./estimates.server";
 import { servesPaidRepair } from "./warranty-work";
@@ -91,12 +92,13 @@ function cardOf(
   photoIds: readonly string[],
   serviceCallCents: number | null,
   day: { onItsDay: boolean; ahead: Row | undefined; undo: FieldVisit["undo"] },
-  balance: Balance | null,
+  money: { balance: Balance | null; cardLast4: string | null },
 ): FieldVisit {
   const office = profileForState(row.office);
   const slot = timeSlots.find((candidate) => candidate.id === row.scheduledWindow);
   const address = [row.address, row.zipCode].filter(Boolean).join(", ");
-  const afterTheJob = visitAfterTheJob(row, serviceCallCents);
+  const afterTheJob = visitAfterTheJob(row, serviceCallCents, money.cardLast4);
+  const { balance } = money;
   return {
     id: row.id,
     reference: row.reference,
@@ -244,6 +246,19 @@ export async function myDay(
         )
       : [],
   );
+  // The card a paid job was paid with through Stripe: "Paid $245.00 by card ····4242".
+  const cardsPaid = new Map(
+    await Promise.all(
+      rows
+        .filter((row) => row.paidAt && row.paymentMethod === "card")
+        .map(async (row) => {
+          const paid = (await ledgerOf(db, row.id, row.jobNumber)).findLast(
+            (entry) => entry.kind === "balance" && entry.cardLast4 !== null,
+          );
+          return [row.id, paid?.cardLast4 ?? null] as const;
+        }),
+    ),
+  );
   const photosOf = (id: string) =>
     photos.filter((photo) => photo.requestId === id).map((photo) => photo.id);
   const sorted = [...rows].sort(visitOrder);
@@ -270,7 +285,7 @@ export async function myDay(
                 key === "today" && row.status === "scheduled" ? visitAhead(visits, row) : undefined,
               undo: undo.get(row.id) ?? null,
             },
-            balances.get(row.id) ?? null,
+            { balance: balances.get(row.id) ?? null, cardLast4: cardsPaid.get(row.id) ?? null },
           ),
         ),
       };

@@ -3,7 +3,9 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { leadEvents, outbox, payments, stripeEvents, texts } from "../db/schema";
+import { leadEvents, outbox, payments, serviceRequests, stripeEvents, texts } from "../db/schema";
+import { erasePrivacyRecords, exportPrivacyRecords } from "../desk/privacy.server";
+import type { StaffMember } from "../desk/staff-accounts.server";
 import { testDatabases } from "../test-support/databases";
 import { deskClient } from "../test-support/desk-client";
 import { serviceRequest } from "../test-support/fixtures";
@@ -446,6 +448,49 @@ for (const database of databases) {
       expect(
         stripe.refunds.filter((refund) => refund.payment_intent === paid.stripePaymentIntentId),
       ).toHaveLength(1);
+    });
+
+    test("a privacy export holds the request's payments; an erasure keeps the amounts, not the card or the words", async () => {
+      const { id, paid } = await paidByCard();
+      const { db } = server.serverApp.database;
+      const [row] = await db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
+      const lead = await ask(`/office/leads/${id}`, { cookie: owner });
+      const refundKey = /name="refundKey" value="([^"]+)"/.exec(lead.body)?.[1];
+      const refunded = await ask(`/office/leads/${id}`, {
+        cookie: owner,
+        form: {
+          intent: "refund",
+          paymentId: paid.id,
+          amount: "5.00",
+          reason: "Late arrival",
+          refundKey: refundKey!,
+        },
+      });
+      expect(refunded.status).toBe(302);
+      const olive: StaffMember = {
+        id: "owner-olive",
+        name: "Olive Owner",
+        email: "olive@example.com",
+        role: "owner",
+        offices: ["texas"],
+        disabledAt: null,
+        twoFactorEnabled: false,
+      };
+      const exported = JSON.parse(await exportPrivacyRecords(db, olive, { email: row!.email })) as {
+        payments: { amountCents: number; cardLast4: string | null; idempotencyKey?: string }[];
+      };
+      expect(exported.payments).toMatchObject([
+        { amountCents: 24_500, cardLast4: "4242" },
+        { amountCents: 500, cardLast4: "4242" },
+      ]);
+      expect(exported.payments[0]).not.toHaveProperty("idempotencyKey");
+      await erasePrivacyRecords(db, olive, { email: row!.email });
+      expect(
+        (await ledger(id)).map((entry) => [entry.amountCents, entry.cardLast4, entry.reason]),
+      ).toEqual([
+        [24_500, null, null],
+        [500, null, ""],
+      ]);
     });
 
     test("a dispatcher or a technician cannot refund, nor see the refund form", async () => {
