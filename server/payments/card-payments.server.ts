@@ -5,7 +5,7 @@
  * pays on Stripe's. The redirect back proves nothing; a session is paid when its event says so.
  * Every change to the request (the ledger's row, the job paid, the receipt) goes through the door.
  */
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 
 import { eq } from "drizzle-orm";
 
@@ -28,9 +28,14 @@ import {
   type LedgerChange,
   type LedgerRow,
 } from "../requests/ledger";
-import { changeRequest, lockRequest, type Actor } from "../requests/request-door";
+import {
+  changeRequest,
+  lockRequest,
+  type Actor,
+  type RequestChange,
+} from "../requests/request-door";
 import type { ServiceRequestRow, VisitContext } from "../requests/visit-changes";
-import type { Stripe } from "./stripe-client";
+import Stripe from "stripe";
 
 /** What the request owes now: the job's charge, what was paid on it, and the rest. */
 export interface Balance {
@@ -67,10 +72,14 @@ export const refundMessages = {
   notByStripe: "This card payment was not taken through Stripe: refund it on the card terminal.",
   failed:
     "Stripe did not make the refund: nothing was given back. Try again, or refund it on Stripe.",
+  noAnswer:
+    "Stripe did not answer yet: the refund stays asked, and shows here as refunded once Stripe confirms it. Do not ask again.",
 } as const;
 
 /** A Checkout Session stays payable for a day (Stripe allows 30 minutes to 24 hours). */
 const sessionLifetimeMs = 23 * 60 * 60 * 1000;
+/** Taps within one such window share a session (their idempotency key and its end). */
+const sessionKeyWindowMs = 10 * 60 * 1000;
 /** An open session this close to its end is not handed out again: a new one is made. */
 const reuseMarginMs = 30 * 60 * 1000;
 
@@ -102,7 +111,16 @@ export class CardPayments {
     const fee = (await serviceCallFor(db, row))?.serviceCallCents ?? null;
     const charge = chargeOf(row, fee);
     if (!charge) return null;
-    const paid = paidCents(await ledgerOf(db, row.id, row.jobNumber));
+    // A repair's deposits and payments count toward it; a service call is paid whole, once a
+    // visit (the job's service calls of earlier visits stay with those visits).
+    const paid =
+      charge.for === "repair"
+        ? paidCents(
+            (await ledgerOf(db, row.id, row.jobNumber)).filter(
+              (entry) => entry.paymentFor === "repair",
+            ),
+          )
+        : 0;
     const due = charge.cents - paid;
     return due > 0
       ? { chargeCents: charge.cents, paidCents: paid, dueCents: due, for: charge.for }
@@ -111,21 +129,20 @@ export class CardPayments {
 
   /**
    * The pay link for what the request `requestId` owes now: its open Checkout Session of that
-   * amount, or a new one. The amount is the server's, never the visitor's. Taps at once wait on
-   * the request's lock, so they share one session.
+   * amount, or a new one. The amount is the server's, never the visitor's. No transaction waits
+   * on Stripe: what is owed is read (short, under the request's lock), the session is made
+   * outside it, and stored in a second one. Its idempotency key is the request's, job's, amount's,
+   * attempt's and ten minutes' own, so taps at once are one session at Stripe and one row here.
    */
   async payLink(requestId: string, actor: Actor): Promise<PayLinkOutcome> {
     const stripe = this.#stripe;
     if (!stripe) return { ok: false, reason: "unavailable", message: payMessages.unavailable };
     const now = this.#context.now();
-    const stale: LedgerRow[] = [];
-    const outcome = await this.#db.transaction(async (tx): Promise<PayLinkOutcome> => {
+    const owed = await this.#db.transaction(async (tx) => {
       const row = await lockRequest(tx, requestId);
-      if (!row || row.erasedAt) {
-        return { ok: false, reason: "not-found", message: payMessages.nothingOwed };
-      }
+      if (!row || row.erasedAt) return { ok: false as const, reason: "not-found" as const };
       const balance = await this.balanceOf(tx, row);
-      if (!balance) return { ok: false, reason: "nothing-owed", message: payMessages.nothingOwed };
+      if (!balance) return { ok: false as const, reason: "nothing-owed" as const };
       const open = openCardRows(
         await ledgerOf(tx, row.id, row.jobNumber),
         new Date(now.getTime() + reuseMarginMs),
@@ -133,21 +150,33 @@ export class CardPayments {
       const same = open.find(
         (entry) => entry.kind === "balance" && entry.amountCents === balance.dueCents,
       );
-      if (same?.checkoutUrl) {
-        return {
-          ok: true,
-          url: same.checkoutUrl,
-          reused: true,
-          paymentId: same.id,
-          cents: same.amountCents,
-        };
-      }
-      // Another amount is owed now (the estimate changed, a deposit came in): the old links close.
-      stale.push(...open);
-      const id = randomUUID();
-      const idempotencyKey = `checkout:${id}`;
-      const expiresAt = new Date(now.getTime() + sessionLifetimeMs);
-      const session = await stripe.checkout.sessions.create(
+      // Each new link of the job is its own attempt: after one expired, the next is a new key.
+      const attempt = (await ledgerOf(tx, row.id, row.jobNumber)).filter(
+        (entry) => entry.method === "card" && entry.stripeSessionId !== null,
+      ).length;
+      return { ok: true as const, row, balance, same: same ?? null, open, attempt };
+    });
+    if (!owed.ok) {
+      return { ok: false, reason: owed.reason, message: payMessages.nothingOwed };
+    }
+    const { row, balance, same, open, attempt } = owed;
+    if (same?.checkoutUrl) {
+      return {
+        ok: true,
+        url: same.checkoutUrl,
+        reused: true,
+        paymentId: same.id,
+        cents: same.amountCents,
+      };
+    }
+    const bucket = Math.floor(now.getTime() / sessionKeyWindowMs);
+    const idempotencyKey = `checkout:${row.id}:${row.jobNumber}:${balance.dueCents}:${bucket}:${attempt}`;
+    const id = uuidFromKey(idempotencyKey);
+    // The same for every tap of the ten minutes: Stripe answers them with one session.
+    const expiresAt = new Date(bucket * sessionKeyWindowMs + sessionLifetimeMs);
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await stripe.checkout.sessions.create(
         {
           mode: "payment",
           line_items: [
@@ -170,10 +199,32 @@ export class CardPayments {
         },
         { idempotencyKey },
       );
-      if (!session.url) throw new Error(`Checkout Session ${session.id} came without a url`);
+    } catch (error) {
+      console.error(
+        `Checkout Session for ${row.id} not made: ${error instanceof Error ? error.message : error}`,
+      );
+      return { ok: false, reason: "unavailable", message: payMessages.unavailable };
+    }
+    const url = session.url;
+    if (!url) return { ok: false, reason: "unavailable", message: payMessages.unavailable };
+    const stored = await this.#db.transaction(async (tx): Promise<PayLinkOutcome> => {
+      const locked = await lockRequest(tx, row.id);
+      if (!locked) return { ok: false, reason: "not-found", message: payMessages.nothingOwed };
+      const rows = await ledgerOf(tx, row.id);
+      // Another tap of the same ten minutes stored it first.
+      const first = rows.find((entry) => entry.stripeSessionId === session.id);
+      if (first) {
+        return { ok: true, url, reused: true, paymentId: first.id, cents: first.amountCents };
+      }
+      // What is owed moved while Stripe answered: the next tap makes the right one.
+      const still = await this.balanceOf(tx, locked);
+      if (!still || still.dueCents !== balance.dueCents || locked.jobNumber !== row.jobNumber) {
+        return { ok: false, reason: "nothing-owed", message: payMessages.nothingOwed };
+      }
+      const stale = open.filter((entry) => entry.id !== id);
       const changed = await changeRequest(
         tx,
-        row,
+        locked,
         {
           event: {
             kind: "payment",
@@ -190,7 +241,7 @@ export class CardPayments {
                 amountCents: balance.dueCents,
                 state: "pending",
                 stripeSessionId: session.id,
-                checkoutUrl: session.url,
+                checkoutUrl: url,
                 expiresAt,
                 staffId: actor.id,
                 staffName: actor.id ? actor.name : "",
@@ -203,17 +254,11 @@ export class CardPayments {
         this.#context,
       );
       if (!changed.ok) throw new Error(`Service request ${row.id} changed under its lock`);
-      return {
-        ok: true,
-        url: session.url,
-        reused: false,
-        paymentId: id,
-        cents: balance.dueCents,
-      };
+      return { ok: true, url, reused: false, paymentId: id, cents: balance.dueCents };
     });
-    // Closed at Stripe after the new link is stored: one that was paid meanwhile has its event.
-    await this.#expireAtStripe(stale);
-    return outcome;
+    // Another amount is owed now (the estimate changed, a deposit came in): the old links close.
+    if (stored.ok && !stored.reused) await this.#expireAtStripe(open);
+    return stored;
   }
 
   /**
@@ -313,6 +358,9 @@ export class CardPayments {
     }
     if (session.status === "complete" && session.payment_status === "paid") {
       await this.settlePaid(await this.paidSessionOf(session));
+    } else if (session.status === "expired") {
+      // Closed now: the ledger says so at once, so that the link is not handed out again.
+      await this.#db.transaction((tx) => this.settleUnpaid(sessionId, "expired", tx));
     }
   }
 
@@ -371,6 +419,7 @@ export class CardPayments {
       const balance = current.jobNumber === row.jobNumber ? await this.balanceOf(tx, row) : null;
       const covers =
         balance !== null && current.kind === "balance" && current.amountCents >= balance.dueCents;
+      const over = covers ? current.amountCents - balance.dueCents : 0;
       const outcome = covers
         ? await changeRequest(
             tx,
@@ -396,8 +445,10 @@ export class CardPayments {
                 detail:
                   current.kind === "deposit"
                     ? `Deposit paid: ${amount} by card${card}`
-                    : // Paid after the job was settled another way: an owner refunds it.
-                      `Card payment of ${amount}${card} received after the job was paid: refund it`,
+                    : balance
+                      ? `Card payment of ${amount}${card} received: ${formatMoney(balance.dueCents - current.amountCents, { cents: "always" })} still owed`
+                      : // Paid after the job was settled another way: an owner refunds it.
+                        `Card payment of ${amount}${card} received after the job was paid: refund it`,
               },
               ledger: [settle],
             },
@@ -405,6 +456,22 @@ export class CardPayments {
             this.#context,
           );
       if (!outcome.ok) throw new Error(`Service request ${row.id} changed under its lock`);
+      if (over > 0) {
+        // An older link for more than is owed now (a deposit came in meanwhile): say so.
+        const noted = await changeRequest(
+          tx,
+          outcome.after,
+          {
+            event: {
+              kind: "payment",
+              detail: `Card paid ${formatMoney(over, { cents: "always" })} more than was owed: refund it`,
+            },
+          },
+          { id: null, name: "Stripe" },
+          this.#context,
+        );
+        if (!noted.ok) throw new Error(`Service request ${row.id} changed under its lock`);
+      }
       return `paid ${current.id}`;
     };
     return tx ? run(tx) : this.#db.transaction(run);
@@ -499,7 +566,10 @@ export class CardPayments {
     const { refundId, payment, whole } = asked.card;
     const amount = formatMoney(refund.cents, { cents: "always" });
     const card = payment.cardLast4 ? ` ····${payment.cardLast4}` : "";
-    let answer: { ok: true; stripeRefundId: string } | { ok: false; message: string };
+    // Refused by Stripe (4xx): nothing went back. No answer (the network, a 5xx): it may have
+    // been made, so the row stays asked until `charge.refunded` (or the owner's next look) says.
+    let answer:
+      { ok: true; stripeRefundId: string } | { ok: false; refused: boolean; message: string };
     try {
       const made = await this.#stripe!.refunds.create(
         {
@@ -512,44 +582,57 @@ export class CardPayments {
       );
       answer =
         made.status === "failed" || made.status === "canceled"
-          ? { ok: false, message: `Stripe answered ${made.status}` }
+          ? { ok: false, refused: true, message: `Stripe answered ${made.status}` }
           : { ok: true, stripeRefundId: made.id };
     } catch (error) {
-      answer = { ok: false, message: error instanceof Error ? error.message : String(error) };
+      const status = error instanceof Stripe.errors.StripeError ? (error.statusCode ?? 0) : 0;
+      answer = {
+        ok: false,
+        refused: status >= 400 && status < 500,
+        message: error instanceof Error ? error.message : String(error),
+      };
     }
     await this.#db.transaction(async (tx) => {
       const row = await lockRequest(tx, requestId);
       if (!row) return;
-      const changed = await changeRequest(
-        tx,
-        row,
-        answer.ok
+      // Stripe's event may have settled it meanwhile: then it is told already.
+      const current = (await ledgerOf(tx, requestId)).find((entry) => entry.id === refundId);
+      if (!current || current.state !== "pending") return;
+      const change: RequestChange = answer.ok
+        ? {
+            event: {
+              kind: "payment",
+              detail: `Refunded ${amount} to card${card}: ${refund.reason}`,
+            },
+            ledger: [
+              { settle: { id: refundId, state: "paid", stripeRefundId: answer.stripeRefundId } },
+              ...(whole ? [{ settle: { id: payment.id, state: "refunded" as const } }] : []),
+            ],
+            news: { kind: "refund-issued", amount },
+          }
+        : answer.refused
           ? {
               event: {
                 kind: "payment",
-                detail: `Refunded ${amount} to card${card}: ${refund.reason}`,
+                detail: `Refund of ${amount} to card${card} refused by Stripe: ${answer.message}`,
               },
-              ledger: [
-                { settle: { id: refundId, state: "paid", stripeRefundId: answer.stripeRefundId } },
-                ...(whole ? [{ settle: { id: payment.id, state: "refunded" as const } }] : []),
-              ],
-              news: { kind: "refund-issued", amount },
+              ledger: [{ settle: { id: refundId, state: "failed" } }],
             }
           : {
               event: {
                 kind: "payment",
-                detail: `Refund of ${amount} to card${card} failed: ${answer.message}`,
+                detail: `Refund of ${amount} to card${card}: no answer from Stripe yet`,
               },
-              ledger: [{ settle: { id: refundId, state: "failed" } }],
-            },
-        actor,
-        this.#context,
-      );
+            };
+      const changed = await changeRequest(tx, row, change, actor, this.#context);
       if (!changed.ok) throw new Error(`Service request ${row.id} changed under its lock`);
     });
-    return answer.ok
-      ? { ok: true, replayed: false }
-      : { ok: false, reason: "refused", message: refundMessages.failed };
+    if (answer.ok) return { ok: true, replayed: false };
+    return {
+      ok: false,
+      reason: "refused",
+      message: answer.refused ? refundMessages.failed : refundMessages.noAnswer,
+    };
   }
 
   /**
@@ -568,40 +651,60 @@ export class CardPayments {
     if (!paid) return "ignored: not our payment";
     const row = await lockRequest(tx, paid.requestId);
     if (!row) return "ignored: no request";
-    const rows = await ledgerOf(tx, paid.requestId);
-    const known = rows
-      .filter(
-        (entry) =>
-          entry.kind === "refund" &&
-          entry.refundOf === paid.id &&
-          (entry.state === "paid" || entry.state === "pending"),
-      )
+    const refunds = (await ledgerOf(tx, paid.requestId)).filter(
+      (entry) => entry.kind === "refund" && entry.refundOf === paid.id,
+    );
+    const paidBack = refunds
+      .filter((entry) => entry.state === "paid")
       .reduce((sum, entry) => sum + entry.amountCents, 0);
-    const more = Math.min(charge.amount_refunded, paid.amountCents) - known;
-    if (more <= 0) return `refunds known ${paid.id}`;
-    const amount = formatMoney(more, { cents: "always" });
-    const whole = known + more >= paid.amountCents;
+    // Our own refunds still asked (Stripe's answer not here yet) are confirmed by it, oldest first.
+    let left = Math.min(charge.amount_refunded, paid.amountCents) - paidBack;
+    const confirmed: LedgerRow[] = [];
+    const asked = refunds.filter((entry) => entry.state === "pending");
+    for (const entry of asked) {
+      if (left < entry.amountCents) break;
+      confirmed.push(entry);
+      left -= entry.amountCents;
+    }
+    // Beyond them, what was refunded on Stripe's dashboard.
+    const more = confirmed.length === asked.length ? left : 0;
+    if (confirmed.length === 0 && more <= 0) return `refunds known ${paid.id}`;
+    const total = confirmed.reduce((sum, entry) => sum + entry.amountCents, 0) + Math.max(0, more);
+    const amount = formatMoney(total, { cents: "always" });
+    const whole = paidBack + total >= paid.amountCents;
+    const card = paid.cardLast4 ? ` ····${paid.cardLast4}` : "";
     const changed = await changeRequest(
       tx,
       row,
       {
-        event: { kind: "payment", detail: `Refunded ${amount} to card on Stripe` },
+        event: {
+          kind: "payment",
+          detail:
+            more > 0
+              ? `Refunded ${amount} to card${card} on Stripe`
+              : `Refunded ${amount} to card${card}: ${confirmed.map((entry) => entry.reason).join("; ")}`,
+        },
         ledger: [
-          {
-            add: {
-              jobNumber: paid.jobNumber,
-              kind: "refund",
-              paymentFor: paid.paymentFor,
-              method: "card",
-              amountCents: more,
-              state: "paid",
-              refundOf: paid.id,
-              reason: "Refunded on Stripe",
-              cardLast4: paid.cardLast4,
-              stripePaymentIntentId: paid.stripePaymentIntentId,
-              idempotencyKey: `stripe-refund:${paid.id}:${known + more}`,
-            },
-          },
+          ...confirmed.map((entry): LedgerChange => ({ settle: { id: entry.id, state: "paid" } })),
+          ...(more > 0
+            ? [
+                {
+                  add: {
+                    jobNumber: paid.jobNumber,
+                    kind: "refund" as const,
+                    paymentFor: paid.paymentFor,
+                    method: "card" as const,
+                    amountCents: more,
+                    state: "paid" as const,
+                    refundOf: paid.id,
+                    reason: "Refunded on Stripe",
+                    cardLast4: paid.cardLast4,
+                    stripePaymentIntentId: paid.stripePaymentIntentId,
+                    idempotencyKey: `stripe-refund:${paid.id}:${paidBack + total}`,
+                  },
+                },
+              ]
+            : []),
           ...(whole ? [{ settle: { id: paid.id, state: "refunded" as const } }] : []),
         ],
         news: { kind: "refund-issued", amount },
@@ -646,7 +749,14 @@ export class CardPayments {
   }
 }
 
-/** "Refrigerator repair, request AR-7KQ2": what Stripe's page and its receipt call the payment. */
+/** A row id made from an idempotency key: the same key, the same id (RFC 4122 version 8 layout). */
+function uuidFromKey(key: string): string {
+  const hex = createHash("sha256").update(key).digest("hex");
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** "Dryer repair, request R-7K3F": what Stripe's page and its receipt call the payment. */
 function lineItemName(row: ServiceRequestRow, balance: Balance): string {
   const what =
     balance.for === "service-call"

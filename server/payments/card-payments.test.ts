@@ -3,7 +3,15 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { leadEvents, outbox, payments, serviceRequests, stripeEvents, texts } from "../db/schema";
+import {
+  leadEvents,
+  outbox,
+  payments,
+  requestJobs,
+  serviceRequests,
+  stripeEvents,
+  texts,
+} from "../db/schema";
 import { erasePrivacyRecords, exportPrivacyRecords } from "../desk/privacy.server";
 import type { StaffMember } from "../desk/staff-accounts.server";
 import { testDatabases } from "../test-support/databases";
@@ -157,9 +165,10 @@ for (const database of databases) {
       const created = stripe.requests.filter(
         (request) => request.method === "POST" && request.path === "/v1/checkout/sessions",
       );
-      expect(created.at(-1)?.idempotencyKey).toBe(`checkout:${rows[0]!.id}`);
-      // A third tap later: the same open session again.
-      expect((await pay(page)).location).toBe(session.url);
+      expect(created.at(-1)?.idempotencyKey).toMatch(new RegExp(`^checkout:${id}:1:24500:\\d+:0$`));
+      // Taps later: the same open session again, and the same session costs no budget (the
+      // page's five changes a day are for new sessions, moves and cancels).
+      for (let tap = 0; tap < 7; tap += 1) expect((await pay(page)).location).toBe(session.url);
       expect(stripe.sessions.length).toBe(before + 1);
     });
 
@@ -513,6 +522,54 @@ for (const database of databases) {
         stripe.refunds.filter((refund) => refund.payment_intent === paid.stripePaymentIntentId),
       ).toEqual([]);
       expect((await ledger(id)).filter((row) => row.kind === "refund")).toEqual([]);
+    });
+
+    test("a service call paid on an earlier visit of the job is not taken off the repair's balance", async () => {
+      const { id, page } = await doneVisit();
+      const { db } = server.serverApp.database;
+      // The first visit's service call, kept in the ledger on the same job.
+      await db.insert(requestJobs).values({ requestId: id, number: 1 }).onConflictDoNothing();
+      await db.insert(payments).values({
+        id: randomUUID(),
+        requestId: id,
+        jobNumber: 1,
+        kind: "balance",
+        paymentFor: "service-call",
+        method: "cash",
+        amountCents: 8_900,
+        state: "paid",
+        idempotencyKey: `recorded:${id}:visit:0`,
+        settledAt: new Date(),
+      });
+      expect((await ask(page)).body).toContain("Balance $245.00");
+      const link = await pay(page);
+      expect(stripe.sessions.find((entry) => entry.url === link.location)?.amount_total).toBe(
+        24_500,
+      );
+    });
+
+    test("a request's link pays that request only: another's amount, session and receipt stay out of reach", async () => {
+      const first = await doneVisit();
+      const second = await doneVisit();
+      const paidFirst = await pay(first.page);
+      const session = stripe.sessions.find((entry) => entry.url === paidFirst.location)!;
+      expect(session.client_reference_id).toBe(first.id);
+      // A link one character off is no link: nothing is made, nothing is shown.
+      const token = first.page.split("/").at(-1)!;
+      const other = `/requests/${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
+      const before = stripe.sessions.length;
+      expect((await pay(other)).status).toBe(404);
+      expect((await ask(other)).status).toBe(404);
+      expect((await ask(`${other}/receipt`)).status).toBe(404);
+      expect(stripe.sessions.length).toBe(before);
+      // The second request's own tap makes its own session, for its own amount.
+      const paidSecond = await pay(second.page);
+      expect(paidSecond.location).not.toBe(paidFirst.location);
+      expect(stripe.sessions.at(-1)?.client_reference_id).toBe(second.id);
+      // Paid, the first's receipt shows on its own page only.
+      await stripe.completeSession(session.id);
+      expect((await ask(`${first.page}/receipt`)).body).toContain("$245.00 by card ····4242");
+      expect((await ask(`${second.page}/receipt`)).status).toBe(404);
     });
 
     test("a link for no request, or before Done, pays nothing; a staff session is not needed or used", async () => {

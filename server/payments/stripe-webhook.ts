@@ -162,13 +162,25 @@ export async function catchUpStripeEvents(
   let acted = 0;
   const since = Math.floor(now.getTime() / 1000) - 3 * 24 * 60 * 60;
   for await (const event of stripe.events.list({
-    type: "checkout.session.completed",
+    types: [
+      "checkout.session.completed",
+      "checkout.session.async_payment_succeeded",
+      "checkout.session.async_payment_failed",
+      "charge.refunded",
+    ],
     created: { gte: since },
     limit: 100,
   })) {
     if (await seen(db, event.id)) continue;
-    await actOnEvent(db, payments, event);
-    acted += 1;
+    try {
+      await actOnEvent(db, payments, event);
+      acted += 1;
+    } catch (error) {
+      // One event that fails (its request gone, a conflict) leaves the others to be read.
+      console.error(
+        `Stripe event ${event.id} not acted on: ${error instanceof Error ? error.message : error}`,
+      );
+    }
   }
   return acted;
 }

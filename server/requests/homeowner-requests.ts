@@ -226,7 +226,10 @@ export class HomeownerRequests {
     }
     const change = await this.#budgets.takeChange(found.id, client);
     if (!change.ok) return limited(change, tooManyChangesMessage);
-    return this.#cards.payLink(found.id, customer);
+    const link = await this.#cards.payLink(found.id, customer);
+    // Only a new session (a call to Stripe) is counted: the same one again, or none, costs nothing.
+    if (!link.ok || link.reused) await change.giveBack();
+    return link;
   }
 
   /** The receipt page's receipts, the latest first: none for an unknown link, or before a payment. */
