@@ -32,6 +32,11 @@ export function CardPaySection({
   const note = mine?.status === "success" && !qr ? mine.message : undefined;
   const refusal = mine?.status === "invalid" ? mine.message : undefined;
   const headingId = `card-pay-${visit.id}-heading`;
+  const choices = [
+    ...(cardPay.canText ? [{ intent: "pay-link-text", label: "Text pay link" }] : []),
+    ...(cardPay.canEmail ? [{ intent: "pay-link-email", label: "Email pay link" }] : []),
+    { intent: "pay-qr", label: "Show QR code" },
+  ];
   return (
     <section aria-labelledby={headingId} className="grid gap-2 rounded-md bg-slate-50 p-3">
       <h4 id={headingId} className="font-semibold text-slate-900">
@@ -39,40 +44,19 @@ export function CardPaySection({
       </h4>
       <Form method="post" preventScrollReset className="flex flex-wrap gap-2">
         <input type="hidden" name="requestId" value={visit.id} />
-        {cardPay.canText ? (
+        {choices.map(({ intent, label }) => (
           <Button
+            key={intent}
             type="submit"
             name="intent"
-            value="pay-link-text"
+            value={intent}
             variant="outline"
             className="h-11"
-            loading={sending("pay-link-text")}
+            loading={sending(intent)}
           >
-            Text pay link
+            {label}
           </Button>
-        ) : null}
-        {cardPay.canEmail ? (
-          <Button
-            type="submit"
-            name="intent"
-            value="pay-link-email"
-            variant="outline"
-            className="h-11"
-            loading={sending("pay-link-email")}
-          >
-            Email pay link
-          </Button>
-        ) : null}
-        <Button
-          type="submit"
-          name="intent"
-          value="pay-qr"
-          variant="outline"
-          className="h-11"
-          loading={sending("pay-qr")}
-        >
-          Show QR code
-        </Button>
+        ))}
       </Form>
       {note ? (
         <p role="status" className="text-sm font-semibold text-green-900">
