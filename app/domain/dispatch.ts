@@ -78,6 +78,8 @@ export interface WaitingForPart {
   appliance: string;
   place: VisitPlace;
   part: string;
+  /** "Deposit paid", or "Deposit $138.00 not paid yet": the part's deposit; null when none was asked. */
+  deposit: string | null;
   /** The technician who went: the form's first choice. */
   technicianId: string | null;
   safety: SafetyConcern[];

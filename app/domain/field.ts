@@ -106,7 +106,15 @@ export interface FieldVisit {
    * What the customer owes now ("$245.00"), when it may be paid by card: the pay link by text
    * (with their consent) or email, or its QR code. Null without cards, or with nothing owed.
    */
-  cardPay: { due: string; canText: boolean; canEmail: boolean } | null;
+  cardPay: {
+    /** "Card payment", or "Part deposit" while the part it pays for is awaited. */
+    what: "Card payment" | "Part deposit";
+    due: string;
+    canText: boolean;
+    canEmail: boolean;
+  } | null;
+  /** Cards are taken: Needs a part may ask a deposit, paid by card. */
+  takesDeposits: boolean;
   /** What Done's "Amount charged" starts with ("245.00"): the approved total, or the fee. */
   doneAmount: string;
   /**

@@ -3,6 +3,7 @@
  * paid, and where it stands. Shared by the server's ledger and the pages that show it.
  */
 import type { PaymentMethod } from "./after-the-job";
+import { formatMoney } from "./money";
 
 export const ledgerKinds = ["deposit", "balance", "refund"] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
@@ -22,4 +23,9 @@ export function paidEffect(row: { kind: LedgerKind; state: LedgerState; amountCe
   if (row.kind === "refund") return row.state === "paid" ? -row.amountCents : 0;
   // A payment refunded in full stays counted: its refund row takes the money away.
   return row.state === "paid" || row.state === "refunded" ? row.amountCents : 0;
+}
+
+/** "Approve and pay the $138 part deposit": the homeowner's page's button and the email's. */
+export function depositActionLabel(depositCents: number): string {
+  return `Approve and pay the ${formatMoney(depositCents, { cents: "when-needed" })} part deposit`;
 }

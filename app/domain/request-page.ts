@@ -70,9 +70,18 @@ export interface RequestPageView {
   afterTheJob: RequestAfterTheJob;
   /**
    * What is owed now ("$245.00"; with a deposit paid, what is left) and whether it may be paid by
-   * card here (cards are taken); null when nothing is owed.
+   * card here (cards are taken); null when nothing is owed. `deposit`: it is the part deposit the
+   * technician asked ("Approve and pay the $138 part deposit", and the part's price). `confirming`:
+   * Stripe's page came back paid, and its signed event has not landed yet.
    */
-  balance: { due: string; payByCard: boolean } | null;
+  balance: {
+    due: string;
+    payByCard: boolean;
+    confirming: boolean;
+    deposit: { button: string; price: string | null } | null;
+  } | null;
+  /** "Part deposit paid: $138.00 by card ····4242 on Nov 29, 2:10 PM Central", until the repair is paid. */
+  depositPaid: string | null;
 }
 
 /** What the page's forms post as `intent`. */

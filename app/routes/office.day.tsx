@@ -89,7 +89,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 409 },
     );
   }
-  const outcome = await recordFieldTap(desk.db, desk.visits, staff, posted);
+  const outcome = await recordFieldTap(desk.db, desk.visits, staff, posted, {
+    enabled: desk.cards?.enabled ?? false,
+  });
   if (outcome.ok) throw redirect(visitOnMyDay(posted.text("requestId")));
   if (outcome.reason === "not-found") notFound();
   const form = tapFormName(outcome.action, posted.text("requestId"));

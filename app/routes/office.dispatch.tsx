@@ -12,6 +12,7 @@ import { SafetyChips } from "~/features/desk/safety-chips";
 import { useDeskEvents } from "~/features/desk/use-desk-events";
 import { postedForm } from "~/lib/bounded-body.server";
 import { servicesOf } from "~/services.server";
+import { cn } from "~/lib/utils";
 
 import { assignVisit, boardChoice, dispatchBoard } from "../../server/field/dispatch.server";
 import { bookReturnVisit, returnVisitChoiceOf } from "../../server/field/return-visits.server";
@@ -344,6 +345,18 @@ function ReturnVisitItem({ request, board }: { request: WaitingForPart; board: D
           <bdi>{request.name}</bdi>
         </Link>
         <SafetyChips concerns={request.safety} />
+        {request.deposit ? (
+          <span
+            className={cn(
+              "rounded-full px-2 py-0.5 text-xs font-semibold",
+              request.deposit === "Deposit paid"
+                ? "bg-green-100 text-green-900"
+                : "bg-white text-slate-800 ring-1 ring-slate-300",
+            )}
+          >
+            {request.deposit}
+          </span>
+        ) : null}
       </div>
       <p className="[overflow-wrap:anywhere] text-slate-800">
         {request.appliance} · Part: <bdi>{request.part}</bdi>

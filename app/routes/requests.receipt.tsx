@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 
 import { Section } from "~/components/page-parts";
 import { withoutActionBar } from "~/components/phone-action-bar";
@@ -34,9 +34,23 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 // Reads only; a bad link, or a request not paid yet, is a 404.
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const receipts = await servicesOf(context).requests.receipts(params.token);
-  if (receipts.length === 0) throw data("Not found", { status: 404, headers: privateHeaders });
+  if (receipts.length === 0) {
+    // Back from Stripe's page before its signed event landed: the page says it is confirming.
+    const paid = new URL(request.url).searchParams.get("paid");
+    if (
+      paid &&
+      (await servicesOf(context).requests.view(params.token, paid))?.balance?.confirming
+    ) {
+      const page = new URL(request.url).pathname.replace(/\/receipt\/?$/, "");
+      throw redirect(`${page}?paid=${encodeURIComponent(paid)}#balance`, {
+        status: 303,
+        headers: privateHeaders,
+      });
+    }
+    throw data("Not found", { status: 404, headers: privateHeaders });
+  }
   return data({ receipts }, { headers: privateHeaders });
 }
 

@@ -50,8 +50,10 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 // Reads only: an email scanner or link preview that opens the link changes nothing.
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const view = await servicesOf(context).requests.view(params.token);
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  // Stripe's page sends the homeowner back with its session's id (`success_url`).
+  const paid = new URL(request.url).searchParams.get("paid") ?? undefined;
+  const view = await servicesOf(context).requests.view(params.token, paid);
   if (!view) throw data("Not found", { status: 404, headers: privateHeaders });
   return data(view, { headers: privateHeaders });
 }

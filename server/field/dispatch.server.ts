@@ -15,6 +15,7 @@ import {
   type DispatchVisit,
 } from "~/domain/dispatch";
 import { fieldStatusLabels } from "~/domain/field";
+import { formatMoney } from "~/domain/money";
 import { isValidIsoDate } from "~/domain/service-request";
 import { timeSlots, type TimeSlotId } from "~/domain/time-slots";
 import { formatVisitDay } from "~/domain/visit";
@@ -27,6 +28,7 @@ import type { Database } from "../db/database";
 import { changeLeadStatus } from "../desk/lead-changes.server";
 import { findLead } from "../desk/leads.server";
 import { fromRequests, type ServiceRequestRow } from "../requests/request-rows";
+import { depositsPaidOf } from "../requests/ledger";
 import type { VisitContext } from "../requests/visit-changes";
 import { officeClosedDays, requestVisits, serviceRequests, windowPlaces } from "../db/schema";
 import { leadOffices, type StaffMember } from "../desk/staff-accounts.server";
@@ -180,6 +182,10 @@ export async function dispatchBoard(
     ),
     closedReason(db, office, day),
   ]);
+  const depositsPaid = await depositsPaidOf(
+    db,
+    waiting.filter((row) => row.depositCents !== null),
+  );
   const visits = [
     ...rows.map(visitOf),
     ...earlier.map(({ visit, request }) => earlierVisitOf(visit, request)),
@@ -221,10 +227,19 @@ export async function dispatchBoard(
       appliance: applianceName(row.selectedAppliance),
       place: visitPlaceOf(row.address, row.zipCode),
       part: row.partNeeded ?? "",
+      deposit: depositStanding(row.depositCents, depositsPaid.get(row.id) ?? 0),
       technicianId: row.technicianId,
       safety: row.safetyConcerns,
     })),
   };
+}
+
+/** "Deposit paid", or "Deposit $138.00 not paid yet"; null when none was asked. */
+function depositStanding(askedCents: number | null, paidCents: number): string | null {
+  if (!askedCents) return null;
+  return paidCents >= askedCents
+    ? "Deposit paid"
+    : `Deposit ${formatMoney(askedCents - paidCents, { cents: "always" })} not paid yet`;
 }
 
 const windowIndex = new Map<string, number>(timeSlots.map((slot, index) => [slot.id, index]));

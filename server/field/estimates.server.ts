@@ -41,7 +41,7 @@ import { fieldErrorsOf } from "~/lib/field-errors";
 import type { Database, Transaction } from "../db/database";
 import type { StaffMember } from "../desk/staff-accounts.server";
 import { pricePolicyFor, serviceCallFor } from "../prices/price-policy";
-import { ledgerOf, type LedgerChange } from "../requests/ledger";
+import { ledgerOf, paidCents, type LedgerChange } from "../requests/ledger";
 import {
   changeRequest,
   staffActor,
@@ -399,7 +399,8 @@ async function recordPayment(
           {
             ...(await settlementOf(tx, row, {
               method: payment.method,
-              cents: payment.amount,
+              // A repair's deposits count toward it: the job's payment is what was paid in all.
+              cents: payment.amount + (afterCantFix(row) ? 0 : await repairPaidCents(tx, row)),
               now: visits.now(),
             })),
             ledger: await recordedPaymentLedger(tx, row, staff, {
@@ -414,6 +415,13 @@ async function recordPayment(
           visits,
         );
   if (!paid.ok) throw new Refused(estimateMessages.outOfDate);
+}
+
+/** What was paid toward the job's repair so far (its part deposits), refunds taken off. */
+export async function repairPaidCents(db: Database | Transaction, row: Row): Promise<number> {
+  return paidCents(
+    (await ledgerOf(db, row.id, row.jobNumber)).filter((entry) => entry.paymentFor === "repair"),
+  );
 }
 
 /**
@@ -556,6 +564,8 @@ export function visitAfterTheJob(
   fee: number | null,
   /** The card's last four digits when it was paid by card through Stripe. */
   cardLast4: string | null = null,
+  /** What was paid toward the repair before its payment (a part deposit): not asked again. */
+  depositCents = 0,
 ): VisitAfterTheJob {
   // A warranty visit shows only what is new on it: the paid repair's estimate and payment are done.
   if (servesPaidRepair(row)) {
@@ -576,9 +586,12 @@ export function visitAfterTheJob(
   // After Can't fix: the service call (the fee the booking was shown), or no charge.
   const serviceCall = afterCantFix(row);
   // After Done, what Done recorded as charged: the payment does not ask for it again.
+  const chargedCents = row.amountChargedCents ?? estimateChargeCents(row, serviceCallCents);
   const suggestedCents = serviceCall
     ? serviceCallCents
-    : (row.amountChargedCents ?? estimateChargeCents(row, serviceCallCents));
+    : chargedCents === null
+      ? null
+      : Math.max(0, chargedCents - depositCents);
   // After Can't fix on a warranty visit nothing is owed (new work estimated on it included).
   const payable =
     (serviceCall && !row.warrantyCallback) ||

@@ -180,13 +180,24 @@ function tapEmailFacts(
 export async function partNeededTold(
   tx: Transaction,
   before: ServiceRequestRow,
-  tap: { part: string; technician: string; tapId: string },
+  tap: {
+    part: string;
+    technician: string;
+    tapId: string;
+    price?: string | null;
+    deposit?: number | null;
+  },
   context: VisitContext,
 ): Promise<void> {
   await cancelReminders(tx, before.id, "Not needed: the visit ended waiting for a part");
   if (before.email === "") return;
   const email = partNeededEmail(
-    { ...tapEmailFacts(before, tap, context), part: tap.part },
+    {
+      ...tapEmailFacts(before, tap, context),
+      part: tap.part,
+      price: tap.price ?? null,
+      deposit: tap.deposit ?? null,
+    },
     mailContextFor(context.config, profileForState(before.office), context.now()),
   );
   const notBefore = heldForUndo(context);

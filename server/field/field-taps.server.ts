@@ -87,17 +87,62 @@ const doneSchema = z
     amountChargedCents: done.noCharge ? null : parseMoney(done.amount),
   }));
 
-const needsPartSchema = z.object({
-  part: z
-    .string()
-    .trim()
-    .min(1, "Enter the part needed (a name or a part number)")
-    .max(200, "Use at most 200 characters"),
-});
+/** What a part's price or deposit field holds: empty, or an amount (like 275.00). */
+const optionalMoney = z.string().trim().max(20).default("");
+
+const needsPartSchema = z
+  .object({
+    part: z
+      .string()
+      .trim()
+      .min(1, "Enter the part needed (a name or a part number)")
+      .max(200, "Use at most 200 characters"),
+    partPrice: optionalMoney,
+    deposit: optionalMoney,
+  })
+  .superRefine((needs, context) => {
+    const price = parseMoney(needs.partPrice);
+    const deposit = parseMoney(needs.deposit);
+    if (needs.partPrice !== "" && (price === null || price === 0)) {
+      context.addIssue({
+        code: "custom",
+        path: ["partPrice"],
+        message: "Enter the part's price (like 275.00), or leave it empty",
+      });
+    }
+    if (needs.deposit === "") return;
+    if (deposit === null || deposit === 0) {
+      context.addIssue({
+        code: "custom",
+        path: ["deposit"],
+        message: "Enter the deposit (like 138.00), or leave it empty",
+      });
+    } else if (needs.partPrice === "") {
+      context.addIssue({
+        code: "custom",
+        path: ["partPrice"],
+        message: "Enter the part's price: the deposit is part of it",
+      });
+    } else if (price !== null && deposit > price) {
+      context.addIssue({
+        code: "custom",
+        path: ["deposit"],
+        message: "The deposit cannot be more than the part's price",
+      });
+    }
+  })
+  .transform((needs) => ({
+    part: needs.part,
+    partPriceCents: parseMoney(needs.partPrice),
+    depositCents: parseMoney(needs.deposit),
+  }));
 
 const cantFixSchema = z.object({
   reason: z.string().trim().min(1, "Say why").max(1000, "Use at most 1,000 characters"),
 });
+
+export const depositWithoutCards =
+  "Card payments are not set up: the customer cannot pay a deposit online. Leave it empty.";
 
 export type FieldTapOutcome =
   | { ok: true; action: FieldAction; replayed: boolean }
@@ -120,7 +165,7 @@ function dollars(cents: number | null): string {
 
 /** What a tap is taken against: the visit locked as it stands, who tapped, when, and its key. */
 export interface TapFacts {
-  row: Pick<ServiceRequestRow, "office" | "status" | "fieldStatus" | "arrivingAt">;
+  row: Pick<ServiceRequestRow, "office" | "status" | "fieldStatus" | "arrivingAt" | "depositCents">;
   staff: Pick<StaffMember, "id" | "name">;
   now: Date;
   /** The tap's key, as the page sent it. */
@@ -203,13 +248,35 @@ const done: Tap<typeof doneSchema> = {
   },
 };
 
+/**
+ * Needs a part, with its price and a deposit asked for it when the technician gave them: the
+ * homeowner pays the deposit by card on their page (../payments/card-payments.server.ts), and it
+ * counts toward the repair. A second part's deposit adds to what the job asked before.
+ */
 const needsPart: Tap<typeof needsPartSchema> = {
   schema: needsPartSchema,
-  apply({ part }, { staff, key }) {
+  apply({ part, partPriceCents, depositCents }, { row, staff, key }) {
+    const price = partPriceCents === null ? null : formatMoney(partPriceCents, { cents: "always" });
+    const deposit = depositCents === null ? null : formatMoney(depositCents, { cents: "always" });
     return {
-      set: { fieldStatus: "needs-part", partNeeded: part },
-      event: { kind: "field", detail: `Needs a part: ${part}` },
-      news: { kind: "part-needed", part, technician: firstName(staff.name), tapId: tapIdOf(key) },
+      set: {
+        fieldStatus: "needs-part",
+        partNeeded: part,
+        ...(partPriceCents === null ? {} : { partPriceCents }),
+        ...(depositCents === null ? {} : { depositCents: (row.depositCents ?? 0) + depositCents }),
+      },
+      event: {
+        kind: "field",
+        detail: `Needs a part: ${part}${price ? ` (${price}${deposit ? `, deposit ${deposit} asked` : ""})` : ""}`,
+      },
+      news: {
+        kind: "part-needed",
+        part,
+        technician: firstName(staff.name),
+        tapId: tapIdOf(key),
+        price,
+        deposit: depositCents,
+      },
     };
   },
 };
@@ -256,6 +323,8 @@ export async function recordFieldTap(
   visits: VisitContext,
   staff: StaffMember,
   form: PostedForm,
+  /** Whether cards are taken (a deposit is paid by card, so none is asked without them). */
+  cards: { enabled: boolean },
 ): Promise<FieldTapOutcome> {
   const intent = form.text("intent");
   const requestId = form.text("requestId");
@@ -275,6 +344,9 @@ export async function recordFieldTap(
   if (!key.success) return invalid({ tapKey: "This page is out of date: reload it" });
   const tap = parseTap(intent, form.fields());
   if (!tap.ok) return invalid(tap.fieldErrors);
+  if (intent === "needs-part" && form.text("deposit").trim() !== "" && !cards.enabled) {
+    return invalid({ deposit: depositWithoutCards });
+  }
 
   const now = visits.now();
   return db
@@ -293,6 +365,8 @@ export async function recordFieldTap(
             fieldStatus: row.fieldStatus,
             arrivingAt: row.arrivingAt?.toISOString() ?? null,
             partNeeded: row.partNeeded,
+            partPriceCents: row.partPriceCents,
+            depositCents: row.depositCents,
             visitNumber: row.visitNumber,
           },
         }),

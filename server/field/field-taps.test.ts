@@ -5,7 +5,13 @@ import { parseTap, type TapFacts } from "./field-taps.server";
 // 10:00 AM in Houston (Central, daylight time).
 const now = new Date("2031-07-15T15:00:00Z");
 const facts: TapFacts = {
-  row: { office: "texas", status: "scheduled", fieldStatus: null, arrivingAt: null },
+  row: {
+    office: "texas",
+    status: "scheduled",
+    fieldStatus: null,
+    arrivingAt: null,
+    depositCents: null,
+  },
   staff: { id: "tech-1", name: "Alex  Rivera" },
   now,
   key: "tap-key-0001",
@@ -218,6 +224,37 @@ test("Needs a part names the part, required, and has the part-needed news", () =
   expect(change.news).toMatchObject({ kind: "part-needed", part: "W10348269", technician: "Alex" });
   expect(errorsOf("needs-part", { part: "" })).toEqual({
     part: "Enter the part needed (a name or a part number)",
+  });
+});
+
+test("Needs a part may give the part's price and ask a deposit of it, added to what the job asked", () => {
+  const change = changeOf("needs-part", { part: "Igniter", partPrice: "275", deposit: "138.00" });
+  expect(change.set).toEqual({
+    fieldStatus: "needs-part",
+    partNeeded: "Igniter",
+    partPriceCents: 27_500,
+    depositCents: 13_800,
+  });
+  expect(change.event).toEqual({
+    kind: "field",
+    detail: "Needs a part: Igniter ($275.00, deposit $138.00 asked)",
+  });
+  expect(change.news).toMatchObject({ price: "$275.00", deposit: 13_800 });
+  const second = changeOf(
+    "needs-part",
+    { part: "Door switch", partPrice: "60", deposit: "30" },
+    { ...facts, row: { ...facts.row, depositCents: 13_800 } },
+  );
+  expect(second.set).toMatchObject({ partPriceCents: 6_000, depositCents: 16_800 });
+  expect(errorsOf("needs-part", { part: "Igniter", partPrice: "100", deposit: "138" })).toEqual({
+    deposit: "The deposit cannot be more than the part's price",
+  });
+  expect(errorsOf("needs-part", { part: "Igniter", deposit: "138" })).toEqual({
+    partPrice: "Enter the part's price: the deposit is part of it",
+  });
+  expect(errorsOf("needs-part", { part: "Igniter", partPrice: "lots", deposit: "0" })).toEqual({
+    partPrice: "Enter the part's price (like 275.00), or leave it empty",
+    deposit: "Enter the deposit (like 138.00), or leave it empty",
   });
 });
 

@@ -33,7 +33,7 @@ import type { Balance, CardPayments } from "../payments/card-payments.server";
 import { pricePolicyFor } from "../prices/price-policy";
 import { ledgerOf } from "../requests/ledger";
 import { textsAllowed } from "../texts/enqueue";
-import { doneAmountOf, visitAfterTheJob } from "./estimates.server";
+import { doneAmountOf, repairPaidCents, visitAfterTheJob } from "./estimates.server";
 import { servesPaidRepair } from "./warranty-work";
 import { undoOffers } from "./undo-taps.server";
 
@@ -92,12 +92,18 @@ function cardOf(
   photoIds: readonly string[],
   serviceCallCents: number | null,
   day: { onItsDay: boolean; ahead: Row | undefined; undo: FieldVisit["undo"] },
-  money: { balance: Balance | null; cardLast4: string | null },
+  money: {
+    balance: Balance | null;
+    cardLast4: string | null;
+    /** Paid toward the repair before its payment (part deposits). */
+    depositCents: number;
+    takesDeposits: boolean;
+  },
 ): FieldVisit {
   const office = profileForState(row.office);
   const slot = timeSlots.find((candidate) => candidate.id === row.scheduledWindow);
   const address = [row.address, row.zipCode].filter(Boolean).join(", ");
-  const afterTheJob = visitAfterTheJob(row, serviceCallCents, money.cardLast4);
+  const afterTheJob = visitAfterTheJob(row, serviceCallCents, money.cardLast4, money.depositCents);
   const { balance } = money;
   return {
     id: row.id,
@@ -133,7 +139,7 @@ function cardOf(
         : row.fieldStatus === "cant-fix"
           ? row.cantFixReason
           : row.fieldStatus === "needs-part"
-            ? `Part needed: ${row.partNeeded ?? ""}`
+            ? `Part needed: ${row.partNeeded ?? ""}${depositLine(row, money.depositCents)}`
             : row.fieldStatus === null && row.visitNumber > 1 && row.partNeeded
               ? `Return visit: bring ${row.partNeeded}`
               : null,
@@ -146,17 +152,27 @@ function cardOf(
     undo: day.undo,
     goesBefore: day.ahead ? visitAheadName(day.ahead) : null,
     afterTheJob,
+    takesDeposits: money.takesDeposits,
     cardPay:
-      balance && afterTheJob.paymentKey !== null
+      balance && (afterTheJob.paymentKey !== null || balance.kind === "deposit")
         ? {
+            what: balance.kind === "deposit" ? "Part deposit" : "Card payment",
             due: formatMoney(balance.dueCents, { cents: "always" }),
             canText: textsAllowed(row),
             canEmail: row.email !== "",
           }
         : null,
     doneAmount: doneAmountOf(row, serviceCallCents),
-    finished: finishedVisit(row, afterTheJob),
+    // A part deposit still owed keeps the card open: the customer may pay it before they leave.
+    finished: finishedVisit(row, afterTheJob) && balance?.kind !== "deposit",
   };
+}
+
+/** ". Deposit $138.00 paid": what a part's deposit stands at, after its part; "" when none was asked. */
+function depositLine(row: Row, paidCents: number): string {
+  if (!row.depositCents) return "";
+  const asked = formatMoney(row.depositCents, { cents: "always" });
+  return paidCents >= row.depositCents ? `. Deposit ${asked} paid` : `. Deposit ${asked} asked`;
 }
 
 /** A request's photo, through the desk's route (a technician of the visit may read it). */
@@ -241,7 +257,12 @@ export async function myDay(
     cards?.enabled
       ? await Promise.all(
           rows
-            .filter((row) => row.fieldStatus === "done" || row.fieldStatus === "cant-fix")
+            .filter(
+              (row) =>
+                row.fieldStatus === "done" ||
+                row.fieldStatus === "cant-fix" ||
+                row.fieldStatus === "needs-part",
+            )
             .map(async (row) => [row.id, await cards.balanceOf(db, row)] as const),
         )
       : [],
@@ -257,6 +278,14 @@ export async function myDay(
           );
           return [row.id, paid?.cardLast4 ?? null] as const;
         }),
+    ),
+  );
+  // A part deposit paid toward the repair: Done's payment asks only the rest.
+  const deposits = new Map(
+    await Promise.all(
+      rows
+        .filter((row) => row.depositCents !== null)
+        .map(async (row) => [row.id, await repairPaidCents(db, row)] as const),
     ),
   );
   const photosOf = (id: string) =>
@@ -285,7 +314,12 @@ export async function myDay(
                 key === "today" && row.status === "scheduled" ? visitAhead(visits, row) : undefined,
               undo: undo.get(row.id) ?? null,
             },
-            { balance: balances.get(row.id) ?? null, cardLast4: cardsPaid.get(row.id) ?? null },
+            {
+              balance: balances.get(row.id) ?? null,
+              cardLast4: cardsPaid.get(row.id) ?? null,
+              depositCents: deposits.get(row.id) ?? 0,
+              takesDeposits: cards?.enabled ?? false,
+            },
           ),
         ),
       };

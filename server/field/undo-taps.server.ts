@@ -97,6 +97,12 @@ export async function undoFieldTap(
             fieldStatus: before.fieldStatus,
             arrivingAt: before.arrivingAt ? new Date(before.arrivingAt) : null,
             partNeeded: before.partNeeded,
+            ...(before.depositCents === undefined
+              ? {}
+              : {
+                  partPriceCents: before.partPriceCents ?? null,
+                  depositCents: before.depositCents,
+                }),
           },
           event: {
             kind: "field",

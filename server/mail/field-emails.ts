@@ -5,6 +5,8 @@
  */
 import { formatPhone } from "~/content/company";
 import { applianceName } from "~/domain/appliances";
+import { formatMoney } from "~/domain/money";
+import { depositActionLabel } from "~/domain/payments";
 import { formatUsPhone } from "~/lib/form-rules";
 
 import { messageId, type MailContext } from "./context";
@@ -86,6 +88,9 @@ export interface PartNeeded {
   /** Distinct per tap: the tap's key, hashed. */
   tapId: string;
   requestUrl: string;
+  /** The part's price ("$275.00") and the deposit asked for it (in cents), when the technician gave them. */
+  price?: string | null;
+  deposit?: number | null;
 }
 
 /** Needs a part: what happens next, so the homeowner is not left wondering after the visit. */
@@ -94,6 +99,7 @@ export function partNeededEmail(visit: PartNeeded, context: MailContext): Outgoi
   const appliance = applianceName(visit.appliance);
   const applianceNoun = applianceName(visit.appliance, { inSentence: true });
   const link = homeownerLink(visit.requestUrl, visit.requestId, context);
+  const deposit = visit.deposit ?? null;
   const title = `Waiting for a part for your ${applianceNoun}`;
   const email: BrandedEmail = {
     title,
@@ -104,10 +110,21 @@ export function partNeededEmail(visit: PartNeeded, context: MailContext): Outgoi
       ...(visit.reference ? [{ label: "Reference", value: visit.reference }] : []),
       { label: "Appliance", value: appliance },
       { label: "Part needed", value: visit.part },
+      ...(visit.price ? [{ label: "Part price", value: visit.price }] : []),
+      ...(deposit
+        ? [{ label: "Part deposit", value: formatMoney(deposit, { cents: "always" }) }]
+        : []),
     ],
-    action: link === "" ? null : { label: "See your visits", url: link },
+    action:
+      link === ""
+        ? null
+        : deposit
+          ? { label: depositActionLabel(deposit), url: `${link}#balance` }
+          : { label: "See your visits", url: link },
     paragraphs: [
-      `${visit.technician} found that your ${applianceNoun} needs a part to finish the repair. We are ordering it now.`,
+      deposit
+        ? `${visit.technician} found that your ${applianceNoun} needs a part to finish the repair. We order it once its deposit is paid: the button above opens your request's page, where you pay by card on Stripe's secure page. No card fee is added, and the deposit counts toward your final bill.`
+        : `${visit.technician} found that your ${applianceNoun} needs a part to finish the repair. We are ordering it now.`,
       "When it arrives we book your return visit and send you its time, with a calendar file for it.",
       `Questions? Call ${formatPhone(office.phone)}, ${office.hours}.`,
     ],

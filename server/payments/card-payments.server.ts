@@ -16,7 +16,7 @@ import type { Database, Transaction } from "../db/database";
 import { serviceRequests } from "../db/schema";
 import { fromRequests } from "../requests/request-rows";
 import { textsAllowed } from "../texts/enqueue";
-import { chargeOf, settlementOf } from "../field/estimates.server";
+import { chargeOf, repairPaidCents, settlementOf } from "../field/estimates.server";
 import { serviceCallFor } from "../prices/price-policy";
 import {
   ledgerOf,
@@ -43,6 +43,8 @@ export interface Balance {
   paidCents: number;
   dueCents: number;
   for: "repair" | "service-call";
+  /** A part deposit asked while the part is awaited, or what the job's charge leaves owed. */
+  kind: "deposit" | "balance";
 }
 
 export type PayLinkOutcome =
@@ -110,20 +112,19 @@ export class CardPayments {
   async balanceOf(db: Database | Transaction, row: ServiceRequestRow): Promise<Balance | null> {
     const fee = (await serviceCallFor(db, row))?.serviceCallCents ?? null;
     const charge = chargeOf(row, fee);
-    if (!charge) return null;
+    if (!charge) return depositOf(db, row);
     // A repair's deposits and payments count toward it; a service call is paid whole, once a
     // visit (the job's service calls of earlier visits stay with those visits).
-    const paid =
-      charge.for === "repair"
-        ? paidCents(
-            (await ledgerOf(db, row.id, row.jobNumber)).filter(
-              (entry) => entry.paymentFor === "repair",
-            ),
-          )
-        : 0;
+    const paid = charge.for === "repair" ? await repairPaidCents(db, row) : 0;
     const due = charge.cents - paid;
     return due > 0
-      ? { chargeCents: charge.cents, paidCents: paid, dueCents: due, for: charge.for }
+      ? {
+          chargeCents: charge.cents,
+          paidCents: paid,
+          dueCents: due,
+          for: charge.for,
+          kind: "balance",
+        }
       : null;
   }
 
@@ -148,7 +149,7 @@ export class CardPayments {
         new Date(now.getTime() + reuseMarginMs),
       );
       const same = open.find(
-        (entry) => entry.kind === "balance" && entry.amountCents === balance.dueCents,
+        (entry) => entry.kind === balance.kind && entry.amountCents === balance.dueCents,
       );
       // Each new link of the job is its own attempt: after one expired, the next is a new key.
       const attempt = (await ledgerOf(tx, row.id, row.jobNumber)).filter(
@@ -170,7 +171,7 @@ export class CardPayments {
       };
     }
     const bucket = Math.floor(now.getTime() / sessionKeyWindowMs);
-    const idempotencyKey = `checkout:${row.id}:${row.jobNumber}:${balance.dueCents}:${bucket}:${attempt}`;
+    const idempotencyKey = `checkout:${row.id}:${row.jobNumber}:${balance.kind}:${balance.dueCents}:${bucket}:${attempt}`;
     const id = uuidFromKey(idempotencyKey);
     // The same for every tap of the ten minutes: Stripe answers them with one session.
     const expiresAt = new Date(bucket * sessionKeyWindowMs + sessionLifetimeMs);
@@ -193,7 +194,11 @@ export class CardPayments {
           metadata: { payment_id: id, request_id: row.id, job_number: String(row.jobNumber) },
           payment_intent_data: { metadata: { payment_id: id, request_id: row.id } },
           ...(row.email ? { customer_email: row.email } : {}),
-          success_url: `${this.#context.links.urlFor(row.id)}/receipt?paid={CHECKOUT_SESSION_ID}`,
+          // A deposit has no receipt page yet: back to the page, which says it is paid.
+          success_url:
+            balance.kind === "deposit"
+              ? `${this.#context.links.urlFor(row.id)}?paid={CHECKOUT_SESSION_ID}#balance`
+              : `${this.#context.links.urlFor(row.id)}/receipt?paid={CHECKOUT_SESSION_ID}`,
           cancel_url: this.#context.links.urlFor(row.id),
           expires_at: Math.floor(expiresAt.getTime() / 1000),
         },
@@ -228,14 +233,14 @@ export class CardPayments {
         {
           event: {
             kind: "payment",
-            detail: `Card pay link for ${formatMoney(balance.dueCents, { cents: "always" })}`,
+            detail: `Card pay link for ${balance.kind === "deposit" ? "the part deposit, " : ""}${formatMoney(balance.dueCents, { cents: "always" })}`,
           },
           ledger: [
             ...stale.map((entry): LedgerChange => ({ settle: { id: entry.id, state: "expired" } })),
             {
               add: {
                 id,
-                kind: "balance",
+                kind: balance.kind,
                 paymentFor: balance.for,
                 method: "card",
                 amountCents: balance.dueCents,
@@ -451,6 +456,16 @@ export class CardPayments {
                         `Card payment of ${amount}${card} received after the job was paid: refund it`,
               },
               ledger: [settle],
+              ...(current.kind === "deposit"
+                ? {
+                    news: {
+                      kind: "deposit-paid" as const,
+                      paymentId: current.id,
+                      amount,
+                      card: paid.cardLast4,
+                    },
+                  }
+                : {}),
             },
             { id: null, name: "Stripe" },
             this.#context,
@@ -749,6 +764,40 @@ export class CardPayments {
   }
 }
 
+/**
+ * The part deposit still owed while the part is awaited: asked on Needs a part (the job's
+ * `depositCents`), less the deposits paid on the job; none once the job is done, paid or can't be
+ * fixed (then its charge is owed, the deposit counted toward it).
+ */
+async function depositOf(
+  db: Database | Transaction,
+  row: ServiceRequestRow,
+): Promise<Balance | null> {
+  if (
+    !row.depositCents ||
+    row.status !== "scheduled" ||
+    row.fieldStatus === "done" ||
+    row.fieldStatus === "cant-fix" ||
+    row.paidAt !== null ||
+    row.erasedAt !== null
+  ) {
+    return null;
+  }
+  const paid = paidCents(
+    (await ledgerOf(db, row.id, row.jobNumber)).filter((entry) => entry.kind === "deposit"),
+  );
+  const due = row.depositCents - paid;
+  return due > 0
+    ? {
+        chargeCents: row.depositCents,
+        paidCents: paid,
+        dueCents: due,
+        for: "repair",
+        kind: "deposit",
+      }
+    : null;
+}
+
 /** A row id made from an idempotency key: the same key, the same id (RFC 4122 version 8 layout). */
 function uuidFromKey(key: string): string {
   const hex = createHash("sha256").update(key).digest("hex");
@@ -759,8 +808,10 @@ function uuidFromKey(key: string): string {
 /** "Dryer repair, request R-7K3F": what Stripe's page and its receipt call the payment. */
 function lineItemName(row: ServiceRequestRow, balance: Balance): string {
   const what =
-    balance.for === "service-call"
-      ? "Service call"
-      : `${applianceName(row.selectedAppliance)} repair`;
+    balance.kind === "deposit"
+      ? `Part deposit, ${applianceName(row.selectedAppliance, { inSentence: true })} repair`
+      : balance.for === "service-call"
+        ? "Service call"
+        : `${applianceName(row.selectedAppliance)} repair`;
   return `${what}, request ${row.reference ?? row.id.slice(0, 8)}`;
 }

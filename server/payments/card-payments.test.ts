@@ -165,7 +165,9 @@ for (const database of databases) {
       const created = stripe.requests.filter(
         (request) => request.method === "POST" && request.path === "/v1/checkout/sessions",
       );
-      expect(created.at(-1)?.idempotencyKey).toMatch(new RegExp(`^checkout:${id}:1:24500:\\d+:0$`));
+      expect(created.at(-1)?.idempotencyKey).toMatch(
+        new RegExp(`^checkout:${id}:1:balance:24500:\\d+:0$`),
+      );
       // Taps later: the same open session again, and the same session costs no budget (the
       // page's five changes a day are for new sessions, moves and cancels).
       for (let tap = 0; tap < 7; tap += 1) expect((await pay(page)).location).toBe(session.url);
@@ -548,6 +550,174 @@ for (const database of databases) {
       );
     });
 
+    /** A Texas dryer request, booked today with Alex, arrived: its id and page. */
+    async function arrivedVisit() {
+      const booked = await server.post(
+        "/api/send-email",
+        serviceRequest({
+          selectedAppliance: "dryer",
+          email: `deposit-${randomUUID()}@example.com`,
+        }),
+      );
+      expect(booked.status).toBe(201);
+      const { id, requestUrl } = (await booked.json()) as { id: string; requestUrl: string };
+      const lead = await ask(`/office/leads/${id}`, { cookie: dispatcher });
+      const version = /name="version" value="(\d+)"/.exec(lead.body)?.[1] ?? "0";
+      const saved = await ask(`/office/leads/${id}`, {
+        cookie: dispatcher,
+        form: {
+          intent: "confirm-visit",
+          version,
+          scheduledDate: todayInTexas(),
+          scheduledWindow: "evening",
+          technicianId: alexId,
+        },
+      });
+      expect(saved.status).toBe(200);
+      expect((await tap({ intent: "arrived", requestId: id })).status).toBe(302);
+      return { id, page: new URL(requestUrl).pathname };
+    }
+
+    test("a part deposit: asked on Needs a part, paid by card on the page, on the board as Deposit paid, counted toward the repair", async () => {
+      const { id, page } = await arrivedVisit();
+      // The technician's amounts are checked: a deposit above the price, or without one, is refused.
+      const over = await tap({
+        intent: "needs-part",
+        requestId: id,
+        part: "Igniter DC97-14486A",
+        partPrice: "100",
+        deposit: "138",
+      });
+      expect(over.status).toBe(400);
+      expect(over.body).toContain("The deposit cannot be more than the part&#x27;s price");
+      const noPrice = await tap({
+        intent: "needs-part",
+        requestId: id,
+        part: "Igniter DC97-14486A",
+        deposit: "138",
+      });
+      expect(noPrice.status).toBe(400);
+      expect(noPrice.body).toContain("Enter the part&#x27;s price: the deposit is part of it");
+      const needs = await tap({
+        intent: "needs-part",
+        requestId: id,
+        part: "Igniter DC97-14486A",
+        partPrice: "275.00",
+        deposit: "138",
+      });
+      expect(needs.status).toBe(302);
+
+      // The page and the email ask for it; My day offers the card for it.
+      const shown = (await ask(page)).body;
+      expect(shown).toContain("Part deposit $138.00");
+      expect(shown).toContain("Approve and pay the $138 part deposit");
+      expect(shown).toContain("costs $275.00");
+      const { db } = server.serverApp.database;
+      const [told] = await db
+        .select({ message: outbox.message })
+        .from(outbox)
+        .where(and(eq(outbox.subjectId, id), eq(outbox.kind, "visit.part-needed.customer")));
+      expect(told?.message.text).toContain("Approve and pay the $138 part deposit");
+      expect(told?.message.text).toContain("$275.00");
+      expect((await ask("/office/day", { cookie: alex })).body).toContain("Part deposit: $138.00");
+      const board = (await ask("/office/dispatch", { cookie: dispatcher })).body;
+      expect(board).toContain("Deposit $138.00 not paid yet");
+
+      // Paid by card: the server's amount, whatever is posted.
+      const link = await pay(page, { amount: "1" });
+      expect(link.status).toBe(303);
+      const session = stripe.sessions.find((entry) => entry.url === link.location)!;
+      expect(session.amount_total).toBe(13_800);
+      await stripe.completeSession(session.id);
+      expect(await ledger(id)).toMatchObject([
+        { kind: "deposit", method: "card", amountCents: 13_800, state: "paid", cardLast4: "4242" },
+      ]);
+      expect(await paymentEvents(id)).toEqual([
+        { detail: "Card pay link for the part deposit, $138.00" },
+        { detail: "Deposit paid: $138.00 by card ····4242" },
+      ]);
+      const kinds = await db
+        .select({ kind: outbox.kind })
+        .from(outbox)
+        .where(eq(outbox.subjectId, id));
+      expect(kinds.filter((row) => row.kind === "deposit-paid.customer")).toHaveLength(1);
+      const paidPage = (await ask(page)).body;
+      expect(paidPage).toContain("Part deposit paid: $138.00 by card ····4242");
+      expect(paidPage).not.toContain("Approve and pay");
+      expect((await pay(page)).status).toBe(409);
+      expect((await ask("/office/dispatch", { cookie: dispatcher })).body).toContain(
+        "Deposit paid",
+      );
+
+      // The return visit brings the part; Done for $245: $107.00 is left, by card or in cash.
+      const lead = (await ask(`/office/leads/${id}`, { cookie: dispatcher })).body;
+      const version = /name="version" value="(\d+)"/.exec(lead)?.[1] ?? "0";
+      const booked = await ask(`/office/leads/${id}`, {
+        cookie: dispatcher,
+        form: {
+          intent: "return-visit",
+          version,
+          scheduledDate: todayInTexas(),
+          scheduledWindow: "evening",
+          technicianId: alexId,
+        },
+      });
+      expect(booked.status).toBe(302);
+      expect((await tap({ intent: "arrived", requestId: id })).status).toBe(302);
+      const done = await tap({
+        intent: "done",
+        requestId: id,
+        workDone: "Replaced the igniter",
+        model: "DVE45R6100C",
+        serialNumber: "0B7H5AEN400123",
+        partsUsed: "DC97-14486A igniter",
+        amount: "245.00",
+      });
+      expect(done.status).toBe(302);
+      expect((await ask(page)).body).toContain("Balance $107.00");
+      const day = (await ask("/office/day", { cookie: alex })).body;
+      expect(day).toContain("Card payment: $107.00");
+      expect(day).toContain('value="107.00"');
+      const cash = await tap({
+        intent: "payment",
+        requestId: id,
+        method: "cash",
+        amount: "107.00",
+      });
+      expect(cash.status).toBe(302);
+      expect(await requestRow(db, id)).toMatchObject({
+        paymentMethod: "cash",
+        paymentCents: 24_500,
+      });
+      const receipt = (await ask(`${page}/receipt`)).body;
+      expect(receipt).toMatch(/Deposit<\/dt><dd[^>]*>\$138\.00 by card ····4242/);
+      expect(receipt).toMatch(/Payment<\/dt><dd[^>]*>\$107\.00/);
+      expect(receipt).toMatch(/Total paid<\/dt><dd[^>]*>\$245\.00/);
+    });
+
+    test("back from Stripe's page before its event: the receipt's link leads to the page, which says it is confirming", async () => {
+      const { id, page } = await doneVisit();
+      const link = await pay(page);
+      const session = stripe.sessions.find((entry) => entry.url === link.location)!;
+      const event = await stripe.completeSession(session.id, { deliver: false });
+      const back = await ask(`${page}/receipt?paid=${session.id}`);
+      expect(back.status).toBe(303);
+      expect(back.location).toBe(`${page}?paid=${session.id}#balance`);
+      const waiting = (await ask(`${page}?paid=${session.id}`)).body;
+      expect(waiting).toContain("Stripe is confirming your payment");
+      expect(waiting).not.toContain(`action="${page}/pay"`);
+      // Another session's id is no proof of anything: the page asks as before.
+      expect((await ask(`${page}?paid=cs_test_someone_else`)).body).toContain(
+        `action="${page}/pay"`,
+      );
+      expect((await ask(`${page}/receipt?paid=cs_test_someone_else`)).status).toBe(404);
+      expect((await stripe.deliver(event)).status).toBe(200);
+      expect((await ask(`${page}/receipt?paid=${session.id}`)).body).toContain(
+        "$245.00 by card ····4242",
+      );
+      expect(await ledger(id)).toMatchObject([{ state: "paid" }]);
+    });
+
     test("a request's link pays that request only: another's amount, session and receipt stay out of reach", async () => {
       const first = await doneVisit();
       const second = await doneVisit();
@@ -628,6 +798,17 @@ describe("Without a Stripe key", () => {
     const tap = (fields: Record<string, string>) =>
       ask("/office/day", { cookie: alex, form: { tapKey: randomUUID(), ...fields } });
     expect((await tap({ intent: "arrived", requestId: id })).status).toBe(302);
+    // No card, no deposit: My day does not ask one, and one posted anyway is refused.
+    expect((await ask("/office/day", { cookie: alex })).body).not.toContain('name="deposit"');
+    const deposit = await tap({
+      intent: "needs-part",
+      requestId: id,
+      part: "Drum belt 6602-001655",
+      partPrice: "40",
+      deposit: "20",
+    });
+    expect(deposit.status).toBe(400);
+    expect(deposit.body).toContain("Card payments are not set up");
     expect(
       (
         await tap({

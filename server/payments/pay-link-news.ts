@@ -8,7 +8,7 @@ import { formatMoney } from "~/domain/money";
 
 import type { Transaction } from "../db/database";
 import { mailContextFor } from "../mail/context";
-import { payLinkEmail } from "../mail/pay-link-emails";
+import { depositPaidEmail, payLinkEmail } from "../mail/pay-link-emails";
 import { enqueueEmails } from "../outbox/enqueue";
 import type { ServiceRequestRow, VisitContext } from "../requests/visit-changes";
 import { enqueueText } from "../texts/enqueue";
@@ -57,6 +57,33 @@ export async function payLinkSent(
         requestUrl: context.links.urlFor(after.id),
       },
       mail,
+    ),
+  ]);
+}
+
+/** A part deposit paid by card: the homeowner's receipt for it, by email. */
+export async function depositPaidTold(
+  tx: Transaction,
+  after: ServiceRequestRow,
+  news: { paymentId: string; amount: string; card: string | null },
+  context: VisitContext,
+): Promise<void> {
+  if (after.email === "") return;
+  const office = profileForState(after.office);
+  await enqueueEmails(tx, after.id, [
+    depositPaidEmail(
+      {
+        requestId: after.id,
+        paymentId: news.paymentId,
+        email: after.email,
+        appliance: after.selectedAppliance,
+        reference: after.reference,
+        part: after.partNeeded,
+        amount: news.amount,
+        card: news.card,
+        requestUrl: context.links.urlFor(after.id),
+      },
+      mailContextFor(context.config, office, context.now()),
     ),
   ]);
 }

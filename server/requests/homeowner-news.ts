@@ -22,7 +22,7 @@ import {
   tapUndoneTold,
 } from "../field/field-news";
 import { cantFixTold } from "../field/cant-fix-news";
-import { payLinkSent, type PayLinkNews } from "../payments/pay-link-news";
+import { depositPaidTold, payLinkSent, type PayLinkNews } from "../payments/pay-link-news";
 import { estimateNewsNotNeeded, estimateSentTold } from "../field/estimate-news";
 import { cancelWaitingReviewRequests } from "../reviews/review-requests";
 import { isBookableInTime } from "./windows";
@@ -66,7 +66,15 @@ export type HomeownerNews =
    */
   | { kind: "tap-undone"; action: UndoableAction; tapAt: Date }
   /** The visit ended waiting for a part: its reminder stops, the part by email. */
-  | { kind: "part-needed"; part: string; technician: string; tapId: string }
+  | {
+      kind: "part-needed";
+      part: string;
+      technician: string;
+      tapId: string;
+      /** The part's price ("$275.00") and the deposit asked for it, in cents, when given. */
+      price?: string | null;
+      deposit?: number | null;
+    }
   /**
    * The technician could not fix it (`technician`: their full name, for the office): reminders
    * stop, and the office is emailed at once to call the homeowner, as their page promises.
@@ -85,6 +93,8 @@ export type HomeownerNews =
   | { kind: "payment-recorded" }
   /** An owner refunded part or all of a payment: the receipt again, saying so. */
   | { kind: "refund-issued"; amount: string }
+  /** A part deposit was paid by card: the homeowner's receipt for it, by email. */
+  | { kind: "deposit-paid"; paymentId: string; amount: string; card: string | null }
   /** The technician sent the card pay link: by text (with consent) or by email. */
   | ({ kind: "pay-link" } & PayLinkNews);
 
@@ -191,6 +201,9 @@ export async function tellHomeowner(
       return;
     case "pay-link":
       await payLinkSent(tx, after, news, context);
+      return;
+    case "deposit-paid":
+      await depositPaidTold(tx, after, news, context);
       return;
     case "refund-issued":
       await receiptSent(tx, after, context, news.amount);

@@ -7,7 +7,9 @@
 import { eq, sql } from "drizzle-orm";
 
 import { isoDateIn } from "~/lib/dates";
-import { formatPhone, type CompanyProfile } from "~/content/company";
+import { formatPhone, profileForState, type CompanyProfile } from "~/content/company";
+import { formatOfficeTime } from "~/domain/office-time";
+import { depositActionLabel } from "~/domain/payments";
 import { isValidIsoDate } from "~/domain/service-request";
 import type { TimeSlotId } from "~/domain/time-slots";
 import type { OpenWindow } from "~/domain/availability";
@@ -44,6 +46,7 @@ import {
 import { cancelPendingCallback } from "./next-visit";
 import { changeRequest, customer, lockRequest } from "./request-door";
 import { fromRequests, lockRequestRow } from "./request-rows";
+import { ledgerOf, type LedgerRow } from "./ledger";
 import { movePlace, visitOf, type ServiceRequestRow, type VisitContext } from "./visit-changes";
 import {
   addDays,
@@ -187,18 +190,27 @@ export class HomeownerRequests {
     return (await this.#find(this.#db, token)) !== null;
   }
 
-  async view(token: string): Promise<RequestPageView | null> {
+  /**
+   * The page for `token`. `paidSession`: the Checkout Session Stripe's page came back from (its
+   * `success_url`); while its payment is not confirmed yet (the signed event settles it), the page
+   * says so instead of asking again.
+   */
+  async view(token: string, paidSession?: string): Promise<RequestPageView | null> {
     const row = await this.#find(this.#db, token);
     if (!row) return null;
     const now = this.#context.now();
     const defaultCapacity = this.#context.config.WINDOW_CAPACITY;
-    const [view, warranty, afterTheJob, review, balance] = await Promise.all([
+    const [view, warranty, afterTheJob, review, balance, ledger] = await Promise.all([
       requestPageView(this.#db, row, { now, tooLate: this.#tooLate(row, now), defaultCapacity }),
       warrantyView(this.#db, row, { now, defaultCapacity }),
       requestAfterTheJob(this.#db, row),
       reviewPageView(this.#db, row),
       this.#cards.balanceOf(this.#db, row),
+      ledgerOf(this.#db, row.id, row.jobNumber),
     ]);
+    const confirming =
+      paidSession !== undefined &&
+      ledger.some((entry) => entry.stripeSessionId === paidSession && entry.state === "pending");
     return {
       ...view,
       warranty,
@@ -208,8 +220,20 @@ export class HomeownerRequests {
         ? {
             due: formatMoney(balance.dueCents, { cents: "always" }),
             payByCard: this.#cards.enabled,
+            confirming,
+            deposit:
+              balance.kind === "deposit"
+                ? {
+                    button: depositActionLabel(balance.dueCents),
+                    price:
+                      row.partPriceCents === null
+                        ? null
+                        : formatMoney(row.partPriceCents, { cents: "always" }),
+                  }
+                : null,
           }
         : null,
+      depositPaid: row.paidAt === null ? depositPaidLine(row, ledger) : null,
     };
   }
 
@@ -721,4 +745,24 @@ export class HomeownerRequests {
     if (outcome.ok) this.#onEnqueued();
     return outcome;
   }
+}
+
+/**
+ * "Part deposit paid: $138.00 by card ····4242 on Nov 29": the job's deposits paid while the
+ * repair is not (then the receipt lists them); null when none is.
+ */
+function depositPaidLine(row: ServiceRequestRow, ledger: readonly LedgerRow[]): string | null {
+  const deposits = ledger.filter((entry) => entry.kind === "deposit" && entry.state === "paid");
+  const last = deposits.at(-1);
+  if (!last) return null;
+  const cents = deposits.reduce((sum, entry) => sum + entry.amountCents, 0);
+  const office = profileForState(row.office);
+  const card = last.cardLast4 ? ` ····${last.cardLast4}` : "";
+  const when = formatOfficeTime(
+    last.settledAt ?? last.createdAt,
+    office.timeZone,
+    office.timeZoneLabel,
+    "day-and-clock",
+  );
+  return `Part deposit paid: ${formatMoney(cents, { cents: "always" })} by ${last.method}${card} on ${when}`;
 }

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 
 import { paidEffect, type LedgerKind, type LedgerState } from "~/domain/payments";
 
@@ -156,4 +156,35 @@ export async function ledgerRowsOfPaymentIntent(
     .where(
       and(eq(payments.stripePaymentIntentId, paymentIntentId), sql`${payments.kind} <> 'refund'`),
     );
+}
+
+/**
+ * What each of `requests` (their current jobs) paid in part deposits, refunds taken off: one read
+ * for a list (the board's requests waiting for a part).
+ */
+export async function depositsPaidOf(
+  db: Database | Transaction,
+  requests: readonly { id: string; jobNumber: number }[],
+): Promise<Map<string, number>> {
+  if (requests.length === 0) return new Map();
+  const jobs = new Map(requests.map((request) => [request.id, request.jobNumber]));
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        inArray(payments.requestId, [...jobs.keys()]),
+        eq(payments.paymentFor, "repair"),
+        inArray(payments.kind, ["deposit", "refund"]),
+      ),
+    );
+  const paid = new Map<string, number>();
+  const deposits = new Set(rows.filter((row) => row.kind === "deposit").map((row) => row.id));
+  for (const row of rows) {
+    if (row.jobNumber !== jobs.get(row.requestId)) continue;
+    // A refund counts against the deposit it gave back only.
+    if (row.kind === "refund" && !(row.refundOf && deposits.has(row.refundOf))) continue;
+    paid.set(row.requestId, (paid.get(row.requestId) ?? 0) + paidEffect(row));
+  }
+  return paid;
 }

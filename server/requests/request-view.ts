@@ -70,7 +70,9 @@ export async function requestPageView(
   db: Database,
   row: ServiceRequestRow,
   { now, tooLate, defaultCapacity }: { now: Date; tooLate: boolean; defaultCapacity: number },
-): Promise<Omit<RequestPageView, "warranty" | "afterTheJob" | "review" | "balance">> {
+): Promise<
+  Omit<RequestPageView, "warranty" | "afterTheJob" | "review" | "balance" | "depositPaid">
+> {
   const office = officeOf(row);
   const [events, photos, earlier] = await Promise.all([
     db

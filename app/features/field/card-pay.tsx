@@ -40,7 +40,7 @@ export function CardPaySection({
   return (
     <section aria-labelledby={headingId} className="grid gap-2 rounded-md bg-slate-50 p-3">
       <h4 id={headingId} className="font-semibold text-slate-900">
-        Card payment: {cardPay.due}
+        {cardPay.what}: {cardPay.due}
       </h4>
       <Form method="post" preventScrollReset className="flex flex-wrap gap-2">
         <input type="hidden" name="requestId" value={visit.id} />

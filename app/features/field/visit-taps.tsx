@@ -226,6 +226,38 @@ export function VisitTaps({
                   >
                     {(wiring) => <Input {...wiring} className={controlEdge} name="part" />}
                   </Field>
+                  <Field
+                    label="Part price (optional)"
+                    hint="What the part costs the customer, like 275.00."
+                    error={errors.partPrice}
+                  >
+                    {(wiring) => (
+                      <Input
+                        {...wiring}
+                        className={controlEdge}
+                        name="partPrice"
+                        inputMode="decimal"
+                        autoComplete="off"
+                      />
+                    )}
+                  </Field>
+                  {visit.takesDeposits ? (
+                    <Field
+                      label="Deposit to ask (optional)"
+                      hint="The customer pays it by card on their page; it counts toward the repair."
+                      error={errors.deposit}
+                    >
+                      {(wiring) => (
+                        <Input
+                          {...wiring}
+                          className={controlEdge}
+                          name="deposit"
+                          inputMode="decimal"
+                          autoComplete="off"
+                        />
+                      )}
+                    </Field>
+                  ) : null}
                   <Button type="submit" className="h-11" loading={sending(action)}>
                     Needs a part
                   </Button>

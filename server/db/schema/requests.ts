@@ -218,6 +218,9 @@ export interface FieldStateBefore {
   fieldStatus: (typeof fieldStatuses)[number] | null;
   arrivingAt: string | null;
   partNeeded: string | null;
+  /** The job's part price and deposit asked (absent on taps recorded before they were kept). */
+  partPriceCents?: number | null;
+  depositCents?: number | null;
   /**
    * The visit (`request_visits.number`) the tap was made on: its Undo writes only that visit.
    * Absent on taps recorded before it was kept.
@@ -363,6 +366,12 @@ export const requestJobs = pgTable(
     estimateDecidedBy: text("estimate_decided_by"),
     estimateDecidedAt: timestamp("estimate_decided_at", { withTimezone: true }),
     estimateDecidedOn: text("estimate_decided_on").$type<EstimateDecisionPlace>(),
+    /**
+     * Needs a part: the part's price the technician gave, and the deposit asked for it (null: none
+     * asked). The homeowner pays the deposit by card on their page; it counts toward the repair.
+     */
+    partPriceCents: integer("part_price_cents"),
+    depositCents: integer("deposit_cents"),
     /** The payment the technician recorded: the receipt is made from it. */
     paymentMethod: text("payment_method").$type<PaymentMethod>(),
     paymentCents: integer("payment_cents"),
