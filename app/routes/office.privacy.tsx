@@ -67,7 +67,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     const subject = privacySubjectFrom(who);
-    const erased = subject ? await erasePrivacyRecords(db, staff, subject) : null;
+    const erased = subject
+      ? await erasePrivacyRecords(db, staff, subject, servicesOf(context).desk.cards)
+      : null;
     const found = erased === null ? null : await privacySummary(db, who);
     if (erased === null || !found) return answer(unfound, 400);
     return answer({ form: "erase", status: "success", values, found, erased });

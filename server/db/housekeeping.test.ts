@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { testDatabases } from "../test-support/databases";
 import { insertRequest } from "../test-support/request-rows";
 import { startTestServer, type TestServer } from "../test-support/server";
-import { refreshEmbeddedStatistics } from "./housekeeping";
+import { pruneExpiredRecords, refreshEmbeddedStatistics } from "./housekeeping";
+import { stripeEvents } from "./schema";
 
 const pglite = (await testDatabases()).find((database) => database.label === "PGlite")!;
 
@@ -56,5 +57,39 @@ describe("The embedded database's statistics (PGlite has no autovacuum)", () => 
     expect(await plannerRows(server, "service_requests")).toBe(0);
     await refreshEmbeddedStatistics(server.serverApp.database);
     expect(await plannerRows(server, "service_requests")).toBe(30);
+  });
+});
+
+describe("Housekeeping's pruning", () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ database: pglite, startWorker: false });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  test("drops the ids of Stripe events older than Stripe keeps them, and keeps the recent ones", async () => {
+    const { db } = server.serverApp.database;
+    const day = 24 * 60 * 60 * 1000;
+    await db.insert(stripeEvents).values([
+      {
+        id: "evt_old",
+        type: "checkout.session.completed",
+        outcome: "paid",
+        receivedAt: new Date(Date.now() - 36 * day),
+      },
+      {
+        id: "evt_month",
+        type: "checkout.session.completed",
+        outcome: "paid",
+        receivedAt: new Date(Date.now() - 29 * day),
+      },
+      { id: "evt_new", type: "charge.refunded", outcome: "refunded", receivedAt: new Date() },
+    ]);
+    await pruneExpiredRecords(db);
+    const left = await db.select({ id: stripeEvents.id }).from(stripeEvents);
+    expect(left.map((row) => row.id).sort()).toEqual(["evt_month", "evt_new"]);
   });
 });

@@ -2,12 +2,22 @@ import { lt, sql } from "drizzle-orm";
 
 import { longestRateLimitWindowSeconds } from "../api/rate-limit";
 import type { Database, DatabaseHandle } from "./database";
-import { idempotencyKeys, rateLimitWindows } from "./schema";
+import { idempotencyKeys, rateLimitWindows, stripeEvents } from "./schema";
 
 /** A retry carrying the same Idempotency-Key comes within minutes; a day is ample. */
 const idempotencyKeyHours = 24;
 
-/** Deletes rate-limit windows that ended and idempotency answers no retry will ask for. */
+/**
+ * Stripe delivers an event again for three days, and keeps it (to be sent again from its
+ * dashboard) for thirty: after that its id is no longer needed to act on it once. Acting again
+ * would change nothing anyway: each handler reads the ledger's row state first.
+ */
+const stripeEventDays = 35;
+
+/**
+ * Deletes rate-limit windows that ended, idempotency answers no retry will ask for, and Stripe
+ * event ids Stripe no longer sends.
+ */
 export async function pruneExpiredRecords(db: Database): Promise<void> {
   await db
     .delete(rateLimitWindows)
@@ -20,6 +30,9 @@ export async function pruneExpiredRecords(db: Database): Promise<void> {
   await db
     .delete(idempotencyKeys)
     .where(lt(idempotencyKeys.createdAt, sql`now() - ${idempotencyKeyHours} * interval '1 hour'`));
+  await db
+    .delete(stripeEvents)
+    .where(lt(stripeEvents.receivedAt, sql`now() - ${stripeEventDays} * interval '1 day'`));
 }
 
 /**

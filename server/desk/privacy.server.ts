@@ -5,6 +5,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 
 import type { Database, Transaction } from "../db/database";
+import type { CardPayments } from "../payments/card-payments.server";
 import {
   contactMessages,
   customerEvents,
@@ -339,8 +340,14 @@ export async function erasePrivacyRecords(
   db: Database,
   owner: StaffMember,
   subject: PrivacySubject,
+  /**
+   * The card payments: pay links still open at Stripe for an erased request are closed there
+   * after the erasure (its page is gone; Stripe's session holds the email it was made with).
+   */
+  cards?: Pick<CardPayments, "closeOpenLinks">,
 ): Promise<number> {
   const seen = await findPrivacyRecords(db, subject);
+  const erasedRequestIds: string[] = [];
   const count = await db.transaction(async (tx) => {
     await tx.execute(sql`set local app.erasing = 'on'`);
     // The customers' phones and emails first: a booking of one of them waits for the erasure,
@@ -390,6 +397,7 @@ export async function erasePrivacyRecords(
       );
     }
     const requestIds = records.requests.map((row) => row.id);
+    erasedRequestIds.push(...requestIds);
     if (requestIds.length > 0) {
       for (const id of requestIds) {
         const request = await lockRequest(tx, id);
@@ -507,6 +515,7 @@ export async function erasePrivacyRecords(
     return recordCount(records);
   });
   await audit(db, owner, "erase", subject, count);
+  for (const id of erasedRequestIds) await cards?.closeOpenLinks(id);
   return count;
 }
 

@@ -504,6 +504,22 @@ for (const database of databases) {
       ]);
     });
 
+    test("an erasure closes the request's open pay link at Stripe: the page is gone, and so is the way to pay it", async () => {
+      const { id, page } = await doneVisit();
+      const link = await pay(page);
+      const session = stripe.sessions.find((entry) => entry.url === link.location)!;
+      expect(session.status).toBe("open");
+      const email = (await requestRow(server.serverApp.database.db, id)).email;
+      const erased = await ask("/office/privacy", {
+        cookie: owner,
+        form: { intent: "erase", who: email, confirm: "yes" },
+      });
+      expect(erased.status).toBe(200);
+      expect(session.status).toBe("expired");
+      expect(await ledger(id)).toMatchObject([{ state: "expired" }]);
+      expect((await ask(page)).status).toBe(404);
+    });
+
     test("a dispatcher or a technician cannot refund, nor see the refund form", async () => {
       const { id, paid } = await paidByCard();
       const form = {
