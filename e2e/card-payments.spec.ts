@@ -4,6 +4,7 @@ import { startStripeStandIn, type StripeStandIn } from "../server/test-support/s
 import { axe } from "./support/axe";
 import { startJobServer, type ExtraServer } from "./support/extra-server";
 import { dryerThatDoesNotHeat, jobAtArrived } from "./support/field-job";
+import { todayInTexas } from "./support/field";
 import { expect, fileServer, sharedPageTest as base } from "./support/fixtures";
 import { waitForEmails } from "./support/leads";
 import { hydrated } from "./support/my-day";
@@ -248,6 +249,176 @@ test("after Done the homeowner pays by card on Stripe's page from her phone: the
       1,
     );
     expect(stripe.refunds.map((refund) => refund.amount)).toEqual([5000]);
+
+    expect(homeownerErrors, "console errors on the homeowner's phone").toEqual([]);
+    expect(phoneErrors, "console errors on the technician's phone").toEqual([]);
+  } finally {
+    await homeowner?.close();
+    await phoneContext.close();
+  }
+});
+
+test("a parts deposit before the return visit: Needs a part asks $138 of a $275 part, the homeowner approves and pays it on her phone, the board shows Deposit paid, and after the return visit's Done only $107.00 is left", async ({
+  page,
+  browser,
+  request,
+  paymentsServer,
+}) => {
+  test.slow();
+  const { stripe } = paymentsServer;
+  // Rosa's dryer, booked for this evening with Alex, who arrives; the owner is signed in on `page`.
+  const { crew, job, phone, phoneContext, card } = await jobAtArrived(
+    { page, browser, request, server: paymentsServer },
+    {
+      firstName: "Rosa",
+      details: dryerThatDoesNotHeat,
+      clientAddress: homeownerAddress,
+      window: "evening",
+    },
+  );
+  const phoneErrors = consoleErrorsOf(phone);
+  let homeowner: BrowserContext | null = null;
+  try {
+    // Needs a part, its price and a deposit to ask: the card stays open, offering the deposit.
+    await card.locator("summary", { hasText: "Needs a part" }).click();
+    await card.getByLabel("Part for the customer's page").fill("Igniter DC97-14486A");
+    await card.getByLabel("Part price (optional)").fill("275.00");
+    await card.getByLabel("Deposit to ask (optional)").fill("138");
+    await card.getByRole("button", { name: "Needs a part" }).click();
+    await expect(
+      card.getByText("Part needed: Igniter DC97-14486A. Deposit $138.00 asked"),
+    ).toBeVisible();
+    const depositPay = card.getByRole("region", { name: "Part deposit: $138.00" });
+    await expect(depositPay).toBeVisible();
+    await expect(depositPay.getByRole("button", { name: "Email pay link" })).toBeVisible();
+    await expect(depositPay.getByRole("button", { name: "Show QR code" })).toBeVisible();
+    // No text consent was given: no "Text pay link".
+    await expect(depositPay.getByRole("button", { name: "Text pay link" })).toHaveCount(0);
+
+    // The owner's board: the request waits for its part, the deposit not paid yet.
+    const board = `/office/dispatch?office=texas&day=${todayInTexas()}`;
+    await page.goto(board);
+    const waitingItem = page
+      .getByRole("region", { name: /^Waiting for a part \(\d+\)$/ })
+      .getByRole("article", { name: job.name });
+    await expect(waitingItem.getByText("Part: Igniter DC97-14486A")).toBeVisible();
+    await expect(waitingItem.getByText("Deposit $138.00 not paid yet")).toBeVisible();
+
+    // Her phone: the private page asks the deposit, with the part's price; axe and 320 px.
+    homeowner = await browser.newContext({
+      baseURL: paymentsServer.origin,
+      viewport: { width: 375, height: 740 },
+      extraHTTPHeaders: { "X-Forwarded-For": homeownerAddress },
+    });
+    const mine = await homeowner.newPage();
+    const homeownerErrors = consoleErrorsOf(mine);
+    await mine.goto(job.privateUrl);
+    await hydrated(mine);
+    const deposit = mine.getByRole("region", { name: "Part deposit $138.00" });
+    await expect(deposit).toBeVisible();
+    await expect(deposit).toContainText("costs $275.00");
+    await expectCleanOnPhone(mine, "the private page asking the part deposit");
+
+    // "Approve and pay the $138 part deposit": Stripe's page (the stand-in's), for $138.00.
+    await deposit.getByRole("button", { name: "Approve and pay the $138 part deposit" }).click();
+    await expect(mine).toHaveURL((url) => url.href.startsWith(`${stripe.url}/c/pay/`));
+    const session = stripe.sessions.find((made) => made.metadata.request_id === job.id);
+    expect(session, "the deposit's Checkout Session").toBeDefined();
+    expect(session!.amount_total).toBe(13800);
+    expect(mine.url()).toBe(session!.url);
+    const sessionId = session!.id;
+    await expect(mine.getByRole("heading", { level: 1, name: "Stand-in Checkout" })).toBeVisible();
+
+    // Pay: back on her page, which says the deposit is paid (at once, or once Stripe's event lands).
+    await mine.getByRole("button", { name: "Pay", exact: true }).click();
+    await expect(mine).toHaveURL(
+      (url) =>
+        url.origin === paymentsServer.origin &&
+        url.pathname === job.privateUrl &&
+        url.searchParams.get("paid") === sessionId &&
+        url.hash === "#balance",
+    );
+    await hydrated(mine);
+    await stripe.waitForDeliveries();
+    const depositPaid = mine.getByRole("region", { name: "Part deposit paid" });
+    await expect(
+      depositPaid.getByText(/^Part deposit paid: \$138\.00 by card ····4242 on /),
+    ).toBeVisible({ timeout: 30_000 });
+    await expect(mine.getByRole("button", { name: /part deposit/ })).toHaveCount(0);
+    await waitForEmails(
+      (email) =>
+        email.envelopeTo.includes(job.email) && email.subject === "Part deposit paid: $138.00",
+      1,
+    );
+    // The part's email, held until Undo could no longer come, asked for the deposit with its button.
+    const [partNeeded] = await waitForEmails(
+      (email) =>
+        email.envelopeTo.includes(job.email) &&
+        email.subject === "Waiting for a part for your dryer",
+      1,
+    );
+    expect(partNeeded!.html).toContain("Approve and pay the $138 part deposit");
+
+    // My day follows: the deposit paid, nothing more to offer for it.
+    await expect(
+      card.getByText("Part needed: Igniter DC97-14486A. Deposit $138.00 paid"),
+    ).toBeAttached({ timeout: 30_000 });
+    await expect(card.getByRole("region", { name: /^Part deposit/ })).toHaveCount(0);
+
+    // The board says Deposit paid; the owner books the return visit for this evening with Alex.
+    await page.goto(board);
+    await expect(waitingItem.getByText("Deposit paid", { exact: true })).toBeVisible();
+    await waitingItem
+      .getByRole("combobox", { name: "Technician" })
+      .selectOption({ label: crew.technicianName });
+    await waitingItem.getByRole("combobox", { name: "Window" }).selectOption("evening");
+    await waitingItem.getByRole("button", { name: "Book return visit" }).click();
+    await expect(waitingItem).toHaveCount(0);
+    await waitForEmails(
+      (email) =>
+        email.envelopeTo.includes(job.email) &&
+        email.subject.startsWith("Your return visit is booked"),
+      1,
+    );
+
+    // On Alex's phone the return visit: On my way, Arrived, then Done with $245.00 charged.
+    await expect(card.getByText("Return visit: bring Igniter DC97-14486A")).toBeVisible({
+      timeout: 30_000,
+    });
+    await card.getByRole("button", { name: "On my way" }).click();
+    await expect(card.getByText(/On the way: Arriving about/)).toBeVisible();
+    await card.getByRole("button", { name: "Arrived" }).click();
+    await expect(card.getByText("Arrived", { exact: true })).toBeVisible();
+    await doneCharging245(card);
+
+    // The deposit counts toward it: $107.00 is left, on the card and on her page.
+    await expect(card.getByRole("region", { name: "Card payment: $107.00" })).toBeVisible();
+    await mine.goto(job.privateUrl);
+    await hydrated(mine);
+    await expect(mine.getByRole("region", { name: "Balance $107.00" })).toBeVisible();
+
+    // Alex records the rest in cash: the form starts with $107.00.
+    await card.locator("summary", { hasText: "Record payment" }).click();
+    await card.getByRole("radio", { name: "Cash" }).check();
+    await expect(card.getByLabel("Amount paid ($)")).toHaveValue("107.00");
+    await card.getByRole("button", { name: "Record payment" }).click();
+    await expect(card.getByText(/The receipt was sent to the customer\.$/)).toBeAttached();
+    await expect(card.getByRole("region", { name: /^Card payment/ })).toHaveCount(0);
+    // Paid in two ways, said as two: not "$245.00 by cash".
+    await expect(
+      card.getByText(/^Paid \$245\.00: \$107\.00 by cash and the \$138\.00 deposit, /),
+    ).toBeAttached();
+    await mine.goto(job.privateUrl);
+    await hydrated(mine);
+    await expect(mine.getByText(/^Paid \$245\.00 by card ····4242 and cash on /)).toBeVisible();
+
+    // Her receipt: the deposit by card, the rest in cash, $245.00 in all, nothing owed.
+    await mine.goto(`${job.privateUrl}/receipt`);
+    await hydrated(mine);
+    await expect(receiptFact(mine, "Deposit")).toHaveText(/^\$138\.00 by card ····4242 on /);
+    await expect(receiptFact(mine, "Payment")).toHaveText(/^\$107\.00 by cash on /);
+    await expect(receiptFact(mine, "Total paid")).toHaveText("$245.00");
+    await expect(receiptFact(mine, "Balance")).toHaveText("$0.00");
 
     expect(homeownerErrors, "console errors on the homeowner's phone").toEqual([]);
     expect(phoneErrors, "console errors on the technician's phone").toEqual([]);

@@ -523,7 +523,11 @@ async function recordedPaymentLedger(
 }
 
 /** "Service call: Paid $89.00 by card, Nov 25, 3:10 PM Central": what My day says was recorded. */
-function recordedPaymentText(row: Row, cardLast4: string | null): string | null {
+function recordedPaymentText(
+  row: Row,
+  cardLast4: string | null,
+  depositCents: number,
+): string | null {
   if (!row.paidAt) return null;
   const when = whenIn(row.paidAt, row);
   if (isServiceCallPayment(row) && row.noChargeReason !== null) {
@@ -531,6 +535,11 @@ function recordedPaymentText(row: Row, cardLast4: string | null): string | null 
   }
   if (!row.paymentMethod || row.paymentCents === null) return null;
   const card = row.paymentMethod === "card" && cardLast4 ? ` ····${cardLast4}` : "";
+  if (depositCents > 0 && depositCents < row.paymentCents && !isServiceCallPayment(row)) {
+    // "Paid $245.00: $107.00 by cash and the $138.00 deposit": the method paid the rest only.
+    const money = (cents: number) => formatMoney(cents, { cents: "always" });
+    return `Paid ${money(row.paymentCents)}: ${money(row.paymentCents - depositCents)} by ${row.paymentMethod}${card} and the ${money(depositCents)} deposit, ${when}`;
+  }
   const paid = `${paymentSummary(row.paymentMethod, row.paymentCents)}${card}, ${when}`;
   return isServiceCallPayment(row) ? `Service call: ${paid}` : paid;
 }
@@ -604,7 +613,7 @@ export function visitAfterTheJob(
     serviceCall,
     suggestedAmount:
       suggestedCents === null ? "" : formatMoney(suggestedCents, { cents: "always", field: true }),
-    payment: settled ? recordedPaymentText(row, cardLast4) : null,
+    payment: settled ? recordedPaymentText(row, cardLast4, depositCents) : null,
     receiptSent: settled && row.paymentMethod !== null,
   };
 }

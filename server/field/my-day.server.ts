@@ -31,9 +31,9 @@ import { fromRequests, type ServiceRequestRow } from "../requests/request-rows";
 import type { StaffMember } from "../desk/staff-accounts.server";
 import type { Balance, CardPayments } from "../payments/card-payments.server";
 import { pricePolicyFor } from "../prices/price-policy";
-import { ledgerOf } from "../requests/ledger";
+import { depositsPaidOf, ledgerOf } from "../requests/ledger";
 import { textsAllowed } from "../texts/enqueue";
-import { doneAmountOf, repairPaidCents, visitAfterTheJob } from "./estimates.server";
+import { doneAmountOf, visitAfterTheJob } from "./estimates.server";
 import { servesPaidRepair } from "./warranty-work";
 import { undoOffers } from "./undo-taps.server";
 
@@ -281,12 +281,9 @@ export async function myDay(
     ),
   );
   // A part deposit paid toward the repair: Done's payment asks only the rest.
-  const deposits = new Map(
-    await Promise.all(
-      rows
-        .filter((row) => row.depositCents !== null)
-        .map(async (row) => [row.id, await repairPaidCents(db, row)] as const),
-    ),
+  const deposits = await depositsPaidOf(
+    db,
+    rows.filter((row) => row.depositCents !== null),
   );
   const photosOf = (id: string) =>
     photos.filter((photo) => photo.requestId === id).map((photo) => photo.id);

@@ -21,6 +21,7 @@ import {
   type EstimateView,
   type ReceiptView,
 } from "~/domain/estimate";
+import type { PaymentMethod } from "~/domain/after-the-job";
 import { applianceName } from "~/domain/appliances";
 import { formatMoney } from "~/domain/money";
 import { firstName } from "~/domain/names";
@@ -127,7 +128,7 @@ export function receiptViewOf(
   const lines = receiptLedgerOf(ledger, forServiceCall ? "service-call" : "repair");
   const card = [...lines]
     .reverse()
-    .find((line) => line.kind === "balance" && line.cardLast4)?.cardLast4;
+    .find((line) => line.kind !== "refund" && line.cardLast4)?.cardLast4;
   const paidCents = lines.reduce((sum, line) => sum + paidEffect(line), 0);
   return {
     forServiceCall,
@@ -159,7 +160,8 @@ export function receiptViewOf(
         ? serviceCallWaivedLine(serviceCallCents)
         : null,
     payment: {
-      method: `${paymentMethodLabels[row.paymentMethod]}${card ? ` ····${card}` : ""}`,
+      // Every way it was paid: "Card ····4242 and cash" for a deposit by card and the rest in cash.
+      method: methodsOf(lines, row.paymentMethod, card ?? null),
       amount: formatMoney(lines.length > 0 ? paidCents : row.paymentCents, { cents: "always" }),
       date: paidOn,
     },
@@ -172,4 +174,22 @@ export function receiptViewOf(
           row.warrantyEnds ?? addDays(isoDateIn(row.paidAt, office.timeZone), defaultWarrantyDays),
         ),
   };
+}
+
+/** "Card ····4242", or "Card ····4242 and cash": the methods of the receipt's payments, in order. */
+function methodsOf(
+  lines: readonly LedgerRow[],
+  settledBy: PaymentMethod,
+  card: string | null,
+): string {
+  const paid = lines.filter((line) => line.kind !== "refund" && paidEffect(line) > 0);
+  const methods = [...new Set(paid.map((line) => line.method))];
+  if (methods.length === 0) methods.push(settledBy);
+  return methods
+    .map((method, index) => {
+      const label = paymentMethodLabels[method];
+      const named = index === 0 ? label : label.toLowerCase();
+      return method === "card" && card ? `${named} ····${card}` : named;
+    })
+    .join(" and ");
 }

@@ -43,7 +43,8 @@ export function BalanceSection({ view }: { view: RequestPageView }) {
             Pay securely by card on Stripe&rsquo;s payment page. No card fee is added.
           </p>
           <form method="post" action={`${page}/pay`}>
-            <Button type="submit" size="lg" className="h-auto min-h-11 whitespace-normal">
+            {/* `cn` has no tailwind-merge: the `!` beats the button's own nowrap and height. */}
+            <Button type="submit" size="lg" className="h-auto! min-h-11 whitespace-normal!">
               {deposit ? deposit.button : "Pay by card"}
             </Button>
           </form>
