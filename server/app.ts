@@ -38,6 +38,7 @@ import { RequestLinks, requestLinkSecret } from "./requests/request-links";
 import { publicConfigFrom } from "./public-config";
 import { precompressedAssets } from "./precompressed";
 import { deferAppScripts } from "./defer-app-scripts";
+import { visitSourceCapture } from "./attribution/capture";
 import { isPageRequest, renderCache } from "./render-cache";
 import { pageCacheKey, pageCachePolicies } from "./page-cache-policy";
 import { PublicPrices } from "./prices/public-prices";
@@ -341,12 +342,21 @@ export async function createServerApp({
     next();
   });
 
+  const visitSources = visitSourceCapture({
+    ownHosts: [new URL(config.SITE_URL).hostname, ...config.ALLOWED_HOSTS],
+    now,
+    isSecure: (req) => isSecure(req, trustProxy),
+  });
+  app.use(visitSources.keep);
+
   const pageNonce = pageNonces(security);
   const policyFor = pageCacheTtlMs > 0 ? pageCachePolicies(await resolveBuild(loadBuild)) : null;
   const pageCache = renderCache({
     ttlMs: pageCacheTtlMs,
     maxBytes: config.PAGE_CACHE_MAX_MB * 1024 * 1024,
     entryFor: (req) => {
+      // A landing that says where the visitor came from is rendered for them alone.
+      if (visitSources.touchOf(req)) return null;
       const url = req.url ?? "/";
       const search = searchOf(url);
       const pathname = url.slice(0, url.length - search.length).replace(/\?$/, "");

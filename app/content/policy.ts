@@ -31,6 +31,7 @@ export const policySections: readonly PolicySection[] = [
       "The content of your inquiries and service requests, such as the subject and text of a message or a description of the problem with your appliance.",
       "Booking details: your service address and ZIP code, your preferred date and time, and appliance details such as the type, brand, model and serial number.",
       "Newsletter sign-ups: the email address you subscribe with.",
+      "Where you came from: when you arrive from one of our ads or another website's link, which campaign or website sent you (see Advertising and Cookies below).",
       "Approximate location: when you visit, the site looks up your approximate city and state from your IP address so it can show the office that serves your area. The lookup happens on our server for that visit only: nothing about it is stored in your browser, and it is not a cookie.",
     ],
   },
@@ -50,7 +51,8 @@ export const policySections: readonly PolicySection[] = [
     heading: "Advertising and Cookies",
     paragraphs: [
       "We use an advertising service, Google Ads, to show our ads and to measure how many people reach our website from them and contact us. Google processes information about your interaction with its ads under its own privacy policy, and you can manage how Google personalizes ads in your Google account's ad settings.",
-      "Our website does not use cookies. We do not place cookies on your device to track you, remember you or build a profile of you.",
+      "Our website does not use cookies to track you across other websites, to show you ads or to build a profile of you, and it places no third-party cookies.",
+      "It keeps one first-party cookie, and only when you arrive from one of our ads or from a link on another website: it records which campaign or website sent you (with the ad's click number, if there was one), the page you landed on and when, so that we know which of our advertising brings customers. It lasts 90 days, no script can read it, and it is not set when you come to the site directly. If you then request service or send us a message, that record is kept with your request or message, and erased with it when you ask us to erase your records.",
     ],
   },
   {

@@ -12,7 +12,7 @@ export function meta({ matches }: Route.MetaArgs) {
     {
       title: "Privacy Policy",
       description:
-        "What we collect (name, phone, email and your inquiry), how we use it, our advertising service, and our promise: no cookies, and we never sell your data.",
+        "What we collect (name, phone, email and your inquiry), how we use it, our advertising service, and our promise: no tracking cookies, and we never sell your data.",
       path: "/policy",
     },
     matches,

@@ -1,3 +1,4 @@
+import { decodeVisitSource, visitSourceIn } from "../attribution/visit-source";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 
 import { windowFilledMessage } from "~/domain/availability";
@@ -66,6 +67,7 @@ function submissionHandler(kind: LeadKind, submissions: LeadSubmissions): Reques
       client: clientAddress(req),
       idempotencyKey: req.get(idempotencyKeyHeader),
       label: `${req.method} ${req.originalUrl}`,
+      visitSource: decodeVisitSource(visitSourceIn(req.get("cookie"))),
     });
     switch (outcome.status) {
       case "stored":

@@ -45,6 +45,7 @@ import { officeTechnicians } from "../field/technicians";
 import { afterCantFix, isServiceCallPayment, serviceCallSummary } from "../field/service-call";
 import { beganOnWarrantyVisit } from "../field/warranty-work";
 import { sourceText } from "~/domain/phone-booking";
+import { channelOf, type Touch, type VisitSource } from "~/domain/visit-source";
 import { customerOf } from "./customer-history.server";
 import { offersOfficeCallback } from "../requests/warranty-callbacks";
 import { ledgerOf, refundableCents, type LedgerRow } from "../requests/ledger";
@@ -120,12 +121,21 @@ function fieldsOf(lead: FoundLead, earlierJobs: ServiceRequestRow[]): LeadField[
       { label: "Phone", value: row.phone },
       { label: "Subject", value: row.subject },
       { label: "Message", value: row.message },
+      ...visitSourceFields(row.office, row.visitSource),
     ];
   }
   const { row } = lead;
   return [
     ...(row.reference ? [{ label: "Reference", value: row.reference }] : []),
-    { label: "Source", value: row.source ? sourceText(row.source, row.sourceDetail) : "Website" },
+    {
+      label: "Source",
+      value: row.source
+        ? sourceText(row.source, row.sourceDetail)
+        : row.visitSource
+          ? `Website (${channelOf(row.visitSource.first)})`
+          : "Website",
+    },
+    ...visitSourceFields(row.office, row.visitSource),
     ...(row.takenBy ? [{ label: "Taken by phone by", value: row.takenBy }] : []),
     ...(row.overbookReason
       ? [{ label: "Full window booked anyway", value: row.overbookReason }]
@@ -163,6 +173,25 @@ function fieldsOf(lead: FoundLead, earlierJobs: ServiceRequestRow[]): LeadField[
     ...(row.fieldStatus ? [{ label: "In the field", value: fieldText(row) }] : []),
     ...earlierJobs.flatMap(earlierJobFields),
     ...afterTheJobFields(row),
+  ];
+}
+
+/**
+ * Where the sender came from on the web: "First visit from: Google Ads: utm_source=google,
+ * gclid=Test-AbC_1; landed on /, Jul 15, 2031, 10:00 AM Central", and the last visit when it
+ * was another. The values are as the address held them.
+ */
+function visitSourceFields(office: StateSlug, source: VisitSource | null): LeadField[] {
+  if (!source) return [];
+  const text = (touch: Touch) => {
+    const params = Object.entries(touch.params).map(([name, value]) => `${name}=${value}`);
+    const from = [...params, ...(touch.referrer ? [`from ${touch.referrer}`] : [])].join(", ");
+    return `${channelOf(touch)}: ${from}; landed on ${touch.landing}, ${officeTime(office, new Date(touch.at))}`;
+  };
+  const same = JSON.stringify(source.first) === JSON.stringify(source.last);
+  return [
+    { label: "First visit from", value: text(source.first) },
+    ...(same ? [] : [{ label: "Last visit from", value: text(source.last) }]),
   ];
 }
 

@@ -455,6 +455,7 @@ export async function erasePrivacyRecords(
           phone: "",
           subject: erased,
           message: "",
+          visitSource: null,
           erasedAt: sql`now()`,
         })
         .where(inArray(contactMessages.id, messageIds));
@@ -546,6 +547,8 @@ async function eraseRequest(tx: Transaction, request: ServiceRequestRow, owner: 
         estimateDecidedBy: request.estimateDecidedBy === null ? null : erased,
         textConsentPhone: null,
         accessTokenHash: null,
+        // Where they came from (a click id names them to the ad network): gone too.
+        visitSource: null,
         erasedAt: sql`now()`,
       },
       event: { kind: "erased", detail: "Personal data erased on request" },

@@ -1,3 +1,4 @@
+import { decodeVisitSource, visitSourceIn } from "../attribution/visit-source";
 import { windowFilledMessage } from "~/domain/availability";
 import { BodyTooLarge, postedForm } from "~/lib/bounded-body.server";
 import { parseTypedDate } from "~/lib/dates";
@@ -126,6 +127,7 @@ export function formSubmissionsFor(submissions: LeadSubmissions, client: string)
         // The page's own key (one per response), or the scripts' key once hydrated.
         idempotencyKey: idempotencyKey || undefined,
         label: `${request.method} ${new URL(request.url).pathname}`,
+        visitSource: decodeVisitSource(visitSourceIn(request.headers.get("cookie") ?? undefined)),
       });
       return answerFor(kind, outcome, typedValues(fields));
     },

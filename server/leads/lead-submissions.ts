@@ -61,6 +61,8 @@ import { countRequest } from "../api/rate-limit";
 import { contactMessageWrite, serviceRequestWrite, subscribeToNewsletter } from "./submissions";
 import { pricePolicyFor as pricePolicyFromDatabase } from "../prices/price-policy";
 
+import type { VisitSource } from "~/domain/visit-source";
+
 export type { LeadKind } from "~/lib/form-result";
 
 export interface SubmissionDependencies {
@@ -88,6 +90,8 @@ interface Storage {
   clientKey: string;
   /** The mail context of another office (a repeat's first request may be another office's). */
   mailFor(office: CompanyProfile): MailContext;
+  /** Where the visitor came from on the web, if their cookie said. */
+  visitSource: VisitSource | null;
 }
 
 interface LeadDefinition<T> {
@@ -111,7 +115,7 @@ const leadDefinitions = {
     endpoint: "/send-email",
     schemaFor: serviceRequestSchemaFor,
     save: async (
-      { leads, links, references, pricePolicyFor, clientKey, mailFor },
+      { leads, links, references, pricePolicyFor, clientKey, mailFor, visitSource },
       request,
       mail,
       scope,
@@ -124,6 +128,7 @@ const leadDefinitions = {
         clientKey,
         mailFor,
         pricePolicy,
+        visitSource,
       });
       // A window starting within two hours (or over) is as good as full: offer the next ones.
       if (write.place && !isBookableInTime(write.place, mail.createdAt)) {
@@ -135,8 +140,8 @@ const leadDefinitions = {
   contactMessage: lead({
     endpoint: "/send-contact-email",
     schemaFor: () => contactMessageSchema,
-    save: ({ leads }, contact, mail, scope) =>
-      leads.write({ ...contactMessageWrite(contact, mail), scope }),
+    save: ({ leads, visitSource }, contact, mail, scope) =>
+      leads.write({ ...contactMessageWrite(contact, mail, visitSource), scope }),
   }),
   newsletter: lead({
     endpoint: "/send-subscribe-email",
@@ -180,6 +185,8 @@ export interface Submission {
   idempotencyKey?: string | undefined;
   /** Names the request in logs ("POST /contact"). */
   label: string;
+  /** Where the visitor came from on the web (their visit-source cookie), if it said. */
+  visitSource?: VisitSource | null;
 }
 
 export type LeadSubmissions = (
@@ -270,7 +277,7 @@ async function submit(
   }: SubmissionDependencies,
   references: RequestReferences,
   definition: LeadDefinition<unknown>,
-  { body: rawBody, client, idempotencyKey }: Submission,
+  { body: rawBody, client, idempotencyKey, visitSource = null }: Submission,
 ): Promise<SubmissionOutcome> {
   if (config.RATE_LIMIT_MAX !== 0) {
     const verdict = await usingDatabase(() =>
@@ -320,6 +327,7 @@ async function submit(
     pricePolicyFor,
     clientKey: clientKeyOf(client),
     mailFor: (other) => mailContextFor(config, other, submittedAt),
+    visitSource,
   };
   const result = await usingDatabase(() => definition.save(storage, parsed.data, mail, scope));
   if (result.kind === "key-reused") return { status: "key-reused" };

@@ -1,3 +1,4 @@
+import type { VisitSource } from "~/domain/visit-source";
 import { randomBytes, randomUUID } from "node:crypto";
 
 import { and, eq, isNotNull, sql } from "drizzle-orm";
@@ -51,12 +52,21 @@ export interface ServiceRequestSender {
   mailFor(office: CompanyProfile): MailContext;
   /** The office's price policy, for the confirmation's service-call line (none: no line). */
   pricePolicy?: PricePolicy | null;
+  /** Where the homeowner came from on the web, if their cookie said. */
+  visitSource?: VisitSource | null;
 }
 
 export function serviceRequestWrite(
   request: ServiceRequest,
   mail: MailContext,
-  { links, reference, clientKey, mailFor, pricePolicy = null }: ServiceRequestSender,
+  {
+    links,
+    reference,
+    clientKey,
+    mailFor,
+    pricePolicy = null,
+    visitSource = null,
+  }: ServiceRequestSender,
 ): PlannedLeadWrite {
   const id = randomUUID();
   const requestUrl = links.urlFor(id);
@@ -83,6 +93,7 @@ export function serviceRequestWrite(
     // The fee the confirmation states is the one the request keeps.
     quotedServiceCallCents: pricePolicy?.serviceCallCents ?? null,
     quotedServiceCallRule: pricePolicy?.serviceCallRule ?? null,
+    visitSource,
   };
   // Ticked, for a number a text can reach: the consent as shown, and the first text.
   const textTo = request.textConsent ? e164Of(request.phone) : null;
@@ -142,9 +153,14 @@ export function serviceRequestWrite(
   };
 }
 
-export function contactMessageWrite(contact: ContactMessage, mail: MailContext): PlannedLeadWrite {
+export function contactMessageWrite(
+  contact: ContactMessage,
+  mail: MailContext,
+  visitSource: VisitSource | null = null,
+): PlannedLeadWrite {
   const id = randomUUID();
   const contactMessage: NewContactMessage = {
+    visitSource,
     id,
     office: mail.office.stateSlug,
     name: contact.name,

@@ -18,6 +18,7 @@ import {
 } from "drizzle-orm/pg-core";
 
 import type { StateSlug } from "../../../app/content/states";
+import type { VisitSource } from "../../../app/domain/visit-source";
 import type {
   EstimateDecision,
   EstimateDecisionPlace,
@@ -90,6 +91,11 @@ export const serviceRequests = pgTable(
     textConsentRecordedBy: text("text_consent_recorded_by"),
     /** The homeowner turned texts off on their page (on again: null). */
     textsOffAt: timestamp("texts_off_at", { withTimezone: true }),
+    /**
+     * Where the homeowner came from on the web before booking (server/attribution/visit-source.ts):
+     * the first visit that said so and the latest; null: booked without one, or by phone.
+     */
+    visitSource: jsonb("visit_source").$type<VisitSource>(),
     /**
      * The service-call fee and its rule the booking was shown (the office's price policy then);
      * null: none was shown. The private page and a declined estimate's charge keep to it.

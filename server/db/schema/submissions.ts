@@ -1,6 +1,8 @@
 // What the public forms leave besides a service request: contact messages, subscribers, the
 // answers replayed for an idempotency key, and the rate limits' counters.
 import { sql, type SQL } from "drizzle-orm";
+
+import type { VisitSource } from "../../../app/domain/visit-source";
 import {
   check,
   index,
@@ -33,6 +35,8 @@ export const contactMessages = pgTable(
     version: integer("version").notNull().default(0),
     /** Set when a privacy request erased the personal fields; the row stays for the counts. */
     erasedAt: timestamp("erased_at", { withTimezone: true }),
+    /** Where the sender came from on the web (server/attribution/visit-source.ts); null: not said. */
+    visitSource: jsonb("visit_source").$type<VisitSource>(),
     searchText: text("search_text")
       .notNull()
       .generatedAlwaysAs(
