@@ -1,3 +1,4 @@
+import type { RequestSource } from "./phone-booking";
 import { z } from "zod";
 
 import { timeSlots } from "./time-slots";
@@ -131,6 +132,11 @@ export interface LeadView {
    * Null for a message, or a first-time customer.
    */
   customer: CustomerView | null;
+  /**
+   * Where the request came from, for the office to correct ("Source", a form of its own); null
+   * for a message, or an erased request.
+   */
+  source: { current: RequestSource; detail: string } | null;
   /** The request's earlier visits, oldest first: "Visit 1: Wed, Nov 25, Evening, Alex Rivera: Needs a part (…)". */
   earlierVisits: { number: number; text: string }[];
   /**

@@ -19,11 +19,21 @@ import {
 
 import { isValidIsoDate } from "./service-request";
 
-/** Where a request came from ("Source"): the phone booking asks; a web booking is "website". */
+/**
+ * Where a request came from ("Source"): the phone booking asks; a web booking takes its visit's
+ * channel (./visit-source.ts: "website" when it came directly); an earlier paid job's customer is
+ * "returning-customer" either way. The office may correct it on the lead page.
+ */
 export const requestSources = [
   "phone-call",
   "google-business-profile",
   "google-local-services",
+  "google-ads",
+  "organic-search",
+  "bing",
+  "facebook",
+  "newsletter",
+  "referral-site",
   "website",
   "returning-customer",
   "referral",
@@ -39,6 +49,12 @@ export const requestSourceLabels: Record<RequestSource, string> = {
   "phone-call": "Phone call",
   "google-business-profile": "Google Business Profile",
   "google-local-services": "Google Local Services",
+  "google-ads": "Google Ads",
+  "organic-search": "Organic search",
+  bing: "Bing",
+  facebook: "Facebook",
+  newsletter: "Newsletter",
+  "referral-site": "Referral site",
   website: "Website",
   "returning-customer": "Returning customer",
   referral: "Referral",
@@ -49,9 +65,14 @@ export const requestSourceLabels: Record<RequestSource, string> = {
   other: "Other",
 };
 
-/** "Other: a flyer at the library": how the lead and the desk name a request's source. */
+/**
+ * "Other: a flyer at the library", "Referral site: www.yelp.com": how the lead and the desk name
+ * a request's source.
+ */
 export function sourceText(source: RequestSource, detail: string | null): string {
-  return source === "other" && detail ? `Other: ${detail}` : requestSourceLabels[source];
+  return (source === "other" || source === "referral-site") && detail
+    ? `${requestSourceLabels[source]}: ${detail}`
+    : requestSourceLabels[source];
 }
 
 /**

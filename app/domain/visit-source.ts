@@ -4,6 +4,7 @@
  * parameters and ad click ids it arrived with (verbatim), the outside site it came from, the page
  * it landed on and when; and the channel the desk names it by.
  */
+import { sourceText, type RequestSource } from "./phone-booking";
 
 /** The query parameters a touch keeps, by the short key the cookie stores them under. */
 export const touchParams = {
@@ -54,25 +55,37 @@ const bing = /(^|\.)bing\.com$/;
 const facebook = /(^|\.)(facebook\.com|fb\.com|instagram\.com|messenger\.com)$/;
 
 /**
- * The channel a touch names: "Google Ads" (a Google click id, or google with a paid medium),
- * "Google Business Profile" (`utm_campaign=gbp`), "Bing", "Facebook", "Newsletter", "Organic
- * search" (a search engine's referrer without parameters), "Referral: www.yelp.com" (another
- * site), or the `utm_source` as it was written.
+ * The source a touch names: "google-ads" (a Google click id, or google with a paid medium),
+ * "google-business-profile" (`utm_campaign=gbp`), "bing", "facebook", "newsletter",
+ * "organic-search" (a search engine's referrer, or google unpaid), "referral-site" (another
+ * site: its host), "other" (a `utm_source` of its own: as written), "website" (none: direct).
  */
-export function channelOf(touch: Touch): string {
+export function webSourceOf(touch: Touch | null): { source: RequestSource; detail: string | null } {
+  if (!touch) return { source: "website", detail: null };
   const { params, referrer } = touch;
   const source = params.utm_source?.toLowerCase() ?? "";
   const medium = params.utm_medium?.toLowerCase() ?? "";
-  if (params.utm_campaign?.toLowerCase() === "gbp") return "Google Business Profile";
-  if (params.gclid || params.gbraid || params.wbraid) return "Google Ads";
-  if (source === "google" && paidMedia.has(medium)) return "Google Ads";
-  if (params.msclkid || source === "bing" || (referrer && bing.test(referrer))) return "Bing";
-  if (params.fbclid || ["facebook", "fb", "instagram", "meta"].includes(source)) return "Facebook";
-  if (referrer && facebook.test(referrer)) return "Facebook";
-  if (medium === "email" || source === "newsletter") return "Newsletter";
-  if (source === "google" || (source === "" && referrer && searchEngines.test(referrer))) {
-    return "Organic search";
+  const named = (kind: RequestSource) => ({ source: kind, detail: null });
+  if (params.utm_campaign?.toLowerCase() === "gbp") return named("google-business-profile");
+  if (params.gclid || params.gbraid || params.wbraid) return named("google-ads");
+  if (source === "google" && paidMedia.has(medium)) return named("google-ads");
+  if (params.msclkid || source === "bing" || (referrer && bing.test(referrer))) {
+    return named("bing");
   }
-  if (params.utm_source) return params.utm_source;
-  return referrer ? `Referral: ${referrer}` : "Direct";
+  if (params.fbclid || ["facebook", "fb", "instagram", "meta"].includes(source)) {
+    return named("facebook");
+  }
+  if (referrer && facebook.test(referrer)) return named("facebook");
+  if (medium === "email" || source === "newsletter") return named("newsletter");
+  if (source === "google" || (source === "" && referrer && searchEngines.test(referrer))) {
+    return named("organic-search");
+  }
+  if (params.utm_source) return { source: "other", detail: params.utm_source.slice(0, 100) };
+  return referrer ? { source: "referral-site", detail: referrer } : named("website");
+}
+
+/** "Google Ads", "Referral site: www.yelp.com", "Nextdoor": the source a touch names, in words. */
+export function channelOf(touch: Touch): string {
+  const { source, detail } = webSourceOf(touch);
+  return source === "other" && detail ? detail : sourceText(source, detail);
 }

@@ -10,6 +10,7 @@ import { BookVisit } from "~/features/desk/confirm-visit";
 import { LeadTexts } from "~/features/desk/lead-texts";
 import { OfficeWarrantyCallback } from "~/features/desk/office-warranty-callback";
 import { LeadLedger } from "~/features/desk/lead-ledger";
+import { LeadSource } from "~/features/desk/lead-source";
 import { ReturnVisit } from "~/features/desk/return-visit";
 import { SafetyChips } from "~/features/desk/safety-chips";
 import { useDeskEvents } from "~/features/desk/use-desk-events";
@@ -173,6 +174,14 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
             <LeadLedger
               ledger={lead.ledger}
               result={actionData?.form === "refund" ? actionData : undefined}
+              busy={busy}
+            />
+          ) : null}
+          {lead.source ? (
+            <LeadSource
+              lead={lead}
+              source={lead.source}
+              result={actionData?.form === "source" ? actionData : undefined}
               busy={busy}
             />
           ) : null}

@@ -127,7 +127,7 @@ test("the channel a touch names", () => {
   expect(channel("?fbclid=IwAR0")).toBe("Facebook");
   expect(channel("", "https://m.facebook.com/")).toBe("Facebook");
   expect(channel("?utm_source=newsletter&utm_medium=email")).toBe("Newsletter");
-  expect(channel("", "https://www.yelp.com/biz/x")).toBe("Referral: www.yelp.com");
+  expect(channel("", "https://www.yelp.com/biz/x")).toBe("Referral site: www.yelp.com");
   expect(channel("?utm_source=Nextdoor")).toBe("Nextdoor");
 });
 
@@ -160,8 +160,8 @@ describe("Landing on the site", () => {
 
   test("with a campaign: the cookie is set on an answer of its own; the cached pages never set it", async () => {
     // The home page, kept: a page without parameters never sets the cookie.
-    let plain = await get("/brands");
-    plain = await get("/brands");
+    await get("/brands");
+    const plain = await get("/brands");
     expect(plain.headers.get("x-render-cache")).toBe("hit");
     expect(plain.headers.get("set-cookie")).toBeNull();
 

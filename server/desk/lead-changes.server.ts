@@ -52,6 +52,7 @@ import {
   type Query,
 } from "./leads.server";
 import { refundFromLeadPage } from "./refunds.server";
+import { changeRequestSource } from "./source-changes.server";
 import type { StaffMember } from "./staff-accounts.server";
 
 /** The lead page's forms' answer: which form, and why it was refused (a change redirects). */
@@ -65,6 +66,7 @@ export type LeadPageResult = FormResult<
   | "cant-fix-call"
   | "warranty-callback"
   | "refund"
+  | "source"
 >;
 
 /**
@@ -146,6 +148,14 @@ export async function leadPageAction(
       return refunded.reason === "invalid"
         ? refuse({ form: "refund", status: "invalid", fieldErrors: refunded.fieldErrors }, 400)
         : refuse({ form: "refund", status: "invalid", message: refunded.message }, 409);
+    }
+    case "source": {
+      const changed = await changeRequestSource(db, staff, leadId, form, visits);
+      if (changed.ok) throw redirect(`/office/leads/${leadId}`);
+      if (changed.reason === "not-found") throw data("Not found", { status: 404 });
+      return changed.reason === "invalid"
+        ? refuse({ form: "source", status: "invalid", fieldErrors: changed.fieldErrors }, 400)
+        : refuse({ form: "source", status: "invalid", message: changed.message }, 409);
     }
     case "send-again":
       outcome = await sendEmailAgain(db, staff, leadId, form.text("emailId"), visits);

@@ -129,11 +129,7 @@ function fieldsOf(lead: FoundLead, earlierJobs: ServiceRequestRow[]): LeadField[
     ...(row.reference ? [{ label: "Reference", value: row.reference }] : []),
     {
       label: "Source",
-      value: row.source
-        ? sourceText(row.source, row.sourceDetail)
-        : row.visitSource
-          ? `Website (${channelOf(row.visitSource.first)})`
-          : "Website",
+      value: row.source ? sourceText(row.source, row.sourceDetail) : "Website",
     },
     ...visitSourceFields(row.office, row.visitSource),
     ...(row.takenBy ? [{ label: "Taken by phone by", value: row.takenBy }] : []),
@@ -414,6 +410,10 @@ export async function leadView(
     safety: lead.kind === "service-request" ? lead.row.safetyConcerns : [],
     booking: lead.kind === "service-request" ? await bookingOf(db, lead.row) : null,
     customer: lead.kind === "service-request" ? await customerOf(db, staff, lead.row, now) : null,
+    source:
+      lead.kind === "service-request" && !lead.row.erasedAt
+        ? { current: lead.row.source ?? "website", detail: lead.row.sourceDetail ?? "" }
+        : null,
     earlierVisits: earlier.map((visit) => ({
       number: visit.number,
       text: `${visitText(visit.date, visit.window)}, ${visit.technician ?? ""}: ${visit.fieldStatus ? fieldStatusLabels[visit.fieldStatus] : "Done"}${visit.detail ? ` (${visit.detail})` : ""}${visit.serviceCall ? `. ${serviceCallSummary(visit.serviceCall)}` : ""}`,
@@ -593,6 +593,7 @@ function describeEvent(event: typeof leadEvents.$inferSelect) {
     case "review":
     case "erased":
     case "customer":
+    case "source":
       return event.detail;
   }
 }

@@ -1,7 +1,7 @@
 // Long on purpose: the group commit (one transaction for the leads that arrived together) and
 // every row it writes, the lead, its emails, its window's place, its repeat and its notification,
 // read in one place, so that what one transaction holds is visible at once.
-import { and, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, isNotNull, sql } from "drizzle-orm";
 
 import type { Database, Transaction } from "../db/database";
 import { insertJsonRows, returnedRows } from "../db/json-rows";
@@ -10,6 +10,7 @@ import {
   contactMessages,
   idempotencyKeys,
   outbox,
+  requestJobs,
   serviceRequests,
   texts,
   type NewContactMessage,
@@ -433,8 +434,9 @@ async function insertLeads(
   writes: readonly LeadWrite[],
   settled: ReadonlyMap<LeadWrite, Settlement>,
 ): Promise<void> {
-  // Each request joins its customer (made here for a new phone and email) before it is written.
-  const requests = await joinCustomers(
+  // Each request joins its customer (made here for a new phone and email) before it is written;
+  // a customer with a paid job before is a returning customer, whatever ad brought them back.
+  const joined = await joinCustomers(
     tx,
     writes.flatMap((write) =>
       write.serviceRequest
@@ -449,6 +451,15 @@ async function insertLeads(
           ]
         : [],
     ),
+  );
+  const returning = await customersWithPaidJobs(
+    tx,
+    joined.flatMap((request) => (request.customerId ? [request.customerId] : [])),
+  );
+  const requests = joined.map((request) =>
+    request.customerId && returning.has(request.customerId) && !request.takenById
+      ? { ...request, source: "returning-customer" as const, sourceDetail: null }
+      : request,
   );
   const contacts = writes.flatMap((write) => (write.contactMessage ? [write.contactMessage] : []));
   const emails = writes.flatMap((write) => write.emails);
@@ -497,4 +508,24 @@ async function answersFor(
       },
     ]),
   );
+}
+
+/** Which of `customerIds` had a job paid before (more than nothing): returning customers. */
+async function customersWithPaidJobs(
+  tx: Transaction,
+  customerIds: readonly string[],
+): Promise<Set<string>> {
+  if (customerIds.length === 0) return new Set();
+  const rows = await tx
+    .selectDistinct({ customerId: serviceRequests.customerId })
+    .from(serviceRequests)
+    .innerJoin(requestJobs, eq(requestJobs.requestId, serviceRequests.id))
+    .where(
+      and(
+        inArray(serviceRequests.customerId, [...new Set(customerIds)]),
+        isNotNull(requestJobs.paidAt),
+        gt(requestJobs.paymentCents, 0),
+      ),
+    );
+  return new Set(rows.flatMap((row) => (row.customerId ? [row.customerId] : [])));
 }

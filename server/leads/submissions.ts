@@ -1,4 +1,4 @@
-import type { VisitSource } from "~/domain/visit-source";
+import { webSourceOf, type VisitSource } from "~/domain/visit-source";
 import { randomBytes, randomUUID } from "node:crypto";
 
 import { and, eq, isNotNull, sql } from "drizzle-orm";
@@ -94,6 +94,11 @@ export function serviceRequestWrite(
     quotedServiceCallCents: pricePolicy?.serviceCallCents ?? null,
     quotedServiceCallRule: pricePolicy?.serviceCallRule ?? null,
     visitSource,
+    // Credited to the last visit that said where it came from (a returning customer's is theirs:
+    // ./lead-writer.ts), "website" when none did.
+    ...(({ source, detail }) => ({ source, sourceDetail: detail }))(
+      webSourceOf(visitSource?.last ?? null),
+    ),
   };
   // Ticked, for a number a text can reach: the consent as shown, and the first text.
   const textTo = request.textConsent ? e164Of(request.phone) : null;

@@ -194,6 +194,8 @@ export const leadEventKinds = [
   "customer",
   /** An owner erased the person's data (the privacy page): no personal word in its detail. */
   "erased",
+  /** The office corrected where the request came from: "Source: Google Ads → Yelp". */
+  "source",
 ] as const;
 export type LeadEventKind = (typeof leadEventKinds)[number];
 
