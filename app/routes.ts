@@ -48,6 +48,8 @@ export default [
           route("office/prices", "routes/office.prices.tsx"),
           route("office/privacy", "routes/office.privacy.tsx"),
           route("office/reviews", "routes/office.reviews.tsx"),
+          route("office/numbers", "routes/office.numbers.tsx"),
+          route("office/numbers/export", "routes/office.numbers-export.ts"),
         ]),
       ]),
     ]),

@@ -17,6 +17,7 @@ const sections: readonly { to: string; label: string; roles: readonly StaffRoleN
   { to: "/office/windows", label: "Windows", roles: owners },
   { to: "/office/prices", label: "Prices", roles: owners },
   { to: "/office/reviews", label: "Reviews", roles: owners },
+  { to: "/office/numbers", label: "Numbers", roles: owners },
   { to: "/office/privacy", label: "Privacy requests", roles: owners },
   { to: "/office/account", label: "Your account", roles: everyone },
 ];

@@ -1,0 +1,70 @@
+/**
+ * The owner's numbers (`/office/numbers`): what each table counts, in words printed under it, so
+ * that a number is never read without its definition. Shared by the page, its CSV and the server.
+ */
+import type { RequestSource } from "./phone-booking";
+
+/** A date range, both days included, in each request's office's time zone. */
+export interface NumbersRange {
+  from: string;
+  to: string;
+}
+
+export interface SourceRow {
+  /** "Google Ads", "Other: a flyer", "Unknown (website, direct)". */
+  source: string;
+  key: { source: RequestSource; detail: string | null };
+  leads: number;
+  booked: number;
+  completed: number;
+  paid: number;
+  /** Cents. */
+  revenueCents: number;
+  /** Cents, or null without a paid job. */
+  averageTicketCents: number | null;
+  cancelled: number;
+}
+
+export interface NumbersView {
+  range: NumbersRange;
+  previous: NumbersRange;
+  office: string | null;
+  offices: { slug: string; name: string }[];
+  sources: SourceRow[];
+  totals: { current: SourceTotals; previous: SourceTotals };
+}
+
+export interface SourceTotals {
+  leads: number;
+  paid: number;
+  revenueCents: number;
+  /** Leads whose source is unknown (booked on the website with no campaign or referrer). */
+  unknown: number;
+}
+
+/** The row of requests nobody knows the source of: the website, reached directly. */
+export const unknownSourceLabel = "Unknown (website, direct)";
+
+export const sourceDefinitions = {
+  leads:
+    "Leads: service requests received in the range (on the website or by phone), spam left out, counted in the office's own time zone.",
+  booked: "Booked: of those leads, the ones that had a visit booked.",
+  completed: "Completed: of those leads, the ones whose repair was done (Done on a visit).",
+  paid: "Paid: of those leads, the ones with a job paid (more than nothing).",
+  revenue:
+    "Paid revenue: the money received for those leads (card, cash, check), whenever it came in, refunds taken off.",
+  averageTicket:
+    "Average ticket: paid revenue divided by the paid leads (free warranty callbacks are not jobs: they do not lower it).",
+  cancelRate: "Cancel rate: the leads cancelled, of all leads.",
+  source:
+    "Source: where the request came from. A web booking is credited to the last visit that said where it came from (an ad's click id or campaign, another site's link); a phone booking to what the caller said; a customer with a paid job before is a returning customer, whatever brought them back. The office may correct it on the lead page.",
+  unknown:
+    "Unknown: booked on the website with no campaign, click id or other site's link (typed in, a bookmark, or a browser that hides where it came from).",
+} as const;
+
+/** "12.5%": a share, or "–" of nothing. */
+export function percentOf(part: number, whole: number): string {
+  if (whole === 0) return "–";
+  const value = (part / whole) * 100;
+  return `${Number.isInteger(value) ? value : value.toFixed(1)}%`;
+}

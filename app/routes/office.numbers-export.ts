@@ -1,0 +1,23 @@
+import { download, plainAnswer, signedInOf } from "~/features/desk/desk-route.server";
+import { servicesOf } from "~/services.server";
+
+import { numbersChoiceOf, ownerNumbers, sourcesCsv } from "../../server/numbers/numbers.server";
+
+import type { Route } from "./+types/office.numbers-export";
+
+// A table of the owner's numbers as CSV, for the range and office the page shows.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { staff } = signedInOf(context);
+  const { db, visits } = servicesOf(context).desk;
+  const params = new URL(request.url).searchParams;
+  if (params.get("table") !== "sources") return plainAnswer(404, "Not found");
+  const choice = numbersChoiceOf(params, staff, visits.now());
+  if (!choice.ok) return plainAnswer(400, choice.message);
+  const numbers = await ownerNumbers(db, staff, choice);
+  const office = choice.office ? `-${choice.office}` : "";
+  return download(
+    sourcesCsv(numbers),
+    "text/csv",
+    `sources${office}-${choice.range.from}-to-${choice.range.to}.csv`,
+  );
+}

@@ -1,0 +1,208 @@
+import { data, Form, Link } from "react-router";
+
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input, Select } from "~/components/ui/input";
+import { DeskHeader } from "~/features/desk/desk-header";
+import { signedInOf } from "~/features/desk/desk-route.server";
+import { deskMeta } from "~/features/desk/headers";
+import { formatMoney } from "~/domain/money";
+import { percentOf, sourceDefinitions, type NumbersView } from "~/domain/numbers";
+import { servicesOf } from "~/services.server";
+
+import { numbersChoiceOf, ownerNumbers } from "../../server/numbers/numbers.server";
+
+import type { Route } from "./+types/office.numbers";
+
+export function meta() {
+  return deskMeta("Numbers");
+}
+
+/** Owners only (the layout); a range or office that cannot be counted is a 400 with why. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { staff } = signedInOf(context);
+  const { db, visits } = servicesOf(context).desk;
+  const params = new URL(request.url).searchParams;
+  const choice = numbersChoiceOf(params, staff, visits.now());
+  const header = { staff: { name: staff.name, role: staff.role } };
+  if (!choice.ok) {
+    return data(
+      {
+        ...header,
+        refused: choice.message,
+        asked: {
+          from: params.get("from") ?? "",
+          to: params.get("to") ?? "",
+          office: params.get("office") ?? "",
+        },
+        numbers: null,
+      },
+      { status: 400 },
+    );
+  }
+  return {
+    ...header,
+    refused: null,
+    asked: null,
+    numbers: await ownerNumbers(db, staff, choice),
+  };
+}
+
+const money = (cents: number | null) =>
+  cents === null ? "–" : formatMoney(cents, { cents: "always" });
+
+export default function Numbers({ loaderData }: Route.ComponentProps) {
+  const { staff, refused, asked, numbers } = loaderData;
+  const shown = numbers
+    ? { from: numbers.range.from, to: numbers.range.to, office: numbers.office ?? "" }
+    : asked!;
+  const query = new URLSearchParams(shown).toString();
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8">
+      <DeskHeader title="Numbers" staff={staff} />
+
+      <Form method="get" className="mt-6 grid gap-4 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end">
+        <Field label="First day">
+          {(wiring) => <Input {...wiring} type="date" name="from" defaultValue={shown.from} />}
+        </Field>
+        <Field label="Last day">
+          {(wiring) => <Input {...wiring} type="date" name="to" defaultValue={shown.to} />}
+        </Field>
+        <Field label="Office">
+          {(wiring) => (
+            <Select {...wiring} name="office" defaultValue={shown.office}>
+              <option value="">All offices</option>
+              {(numbers?.offices ?? []).map((office) => (
+                <option key={office.slug} value={office.slug}>
+                  {office.name}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Button type="submit">Count</Button>
+      </Form>
+
+      {refused ? (
+        <p role="alert" className="mt-6 rounded-md bg-red-50 p-4 font-semibold text-red-900">
+          {refused}
+        </p>
+      ) : null}
+
+      {numbers ? <SourceNumbers numbers={numbers} query={query} /> : null}
+    </div>
+  );
+}
+
+function Headline({ label, value, before }: { label: string; value: string; before: string }) {
+  return (
+    <div className="rounded-lg border border-slate-200 p-4">
+      <dt className="text-sm font-semibold text-slate-700">{label}</dt>
+      <dd className="mt-1 text-2xl font-bold text-slate-950">{value}</dd>
+      <dd className="text-sm text-slate-700">{before}</dd>
+    </div>
+  );
+}
+
+function SourceNumbers({ numbers, query }: { numbers: NumbersView; query: string }) {
+  const { current, previous } = numbers.totals;
+  const before = `${numbers.previous.from} to ${numbers.previous.to}`;
+  return (
+    <>
+      <section aria-labelledby="headline-heading" className="mt-8">
+        <h2 id="headline-heading" className="text-lg font-bold text-slate-900">
+          {numbers.range.from} to {numbers.range.to}
+        </h2>
+        <dl className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <Headline
+            label="Leads"
+            value={String(current.leads)}
+            before={`${previous.leads} from ${before}`}
+          />
+          <Headline
+            label="Paid"
+            value={String(current.paid)}
+            before={`${previous.paid} from ${before}`}
+          />
+          <Headline
+            label="Paid revenue"
+            value={money(current.revenueCents)}
+            before={`${money(previous.revenueCents)} from ${before}`}
+          />
+          <Headline
+            label="Unknown source"
+            value={percentOf(current.unknown, current.leads)}
+            before={`${percentOf(previous.unknown, previous.leads)} from ${before}`}
+          />
+        </dl>
+      </section>
+
+      <section aria-labelledby="sources-heading" className="mt-8">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="sources-heading" className="text-lg font-bold text-slate-900">
+            Sources
+          </h2>
+          <Link
+            to={`/office/numbers/export?table=sources&${query}`}
+            reloadDocument
+            className="font-semibold text-brand-700 underline"
+          >
+            Download the Sources as CSV
+          </Link>
+        </div>
+        {numbers.sources.length === 0 ? (
+          <p className="mt-3 text-slate-700">No leads in this range.</p>
+        ) : (
+          <div
+            role="region"
+            aria-labelledby="sources-heading"
+            tabIndex={0}
+            className="mt-3 overflow-x-auto rounded-md border border-slate-200"
+          >
+            <table className="w-full min-w-[760px] text-left text-sm text-slate-800">
+              <thead className="bg-slate-50 text-xs font-semibold text-slate-700">
+                <tr>
+                  {[
+                    "Source",
+                    "Leads",
+                    "Booked",
+                    "Completed",
+                    "Paid",
+                    "Paid revenue",
+                    "Average ticket",
+                    "Cancel rate",
+                  ].map((heading) => (
+                    <th key={heading} scope="col" className="px-3 py-2">
+                      {heading}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {numbers.sources.map((row) => (
+                  <tr key={row.source} className="border-t border-slate-200">
+                    <th scope="row" className="px-3 py-2 font-semibold text-slate-900">
+                      <bdi>{row.source}</bdi>
+                    </th>
+                    <td className="px-3 py-2">{row.leads}</td>
+                    <td className="px-3 py-2">{row.booked}</td>
+                    <td className="px-3 py-2">{row.completed}</td>
+                    <td className="px-3 py-2">{row.paid}</td>
+                    <td className="px-3 py-2">{money(row.revenueCents)}</td>
+                    <td className="px-3 py-2">{money(row.averageTicketCents)}</td>
+                    <td className="px-3 py-2">{percentOf(row.cancelled, row.leads)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <ul className="mt-3 grid gap-1 text-sm text-slate-700">
+          {Object.values(sourceDefinitions).map((definition) => (
+            <li key={definition}>{definition}</li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

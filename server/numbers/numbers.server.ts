@@ -1,0 +1,277 @@
+/**
+ * The owner's numbers (`/office/numbers`): where the work comes from, counted over a date range
+ * against the range before it, for the owner's offices or one of them. Every count is defined in
+ * app/domain/numbers.ts, in the words the page prints under it; the queries below are those
+ * definitions, one request per row, so that a request is never counted twice.
+ */
+import { sql, type SQL } from "drizzle-orm";
+
+import { profileForState } from "~/content/company";
+import { stateBySlug, type StateSlug } from "~/content/states";
+import {
+  unknownSourceLabel,
+  type NumbersRange,
+  type NumbersView,
+  type SourceRow,
+  type SourceTotals,
+} from "~/domain/numbers";
+import { requestSources, sourceText, type RequestSource } from "~/domain/phone-booking";
+import { isValidIsoDate } from "~/domain/service-request";
+import { isoDateIn } from "~/lib/dates";
+
+import type { Database } from "../db/database";
+import { leadOffices, type StaffMember } from "../desk/staff-accounts.server";
+import { addDays } from "../requests/windows";
+
+/** The longest range the page counts at once: a year (and a day, for a leap year). */
+const maxRangeDays = 366;
+const defaultRangeDays = 30;
+
+export type NumbersChoice =
+  | {
+      ok: true;
+      range: NumbersRange;
+      previous: NumbersRange;
+      offices: StateSlug[];
+      office: StateSlug | null;
+    }
+  | { ok: false; message: string };
+
+/**
+ * The range and office the page's form asked for (`from`, `to`, `office`), or what is wrong with
+ * them. No range: the last 30 days, today included (in the first office's time zone).
+ */
+export function numbersChoiceOf(
+  params: URLSearchParams,
+  staff: Pick<StaffMember, "role" | "offices">,
+  now: Date,
+): NumbersChoice {
+  const mine = leadOffices(staff);
+  const officeParam = params.get("office") ?? "";
+  if (officeParam !== "" && !mine.includes(officeParam as StateSlug)) {
+    return { ok: false, message: "Choose one of your offices, or all of them." };
+  }
+  const office = officeParam === "" ? null : (officeParam as StateSlug);
+  const offices = office ? [office] : mine;
+  const today = isoDateIn(now, profileForState(offices[0] ?? "texas").timeZone);
+  const to = params.get("to") || today;
+  const from = params.get("from") || addDays(to, -(defaultRangeDays - 1));
+  for (const [name, value] of [
+    ["from", from],
+    ["to", to],
+  ] as const) {
+    if (!isValidIsoDate(value)) {
+      return {
+        ok: false,
+        message: `The ${name === "from" ? "first" : "last"} day is not a date: use the calendar, or write it like 2026-11-29.`,
+      };
+    }
+  }
+  if (from > to) return { ok: false, message: "The first day comes after the last day." };
+  const days = daysBetween(from, to) + 1;
+  if (days > maxRangeDays) {
+    return { ok: false, message: `Count at most ${maxRangeDays} days at once.` };
+  }
+  const previous = { from: addDays(from, -days), to: addDays(from, -1) };
+  return { ok: true, range: { from, to }, previous, offices, office };
+}
+
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** The request's day in its office's time zone, as SQL. */
+function officeDay(offices: readonly StateSlug[]): SQL {
+  const cases = offices.map(
+    (slug) =>
+      sql`when ${slug} then (sr.created_at at time zone ${profileForState(slug).timeZone})::date`,
+  );
+  return sql`(case sr.office ${sql.join(cases, sql` `)} end)`;
+}
+
+interface SourceCount {
+  source: RequestSource | null;
+  detail: string | null;
+  leads: number;
+  booked: number;
+  completed: number;
+  paid: number;
+  revenue: number;
+  cancelled: number;
+}
+
+/** Each source's counts over `range` in `offices` (see `sourceDefinitions`). */
+async function sourceCounts(
+  db: Database,
+  offices: readonly StateSlug[],
+  range: NumbersRange,
+): Promise<SourceCount[]> {
+  if (offices.length === 0) return [];
+  // A day either side of the range in UTC: an index narrows it, the office's day decides.
+  const after = `${addDays(range.from, -1)}T00:00:00Z`;
+  const before = `${addDays(range.to, 2)}T00:00:00Z`;
+  const result = await db.execute(sql`
+    with leads as (
+      select sr.id,
+        sr.source,
+        case when sr.source in ('other', 'referral-site') then sr.source_detail end as detail,
+        sr.status,
+        exists (select 1 from request_visits v where v.request_id = sr.id and v.date is not null) as booked,
+        exists (select 1 from request_visits v where v.request_id = sr.id and v.field_status = 'done') as completed,
+        exists (
+          select 1 from request_jobs j
+          where j.request_id = sr.id and j.paid_at is not null and j.payment_cents > 0
+        ) as paid,
+        coalesce((
+          select sum(case
+            when p.kind = 'refund' then case when p.state = 'paid' then -p.amount_cents else 0 end
+            when p.state in ('paid', 'refunded') then p.amount_cents
+            else 0 end)
+          from payments p where p.request_id = sr.id
+        ), 0) as revenue
+      from service_requests sr
+      where sr.office in (${sql.join(
+        offices.map((slug) => sql`${slug}`),
+        sql`, `,
+      )})
+        and sr.status <> 'spam'
+        and sr.created_at >= ${after}::timestamptz and sr.created_at < ${before}::timestamptz
+        and ${officeDay(offices)} between ${range.from}::date and ${range.to}::date
+    )
+    select source, detail,
+      count(*)::int as leads,
+      (count(*) filter (where booked))::int as booked,
+      (count(*) filter (where completed))::int as completed,
+      (count(*) filter (where paid))::int as paid,
+      coalesce(sum(revenue), 0)::bigint as revenue,
+      (count(*) filter (where status = 'cancelled'))::int as cancelled
+    from leads
+    group by source, detail
+  `);
+  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  return rows.map((row) => ({
+    source: (row.source as RequestSource | null) ?? null,
+    detail: (row.detail as string | null) ?? null,
+    leads: Number(row.leads),
+    booked: Number(row.booked),
+    completed: Number(row.completed),
+    paid: Number(row.paid),
+    revenue: Number(row.revenue),
+    cancelled: Number(row.cancelled),
+  }));
+}
+
+/** The website reached directly (and requests from before sources were kept): unknown. */
+function isUnknown(count: Pick<SourceCount, "source">): boolean {
+  return count.source === null || count.source === "website";
+}
+
+function totalsOf(counts: readonly SourceCount[]): SourceTotals {
+  return counts.reduce(
+    (total, count) => ({
+      leads: total.leads + count.leads,
+      paid: total.paid + count.paid,
+      revenueCents: total.revenueCents + count.revenue,
+      unknown: total.unknown + (isUnknown(count) ? count.leads : 0),
+    }),
+    { leads: 0, paid: 0, revenueCents: 0, unknown: 0 },
+  );
+}
+
+function sourceRowsOf(counts: readonly SourceCount[]): SourceRow[] {
+  // The unknown requests are one row, whatever their column says.
+  const merged = new Map<string, SourceRow>();
+  for (const count of counts) {
+    const unknown = isUnknown(count);
+    const key = {
+      source: unknown ? ("website" as const) : count.source!,
+      detail: unknown ? null : count.detail,
+    };
+    const label = unknown ? unknownSourceLabel : sourceText(key.source, key.detail);
+    const row = merged.get(label) ?? {
+      source: label,
+      key,
+      leads: 0,
+      booked: 0,
+      completed: 0,
+      paid: 0,
+      revenueCents: 0,
+      averageTicketCents: null,
+      cancelled: 0,
+    };
+    row.leads += count.leads;
+    row.booked += count.booked;
+    row.completed += count.completed;
+    row.paid += count.paid;
+    row.revenueCents += count.revenue;
+    row.cancelled += count.cancelled;
+    merged.set(label, row);
+  }
+  const order = (row: SourceRow) => requestSources.indexOf(row.key.source);
+  return [...merged.values()]
+    .map((row) => ({
+      ...row,
+      averageTicketCents: row.paid > 0 ? Math.round(row.revenueCents / row.paid) : null,
+    }))
+    .sort(
+      (a, b) =>
+        b.leads - a.leads ||
+        b.revenueCents - a.revenueCents ||
+        order(a) - order(b) ||
+        a.source.localeCompare(b.source),
+    );
+}
+
+/** The page's numbers for a valid choice. */
+export async function ownerNumbers(
+  db: Database,
+  staff: Pick<StaffMember, "role" | "offices">,
+  choice: Extract<NumbersChoice, { ok: true }>,
+): Promise<NumbersView> {
+  const [current, previous] = await Promise.all([
+    sourceCounts(db, choice.offices, choice.range),
+    sourceCounts(db, choice.offices, choice.previous),
+  ]);
+  return {
+    range: choice.range,
+    previous: choice.previous,
+    office: choice.office,
+    offices: leadOffices(staff).map((slug) => ({ slug, name: stateBySlug(slug)?.name ?? slug })),
+    sources: sourceRowsOf(current),
+    totals: { current: totalsOf(current), previous: totalsOf(previous) },
+  };
+}
+
+/** A CSV field: quoted when it must be, and never read as a formula by a spreadsheet. */
+function csvField(value: string | number | null): string {
+  if (value === null) return "";
+  const text =
+    typeof value === "number" ? String(value) : /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The Sources table as CSV: the page's columns, money in dollars with cents. */
+export function sourcesCsv(view: NumbersView): string {
+  const dollars = (cents: number | null) => (cents === null ? null : (cents / 100).toFixed(2));
+  const header = [
+    "Source",
+    "Leads",
+    "Booked",
+    "Completed",
+    "Paid",
+    "Paid revenue ($)",
+    "Average ticket ($)",
+    "Cancelled",
+  ];
+  const lines = view.sources.map((row) => [
+    row.source,
+    row.leads,
+    row.booked,
+    row.completed,
+    row.paid,
+    dollars(row.revenueCents),
+    dollars(row.averageTicketCents),
+    row.cancelled,
+  ]);
+  return [header, ...lines].map((line) => line.map(csvField).join(",")).join("\r\n") + "\r\n";
+}

@@ -1,0 +1,233 @@
+import { randomUUID } from "node:crypto";
+
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+import type { RequestSource } from "~/domain/phone-booking";
+
+import { payments } from "../db/schema";
+import { testDatabases } from "../test-support/databases";
+import { deskClient } from "../test-support/desk-client";
+import { insertRequest } from "../test-support/request-rows";
+import { startTestServer, type TestServer } from "../test-support/server";
+
+// The owner's numbers pinned on a fixture whose every count is known: each definition the page
+// prints is one assertion here. March 2031, far from any request the tests make today.
+
+const databases = await testDatabases();
+
+interface Lead {
+  office?: "texas" | "florida";
+  createdAt: string;
+  source: RequestSource | null;
+  sourceDetail?: string;
+  status?: "new" | "scheduled" | "completed" | "cancelled" | "spam";
+  booked?: boolean;
+  done?: boolean;
+  /** The job's payment (cents) and what the ledger holds of it. */
+  paid?: number;
+  ledger?: { kind: "deposit" | "balance" | "refund"; cents: number; state?: "paid" | "pending" }[];
+}
+
+for (const database of databases) {
+  describe.skipIf(!database.available)(`The owner's numbers (${database.label})`, () => {
+    let server: TestServer;
+    const { add, ask } = deskClient(() => server);
+    let owner: string;
+    let dispatcher: string;
+
+    async function lead(fields: Lead) {
+      const id = randomUUID();
+      const { db } = server.serverApp.database;
+      await insertRequest(db, {
+        id,
+        office: fields.office ?? "texas",
+        selectedAppliance: "dryer",
+        name: "Numbers Fixture",
+        email: `numbers-${id}@example.com`,
+        phone: "(713) 555-0142",
+        address: "1200 Main St, Houston, TX",
+        zipCode: "77002",
+        preferredDate: null,
+        preferredTime: "",
+        brand: "",
+        model: "",
+        serialNumber: "",
+        description: "Not heating",
+        notes: "",
+        createdAt: new Date(fields.createdAt),
+        source: fields.source,
+        sourceDetail: fields.sourceDetail ?? null,
+        status: fields.status ?? "new",
+        ...(fields.booked || fields.done
+          ? { scheduledDate: "2031-03-20", scheduledWindow: "morning" }
+          : {}),
+        ...(fields.done ? { fieldStatus: "done" as const } : {}),
+        ...(fields.paid !== undefined
+          ? {
+              paymentMethod: "card" as const,
+              paymentCents: fields.paid,
+              paidAt: new Date("2031-03-21T15:00:00Z"),
+              paymentFor: "repair" as const,
+            }
+          : {}),
+      });
+      let paidRow: string | null = null;
+      for (const [index, row] of (fields.ledger ?? []).entries()) {
+        const rowId = randomUUID();
+        if (row.kind !== "refund") paidRow = rowId;
+        await db.insert(payments).values({
+          id: rowId,
+          ...(row.kind === "refund" ? { refundOf: paidRow, reason: "Part returned unused" } : {}),
+          requestId: id,
+          jobNumber: 1,
+          kind: row.kind,
+          paymentFor: "repair",
+          method: "card",
+          amountCents: row.cents,
+          state: row.state ?? "paid",
+          idempotencyKey: `numbers:${id}:${index}`,
+        });
+      }
+      return id;
+    }
+
+    beforeAll(async () => {
+      server = await startTestServer({ database, withPages: true });
+      owner = (await add("owner", "Olive Owner", [])).cookie;
+      dispatcher = (await add("dispatcher", "Dan Dispatch", ["texas"])).cookie;
+      // Google Ads: three leads. One paid $245 (deposit $138 + $107), one paid $400 with $50
+      // refunded, one cancelled before it was booked.
+      await lead({
+        createdAt: "2031-03-02T15:00:00Z",
+        source: "google-ads",
+        status: "completed",
+        done: true,
+        paid: 24_500,
+        ledger: [
+          { kind: "deposit", cents: 13_800 },
+          { kind: "balance", cents: 10_700 },
+        ],
+      });
+      await lead({
+        createdAt: "2031-03-03T15:00:00Z",
+        source: "google-ads",
+        status: "completed",
+        done: true,
+        paid: 40_000,
+        ledger: [
+          { kind: "balance", cents: 40_000 },
+          { kind: "refund", cents: 5_000 },
+          // A refund asked and not made takes nothing off.
+          { kind: "refund", cents: 1_000, state: "pending" },
+        ],
+      });
+      await lead({ createdAt: "2031-03-04T15:00:00Z", source: "google-ads", status: "cancelled" });
+      // Yelp by phone: booked, not done.
+      await lead({
+        createdAt: "2031-03-05T15:00:00Z",
+        source: "yelp",
+        status: "scheduled",
+        booked: true,
+      });
+      // A returning customer: done, a free warranty-like $0 job is no paid job.
+      await lead({
+        createdAt: "2031-03-06T15:00:00Z",
+        source: "returning-customer",
+        status: "completed",
+        done: true,
+        paid: 0,
+      });
+      // Unknown: the website directly, and a request from before sources were kept.
+      await lead({ createdAt: "2031-03-07T15:00:00Z", source: "website" });
+      await lead({ createdAt: "2031-03-08T15:00:00Z", source: null });
+      // Spam is no lead.
+      await lead({ createdAt: "2031-03-09T15:00:00Z", source: "google-ads", status: "spam" });
+      // The office's own day: 11:30 PM on March 31 in Houston is in the range; 12:30 AM on April 1 is not.
+      await lead({ createdAt: "2031-04-01T04:30:00Z", source: "facebook" });
+      await lead({ createdAt: "2031-04-01T05:30:00Z", source: "facebook" });
+      // Florida: another office, its own Other source.
+      await lead({
+        office: "florida",
+        createdAt: "2031-03-10T15:00:00Z",
+        source: "other",
+        sourceDetail: '=HYPERLINK("http://evil")',
+      });
+      // The 31 days before: one Google Ads lead, paid $100.
+      await lead({
+        createdAt: "2031-02-10T15:00:00Z",
+        source: "google-ads",
+        status: "completed",
+        done: true,
+        paid: 10_000,
+        ledger: [{ kind: "balance", cents: 10_000 }],
+      });
+    });
+    afterAll(async () => {
+      await server?.close();
+    });
+
+    const march = "/office/numbers?from=2031-03-01&to=2031-03-31";
+
+    test("each definition, counted on the fixture", async () => {
+      const page = await ask(`${march}&office=texas`, { cookie: owner });
+      expect(page.status).toBe(200);
+      const csv = await ask(
+        `/office/numbers/export?table=sources&from=2031-03-01&to=2031-03-31&office=texas`,
+        {
+          cookie: owner,
+        },
+      );
+      expect(csv.status).toBe(200);
+      expect(csv.headers.get("content-type")).toContain("text/csv");
+      expect(csv.body.split("\r\n")).toEqual([
+        "Source,Leads,Booked,Completed,Paid,Paid revenue ($),Average ticket ($),Cancelled",
+        // Paid revenue: 138 + 107 + 400 − 50 (the pending refund takes nothing); two paid leads.
+        "Google Ads,3,2,2,2,595.00,297.50,1",
+        `"Unknown (website, direct)",2,0,0,0,0.00,,0`,
+        // Ties: in the order of the sources' list.
+        "Facebook,1,0,0,0,0.00,,0",
+        "Returning customer,1,1,1,0,0.00,,0",
+        "Yelp,1,1,0,0,0.00,,0",
+        "",
+      ]);
+      // The headline: leads, paid, revenue and the unknown share, against the range before.
+      // Two of the eight leads.
+      expect(page.body).toContain(">25%<");
+      expect(page.body).toContain("$595.00");
+      expect(page.body).toContain("$100.00 from 2031-01-29 to 2031-02-28");
+      for (const definition of ["Leads: service requests", "Average ticket:", "Unknown: booked"]) {
+        expect(page.body).toContain(definition);
+      }
+    });
+
+    test("all offices: Florida's Other row, quoted in the CSV", async () => {
+      const csv = await ask(`/office/numbers/export?table=sources&from=2031-03-01&to=2031-03-31`, {
+        cookie: owner,
+      });
+      expect(csv.body).toContain(`"Other: =HYPERLINK(""http://evil"")",1,0,0,0,0.00,,0`);
+    });
+
+    test("dispatchers get 404; a bad range is a 400 that says why", async () => {
+      expect((await ask(march, { cookie: dispatcher })).status).toBe(404);
+      expect(
+        (
+          await ask(`/office/numbers/export?table=sources&from=2031-03-01&to=2031-03-31`, {
+            cookie: dispatcher,
+          })
+        ).status,
+      ).toBe(404);
+      for (const [query, message] of [
+        ["from=2031-03-31&to=2031-03-01", "The first day comes after the last day."],
+        ["from=yesterday&to=2031-03-01", "The first day is not a date"],
+        ["from=2029-01-01&to=2031-03-01", "Count at most 366 days at once."],
+        ["office=atlantis", "Choose one of your offices, or all of them."],
+      ] as const) {
+        const refused = await ask(`/office/numbers?${query}`, { cookie: owner });
+        expect(refused.status, query).toBe(400);
+        expect(refused.body, query).toContain(message);
+        const file = await ask(`/office/numbers/export?table=sources&${query}`, { cookie: owner });
+        expect(file.status, query).toBe(400);
+      }
+    });
+  });
+}
