@@ -5,8 +5,9 @@
 // dispatcher's inbox (the first page, with the counts per status), searches by name, phone, email,
 // address and reference, New request's phone look-up ("Find the customer by phone") and the lead
 // page of a customer with 25 earlier requests (issue 37), DESK_REQUESTS (200) of each, one at a
-// time. Prints the percentiles and exits non-zero when a 95th percentile passes 150 ms (issues 12
-// and 37) or PostgreSQL is not there.
+// time, and the owner's numbers (the Sources of the last 30 days against the 30 before). Prints
+// the percentiles and exits non-zero when a 95th percentile passes 150 ms (issues 12 and 37; the
+// numbers: 300 ms, issue 40) or PostgreSQL is not there.
 import { execSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -285,7 +286,12 @@ interface Figure {
   p50: number;
   p95: number;
   max: number;
+  /** The 95th percentile it must stay within. */
+  targetMs: number;
 }
+
+/** The owner's numbers count every lead of a month and the month before: 300 ms (issue 40). */
+const numbersTargetMs = 300;
 
 async function measure(origin: string, regularLead: string): Promise<Figure[]> {
   const figures: Figure[] = [];
@@ -313,7 +319,7 @@ async function measure(origin: string, regularLead: string): Promise<Figure[]> {
         },
         body: new URLSearchParams(fields),
       });
-    const cases: [string, (index: number) => Promise<Response>][] = [
+    const cases: [string, (index: number) => Promise<Response>, number?][] = [
       ["inbox, first page", () => fetch(`${origin}/office`, { headers: { cookie } })],
       [
         "search (name, phone, email, address, reference)",
@@ -331,8 +337,18 @@ async function measure(origin: string, regularLead: string): Promise<Figure[]> {
         "lead page, 20 earlier requests",
         () => fetch(`${origin}/office/leads/${regularLead}`, { headers: { cookie } }),
       ],
+      // Owners only: the last 30 days against the 30 before, all offices.
+      ...(role === "owner"
+        ? [
+            [
+              "numbers, Sources of 30 days and the 30 before",
+              () => fetch(`${origin}/office/numbers`, { headers: { cookie } }),
+              numbersTargetMs,
+            ] as [string, (index: number) => Promise<Response>, number],
+          ]
+        : []),
     ];
-    for (const [label, send] of cases) {
+    for (const [label, send, target = targetMs] of cases) {
       for (let warm = 0; warm < 10; warm += 1) await timed(() => send(warm));
       const times: number[] = [];
       for (let index = 0; index < requestsEach; index += 1)
@@ -343,6 +359,7 @@ async function measure(origin: string, regularLead: string): Promise<Figure[]> {
         p50: percentile(times, 50),
         p95: percentile(times, 95),
         max: times.at(-1)!,
+        targetMs: target,
       });
     }
   }
@@ -380,7 +397,7 @@ async function run(label: string, databaseUrl: string | undefined) {
         );
       }
       return figures
-        .filter((figure) => figure.p95 > targetMs)
+        .filter((figure) => figure.p95 > figure.targetMs)
         .map((figure) => `${label}, ${figure.label}`);
     } finally {
       server.kill("SIGTERM");
@@ -423,7 +440,7 @@ async function main() {
   if (onPostgres === null) misses.push("PostgreSQL: not measured");
   else misses.push(...onPostgres);
   if (misses.length > 0) {
-    console.log(`\nmissed (p95 ≤ ${targetMs} ms):\n  ${misses.join("\n  ")}`);
+    console.log(`\nmissed (p95 within its target):\n  ${misses.join("\n  ")}`);
     process.exitCode = 1;
   } else {
     console.log(`\nevery 95th percentile within ${targetMs} ms`);
