@@ -45,7 +45,13 @@ import { officeTechnicians } from "../field/technicians";
 import { afterCantFix, isServiceCallPayment, serviceCallSummary } from "../field/service-call";
 import { beganOnWarrantyVisit } from "../field/warranty-work";
 import { sourceText } from "~/domain/phone-booking";
-import { channelOf, type Touch, type VisitSource } from "~/domain/visit-source";
+import {
+  channelOf,
+  touchParams,
+  type Touch,
+  type TouchParam,
+  type VisitSource,
+} from "~/domain/visit-source";
 import { customerOf } from "./customer-history.server";
 import { offersOfficeCallback } from "../requests/warranty-callbacks";
 import { ledgerOf, refundableCents, type LedgerRow } from "../requests/ledger";
@@ -180,7 +186,10 @@ function fieldsOf(lead: FoundLead, earlierJobs: ServiceRequestRow[]): LeadField[
 function visitSourceFields(office: StateSlug, source: VisitSource | null): LeadField[] {
   if (!source) return [];
   const text = (touch: Touch) => {
-    const params = Object.entries(touch.params).map(([name, value]) => `${name}=${value}`);
+    // In the list's order (a jsonb column keeps its keys shortest first).
+    const params = (Object.keys(touchParams) as TouchParam[]).flatMap((name) =>
+      touch.params[name] === undefined ? [] : [`${name}=${touch.params[name]}`],
+    );
     const from = [...params, ...(touch.referrer ? [`from ${touch.referrer}`] : [])].join(", ");
     return `${channelOf(touch)}: ${from}; landed on ${touch.landing}, ${officeTime(office, new Date(touch.at))}`;
   };

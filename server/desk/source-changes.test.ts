@@ -63,7 +63,9 @@ for (const database of databases) {
       });
       const lead = (await ask(`/office/leads/${fromAd}`, { cookie: dispatcher })).body;
       expect(lead).toContain("Google Ads");
-      expect(lead).toContain("gclid=Test-AbC_1");
+      expect(lead).toContain(
+        "Google Ads: utm_source=google, utm_medium=cpc, utm_campaign=dryer-houston, gclid=Test-AbC_1; landed on /",
+      );
       const direct = await book({});
       expect((await requestRow(server.serverApp.database.db, direct)).source).toBe("website");
     });
