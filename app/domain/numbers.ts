@@ -23,6 +23,8 @@ export interface SourceRow {
   /** Cents, or null without a paid job. */
   averageTicketCents: number | null;
   cancelled: number;
+  /** Cents: the paid leads' revenue alone (the average ticket's numerator). */
+  paidRevenueCents: number;
 }
 
 export interface NumbersView {
@@ -50,16 +52,16 @@ export const sourceDefinitions = {
     "Leads: service requests received in the range (on the website or by phone), spam left out, counted in the office's own time zone.",
   booked: "Booked: of those leads, the ones that had a visit booked.",
   completed: "Completed: of those leads, the ones whose repair was done (Done on a visit).",
-  paid: "Paid: of those leads, the ones with a job paid (more than nothing).",
+  paid: "Paid: of those leads, the ones with a job paid (more than nothing, and not all of it refunded).",
   revenue:
     "Paid revenue: the money received for those leads (card, cash, check), whenever it came in, refunds taken off.",
   averageTicket:
-    "Average ticket: paid revenue divided by the paid leads (free warranty callbacks are not jobs: they do not lower it).",
+    "Average ticket: the paid leads' revenue divided by their number (a deposit alone, or a free warranty callback, does not lower it).",
   cancelRate: "Cancel rate: the leads cancelled, of all leads.",
   source:
     "Source: where the request came from. A web booking is credited to the last visit that said where it came from (an ad's click id or campaign, another site's link); a phone booking to what the caller said; a customer with a paid job before is a returning customer, whatever brought them back. The office may correct it on the lead page.",
   unknown:
-    "Unknown: booked on the website with no campaign, click id or other site's link (typed in, a bookmark, or a browser that hides where it came from).",
+    "Unknown: booked on the website with no campaign, click id or other site's link (typed in, a bookmark, or a browser that hides where it came from). A caller who names the website is counted as Website.",
 } as const;
 
 /** "12.5%": a share, or "–" of nothing. */

@@ -8,6 +8,8 @@ import type { Route } from "./+types/office.numbers-export";
 // A table of the owner's numbers as CSV, for the range and office the page shows.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { staff } = signedInOf(context);
+  // The owners' layout answers anyone else first; said again for a file that leaves the desk.
+  if (staff.role !== "owner") return plainAnswer(404, "Not found");
   const { db, visits } = servicesOf(context).desk;
   const params = new URL(request.url).searchParams;
   if (params.get("table") !== "sources") return plainAnswer(404, "Not found");

@@ -45,8 +45,8 @@ export function visitSourceCapture({
   function touchFor(req: IncomingMessage): Touch | null {
     if (touches.has(req)) return touches.get(req) ?? null;
     let touch: Touch | null = null;
-    if (req.method === "GET" && isPageRequest(req)) {
-      const url = new URL(req.url ?? "/", "http://site.invalid");
+    const url = req.method === "GET" && isPageRequest(req) ? parsedUrl(req.url) : null;
+    if (url) {
       if (!notLanding.test(url.pathname)) {
         const referer = req.headers.referer;
         // The name the visitor reached us by is ours too (the proxy checked it is one of them).
@@ -85,4 +85,15 @@ export function visitSourceCapture({
   }
 
   return { touchOf: touchFor, keep };
+}
+
+/** The request's address, or null for one no URL parser reads (`//%zz/`): no touch, no error. */
+function parsedUrl(target: string | undefined): URL | null {
+  try {
+    return new URL(
+      `http://site.invalid${(target ?? "/").startsWith("/") ? "" : "/"}${target ?? "/"}`,
+    );
+  } catch {
+    return null;
+  }
 }

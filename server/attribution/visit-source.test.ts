@@ -202,6 +202,13 @@ describe("Landing on the site", () => {
     expect(both.last.params).toEqual({ utm_source: "newsletter", utm_medium: "email" });
   });
 
+  test("an address no URL parser reads is no touch and no error", async () => {
+    for (const path of ["//%zz/?utm_source=x", "//[?gclid=1"]) {
+      const answer = await get(path, { Accept: "*/*" });
+      expect(answer.status, path).toBeLessThan(500);
+    }
+  });
+
   test("the desk, the private pages, the API and a HEAD never set it", async () => {
     for (const path of [
       `/office/login${landing.slice(1)}`,

@@ -573,8 +573,12 @@ export function visitAfterTheJob(
   fee: number | null,
   /** The card's last four digits when it was paid by card through Stripe. */
   cardLast4: string | null = null,
-  /** What was paid toward the repair before its payment (a part deposit): not asked again. */
-  depositCents = 0,
+  paid: {
+    /** What was paid toward the repair before its payment is recorded: not asked again. */
+    beforeCents: number;
+    /** Of it, the part deposits (a settled job's line names them). */
+    depositCents: number;
+  } = { beforeCents: 0, depositCents: 0 },
 ): VisitAfterTheJob {
   // A warranty visit shows only what is new on it: the paid repair's estimate and payment are done.
   if (servesPaidRepair(row)) {
@@ -600,7 +604,7 @@ export function visitAfterTheJob(
     ? serviceCallCents
     : chargedCents === null
       ? null
-      : Math.max(0, chargedCents - depositCents);
+      : Math.max(0, chargedCents - paid.beforeCents);
   // After Can't fix on a warranty visit nothing is owed (new work estimated on it included).
   const payable =
     (serviceCall && !row.warrantyCallback) ||
@@ -613,7 +617,7 @@ export function visitAfterTheJob(
     serviceCall,
     suggestedAmount:
       suggestedCents === null ? "" : formatMoney(suggestedCents, { cents: "always", field: true }),
-    payment: settled ? recordedPaymentText(row, cardLast4, depositCents) : null,
+    payment: settled ? recordedPaymentText(row, cardLast4, paid.depositCents) : null,
     receiptSent: settled && row.paymentMethod !== null,
   };
 }

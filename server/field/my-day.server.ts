@@ -33,7 +33,7 @@ import type { Balance, CardPayments } from "../payments/card-payments.server";
 import { pricePolicyFor } from "../prices/price-policy";
 import { depositsPaidOf, ledgerOf } from "../requests/ledger";
 import { textsAllowed } from "../texts/enqueue";
-import { doneAmountOf, visitAfterTheJob } from "./estimates.server";
+import { doneAmountOf, repairPaidCents, visitAfterTheJob } from "./estimates.server";
 import { servesPaidRepair } from "./warranty-work";
 import { undoOffers } from "./undo-taps.server";
 
@@ -95,15 +95,20 @@ function cardOf(
   money: {
     balance: Balance | null;
     cardLast4: string | null;
-    /** Paid toward the repair before its payment (part deposits). */
+    /** The part deposits paid on the job. */
     depositCents: number;
+    /** Paid toward the repair before its payment is recorded (deposits, a part by card). */
+    paidBeforeCents: number;
     takesDeposits: boolean;
   },
 ): FieldVisit {
   const office = profileForState(row.office);
   const slot = timeSlots.find((candidate) => candidate.id === row.scheduledWindow);
   const address = [row.address, row.zipCode].filter(Boolean).join(", ");
-  const afterTheJob = visitAfterTheJob(row, serviceCallCents, money.cardLast4, money.depositCents);
+  const afterTheJob = visitAfterTheJob(row, serviceCallCents, money.cardLast4, {
+    beforeCents: money.paidBeforeCents,
+    depositCents: money.depositCents,
+  });
   const { balance } = money;
   return {
     id: row.id,
@@ -285,6 +290,14 @@ export async function myDay(
     db,
     rows.filter((row) => row.depositCents !== null),
   );
+  // Paid toward the repair before Done's payment (deposits, part by card): it asks the rest.
+  const paidBefore = new Map(
+    await Promise.all(
+      rows
+        .filter((row) => row.fieldStatus === "done" && row.paidAt === null)
+        .map(async (row) => [row.id, await repairPaidCents(db, row)] as const),
+    ),
+  );
   const photosOf = (id: string) =>
     photos.filter((photo) => photo.requestId === id).map((photo) => photo.id);
   const sorted = [...rows].sort(visitOrder);
@@ -315,6 +328,7 @@ export async function myDay(
               balance: balances.get(row.id) ?? null,
               cardLast4: cardsPaid.get(row.id) ?? null,
               depositCents: deposits.get(row.id) ?? 0,
+              paidBeforeCents: paidBefore.get(row.id) ?? 0,
               takesDeposits: cards?.enabled ?? false,
             },
           ),

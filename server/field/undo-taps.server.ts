@@ -15,6 +15,7 @@ import type { Database } from "../db/database";
 import { fieldTaps, type FieldStateBefore } from "../db/schema";
 import type { StaffMember } from "../desk/staff-accounts.server";
 import { uuidPattern } from "../desk/leads.server";
+import { ledgerOf } from "../requests/ledger";
 import { changeRequest, staffActor } from "../requests/request-door";
 import { lockRequestRow } from "../requests/request-rows";
 import type { VisitContext } from "../requests/visit-changes";
@@ -24,6 +25,8 @@ import { ownVisit } from "./tap-keys";
 export const undoMessages = {
   tooLate: "Too late to undo: the customer has been told. Tap again to correct it.",
   movedOn: "This visit has moved on since: reload My day.",
+  depositAsked:
+    "The customer has the deposit's pay link already: the office corrects the part instead.",
 } as const;
 
 export type UndoOutcome =
@@ -88,6 +91,16 @@ export async function undoFieldTap(
       if (later || row.status !== "scheduled") throw new UndoRefused(undoMessages.movedOn);
       // The tap was another visit's (the return visit was booked since): this one is not its.
       if (!isTapOfVisit(tap.before, row.visitNumber)) throw new UndoRefused(undoMessages.movedOn);
+      // A deposit's pay link made since (a QR shown, the page's button tapped) stands: money may
+      // be on its way. Undo would leave it paying a part no longer asked.
+      if (
+        tap.action === "needs-part" &&
+        (await ledgerOf(tx, requestId, row.jobNumber)).some(
+          (entry) => entry.kind === "deposit" && entry.createdAt >= tap.createdAt,
+        )
+      ) {
+        throw new UndoRefused(undoMessages.depositAsked);
+      }
       const before = tap.before;
       const changed = await changeRequest(
         tx,

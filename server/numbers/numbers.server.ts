@@ -67,6 +67,9 @@ export function numbersChoiceOf(
       };
     }
   }
+  if (from < "2000-01-01" || to > "2100-12-31") {
+    return { ok: false, message: "Count days between the years 2000 and 2100." };
+  }
   if (from > to) return { ok: false, message: "The first day comes after the last day." };
   const days = daysBetween(from, to) + 1;
   if (days > maxRangeDays) {
@@ -92,6 +95,10 @@ function officeDay(offices: readonly StateSlug[]): SQL {
 interface SourceCount {
   source: RequestSource | null;
   detail: string | null;
+  /** Taken by phone: a caller who said "your website" is no unknown. */
+  byPhone: boolean;
+  /** The revenue of the paid leads alone (the average ticket's). */
+  paidRevenue: number;
   leads: number;
   booked: number;
   completed: number;
@@ -114,6 +121,7 @@ async function sourceCounts(
     with leads as (
       select sr.id,
         sr.source,
+        sr.taken_by_id is not null as by_phone,
         case when sr.source in ('other', 'referral-site') then sr.source_detail end as detail,
         sr.status,
         exists (select 1 from request_visits v where v.request_id = sr.id and v.date is not null) as booked,
@@ -138,20 +146,24 @@ async function sourceCounts(
         and sr.created_at >= ${after}::timestamptz and sr.created_at < ${before}::timestamptz
         and ${officeDay(offices)} between ${range.from}::date and ${range.to}::date
     )
-    select source, detail,
+    select source, detail, by_phone,
       count(*)::int as leads,
       (count(*) filter (where booked))::int as booked,
       (count(*) filter (where completed))::int as completed,
-      (count(*) filter (where paid))::int as paid,
+      -- Paid: a job paid more than nothing, and not all of it given back.
+      (count(*) filter (where paid and revenue > 0))::int as paid,
       coalesce(sum(revenue), 0)::bigint as revenue,
+      coalesce(sum(revenue) filter (where paid and revenue > 0), 0)::bigint as paid_revenue,
       (count(*) filter (where status = 'cancelled'))::int as cancelled
     from leads
-    group by source, detail
+    group by source, detail, by_phone
   `);
   const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   return rows.map((row) => ({
     source: (row.source as RequestSource | null) ?? null,
     detail: (row.detail as string | null) ?? null,
+    byPhone: row.by_phone === true,
+    paidRevenue: Number(row.paid_revenue),
     leads: Number(row.leads),
     booked: Number(row.booked),
     completed: Number(row.completed),
@@ -162,8 +174,8 @@ async function sourceCounts(
 }
 
 /** The website reached directly (and requests from before sources were kept): unknown. */
-function isUnknown(count: Pick<SourceCount, "source">): boolean {
-  return count.source === null || count.source === "website";
+function isUnknown(count: Pick<SourceCount, "source" | "byPhone">): boolean {
+  return !count.byPhone && (count.source === null || count.source === "website");
 }
 
 function totalsOf(counts: readonly SourceCount[]): SourceTotals {
@@ -184,7 +196,7 @@ function sourceRowsOf(counts: readonly SourceCount[]): SourceRow[] {
   for (const count of counts) {
     const unknown = isUnknown(count);
     const key = {
-      source: unknown ? ("website" as const) : count.source!,
+      source: unknown ? ("website" as const) : (count.source ?? "website"),
       detail: unknown ? null : count.detail,
     };
     const label = unknown ? unknownSourceLabel : sourceText(key.source, key.detail);
@@ -198,12 +210,14 @@ function sourceRowsOf(counts: readonly SourceCount[]): SourceRow[] {
       revenueCents: 0,
       averageTicketCents: null,
       cancelled: 0,
+      paidRevenueCents: 0,
     };
     row.leads += count.leads;
     row.booked += count.booked;
     row.completed += count.completed;
     row.paid += count.paid;
     row.revenueCents += count.revenue;
+    row.paidRevenueCents += count.paidRevenue;
     row.cancelled += count.cancelled;
     merged.set(label, row);
   }
@@ -211,7 +225,7 @@ function sourceRowsOf(counts: readonly SourceCount[]): SourceRow[] {
   return [...merged.values()]
     .map((row) => ({
       ...row,
-      averageTicketCents: row.paid > 0 ? Math.round(row.revenueCents / row.paid) : null,
+      averageTicketCents: row.paid > 0 ? Math.round(row.paidRevenueCents / row.paid) : null,
     }))
     .sort(
       (a, b) =>

@@ -23,6 +23,8 @@ interface Lead {
   status?: "new" | "scheduled" | "completed" | "cancelled" | "spam";
   booked?: boolean;
   done?: boolean;
+  /** Taken by phone (the caller named the source). */
+  byPhone?: boolean;
   /** The job's payment (cents) and what the ledger holds of it. */
   paid?: number;
   ledger?: { kind: "deposit" | "balance" | "refund"; cents: number; state?: "paid" | "pending" }[];
@@ -57,6 +59,7 @@ for (const database of databases) {
         createdAt: new Date(fields.createdAt),
         source: fields.source,
         sourceDetail: fields.sourceDetail ?? null,
+        ...(fields.byPhone ? { takenById: "staff-dan", takenBy: "Dan Dispatch" } : {}),
         status: fields.status ?? "new",
         ...(fields.booked || fields.done
           ? { scheduledDate: "2031-03-20", scheduledWindow: "morning" }
@@ -137,6 +140,20 @@ for (const database of databases) {
         done: true,
         paid: 0,
       });
+      // A caller who says "your website" is no unknown.
+      await lead({ createdAt: "2031-03-06T16:00:00Z", source: "website", byPhone: true });
+      // Paid and then refunded in full: no paid lead, no revenue.
+      await lead({
+        createdAt: "2031-03-06T17:00:00Z",
+        source: "yelp",
+        status: "completed",
+        done: true,
+        paid: 9_000,
+        ledger: [
+          { kind: "balance", cents: 9_000 },
+          { kind: "refund", cents: 9_000 },
+        ],
+      });
       // Unknown: the website directly, and a request from before sources were kept.
       await lead({ createdAt: "2031-03-07T15:00:00Z", source: "website" });
       await lead({ createdAt: "2031-03-08T15:00:00Z", source: null });
@@ -184,15 +201,17 @@ for (const database of databases) {
         // Paid revenue: 138 + 107 + 400 − 50 (the pending refund takes nothing); two paid leads.
         "Google Ads,3,2,2,2,595.00,297.50,1",
         `"Unknown (website, direct)",2,0,0,0,0.00,,0`,
+        // Its refunded repair is done, not paid.
+        "Yelp,2,2,1,0,0.00,,0",
         // Ties: in the order of the sources' list.
         "Facebook,1,0,0,0,0.00,,0",
+        "Website,1,0,0,0,0.00,,0",
         "Returning customer,1,1,1,0,0.00,,0",
-        "Yelp,1,1,0,0,0.00,,0",
         "",
       ]);
       // The headline: leads, paid, revenue and the unknown share, against the range before.
-      // Two of the eight leads.
-      expect(page.body).toContain(">25%<");
+      // Two of the ten leads.
+      expect(page.body).toContain(">20%<");
       expect(page.body).toContain("$595.00");
       expect(page.body).toContain("$100.00 from 2031-01-29 to 2031-02-28");
       for (const definition of ["Leads: service requests", "Average ticket:", "Unknown: booked"]) {
@@ -221,6 +240,7 @@ for (const database of databases) {
         ["from=yesterday&to=2031-03-01", "The first day is not a date"],
         ["from=2029-01-01&to=2031-03-01", "Count at most 366 days at once."],
         ["office=atlantis", "Choose one of your offices, or all of them."],
+        ["from=2031-03-01&to=9999-12-31", "Count days between the years 2000 and 2100."],
       ] as const) {
         const refused = await ask(`/office/numbers?${query}`, { cookie: owner });
         expect(refused.status, query).toBe(400);

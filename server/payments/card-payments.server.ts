@@ -19,11 +19,11 @@ import { textsAllowed } from "../texts/enqueue";
 import { chargeOf, repairPaidCents, settlementOf } from "../field/estimates.server";
 import { serviceCallFor } from "../prices/price-policy";
 import {
+  depositPaidCents,
   ledgerOf,
   ledgerRowOfSession,
   ledgerRowsOfPaymentIntent,
   openCardRows,
-  paidCents,
   refundableCents,
   type LedgerChange,
   type LedgerRow,
@@ -422,54 +422,57 @@ export class CardPayments {
       const amount = formatMoney(current.amountCents, { cents: "always" });
       const card = paid.cardLast4 ? ` ····${paid.cardLast4}` : "";
       const balance = current.jobNumber === row.jobNumber ? await this.balanceOf(tx, row) : null;
-      const covers =
-        balance !== null && current.kind === "balance" && current.amountCents >= balance.dueCents;
-      const over = covers ? current.amountCents - balance.dueCents : 0;
-      const outcome = covers
-        ? await changeRequest(
-            tx,
-            row,
-            {
-              ...(await settlementOf(tx, row, {
-                method: "card",
-                cents: balance.paidCents + current.amountCents,
-                now,
-                ...(paid.cardLast4 ? { card: paid.cardLast4 } : {}),
-              })),
-              ledger: [settle],
-            },
-            { id: null, name: "Stripe" },
-            this.#context,
-          )
-        : await changeRequest(
-            tx,
-            row,
-            {
-              event: {
-                kind: "payment",
-                detail:
-                  current.kind === "deposit"
-                    ? `Deposit paid: ${amount} by card${card}`
-                    : balance
-                      ? `Card payment of ${amount}${card} received: ${formatMoney(balance.dueCents - current.amountCents, { cents: "always" })} still owed`
-                      : // Paid after the job was settled another way: an owner refunds it.
-                        `Card payment of ${amount}${card} received after the job was paid: refund it`,
+      // What the job's charge leaves owed (after Done), whichever link pays it: a deposit link
+      // paid late covers it as well as a balance link. A deposit asked is not that.
+      const owed = balance?.kind === "balance" ? balance : null;
+      const covers = owed !== null && current.amountCents >= owed.dueCents;
+      const depositAsked = current.kind === "deposit" && balance?.kind === "deposit";
+      const over = owed !== null && covers ? current.amountCents - owed.dueCents : 0;
+      const outcome =
+        owed !== null && covers
+          ? await changeRequest(
+              tx,
+              row,
+              {
+                ...(await settlementOf(tx, row, {
+                  method: "card",
+                  cents: owed.paidCents + current.amountCents,
+                  now,
+                  ...(paid.cardLast4 ? { card: paid.cardLast4 } : {}),
+                })),
+                ledger: [settle],
               },
-              ledger: [settle],
-              ...(current.kind === "deposit"
-                ? {
-                    news: {
-                      kind: "deposit-paid" as const,
-                      paymentId: current.id,
-                      amount,
-                      card: paid.cardLast4,
-                    },
-                  }
-                : {}),
-            },
-            { id: null, name: "Stripe" },
-            this.#context,
-          );
+              { id: null, name: "Stripe" },
+              this.#context,
+            )
+          : await changeRequest(
+              tx,
+              row,
+              {
+                event: {
+                  kind: "payment",
+                  detail: depositAsked
+                    ? `Deposit paid: ${amount} by card${card}`
+                    : owed
+                      ? `Card payment of ${amount}${card} received: ${formatMoney(owed.dueCents - current.amountCents, { cents: "always" })} still owed`
+                      : // Nothing was owed (the job settled another way meanwhile): an owner refunds it.
+                        `Card payment of ${amount}${card} received when nothing was owed: refund it`,
+                },
+                ledger: [settle],
+                ...(depositAsked
+                  ? {
+                      news: {
+                        kind: "deposit-paid" as const,
+                        paymentId: current.id,
+                        amount,
+                        card: paid.cardLast4,
+                      },
+                    }
+                  : {}),
+              },
+              { id: null, name: "Stripe" },
+              this.#context,
+            );
       if (!outcome.ok) throw new Error(`Service request ${row.id} changed under its lock`);
       if (over > 0) {
         // An older link for more than is owed now (a deposit came in meanwhile): say so.
@@ -783,9 +786,7 @@ async function depositOf(
   ) {
     return null;
   }
-  const paid = paidCents(
-    (await ledgerOf(db, row.id, row.jobNumber)).filter((entry) => entry.kind === "deposit"),
-  );
+  const paid = depositPaidCents(await ledgerOf(db, row.id, row.jobNumber));
   const due = row.depositCents - paid;
   return due > 0
     ? {

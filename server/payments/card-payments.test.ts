@@ -711,6 +711,34 @@ for (const database of databases) {
       expect(receipt).toMatch(/Total paid<\/dt><dd[^>]*>\$245\.00/);
     });
 
+    test("Needs a part is not undone once the deposit's pay link was made: the money may be on its way", async () => {
+      const { id, page } = await arrivedVisit();
+      const key = randomUUID();
+      const needs = await ask("/office/day", {
+        cookie: alex,
+        form: {
+          tapKey: key,
+          intent: "needs-part",
+          requestId: id,
+          part: "Door switch",
+          partPrice: "60",
+          deposit: "30",
+        },
+      });
+      expect(needs.status).toBe(302);
+      expect((await pay(page)).status).toBe(303);
+      const undone = await ask("/office/day", {
+        cookie: alex,
+        form: { intent: "undo", requestId: id, tapKey: key },
+      });
+      expect(undone.status).toBe(409);
+      expect(undone.body).toContain("The customer has the deposit&#x27;s pay link already");
+      expect(await requestRow(server.serverApp.database.db, id)).toMatchObject({
+        fieldStatus: "needs-part",
+        depositCents: 3_000,
+      });
+    });
+
     test("back from Stripe's page before its event: the receipt's link leads to the page, which says it is confirming", async () => {
       const { id, page } = await doneVisit();
       const link = await pay(page);

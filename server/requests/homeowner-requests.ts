@@ -46,7 +46,7 @@ import {
 import { cancelPendingCallback } from "./next-visit";
 import { changeRequest, customer, lockRequest } from "./request-door";
 import { fromRequests, lockRequestRow } from "./request-rows";
-import { ledgerOf, type LedgerRow } from "./ledger";
+import { depositPaidCents, ledgerOf, type LedgerRow } from "./ledger";
 import { movePlace, visitOf, type ServiceRequestRow, type VisitContext } from "./visit-changes";
 import {
   addDays,
@@ -752,10 +752,9 @@ export class HomeownerRequests {
  * repair is not (then the receipt lists them); null when none is.
  */
 function depositPaidLine(row: ServiceRequestRow, ledger: readonly LedgerRow[]): string | null {
-  const deposits = ledger.filter((entry) => entry.kind === "deposit" && entry.state === "paid");
-  const last = deposits.at(-1);
-  if (!last) return null;
-  const cents = deposits.reduce((sum, entry) => sum + entry.amountCents, 0);
+  const last = ledger.filter((entry) => entry.kind === "deposit" && entry.state === "paid").at(-1);
+  const cents = depositPaidCents(ledger);
+  if (!last || cents <= 0) return null;
   const office = profileForState(row.office);
   const card = last.cardLast4 ? ` ····${last.cardLast4}` : "";
   const when = formatOfficeTime(

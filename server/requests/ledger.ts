@@ -158,6 +158,18 @@ export async function ledgerRowsOfPaymentIntent(
     );
 }
 
+/** What `rows` (one job's) paid in part deposits, their refunds taken off. */
+export function depositPaidCents(rows: readonly LedgerRow[]): number {
+  const deposits = new Set(rows.filter((row) => row.kind === "deposit").map((row) => row.id));
+  return rows
+    .filter(
+      (row) =>
+        row.kind === "deposit" ||
+        (row.kind === "refund" && row.refundOf !== null && deposits.has(row.refundOf)),
+    )
+    .reduce((sum, row) => sum + paidEffect(row), 0);
+}
+
 /**
  * What each of `requests` (their current jobs) paid in part deposits, refunds taken off: one read
  * for a list (the board's requests waiting for a part).
@@ -179,12 +191,9 @@ export async function depositsPaidOf(
       ),
     );
   const paid = new Map<string, number>();
-  const deposits = new Set(rows.filter((row) => row.kind === "deposit").map((row) => row.id));
-  for (const row of rows) {
-    if (row.jobNumber !== jobs.get(row.requestId)) continue;
-    // A refund counts against the deposit it gave back only.
-    if (row.kind === "refund" && !(row.refundOf && deposits.has(row.refundOf))) continue;
-    paid.set(row.requestId, (paid.get(row.requestId) ?? 0) + paidEffect(row));
+  for (const [requestId, jobNumber] of jobs) {
+    const ofJob = rows.filter((row) => row.requestId === requestId && row.jobNumber === jobNumber);
+    if (ofJob.length > 0) paid.set(requestId, depositPaidCents(ofJob));
   }
   return paid;
 }
