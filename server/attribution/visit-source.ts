@@ -71,7 +71,8 @@ export function nextVisitSource(previous: VisitSource | null, touch: Touch): Vis
   return { first: previous?.first ?? touch, last: touch };
 }
 
-type StoredTouch = Record<string, string>;
+/** A touch as the cookie keeps it, by short keys (a shed field is undefined: JSON leaves it out). */
+type StoredTouch = Record<string, string | undefined>;
 
 function storedTouch(touch: Touch): StoredTouch {
   const stored: StoredTouch = { p: touch.landing, a: touch.at };
@@ -121,7 +122,7 @@ export function encodeVisitSource(source: VisitSource): string {
     for (const touch of [stored.l, stored.f]) {
       if (fits(value)) return value;
       if (key === "p") touch.p = "/";
-      else delete touch[key];
+      else touch[key] = undefined;
       value = encode();
     }
   }
