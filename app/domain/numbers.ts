@@ -27,6 +27,22 @@ export interface SourceRow {
   paidRevenueCents: number;
 }
 
+/** Money received in the range, by how it was paid. */
+export interface MethodRow {
+  method: string;
+  payments: number;
+  receivedCents: number;
+  refundedCents: number;
+}
+
+export interface MoneyView {
+  byMethod: MethodRow[];
+  /** What Done left owed and is not paid yet, today, by how long ago the repair was done. */
+  openBalances: { label: string; requests: number; cents: number }[];
+  /** Part deposits paid on repairs not done yet, today. */
+  depositsHeld: { requests: number; cents: number };
+}
+
 export interface NumbersView {
   range: NumbersRange;
   previous: NumbersRange;
@@ -34,6 +50,7 @@ export interface NumbersView {
   offices: { slug: string; name: string }[];
   sources: SourceRow[];
   totals: { current: SourceTotals; previous: SourceTotals };
+  money: MoneyView;
 }
 
 export interface SourceTotals {
@@ -62,6 +79,15 @@ export const sourceDefinitions = {
     "Source: where the request came from. A web booking is credited to the last visit that said where it came from (an ad's click id or campaign, another site's link); a phone booking to what the caller said; a customer with a paid job before is a returning customer, whatever brought them back. The office may correct it on the lead page.",
   unknown:
     "Unknown: booked on the website with no campaign, click id or other site's link (typed in, a bookmark, or a browser that hides where it came from). A caller who names the website is counted as Website.",
+} as const;
+
+export const moneyDefinitions = {
+  byMethod:
+    "Paid by method: payments received in the range (the day each was paid, in the office's time zone), by card, cash or check; refunded: refunds made in the range, by the method of the payment they give back.",
+  openBalances:
+    "Open balances: today, what a done repair's charge leaves owed after what was paid on it, by the days since it was done (0-7, 8-30, 31 and more).",
+  depositsHeld:
+    "Deposits held: today, the part deposits paid (refunds taken off) on repairs not done yet.",
 } as const;
 
 /** "12.5%": a share, or "–" of nothing. */

@@ -1,7 +1,12 @@
 import { download, plainAnswer, signedInOf } from "~/features/desk/desk-route.server";
 import { servicesOf } from "~/services.server";
 
-import { numbersChoiceOf, ownerNumbers, sourcesCsv } from "../../server/numbers/numbers.server";
+import {
+  moneyCsv,
+  numbersChoiceOf,
+  ownerNumbers,
+  sourcesCsv,
+} from "../../server/numbers/numbers.server";
 
 import type { Route } from "./+types/office.numbers-export";
 
@@ -12,14 +17,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (staff.role !== "owner") return plainAnswer(404, "Not found");
   const { db, visits } = servicesOf(context).desk;
   const params = new URL(request.url).searchParams;
-  if (params.get("table") !== "sources") return plainAnswer(404, "Not found");
+  const table = params.get("table");
+  if (table !== "sources" && table !== "money") return plainAnswer(404, "Not found");
   const choice = numbersChoiceOf(params, staff, visits.now());
   if (!choice.ok) return plainAnswer(400, choice.message);
-  const numbers = await ownerNumbers(db, staff, choice);
+  const numbers = await ownerNumbers(db, staff, choice, visits.now());
   const office = choice.office ? `-${choice.office}` : "";
   return download(
-    sourcesCsv(numbers),
+    table === "money" ? moneyCsv(numbers) : sourcesCsv(numbers),
     "text/csv",
-    `sources${office}-${choice.range.from}-to-${choice.range.to}.csv`,
+    `${table}${office}-${choice.range.from}-to-${choice.range.to}.csv`,
   );
 }

@@ -7,7 +7,7 @@ import { DeskHeader } from "~/features/desk/desk-header";
 import { signedInOf } from "~/features/desk/desk-route.server";
 import { deskMeta } from "~/features/desk/headers";
 import { formatMoney } from "~/domain/money";
-import { percentOf, sourceDefinitions, type NumbersView } from "~/domain/numbers";
+import { moneyDefinitions, percentOf, sourceDefinitions, type NumbersView } from "~/domain/numbers";
 import { servicesOf } from "~/services.server";
 
 import { numbersChoiceOf, ownerNumbers } from "../../server/numbers/numbers.server";
@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...header,
     refused: null,
     asked: null,
-    numbers: await ownerNumbers(db, staff, choice),
+    numbers: await ownerNumbers(db, staff, choice, visits.now()),
   };
 }
 
@@ -90,6 +90,7 @@ export default function Numbers({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {numbers ? <SourceNumbers numbers={numbers} query={query} /> : null}
+      {numbers ? <MoneyNumbers numbers={numbers} query={query} /> : null}
     </div>
   );
 }
@@ -206,3 +207,86 @@ function SourceNumbers({ numbers, query }: { numbers: NumbersView; query: string
     </>
   );
 }
+
+function MoneyNumbers({ numbers, query }: { numbers: NumbersView; query: string }) {
+  const { money } = numbers;
+  return (
+    <section aria-labelledby="money-heading" className="mt-10">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="money-heading" className="text-lg font-bold text-slate-900">
+          Money
+        </h2>
+        <Link
+          to={`/office/numbers/export?table=money&${query}`}
+          reloadDocument
+          className="font-semibold text-brand-700 underline"
+        >
+          Download the Money as CSV
+        </Link>
+      </div>
+      {money.byMethod.length === 0 ? (
+        <p className="mt-3 text-slate-700">No payments in this range.</p>
+      ) : (
+        <div
+          role="region"
+          aria-label="Paid by method"
+          tabIndex={0}
+          className="mt-3 overflow-x-auto rounded-md border border-slate-200"
+        >
+          <table className="w-full min-w-[520px] text-left text-sm text-slate-800">
+            <thead className="bg-slate-50 text-xs font-semibold text-slate-700">
+              <tr>
+                {["Method", "Payments", "Received", "Refunded", "Net"].map((heading) => (
+                  <th key={heading} scope="col" className="px-3 py-2">
+                    {heading}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {money.byMethod.map((row) => (
+                <tr key={row.method} className="border-t border-slate-200">
+                  <th scope="row" className="px-3 py-2 font-semibold text-slate-900">
+                    {row.method}
+                  </th>
+                  <td className="px-3 py-2">{row.payments}</td>
+                  <td className="px-3 py-2">{money$(row.receivedCents)}</td>
+                  <td className="px-3 py-2">{money$(row.refundedCents)}</td>
+                  <td className="px-3 py-2">{money$(row.receivedCents - row.refundedCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <dl className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        {money.openBalances.map((bucket) => (
+          <div key={bucket.label} className="rounded-lg border border-slate-200 p-4">
+            <dt className="text-sm font-semibold text-slate-700">Open balances, {bucket.label}</dt>
+            <dd className="mt-1 text-xl font-bold text-slate-950">{money$(bucket.cents)}</dd>
+            <dd className="text-sm text-slate-700">
+              {bucket.requests} {bucket.requests === 1 ? "request" : "requests"}
+            </dd>
+          </div>
+        ))}
+        <div className="rounded-lg border border-slate-200 p-4">
+          <dt className="text-sm font-semibold text-slate-700">Deposits held</dt>
+          <dd className="mt-1 text-xl font-bold text-slate-950">
+            {money$(money.depositsHeld.cents)}
+          </dd>
+          <dd className="text-sm text-slate-700">
+            {money.depositsHeld.requests}{" "}
+            {money.depositsHeld.requests === 1 ? "request" : "requests"}
+          </dd>
+        </div>
+      </dl>
+      <ul className="mt-3 grid gap-1 text-sm text-slate-700">
+        {Object.values(moneyDefinitions).map((definition) => (
+          <li key={definition}>{definition}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const money$ = (cents: number) => formatMoney(cents, { cents: "always" });

@@ -8,8 +8,10 @@ import { sql, type SQL } from "drizzle-orm";
 
 import { profileForState } from "~/content/company";
 import { stateBySlug, type StateSlug } from "~/content/states";
+import { paymentMethodLabels, type PaymentMethod } from "~/domain/after-the-job";
 import {
   unknownSourceLabel,
+  type MoneyView,
   type NumbersRange,
   type NumbersView,
   type SourceRow,
@@ -236,15 +238,153 @@ function sourceRowsOf(counts: readonly SourceCount[]): SourceRow[] {
     );
 }
 
+function rowsOf(result: unknown): Record<string, unknown>[] {
+  return (result as { rows: Record<string, unknown>[] }).rows;
+}
+
+function officeList(offices: readonly StateSlug[]): SQL {
+  return sql.join(
+    offices.map((slug) => sql`${slug}`),
+    sql`, `,
+  );
+}
+
+/** The payment's day in its request's office's time zone, as SQL (`p` the payment, `sr` the request). */
+function paidDay(offices: readonly StateSlug[]): SQL {
+  const cases = offices.map(
+    (slug) =>
+      sql`when ${slug} then (p.settled_at at time zone ${profileForState(slug).timeZone})::date`,
+  );
+  return sql`(case sr.office ${sql.join(cases, sql` `)} end)`;
+}
+
+/** The Money table (see `moneyDefinitions`): received by method in `range`; balances and deposits today. */
+async function moneyOf(
+  db: Database,
+  offices: readonly StateSlug[],
+  range: NumbersRange,
+  now: Date,
+): Promise<MoneyView> {
+  const empty: MoneyView = {
+    byMethod: [],
+    openBalances: ageBuckets.map(({ label }) => ({ label, requests: 0, cents: 0 })),
+    depositsHeld: { requests: 0, cents: 0 },
+  };
+  if (offices.length === 0) return empty;
+  const after = `${addDays(range.from, -1)}T00:00:00Z`;
+  const before = `${addDays(range.to, 2)}T00:00:00Z`;
+  const [methods, balances, deposits] = await Promise.all([
+    db.execute(sql`
+      select p.method,
+        (count(*) filter (where p.kind <> 'refund'))::int as payments,
+        coalesce(sum(p.amount_cents) filter (where p.kind <> 'refund'), 0)::bigint as received,
+        coalesce(sum(p.amount_cents) filter (where p.kind = 'refund'), 0)::bigint as refunded
+      from payments p
+      join service_requests sr on sr.id = p.request_id
+      where sr.office in (${officeList(offices)})
+        and ((p.kind <> 'refund' and p.state in ('paid', 'refunded')) or (p.kind = 'refund' and p.state = 'paid'))
+        and p.settled_at >= ${after}::timestamptz and p.settled_at < ${before}::timestamptz
+        and ${paidDay(offices)} between ${range.from}::date and ${range.to}::date
+      group by p.method
+    `),
+    db.execute(sql`
+      select sr.office, v.done_at, v.amount_charged_cents as charge,
+        coalesce((
+          select sum(case
+            when p.kind = 'refund' then case when p.state = 'paid' then -p.amount_cents else 0 end
+            when p.state in ('paid', 'refunded') then p.amount_cents
+            else 0 end)
+          from payments p
+          where p.request_id = sr.id and p.job_number = sr.job_number and p.payment_for = 'repair'
+        ), 0) as paid
+      from service_requests sr
+      join request_visits v on v.request_id = sr.id and v.number = sr.visit_number
+      left join request_jobs j on j.request_id = sr.id and j.number = sr.job_number
+      where sr.office in (${officeList(offices)})
+        and sr.erased_at is null
+        and sr.status = 'completed'
+        and v.field_status = 'done'
+        and v.amount_charged_cents > 0
+        and j.paid_at is null
+    `),
+    db.execute(sql`
+      select p.request_id, p.id, p.kind, p.state, p.amount_cents, p.refund_of
+      from payments p
+      join service_requests sr on sr.id = p.request_id and p.job_number = sr.job_number
+      join request_visits v on v.request_id = sr.id and v.number = sr.visit_number
+      left join request_jobs j on j.request_id = sr.id and j.number = sr.job_number
+      where sr.office in (${officeList(offices)})
+        and sr.status = 'scheduled'
+        and (v.field_status is null or v.field_status <> 'done')
+        and (j.paid_at is null)
+        and p.kind in ('deposit', 'refund')
+    `),
+  ]);
+  const byMethod = rowsOf(methods)
+    .map((row) => ({
+      method: paymentMethodLabels[row.method as PaymentMethod] ?? String(row.method),
+      payments: Number(row.payments),
+      receivedCents: Number(row.received),
+      refundedCents: Number(row.refunded),
+    }))
+    .sort((a, b) => b.receivedCents - a.receivedCents || a.method.localeCompare(b.method));
+  const openBalances = ageBuckets.map(({ label }) => ({ label, requests: 0, cents: 0 }));
+  for (const row of rowsOf(balances)) {
+    const owed = Number(row.charge) - Number(row.paid);
+    if (owed <= 0 || !row.done_at) continue;
+    const office = profileForState(row.office as StateSlug);
+    const age = daysBetween(
+      isoDateIn(new Date(row.done_at as string), office.timeZone),
+      isoDateIn(now, office.timeZone),
+    );
+    const bucket = openBalances[ageBuckets.findIndex((candidate) => age <= candidate.maxDays)]!;
+    bucket.requests += 1;
+    bucket.cents += owed;
+  }
+  const held = new Map<string, number>();
+  const ledgerRows = rowsOf(deposits);
+  const depositIds = new Set(
+    ledgerRows.filter((row) => row.kind === "deposit").map((row) => row.id),
+  );
+  for (const row of ledgerRows) {
+    const effect =
+      row.kind === "deposit"
+        ? row.state === "paid" || row.state === "refunded"
+          ? Number(row.amount_cents)
+          : 0
+        : row.state === "paid" && depositIds.has(row.refund_of)
+          ? -Number(row.amount_cents)
+          : 0;
+    held.set(row.request_id as string, (held.get(row.request_id as string) ?? 0) + effect);
+  }
+  const heldCents = [...held.values()].filter((cents) => cents > 0);
+  return {
+    byMethod,
+    openBalances,
+    depositsHeld: {
+      requests: heldCents.length,
+      cents: heldCents.reduce((sum, cents) => sum + cents, 0),
+    },
+  };
+}
+
+const ageBuckets = [
+  { label: "0-7 days", maxDays: 7 },
+  { label: "8-30 days", maxDays: 30 },
+  { label: "31 days and more", maxDays: Number.POSITIVE_INFINITY },
+] as const;
+
 /** The page's numbers for a valid choice. */
 export async function ownerNumbers(
   db: Database,
   staff: Pick<StaffMember, "role" | "offices">,
   choice: Extract<NumbersChoice, { ok: true }>,
+  now: Date,
 ): Promise<NumbersView> {
-  const [current, previous] = await Promise.all([
+  const [current, previous, money] = await Promise.all([
     sourceCounts(db, choice.offices, choice.range),
     sourceCounts(db, choice.offices, choice.previous),
+    moneyOf(db, choice.offices, choice.range, now),
   ]);
   return {
     range: choice.range,
@@ -253,6 +393,7 @@ export async function ownerNumbers(
     offices: leadOffices(staff).map((slug) => ({ slug, name: stateBySlug(slug)?.name ?? slug })),
     sources: sourceRowsOf(current),
     totals: { current: totalsOf(current), previous: totalsOf(previous) },
+    money,
   };
 }
 
@@ -288,4 +429,29 @@ export function sourcesCsv(view: NumbersView): string {
     row.cancelled,
   ]);
   return [header, ...lines].map((line) => line.map(csvField).join(",")).join("\r\n") + "\r\n";
+}
+
+/** The Money table as CSV: each method's payments, then today's open balances and deposits held. */
+export function moneyCsv(view: NumbersView): string {
+  const dollars = (cents: number) => (cents / 100).toFixed(2);
+  const { money } = view;
+  const lines: (string | number | null)[][] = [
+    ["Method", "Payments", "Received ($)", "Refunded ($)", "Net ($)"],
+    ...money.byMethod.map((row) => [
+      row.method,
+      row.payments,
+      dollars(row.receivedCents),
+      dollars(row.refundedCents),
+      dollars(row.receivedCents - row.refundedCents),
+    ]),
+    [],
+    ["Today", "Requests", "Amount ($)"],
+    ...money.openBalances.map((bucket) => [
+      `Open balances, ${bucket.label}`,
+      bucket.requests,
+      dollars(bucket.cents),
+    ]),
+    ["Deposits held", money.depositsHeld.requests, dollars(money.depositsHeld.cents)],
+  ];
+  return lines.map((line) => line.map(csvField).join(",")).join("\r\n") + "\r\n";
 }

@@ -23,6 +23,11 @@ interface Lead {
   status?: "new" | "scheduled" | "completed" | "cancelled" | "spam";
   booked?: boolean;
   done?: boolean;
+  /** Done's amount, when it is not the payment; when the repair was done. */
+  charged?: number;
+  doneAt?: Date;
+  /** Waiting for a part, a deposit asked. */
+  needsPart?: boolean;
   /** Taken by phone (the caller named the source). */
   byPhone?: boolean;
   /** The job's payment (cents) and what the ledger holds of it. */
@@ -64,7 +69,16 @@ for (const database of databases) {
         ...(fields.booked || fields.done
           ? { scheduledDate: "2031-03-20", scheduledWindow: "morning" }
           : {}),
-        ...(fields.done ? { fieldStatus: "done" as const } : {}),
+        ...(fields.done
+          ? {
+              fieldStatus: "done" as const,
+              amountChargedCents: fields.charged ?? fields.paid ?? null,
+              doneAt: fields.doneAt ?? null,
+            }
+          : {}),
+        ...(fields.needsPart ? { fieldStatus: "needs-part" as const, depositCents: 5_000 } : {}),
+        // The job's row, for its ledger's rows to belong to.
+        ...(fields.ledger && fields.paid === undefined ? { partPriceCents: null } : {}),
         ...(fields.paid !== undefined
           ? {
               paymentMethod: "card" as const,
@@ -88,6 +102,11 @@ for (const database of databases) {
           method: "card",
           amountCents: row.cents,
           state: row.state ?? "paid",
+          // Paid the day after the request (a pending one is not settled).
+          settledAt:
+            row.state === "pending"
+              ? null
+              : new Date(new Date(fields.createdAt).getTime() + 24 * 60 * 60 * 1000),
           idempotencyKey: `numbers:${id}:${index}`,
         });
       }
@@ -169,6 +188,37 @@ for (const database of databases) {
         source: "other",
         sourceDetail: '=HYPERLINK("http://evil")',
       });
+      // Today: a repair done 2 days ago for $245 with a $138 deposit paid, one done 10 days
+      // ago for $200 unpaid, and a part awaited with a $50 deposit of which $10 went back.
+      const day = 24 * 60 * 60 * 1000;
+      await lead({
+        createdAt: new Date(Date.now() - 5 * day).toISOString(),
+        source: "google-ads",
+        status: "completed",
+        done: true,
+        charged: 24_500,
+        doneAt: new Date(Date.now() - 2 * day),
+        ledger: [{ kind: "deposit", cents: 13_800 }],
+      });
+      await lead({
+        createdAt: new Date(Date.now() - 12 * day).toISOString(),
+        source: "yelp",
+        status: "completed",
+        done: true,
+        charged: 20_000,
+        doneAt: new Date(Date.now() - 10 * day),
+      });
+      await lead({
+        createdAt: new Date(Date.now() - 3 * day).toISOString(),
+        source: "website",
+        status: "scheduled",
+        booked: true,
+        needsPart: true,
+        ledger: [
+          { kind: "deposit", cents: 5_000 },
+          { kind: "refund", cents: 1_000 },
+        ],
+      });
       // The 31 days before: one Google Ads lead, paid $100.
       await lead({
         createdAt: "2031-02-10T15:00:00Z",
@@ -217,6 +267,30 @@ for (const database of databases) {
       for (const definition of ["Leads: service requests", "Average ticket:", "Unknown: booked"]) {
         expect(page.body).toContain(definition);
       }
+    });
+
+    test("money: received by method in the range, open balances by age and deposits held today", async () => {
+      const csv = await ask(
+        `/office/numbers/export?table=money&from=2031-03-01&to=2031-03-31&office=texas`,
+        { cookie: owner },
+      );
+      expect(csv.status).toBe(200);
+      expect(csv.body.split("\r\n")).toEqual([
+        "Method,Payments,Received ($),Refunded ($),Net ($)",
+        // 138 + 107 + 400 + 90 received; 50 + 90 refunded (the pending refund is not).
+        "Card,4,735.00,140.00,595.00",
+        "",
+        "Today,Requests,Amount ($)",
+        `"Open balances, 0-7 days",1,107.00`,
+        `"Open balances, 8-30 days",1,200.00`,
+        `"Open balances, 31 days and more",0,0.00`,
+        "Deposits held,1,40.00",
+        "",
+      ]);
+      const page = (await ask(`${march}&office=texas`, { cookie: owner })).body;
+      expect(page).toContain("Open balances, 8-30 days");
+      expect(page).toContain("Deposits held");
+      expect(page).toContain("Paid by method: payments received in the range");
     });
 
     test("all offices: Florida's Other row, quoted in the CSV", async () => {
