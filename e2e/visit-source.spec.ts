@@ -226,6 +226,34 @@ test("a visitor from a Google ad reads two pages and books: the lead names Googl
   await expect(currentSource).toHaveText("Yelp");
   // The visit the request came from is kept as it was: the correction is the office's word.
   await expect(detail(details, "First visit from")).toContainText("gclid=Test-AbC_1");
+
+  // The owner's numbers count it where the office put it: Yelp, one lead of this server's.
+  await page.goto("/office/numbers");
+  await expect(page.getByRole("heading", { level: 1, name: "Numbers" })).toBeVisible();
+  const sources = page.getByRole("region", { name: "Sources", exact: true }).getByRole("table");
+  const yelp = sources
+    .getByRole("row")
+    .filter({ has: page.getByRole("rowheader", { name: "Yelp" }) });
+  await expect(yelp.getByRole("cell").first()).toHaveText("1");
+  await expect(page.getByText(/^Leads: service requests received in the range/)).toBeVisible();
+  for (const width of [320, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      `the numbers at ${width} px`,
+    ).toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize({ width: 375, height: 800 });
+  const numbersAxe = await axe(page).analyze();
+  expect(
+    numbersAxe.violations.map((violation) => violation.id),
+    "the numbers at 375 px",
+  ).toEqual([]);
+  const csv = await page.request.get(
+    (await page.getByRole("link", { name: "Download the Sources as CSV" }).getAttribute("href"))!,
+  );
+  expect(csv.status()).toBe(200);
+  expect(await csv.text()).toMatch(/^Yelp,1,/m);
 });
 
 test("a visitor who comes straight to the site gets no cookie; one from a link on Yelp does; the policy says so", async ({

@@ -156,7 +156,7 @@ function SourceNumbers({ numbers, query }: { numbers: NumbersView; query: string
         ) : (
           <div
             role="region"
-            aria-labelledby="sources-heading"
+            aria-label="Sources by source, scrolls sideways"
             tabIndex={0}
             className="mt-3 overflow-x-auto rounded-md border border-slate-200"
           >
@@ -229,7 +229,7 @@ function MoneyNumbers({ numbers, query }: { numbers: NumbersView; query: string 
       ) : (
         <div
           role="region"
-          aria-label="Paid by method"
+          aria-label="Paid by method, scrolls sideways"
           tabIndex={0}
           className="mt-3 overflow-x-auto rounded-md border border-slate-200"
         >
