@@ -139,131 +139,81 @@ function SourceNumbers({ numbers, query }: { numbers: NumbersView; query: string
       </section>
 
       <section aria-labelledby="sources-heading" className="mt-8">
-        <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="sources-heading" className="text-lg font-bold text-slate-900">
-            Sources
-          </h2>
-          <Link
-            to={`/office/numbers/export?table=sources&${query}`}
-            reloadDocument
-            className="font-semibold text-brand-700 underline"
-          >
-            Download the Sources as CSV
-          </Link>
-        </div>
+        <TableHeading id="sources-heading" title="Sources" table="sources" query={query} />
         {numbers.sources.length === 0 ? (
           <p className="mt-3 text-slate-700">No leads in this range.</p>
         ) : (
-          <div
-            role="region"
-            aria-label="Sources by source, scrolls sideways"
-            tabIndex={0}
-            className="mt-3 overflow-x-auto rounded-md border border-slate-200"
+          <ScrollTable
+            label="Sources by source, scrolls sideways"
+            className="min-w-[760px]"
+            headings={[
+              "Source",
+              "Leads",
+              "Booked",
+              "Completed",
+              "Paid",
+              "Paid revenue",
+              "Average ticket",
+              "Cancel rate",
+            ]}
           >
-            <table className="w-full min-w-[760px] text-left text-sm text-slate-800">
-              <thead className="bg-slate-50 text-xs font-semibold text-slate-700">
-                <tr>
-                  {[
-                    "Source",
-                    "Leads",
-                    "Booked",
-                    "Completed",
-                    "Paid",
-                    "Paid revenue",
-                    "Average ticket",
-                    "Cancel rate",
-                  ].map((heading) => (
-                    <th key={heading} scope="col" className="px-3 py-2">
-                      {heading}
-                    </th>
-                  ))}
+            <tbody>
+              {numbers.sources.map((row) => (
+                <tr key={row.source} className="border-t border-slate-200">
+                  <th scope="row" className="px-3 py-2 font-semibold text-slate-900">
+                    <bdi>{row.source}</bdi>
+                  </th>
+                  <td className="px-3 py-2">{row.leads}</td>
+                  <td className="px-3 py-2">{row.booked}</td>
+                  <td className="px-3 py-2">{row.completed}</td>
+                  <td className="px-3 py-2">{row.paid}</td>
+                  <td className="px-3 py-2">{money(row.revenueCents)}</td>
+                  <td className="px-3 py-2">{money(row.averageTicketCents)}</td>
+                  <td className="px-3 py-2">{percentOf(row.cancelled, row.leads)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {numbers.sources.map((row) => (
-                  <tr key={row.source} className="border-t border-slate-200">
-                    <th scope="row" className="px-3 py-2 font-semibold text-slate-900">
-                      <bdi>{row.source}</bdi>
-                    </th>
-                    <td className="px-3 py-2">{row.leads}</td>
-                    <td className="px-3 py-2">{row.booked}</td>
-                    <td className="px-3 py-2">{row.completed}</td>
-                    <td className="px-3 py-2">{row.paid}</td>
-                    <td className="px-3 py-2">{money(row.revenueCents)}</td>
-                    <td className="px-3 py-2">{money(row.averageTicketCents)}</td>
-                    <td className="px-3 py-2">{percentOf(row.cancelled, row.leads)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </ScrollTable>
         )}
-        <ul className="mt-3 grid gap-1 text-sm text-slate-700">
-          {Object.values(sourceDefinitions).map((definition) => (
-            <li key={definition}>{definition}</li>
-          ))}
-        </ul>
+        <Definitions definitions={sourceDefinitions} />
       </section>
     </>
   );
 }
 
 function MoneyNumbers({ numbers, query }: { numbers: NumbersView; query: string }) {
-  const { money } = numbers;
+  const view = numbers.money;
   return (
     <section aria-labelledby="money-heading" className="mt-10">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="money-heading" className="text-lg font-bold text-slate-900">
-          Money
-        </h2>
-        <Link
-          to={`/office/numbers/export?table=money&${query}`}
-          reloadDocument
-          className="font-semibold text-brand-700 underline"
-        >
-          Download the Money as CSV
-        </Link>
-      </div>
-      {money.byMethod.length === 0 ? (
+      <TableHeading id="money-heading" title="Money" table="money" query={query} />
+      {view.byMethod.length === 0 ? (
         <p className="mt-3 text-slate-700">No payments in this range.</p>
       ) : (
-        <div
-          role="region"
-          aria-label="Paid by method, scrolls sideways"
-          tabIndex={0}
-          className="mt-3 overflow-x-auto rounded-md border border-slate-200"
+        <ScrollTable
+          label="Paid by method, scrolls sideways"
+          className="min-w-[520px]"
+          headings={["Method", "Payments", "Received", "Refunded", "Net"]}
         >
-          <table className="w-full min-w-[520px] text-left text-sm text-slate-800">
-            <thead className="bg-slate-50 text-xs font-semibold text-slate-700">
-              <tr>
-                {["Method", "Payments", "Received", "Refunded", "Net"].map((heading) => (
-                  <th key={heading} scope="col" className="px-3 py-2">
-                    {heading}
-                  </th>
-                ))}
+          <tbody>
+            {view.byMethod.map((row) => (
+              <tr key={row.method} className="border-t border-slate-200">
+                <th scope="row" className="px-3 py-2 font-semibold text-slate-900">
+                  {row.method}
+                </th>
+                <td className="px-3 py-2">{row.payments}</td>
+                <td className="px-3 py-2">{money(row.receivedCents)}</td>
+                <td className="px-3 py-2">{money(row.refundedCents)}</td>
+                <td className="px-3 py-2">{money(row.receivedCents - row.refundedCents)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {money.byMethod.map((row) => (
-                <tr key={row.method} className="border-t border-slate-200">
-                  <th scope="row" className="px-3 py-2 font-semibold text-slate-900">
-                    {row.method}
-                  </th>
-                  <td className="px-3 py-2">{row.payments}</td>
-                  <td className="px-3 py-2">{money$(row.receivedCents)}</td>
-                  <td className="px-3 py-2">{money$(row.refundedCents)}</td>
-                  <td className="px-3 py-2">{money$(row.receivedCents - row.refundedCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ScrollTable>
       )}
       <dl className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        {money.openBalances.map((bucket) => (
+        {view.openBalances.map((bucket) => (
           <div key={bucket.label} className="rounded-lg border border-slate-200 p-4">
             <dt className="text-sm font-semibold text-slate-700">Open balances, {bucket.label}</dt>
-            <dd className="mt-1 text-xl font-bold text-slate-950">{money$(bucket.cents)}</dd>
+            <dd className="mt-1 text-xl font-bold text-slate-950">{money(bucket.cents)}</dd>
             <dd className="text-sm text-slate-700">
               {bucket.requests} {bucket.requests === 1 ? "request" : "requests"}
             </dd>
@@ -272,21 +222,89 @@ function MoneyNumbers({ numbers, query }: { numbers: NumbersView; query: string 
         <div className="rounded-lg border border-slate-200 p-4">
           <dt className="text-sm font-semibold text-slate-700">Deposits held</dt>
           <dd className="mt-1 text-xl font-bold text-slate-950">
-            {money$(money.depositsHeld.cents)}
+            {money(view.depositsHeld.cents)}
           </dd>
           <dd className="text-sm text-slate-700">
-            {money.depositsHeld.requests}{" "}
-            {money.depositsHeld.requests === 1 ? "request" : "requests"}
+            {view.depositsHeld.requests} {view.depositsHeld.requests === 1 ? "request" : "requests"}
           </dd>
         </div>
       </dl>
-      <ul className="mt-3 grid gap-1 text-sm text-slate-700">
-        {Object.values(moneyDefinitions).map((definition) => (
-          <li key={definition}>{definition}</li>
-        ))}
-      </ul>
+      <Definitions definitions={moneyDefinitions} />
     </section>
   );
 }
 
-const money$ = (cents: number) => formatMoney(cents, { cents: "always" });
+/** A table's heading and the link to its CSV (the range and office the page shows). */
+function TableHeading({
+  id,
+  title,
+  table,
+  query,
+}: {
+  id: string;
+  title: string;
+  table: "sources" | "money";
+  query: string;
+}) {
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-2">
+      <h2 id={id} className="text-lg font-bold text-slate-900">
+        {title}
+      </h2>
+      <Link
+        to={`/office/numbers/export?table=${table}&${query}`}
+        reloadDocument
+        className="font-semibold text-brand-700 underline"
+      >
+        Download the {title} as CSV
+      </Link>
+    </div>
+  );
+}
+
+/** A table wider than a phone: a named region the keyboard can scroll, the page does not. */
+function ScrollTable({
+  label,
+  className,
+  headings,
+  children,
+}: {
+  label: string;
+  /** Its least width (`min-w-[…]`), past which it scrolls. */
+  className: string;
+  headings: readonly string[];
+  children: React.ReactNode;
+}) {
+  return (
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className="mt-3 overflow-x-auto rounded-md border border-slate-200"
+    >
+      <table className={`w-full ${className} text-left text-sm text-slate-800`}>
+        <thead className="bg-slate-50 text-xs font-semibold text-slate-700">
+          <tr>
+            {headings.map((heading) => (
+              <th key={heading} scope="col" className="px-3 py-2">
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+/** What each number of a table counts, printed under it. */
+function Definitions({ definitions }: { definitions: Record<string, string> }) {
+  return (
+    <ul className="mt-3 grid gap-1 text-sm text-slate-700">
+      {Object.values(definitions).map((definition) => (
+        <li key={definition}>{definition}</li>
+      ))}
+    </ul>
+  );
+}

@@ -63,8 +63,8 @@ for (const database of databases) {
       return ask("/office/day", { cookie: alex, form: { tapKey: randomUUID(), ...fields } });
     }
 
-    /** A Texas dryer request, booked today with Alex and Done for $245.00: its id and page. */
-    async function doneVisit(overrides: Record<string, unknown> = {}) {
+    /** A Texas dryer request, booked today with Alex, arrived: its id and page. */
+    async function arrivedVisit(overrides: Record<string, unknown> = {}) {
       const booked = await server.post(
         "/api/send-email",
         serviceRequest({
@@ -89,6 +89,11 @@ for (const database of databases) {
       });
       expect(saved.status).toBe(200);
       expect((await tap({ intent: "arrived", requestId: id })).status).toBe(302);
+      return { id, page: new URL(requestUrl).pathname };
+    }
+
+    /** Alex's Done on the request `id`: the igniter replaced, $245.00 charged. */
+    async function doneFor245(id: string) {
       const done = await tap({
         intent: "done",
         requestId: id,
@@ -99,7 +104,13 @@ for (const database of databases) {
         amount: "245.00",
       });
       expect(done.status).toBe(302);
-      return { id, page: new URL(requestUrl).pathname };
+    }
+
+    /** A Texas dryer request, booked today with Alex and Done for $245.00: its id and page. */
+    async function doneVisit(overrides: Record<string, unknown> = {}) {
+      const visit = await arrivedVisit(overrides);
+      await doneFor245(visit.id);
+      return visit;
     }
 
     /** The homeowner's "Pay by card", as their browser posts it from their page. */
@@ -566,34 +577,6 @@ for (const database of databases) {
       );
     });
 
-    /** A Texas dryer request, booked today with Alex, arrived: its id and page. */
-    async function arrivedVisit() {
-      const booked = await server.post(
-        "/api/send-email",
-        serviceRequest({
-          selectedAppliance: "dryer",
-          email: `deposit-${randomUUID()}@example.com`,
-        }),
-      );
-      expect(booked.status).toBe(201);
-      const { id, requestUrl } = (await booked.json()) as { id: string; requestUrl: string };
-      const lead = await ask(`/office/leads/${id}`, { cookie: dispatcher });
-      const version = /name="version" value="(\d+)"/.exec(lead.body)?.[1] ?? "0";
-      const saved = await ask(`/office/leads/${id}`, {
-        cookie: dispatcher,
-        form: {
-          intent: "confirm-visit",
-          version,
-          scheduledDate: todayInTexas(),
-          scheduledWindow: "evening",
-          technicianId: alexId,
-        },
-      });
-      expect(saved.status).toBe(200);
-      expect((await tap({ intent: "arrived", requestId: id })).status).toBe(302);
-      return { id, page: new URL(requestUrl).pathname };
-    }
-
     test("a part deposit: asked on Needs a part, paid by card on the page, on the board as Deposit paid, counted toward the repair", async () => {
       const { id, page } = await arrivedVisit();
       // The technician's amounts are checked: a deposit above the price, or without one, is refused.
@@ -680,16 +663,7 @@ for (const database of databases) {
       });
       expect(booked.status).toBe(302);
       expect((await tap({ intent: "arrived", requestId: id })).status).toBe(302);
-      const done = await tap({
-        intent: "done",
-        requestId: id,
-        workDone: "Replaced the igniter",
-        model: "DVE45R6100C",
-        serialNumber: "0B7H5AEN400123",
-        partsUsed: "DC97-14486A igniter",
-        amount: "245.00",
-      });
-      expect(done.status).toBe(302);
+      await doneFor245(id);
       expect((await ask(page)).body).toContain("Balance $107.00");
       const day = (await ask("/office/day", { cookie: alex })).body;
       expect(day).toContain("Card payment: $107.00");
