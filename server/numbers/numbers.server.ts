@@ -4,7 +4,7 @@
  * app/domain/numbers.ts, in the words the page prints under it; the queries below are those
  * definitions, one request per row, so that a request is never counted twice.
  */
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 
 import { profileForState } from "~/content/company";
 import { stateBySlug, type StateSlug } from "~/content/states";
@@ -24,6 +24,7 @@ import { isoDateIn } from "~/lib/dates";
 import type { Database } from "../db/database";
 import { leadOffices, type StaffMember } from "../desk/staff-accounts.server";
 import { addDays } from "../requests/windows";
+import { csvOf, daysBetween, dollars, officeList, rowsOf, withinRange } from "./queries";
 
 /** The longest range the page counts at once: a year (and a day, for a leap year). */
 const maxRangeDays = 366;
@@ -81,19 +82,6 @@ export function numbersChoiceOf(
   return { ok: true, range: { from, to }, previous, offices, office };
 }
 
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
-/** The request's day in its office's time zone, as SQL. */
-function officeDay(offices: readonly StateSlug[]): SQL {
-  const cases = offices.map(
-    (slug) =>
-      sql`when ${slug} then (sr.created_at at time zone ${profileForState(slug).timeZone})::date`,
-  );
-  return sql`(case sr.office ${sql.join(cases, sql` `)} end)`;
-}
-
 interface SourceCount {
   source: RequestSource | null;
   detail: string | null;
@@ -116,9 +104,6 @@ async function sourceCounts(
   range: NumbersRange,
 ): Promise<SourceCount[]> {
   if (offices.length === 0) return [];
-  // A day either side of the range in UTC: an index narrows it, the office's day decides.
-  const after = `${addDays(range.from, -1)}T00:00:00Z`;
-  const before = `${addDays(range.to, 2)}T00:00:00Z`;
   const result = await db.execute(sql`
     with leads as (
       select sr.id,
@@ -140,13 +125,9 @@ async function sourceCounts(
           from payments p where p.request_id = sr.id
         ), 0) as revenue
       from service_requests sr
-      where sr.office in (${sql.join(
-        offices.map((slug) => sql`${slug}`),
-        sql`, `,
-      )})
+      where sr.office in (${officeList(offices)})
         and sr.status <> 'spam'
-        and sr.created_at >= ${after}::timestamptz and sr.created_at < ${before}::timestamptz
-        and ${officeDay(offices)} between ${range.from}::date and ${range.to}::date
+        and ${withinRange(sql`sr.created_at`, offices, range)}
     )
     select source, detail, by_phone,
       count(*)::int as leads,
@@ -160,7 +141,7 @@ async function sourceCounts(
     from leads
     group by source, detail, by_phone
   `);
-  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const rows = rowsOf(result);
   return rows.map((row) => ({
     source: (row.source as RequestSource | null) ?? null,
     detail: (row.detail as string | null) ?? null,
@@ -238,26 +219,6 @@ function sourceRowsOf(counts: readonly SourceCount[]): SourceRow[] {
     );
 }
 
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  return (result as { rows: Record<string, unknown>[] }).rows;
-}
-
-function officeList(offices: readonly StateSlug[]): SQL {
-  return sql.join(
-    offices.map((slug) => sql`${slug}`),
-    sql`, `,
-  );
-}
-
-/** The payment's day in its request's office's time zone, as SQL (`p` the payment, `sr` the request). */
-function paidDay(offices: readonly StateSlug[]): SQL {
-  const cases = offices.map(
-    (slug) =>
-      sql`when ${slug} then (p.settled_at at time zone ${profileForState(slug).timeZone})::date`,
-  );
-  return sql`(case sr.office ${sql.join(cases, sql` `)} end)`;
-}
-
 /** The Money table (see `moneyDefinitions`): received by method in `range`; balances and deposits today. */
 async function moneyOf(
   db: Database,
@@ -271,8 +232,6 @@ async function moneyOf(
     depositsHeld: { requests: 0, cents: 0 },
   };
   if (offices.length === 0) return empty;
-  const after = `${addDays(range.from, -1)}T00:00:00Z`;
-  const before = `${addDays(range.to, 2)}T00:00:00Z`;
   const [methods, balances, deposits] = await Promise.all([
     db.execute(sql`
       select p.method,
@@ -283,8 +242,7 @@ async function moneyOf(
       join service_requests sr on sr.id = p.request_id
       where sr.office in (${officeList(offices)})
         and ((p.kind <> 'refund' and p.state in ('paid', 'refunded')) or (p.kind = 'refund' and p.state = 'paid'))
-        and p.settled_at >= ${after}::timestamptz and p.settled_at < ${before}::timestamptz
-        and ${paidDay(offices)} between ${range.from}::date and ${range.to}::date
+        and ${withinRange(sql`p.settled_at`, offices, range)}
       group by p.method
     `),
     db.execute(sql`
@@ -397,17 +355,8 @@ export async function ownerNumbers(
   };
 }
 
-/** A CSV field: quoted when it must be, and never read as a formula by a spreadsheet. */
-function csvField(value: string | number | null): string {
-  if (value === null) return "";
-  const text =
-    typeof value === "number" ? String(value) : /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 /** The Sources table as CSV: the page's columns, money in dollars with cents. */
 export function sourcesCsv(view: NumbersView): string {
-  const dollars = (cents: number | null) => (cents === null ? null : (cents / 100).toFixed(2));
   const header = [
     "Source",
     "Leads",
@@ -428,12 +377,11 @@ export function sourcesCsv(view: NumbersView): string {
     dollars(row.averageTicketCents),
     row.cancelled,
   ]);
-  return [header, ...lines].map((line) => line.map(csvField).join(",")).join("\r\n") + "\r\n";
+  return csvOf([header, ...lines]);
 }
 
 /** The Money table as CSV: each method's payments, then today's open balances and deposits held. */
 export function moneyCsv(view: NumbersView): string {
-  const dollars = (cents: number) => (cents / 100).toFixed(2);
   const { money } = view;
   const lines: (string | number | null)[][] = [
     ["Method", "Payments", "Received ($)", "Refunded ($)", "Net ($)"],
@@ -453,5 +401,5 @@ export function moneyCsv(view: NumbersView): string {
     ]),
     ["Deposits held", money.depositsHeld.requests, dollars(money.depositsHeld.cents)],
   ];
-  return lines.map((line) => line.map(csvField).join(",")).join("\r\n") + "\r\n";
+  return csvOf(lines);
 }
