@@ -4,6 +4,14 @@
  */
 import type { RequestSource } from "./phone-booking";
 
+/** The tables the page downloads as CSV (`/office/numbers/export?table=`). */
+export const numbersTables = ["sources", "money", "speed", "conversions"] as const;
+export type NumbersTable = (typeof numbersTables)[number];
+
+export function isNumbersTable(value: string | null): value is NumbersTable {
+  return numbersTables.includes(value as NumbersTable);
+}
+
 /** A date range, both days included, in each request's office's time zone. */
 export interface NumbersRange {
   from: string;
@@ -43,6 +51,24 @@ export interface MoneyView {
   depositsHeld: { requests: number; cents: number };
 }
 
+/** How soon an office acts on the web's requests. */
+export interface SpeedRow {
+  /** The office's name, or "All offices". */
+  office: string;
+  requests: number;
+  answered: number;
+  waiting: number;
+  /** Minutes, or null when none was acted on. */
+  medianMinutes: number | null;
+}
+
+/** The links an office pastes into its Google Business Profile. */
+export interface ProfileLinks {
+  office: string;
+  website: string;
+  booking: string;
+}
+
 export interface NumbersView {
   range: NumbersRange;
   previous: NumbersRange;
@@ -51,6 +77,10 @@ export interface NumbersView {
   sources: SourceRow[];
   totals: { current: SourceTotals; previous: SourceTotals };
   money: MoneyView;
+  speed: SpeedRow[];
+  profileLinks: ProfileLinks[];
+  /** Paid jobs in the range with a Google click id, ready for Google Ads. */
+  clickConversions: number;
 }
 
 export interface SourceTotals {
@@ -89,6 +119,33 @@ export const moneyDefinitions = {
   depositsHeld:
     "Deposits held: today, the part deposits paid (refunds taken off) on repairs not done yet.",
 } as const;
+
+export const speedDefinitions = {
+  requests:
+    "Web requests: requests booked or sent on the website in the range (not taken by phone), spam left out.",
+  median:
+    "Median time to first action: half the answered requests were acted on sooner. The first action is the first thing anyone at the office did on the request that the homeowner feels: a status (confirmed, scheduled), a note, an email or text sent again, a technician's tap, an estimate or a payment. Nights and weekends count.",
+  waiting: "Still waiting: web requests nobody at the office has acted on yet.",
+} as const;
+
+/** The campaign parameters that name a Google Business Profile link (app/domain/visit-source.ts). */
+export const profileLinkParams = "utm_source=google&utm_medium=organic&utm_campaign=gbp";
+
+/**
+ * An office's Google Business Profile links on `siteUrl`: its page of the site (the profile's
+ * "Website") and the booking dialog opened for it (its "Appointment" link).
+ */
+export function profileLinksOf(
+  siteUrl: string,
+  office: { slug: string; name: string },
+): ProfileLinks {
+  const origin = new URL(siteUrl).origin;
+  return {
+    office: office.name,
+    website: `${origin}/service-areas/${office.slug}?${profileLinkParams}`,
+    booking: `${origin}/modals/schedule?${new URLSearchParams({ region: office.name })}&${profileLinkParams}`,
+  };
+}
 
 /** "12.5%": a share, or "–" of nothing. */
 export function percentOf(part: number, whole: number): string {

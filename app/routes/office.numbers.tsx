@@ -7,7 +7,14 @@ import { DeskHeader } from "~/features/desk/desk-header";
 import { signedInOf } from "~/features/desk/desk-route.server";
 import { deskMeta } from "~/features/desk/headers";
 import { formatMoney } from "~/domain/money";
-import { moneyDefinitions, percentOf, sourceDefinitions, type NumbersView } from "~/domain/numbers";
+import {
+  moneyDefinitions,
+  percentOf,
+  sourceDefinitions,
+  speedDefinitions,
+  type NumbersTable,
+  type NumbersView,
+} from "~/domain/numbers";
 import { servicesOf } from "~/services.server";
 
 import { numbersChoiceOf, ownerNumbers } from "../../server/numbers/numbers.server";
@@ -21,7 +28,7 @@ export function meta() {
 /** Owners only (the layout); a range or office that cannot be counted is a 400 with why. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { staff } = signedInOf(context);
-  const { db, visits } = servicesOf(context).desk;
+  const { db, visits, config } = servicesOf(context).desk;
   const params = new URL(request.url).searchParams;
   const choice = numbersChoiceOf(params, staff, visits.now());
   const header = { staff: { name: staff.name, role: staff.role } };
@@ -44,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...header,
     refused: null,
     asked: null,
-    numbers: await ownerNumbers(db, staff, choice, visits.now()),
+    numbers: await ownerNumbers(db, staff, choice, visits.now(), config.SITE_URL),
   };
 }
 
@@ -91,6 +98,8 @@ export default function Numbers({ loaderData }: Route.ComponentProps) {
 
       {numbers ? <SourceNumbers numbers={numbers} query={query} /> : null}
       {numbers ? <MoneyNumbers numbers={numbers} query={query} /> : null}
+      {numbers ? <SpeedNumbers numbers={numbers} query={query} /> : null}
+      {numbers ? <ProfileLinks numbers={numbers} query={query} /> : null}
     </div>
   );
 }
@@ -234,6 +243,101 @@ function MoneyNumbers({ numbers, query }: { numbers: NumbersView; query: string 
   );
 }
 
+function SpeedNumbers({ numbers, query }: { numbers: NumbersView; query: string }) {
+  return (
+    <section aria-labelledby="speed-heading" className="mt-10">
+      <TableHeading id="speed-heading" title="Speed" table="speed" query={query} />
+      {numbers.speed.length === 0 ? (
+        <p className="mt-3 text-slate-700">No web requests in this range.</p>
+      ) : (
+        <ScrollTable
+          label="Speed by office, scrolls sideways"
+          className="min-w-[560px]"
+          headings={[
+            "Office",
+            "Web requests",
+            "Acted on",
+            "Median time to first action",
+            "Still waiting",
+          ]}
+        >
+          <tbody>
+            {numbers.speed.map((row) => (
+              <tr key={row.office} className="border-t border-slate-200">
+                <th scope="row" className="px-3 py-2 font-semibold text-slate-900">
+                  {row.office}
+                </th>
+                <td className="px-3 py-2">{row.requests}</td>
+                <td className="px-3 py-2">{row.answered}</td>
+                <td className="px-3 py-2">{minutesText(row.medianMinutes)}</td>
+                <td className="px-3 py-2">{row.waiting}</td>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollTable>
+      )}
+      <Definitions definitions={speedDefinitions} />
+    </section>
+  );
+}
+
+/** "42 min", "3 h 5 min", "2 d 4 h"; "–" of none. */
+function minutesText(minutes: number | null): string {
+  if (minutes === null) return "–";
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
+  const days = Math.floor(hours / 24);
+  return hours % 24 === 0 ? `${days} d` : `${days} d ${hours % 24} h`;
+}
+
+/**
+ * Each office's links for its Google Business Profile, tagged so that what they bring is counted
+ * as Google Business Profile; and the paid jobs an ad click brought, for Google Ads.
+ */
+function ProfileLinks({ numbers, query }: { numbers: NumbersView; query: string }) {
+  return (
+    <section aria-labelledby="google-heading" className="mt-10">
+      <h2 id="google-heading" className="text-lg font-bold text-slate-900">
+        Google
+      </h2>
+      <p className="mt-2 text-sm text-slate-700">
+        Paste these into each office&apos;s Google Business Profile (Website, and Appointment link):
+        a visitor who follows them is counted as Google Business Profile, and the booking link opens
+        the booking form for that office.
+      </p>
+      <dl className="mt-3 grid gap-3 lg:grid-cols-2">
+        {numbers.profileLinks.map((links) => (
+          <div key={links.office} className="rounded-lg border border-slate-200 p-4">
+            <dt className="font-semibold text-slate-900">{links.office}</dt>
+            <dd className="mt-2 text-sm">
+              <span className="block font-semibold text-slate-700">Website</span>
+              <code className="block break-all text-slate-900">{links.website}</code>
+            </dd>
+            <dd className="mt-2 text-sm">
+              <span className="block font-semibold text-slate-700">Appointment link</span>
+              <code className="block break-all text-slate-900">{links.booking}</code>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-4 text-sm text-slate-700">
+        {numbers.clickConversions === 1 ? "1 paid job" : `${numbers.clickConversions} paid jobs`} in
+        this range came from a Google ad click.{" "}
+        <Link
+          to={`/office/numbers/export?table=conversions&${query}`}
+          reloadDocument
+          className="font-semibold text-brand-700 underline"
+        >
+          Download them for Google Ads
+        </Link>{" "}
+        (Conversions from clicks: the click id, the conversion &quot;Paid repair&quot;, the time it
+        was paid with the office&apos;s offset, and its value in USD; nothing about the person).
+      </p>
+    </section>
+  );
+}
+
 /** A table's heading and the link to its CSV (the range and office the page shows). */
 function TableHeading({
   id,
@@ -243,7 +347,7 @@ function TableHeading({
 }: {
   id: string;
   title: string;
-  table: "sources" | "money";
+  table: NumbersTable;
   query: string;
 }) {
   return (

@@ -74,3 +74,16 @@ export function wallTimeToInstant(isoDate: string, time: string, timeZone: strin
   const secondOffset = offsetMs(new Date(guess - firstOffset), timeZone);
   return new Date(guess - secondOffset);
 }
+
+/**
+ * `instant` as the wall clock in `timeZone` with its offset from UTC: "2031-03-21 10:00:00-05:00"
+ * (the form Google Ads reads a conversion's time in).
+ */
+export function wallTimeWithOffset(instant: Date, timeZone: string): string {
+  const clock = wallClockIn(instant, timeZone);
+  const two = (value: number) => String(value).padStart(2, "0");
+  const offsetMinutes = Math.round(offsetMs(instant, timeZone) / 60_000);
+  const sign = offsetMinutes < 0 ? "-" : "+";
+  const offset = `${sign}${two(Math.floor(Math.abs(offsetMinutes) / 60))}:${two(Math.abs(offsetMinutes) % 60)}`;
+  return `${clock.year}-${two(clock.month)}-${two(clock.day)} ${two(clock.hour)}:${two(clock.minute)}:${two(clock.second)}${offset}`;
+}

@@ -10,6 +10,7 @@ import { profileForState } from "~/content/company";
 import { stateBySlug, type StateSlug } from "~/content/states";
 import { paymentMethodLabels, type PaymentMethod } from "~/domain/after-the-job";
 import {
+  profileLinksOf,
   unknownSourceLabel,
   type MoneyView,
   type NumbersRange,
@@ -24,6 +25,8 @@ import { isoDateIn } from "~/lib/dates";
 import type { Database } from "../db/database";
 import { leadOffices, type StaffMember } from "../desk/staff-accounts.server";
 import { addDays } from "../requests/windows";
+import { clickConversionsOf } from "./conversions.server";
+import { speedOf } from "./speed.server";
 import { csvOf, daysBetween, dollars, officeList, rowsOf, withinRange } from "./queries";
 
 /** The longest range the page counts at once: a year (and a day, for a leap year). */
@@ -332,17 +335,20 @@ const ageBuckets = [
   { label: "31 days and more", maxDays: Number.POSITIVE_INFINITY },
 ] as const;
 
-/** The page's numbers for a valid choice. */
+/** The page's numbers for a valid choice; `siteUrl` is the site its links are on. */
 export async function ownerNumbers(
   db: Database,
   staff: Pick<StaffMember, "role" | "offices">,
   choice: Extract<NumbersChoice, { ok: true }>,
   now: Date,
+  siteUrl: string,
 ): Promise<NumbersView> {
-  const [current, previous, money] = await Promise.all([
+  const [current, previous, money, speed, conversions] = await Promise.all([
     sourceCounts(db, choice.offices, choice.range),
     sourceCounts(db, choice.offices, choice.previous),
     moneyOf(db, choice.offices, choice.range, now),
+    speedOf(db, choice.offices, choice.range),
+    clickConversionsOf(db, choice.offices, choice.range),
   ]);
   return {
     range: choice.range,
@@ -352,7 +358,26 @@ export async function ownerNumbers(
     sources: sourceRowsOf(current),
     totals: { current: totalsOf(current), previous: totalsOf(previous) },
     money,
+    speed,
+    profileLinks: choice.offices.map((slug) =>
+      profileLinksOf(siteUrl, { slug, name: stateBySlug(slug)?.name ?? slug }),
+    ),
+    clickConversions: conversions.length,
   };
+}
+
+/** The Speed table as CSV: each office's row, then all of them together. */
+export function speedCsv(view: NumbersView): string {
+  return csvOf([
+    ["Office", "Web requests", "Acted on", "Median minutes to first action", "Still waiting"],
+    ...view.speed.map((row) => [
+      row.office,
+      row.requests,
+      row.answered,
+      row.medianMinutes,
+      row.waiting,
+    ]),
+  ]);
 }
 
 /** The Sources table as CSV: the page's columns, money in dollars with cents. */

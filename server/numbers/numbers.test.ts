@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import type { RequestSource } from "~/domain/phone-booking";
 
-import { payments } from "../db/schema";
+import type { VisitSource } from "~/domain/visit-source";
+
+import { leadEvents, payments } from "../db/schema";
 import { testDatabases } from "../test-support/databases";
 import { deskClient } from "../test-support/desk-client";
 import { insertRequest } from "../test-support/request-rows";
@@ -33,6 +35,24 @@ interface Lead {
   /** The job's payment (cents) and what the ledger holds of it. */
   paid?: number;
   ledger?: { kind: "deposit" | "balance" | "refund"; cents: number; state?: "paid" | "pending" }[];
+  /** Timeline events this many minutes after the request: by someone at the office, or not. */
+  events?: {
+    minutes: number;
+    kind: "status" | "note" | "source" | "rescheduled";
+    staff: boolean;
+  }[];
+  /** The Google click id the visitor came with (on the last touch). */
+  gclid?: string;
+}
+
+function visitFromAd(gclid: string, at: string): VisitSource {
+  const touch = {
+    params: { utm_source: "google", utm_medium: "cpc", gclid },
+    referrer: null,
+    landing: "/",
+    at,
+  };
+  return { first: { ...touch, params: { utm_source: "google" } }, last: touch };
 }
 
 for (const database of databases) {
@@ -64,6 +84,7 @@ for (const database of databases) {
         createdAt: new Date(fields.createdAt),
         source: fields.source,
         sourceDetail: fields.sourceDetail ?? null,
+        ...(fields.gclid ? { visitSource: visitFromAd(fields.gclid, fields.createdAt) } : {}),
         ...(fields.byPhone ? { takenById: "staff-dan", takenBy: "Dan Dispatch" } : {}),
         status: fields.status ?? "new",
         ...(fields.booked || fields.done
@@ -88,6 +109,17 @@ for (const database of databases) {
             }
           : {}),
       });
+      for (const event of fields.events ?? []) {
+        await db.insert(leadEvents).values({
+          id: randomUUID(),
+          leadId: id,
+          kind: event.kind,
+          actorId: event.staff ? "staff-dan" : null,
+          actorName: event.staff ? "Dan Dispatch" : "The homeowner",
+          detail: "",
+          at: new Date(new Date(fields.createdAt).getTime() + event.minutes * 60_000),
+        });
+      }
       let paidRow: string | null = null;
       for (const [index, row] of (fields.ledger ?? []).entries()) {
         const rowId = randomUUID();
@@ -119,9 +151,20 @@ for (const database of databases) {
       dispatcher = (await add("dispatcher", "Dan Dispatch", ["texas"])).cookie;
       // Google Ads: three leads. One paid $245 (deposit $138 + $107), one paid $400 with $50
       // refunded, one cancelled before it was booked.
+      // Speed: acted on after 30, 90 and 10 minutes (a homeowner's move and a source corrected
+      // are not the office acting); Florida's after 2 hours.
       await lead({
         createdAt: "2031-03-02T15:00:00Z",
         source: "google-ads",
+        gclid: "Test-AbC_1",
+        events: [
+          { minutes: 5, kind: "rescheduled", staff: false },
+          // The homeowner cancelling and booking again changes the status, as nobody at the office.
+          { minutes: 7, kind: "status", staff: false },
+          { minutes: 10, kind: "source", staff: true },
+          { minutes: 30, kind: "status", staff: true },
+          { minutes: 45, kind: "note", staff: true },
+        ],
         status: "completed",
         done: true,
         paid: 24_500,
@@ -133,6 +176,9 @@ for (const database of databases) {
       await lead({
         createdAt: "2031-03-03T15:00:00Z",
         source: "google-ads",
+        // What a visitor typed as a click id is no click id.
+        gclid: "=HYPERLINK(1)",
+        events: [{ minutes: 90, kind: "note", staff: true }],
         status: "completed",
         done: true,
         paid: 40_000,
@@ -143,7 +189,12 @@ for (const database of databases) {
           { kind: "refund", cents: 1_000, state: "pending" },
         ],
       });
-      await lead({ createdAt: "2031-03-04T15:00:00Z", source: "google-ads", status: "cancelled" });
+      await lead({
+        createdAt: "2031-03-04T15:00:00Z",
+        source: "google-ads",
+        status: "cancelled",
+        events: [{ minutes: 10, kind: "status", staff: true }],
+      });
       // Yelp by phone: booked, not done.
       await lead({
         createdAt: "2031-03-05T15:00:00Z",
@@ -187,6 +238,7 @@ for (const database of databases) {
         createdAt: "2031-03-10T15:00:00Z",
         source: "other",
         sourceDetail: '=HYPERLINK("http://evil")',
+        events: [{ minutes: 120, kind: "status", staff: true }],
       });
       // Today: a repair done 2 days ago for $245 with a $138 deposit paid, one done 10 days
       // ago for $200 unpaid, and a part awaited with a $50 deposit of which $10 went back.
@@ -300,6 +352,57 @@ for (const database of databases) {
       expect(csv.body).toContain(`"Other: =HYPERLINK(""http://evil"")",1,0,0,0,0.00,,0`);
     });
 
+    test("speed: each office's web requests, the median minutes to the office's first action, and those still waiting", async () => {
+      const csv = await ask(`/office/numbers/export?table=speed&from=2031-03-01&to=2031-03-31`, {
+        cookie: owner,
+      });
+      expect(csv.status).toBe(200);
+      expect(csv.body.split("\r\n")).toEqual([
+        "Office,Web requests,Acted on,Median minutes to first action,Still waiting",
+        "Florida,1,1,120,0",
+        // Nine from the web (the caller and the spam left out): 10, 30 and 90 minutes.
+        "Texas,9,3,30,6",
+        // 10, 30, 90 and 120: the median between the middle two.
+        "All offices,10,4,60,6",
+        "",
+      ]);
+      const page = (await ask(`${march}&office=texas`, { cookie: owner })).body;
+      expect(page).toContain("30 min");
+      expect(page).toContain("Median time to first action: half the answered requests");
+      expect(page).not.toContain("All offices</th>");
+    });
+
+    test("Google: each office's tagged profile links, and the paid jobs an ad click brought for Google Ads", async () => {
+      const page = (await ask(`${march}&office=texas`, { cookie: owner })).body;
+      expect(page).toContain(
+        "https://repair.example.test/service-areas/texas?utm_source=google&amp;utm_medium=organic&amp;utm_campaign=gbp",
+      );
+      expect(page).toContain(
+        "https://repair.example.test/modals/schedule?region=Texas&amp;utm_source=google&amp;utm_medium=organic&amp;utm_campaign=gbp",
+      );
+      expect(page).toContain("1 paid job");
+      const csv = await ask(
+        `/office/numbers/export?table=conversions&from=2031-03-01&to=2031-03-31&office=texas`,
+        { cookie: owner },
+      );
+      expect(csv.status).toBe(200);
+      expect(csv.headers.get("content-disposition")).toContain(
+        "conversions-texas-2031-03-01-to-2031-03-31.csv",
+      );
+      expect(csv.body.split("\r\n")).toEqual([
+        "Google Click ID,Conversion Name,Conversion Time,Conversion Value,Conversion Currency",
+        // Paid at 15:00 UTC on March 21, 2031: 10 AM in Houston, on daylight time since March 9.
+        "Test-AbC_1,Paid repair,2031-03-21 10:00:00-05:00,245.00,USD",
+        "",
+      ]);
+      // Another month: none.
+      const february = await ask(
+        `/office/numbers/export?table=conversions&from=2031-02-01&to=2031-02-28&office=texas`,
+        { cookie: owner },
+      );
+      expect(february.body.split("\r\n")).toHaveLength(2);
+    });
+
     test("dispatchers get 404; a bad range is a 400 that says why", async () => {
       expect((await ask(march, { cookie: dispatcher })).status).toBe(404);
       expect(
@@ -309,6 +412,14 @@ for (const database of databases) {
           })
         ).status,
       ).toBe(404);
+      for (const table of ["speed", "conversions"]) {
+        const refused = await ask(
+          `/office/numbers/export?table=${table}&from=2031-03-01&to=2031-03-31`,
+          { cookie: dispatcher },
+        );
+        expect(refused.status, table).toBe(404);
+        expect(refused.body, table).not.toContain("Test-AbC_1");
+      }
       for (const [query, message] of [
         ["from=2031-03-31&to=2031-03-01", "The first day comes after the last day."],
         ["from=yesterday&to=2031-03-01", "The first day is not a date"],
