@@ -5,7 +5,7 @@
 import type { RequestSource } from "./phone-booking";
 
 /** The tables the page downloads as CSV (`/office/numbers/export?table=`). */
-export const numbersTables = ["sources", "money", "speed", "conversions"] as const;
+export const numbersTables = ["sources", "technicians", "money", "speed", "conversions"] as const;
 export type NumbersTable = (typeof numbersTables)[number];
 
 export function isNumbersTable(value: string | null): value is NumbersTable {
@@ -62,6 +62,20 @@ export interface SpeedRow {
   medianMinutes: number | null;
 }
 
+/** What a technician's visits did in the range (see `technicianDefinitions`). */
+export interface TechnicianRow {
+  technician: string;
+  completed: number;
+  /** Cents: their share of the jobs paid in the range. */
+  revenueCents: number;
+  averageTicketCents: number | null;
+  estimates: { approved: number; decided: number };
+  firstVisitFix: { fixed: number; of: number };
+  callbacks: { callbacks: number; of: number };
+  reviews: { reviews: number; of: number; averageRating: number | null };
+  medianDoneToPaidMinutes: number | null;
+}
+
 /** The links an office pastes into its Google Business Profile. */
 export interface ProfileLinks {
   office: string;
@@ -78,6 +92,7 @@ export interface NumbersView {
   totals: { current: SourceTotals; previous: SourceTotals };
   money: MoneyView;
   speed: SpeedRow[];
+  technicians: TechnicianRow[];
   profileLinks: ProfileLinks[];
   /** Paid jobs in the range with a Google click id, ready for Google Ads. */
   clickConversions: number;
@@ -118,6 +133,25 @@ export const moneyDefinitions = {
     "Open balances: today, what a done repair's charge leaves owed after what was paid on it, by the days since it was done (0-7, 8-30, 31 and more).",
   depositsHeld:
     "Deposits held: today, the part deposits paid (refunds taken off) on repairs not done yet.",
+} as const;
+
+export const technicianDefinitions = {
+  completed:
+    "Completed visits: the technician's visits marked Done in the range (in the office's time zone), warranty callbacks included.",
+  revenue:
+    "Paid revenue: the jobs paid in the range, refunds taken off; a job two technicians worked (came to the house on one of its visits) is split evenly between them.",
+  averageTicket:
+    "Average ticket: their paid revenue divided by their paid jobs (a shared job counts as their share of one). A free warranty callback is no paid job, so it does not lower it.",
+  estimates:
+    "Estimate approval: of the estimates the homeowner answered in the range, the ones approved; an estimate is the technician's whose visit began its job.",
+  firstVisitFix:
+    "First-visit fix: of the jobs whose first visit was theirs and ended in the range (Done, Needs a part or Can't fix), the ones Done on that visit with no warranty callback after.",
+  callbacks:
+    "Callback rate: of the repairs done in the range, the ones a warranty callback followed; charged to the technician of the job's first visit, whoever did the callback.",
+  reviews:
+    "Reviews: of the repairs they marked Done in the range, the ones the homeowner reviewed about them, and those reviews' average stars.",
+  doneToPaid:
+    "Done to paid: the median time from their Done to the job's payment, of their repairs paid.",
 } as const;
 
 export const speedDefinitions = {

@@ -10,6 +10,7 @@ import {
   ownerNumbers,
   sourcesCsv,
   speedCsv,
+  techniciansCsv,
 } from "../../server/numbers/numbers.server";
 
 import type { Route } from "./+types/office.numbers-export";
@@ -32,6 +33,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return download(conversionsCsv(conversions), "text/csv", name);
   }
   const numbers = await ownerNumbers(db, staff, choice, visits.now(), config.SITE_URL);
-  const csv = { sources: sourcesCsv, money: moneyCsv, speed: speedCsv }[table];
+  const csv = {
+    sources: sourcesCsv,
+    technicians: techniciansCsv,
+    money: moneyCsv,
+    speed: speedCsv,
+  }[table];
   return download(csv(numbers), "text/csv", name);
 }

@@ -12,6 +12,7 @@ import {
   percentOf,
   sourceDefinitions,
   speedDefinitions,
+  technicianDefinitions,
   type NumbersTable,
   type NumbersView,
 } from "~/domain/numbers";
@@ -97,6 +98,7 @@ export default function Numbers({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {numbers ? <SourceNumbers numbers={numbers} query={query} /> : null}
+      {numbers ? <TechnicianNumbers numbers={numbers} query={query} /> : null}
       {numbers ? <MoneyNumbers numbers={numbers} query={query} /> : null}
       {numbers ? <SpeedNumbers numbers={numbers} query={query} /> : null}
       {numbers ? <ProfileLinks numbers={numbers} query={query} /> : null}
@@ -239,6 +241,71 @@ function MoneyNumbers({ numbers, query }: { numbers: NumbersView; query: string 
         </div>
       </dl>
       <Definitions definitions={moneyDefinitions} />
+    </section>
+  );
+}
+
+/** "75% (3 of 4)"; "–" of none. */
+function shareOf(part: number, whole: number): string {
+  return whole === 0 ? "–" : `${percentOf(part, whole)} (${part} of ${whole})`;
+}
+
+function TechnicianNumbers({ numbers, query }: { numbers: NumbersView; query: string }) {
+  return (
+    <section aria-labelledby="technicians-heading" className="mt-10">
+      <TableHeading
+        id="technicians-heading"
+        title="Technicians"
+        table="technicians"
+        query={query}
+      />
+      {numbers.technicians.length === 0 ? (
+        <p className="mt-3 text-slate-700">No visits done or jobs paid in this range.</p>
+      ) : (
+        <ScrollTable
+          label="Technicians, scrolls sideways"
+          className="min-w-[1040px]"
+          headings={[
+            "Technician",
+            "Completed visits",
+            "Paid revenue",
+            "Average ticket",
+            "Estimate approval",
+            "First-visit fix",
+            "Callback rate",
+            "Reviews",
+            "Done to paid",
+          ]}
+        >
+          <tbody>
+            {numbers.technicians.map((row) => (
+              <tr key={row.technician} className="border-t border-slate-200">
+                <th scope="row" className="px-3 py-2 font-semibold text-slate-900">
+                  <bdi>{row.technician}</bdi>
+                </th>
+                <td className="px-3 py-2">{row.completed}</td>
+                <td className="px-3 py-2">{money(row.revenueCents)}</td>
+                <td className="px-3 py-2">{money(row.averageTicketCents)}</td>
+                <td className="px-3 py-2">
+                  {shareOf(row.estimates.approved, row.estimates.decided)}
+                </td>
+                <td className="px-3 py-2">
+                  {shareOf(row.firstVisitFix.fixed, row.firstVisitFix.of)}
+                </td>
+                <td className="px-3 py-2">{shareOf(row.callbacks.callbacks, row.callbacks.of)}</td>
+                <td className="px-3 py-2">
+                  {shareOf(row.reviews.reviews, row.reviews.of)}
+                  {row.reviews.averageRating === null
+                    ? null
+                    : `, ${row.reviews.averageRating.toFixed(1)} stars`}
+                </td>
+                <td className="px-3 py-2">{minutesText(row.medianDoneToPaidMinutes)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollTable>
+      )}
+      <Definitions definitions={technicianDefinitions} />
     </section>
   );
 }

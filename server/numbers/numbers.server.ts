@@ -10,6 +10,7 @@ import { profileForState } from "~/content/company";
 import { stateBySlug, type StateSlug } from "~/content/states";
 import { paymentMethodLabels, type PaymentMethod } from "~/domain/after-the-job";
 import {
+  percentOf,
   profileLinksOf,
   unknownSourceLabel,
   type MoneyView,
@@ -27,6 +28,7 @@ import { leadOffices, type StaffMember } from "../desk/staff-accounts.server";
 import { addDays } from "../requests/windows";
 import { clickConversionsOf } from "./conversions.server";
 import { speedOf } from "./speed.server";
+import { techniciansOf } from "./technicians.server";
 import { csvOf, daysBetween, dollars, officeList, rowsOf, withinRange } from "./queries";
 
 /** The longest range the page counts at once: a year (and a day, for a leap year). */
@@ -343,11 +345,12 @@ export async function ownerNumbers(
   now: Date,
   siteUrl: string,
 ): Promise<NumbersView> {
-  const [current, previous, money, speed, conversions] = await Promise.all([
+  const [current, previous, money, speed, technicians, conversions] = await Promise.all([
     sourceCounts(db, choice.offices, choice.range),
     sourceCounts(db, choice.offices, choice.previous),
     moneyOf(db, choice.offices, choice.range, now),
     speedOf(db, choice.offices, choice.range),
+    techniciansOf(db, choice.offices, choice.range),
     clickConversionsOf(db, choice.offices, choice.range),
   ]);
   return {
@@ -359,11 +362,58 @@ export async function ownerNumbers(
     totals: { current: totalsOf(current), previous: totalsOf(previous) },
     money,
     speed,
+    technicians,
     profileLinks: choice.offices.map((slug) =>
       profileLinksOf(siteUrl, { slug, name: stateBySlug(slug)?.name ?? slug }),
     ),
     clickConversions: conversions.length,
   };
+}
+
+/** The Technicians table as CSV: the page's columns, each rate with what it is of. */
+export function techniciansCsv(view: NumbersView): string {
+  return csvOf([
+    [
+      "Technician",
+      "Completed visits",
+      "Paid revenue ($)",
+      "Average ticket ($)",
+      "Estimates approved",
+      "Estimates answered",
+      "Estimate approval",
+      "First visits fixed",
+      "First visits",
+      "First-visit fix",
+      "Callbacks",
+      "Repairs",
+      "Callback rate",
+      "Reviews",
+      "Repairs done",
+      "Review rate",
+      "Average rating",
+      "Median minutes Done to paid",
+    ],
+    ...view.technicians.map((row) => [
+      row.technician,
+      row.completed,
+      dollars(row.revenueCents),
+      dollars(row.averageTicketCents),
+      row.estimates.approved,
+      row.estimates.decided,
+      percentOf(row.estimates.approved, row.estimates.decided),
+      row.firstVisitFix.fixed,
+      row.firstVisitFix.of,
+      percentOf(row.firstVisitFix.fixed, row.firstVisitFix.of),
+      row.callbacks.callbacks,
+      row.callbacks.of,
+      percentOf(row.callbacks.callbacks, row.callbacks.of),
+      row.reviews.reviews,
+      row.reviews.of,
+      percentOf(row.reviews.reviews, row.reviews.of),
+      row.reviews.averageRating === null ? null : row.reviews.averageRating.toFixed(1),
+      row.medianDoneToPaidMinutes,
+    ]),
+  ]);
 }
 
 /** The Speed table as CSV: each office's row, then all of them together. */
