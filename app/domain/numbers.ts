@@ -33,6 +33,37 @@ export interface SourceRow {
   cancelled: number;
   /** Cents: the paid leads' revenue alone (the average ticket's numerator). */
   paidRevenueCents: number;
+  /** Cents spent on the source over the range (typed by month), or null when none was typed. */
+  spendCents: number | null;
+  /** Cents: the spend divided by the paid leads; null without either. */
+  costPerPaidJobCents: number | null;
+}
+
+/** The sources money is spent on: not the website reached directly, a returning customer or a free-text one. */
+export const spendSources: readonly RequestSource[] = [
+  "google-business-profile",
+  "google-local-services",
+  "google-ads",
+  "organic-search",
+  "bing",
+  "facebook",
+  "newsletter",
+  "referral",
+  "yelp",
+  "angi",
+  "thumbtack",
+  "truck-or-yard-sign",
+];
+
+/** A month's spend on a source in an office, as the owner typed it. */
+export interface SpendEntry {
+  /** "2031-03". */
+  month: string;
+  /** The office's name. */
+  office: string;
+  source: RequestSource;
+  sourceLabel: string;
+  cents: number;
 }
 
 /** Money received in the range, by how it was paid. */
@@ -92,6 +123,8 @@ export interface NumbersView {
   totals: { current: SourceTotals; previous: SourceTotals };
   money: MoneyView;
   speed: SpeedRow[];
+  /** The spend typed for the months the range touches. */
+  spend: SpendEntry[];
   technicians: TechnicianRow[];
   profileLinks: ProfileLinks[];
   /** Paid jobs in the range with a Google click id, ready for Google Ads. */
@@ -120,6 +153,8 @@ export const sourceDefinitions = {
   averageTicket:
     "Average ticket: the paid leads' revenue divided by their number (a deposit alone, or a free warranty callback, does not lower it).",
   cancelRate: "Cancel rate: the leads cancelled, of all leads.",
+  costPerPaidJob:
+    "Cost per paid job: the money spent on the source over the range (each month's spend as typed below, by the share of its days the range holds) divided by its paid leads.",
   source:
     "Source: where the request came from. A web booking is credited to the last visit that said where it came from (an ad's click id or campaign, another site's link); a phone booking to what the caller said; a customer with a paid job before is a returning customer, whatever brought them back. The office may correct it on the lead page.",
   unknown:

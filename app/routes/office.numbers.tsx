@@ -1,24 +1,30 @@
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
+import { ResultNotice } from "~/components/ui/notice";
 import { DeskHeader } from "~/features/desk/desk-header";
 import { signedInOf } from "~/features/desk/desk-route.server";
 import { deskMeta } from "~/features/desk/headers";
 import { formatMoney } from "~/domain/money";
+import { requestSourceLabels } from "~/domain/phone-booking";
 import {
   moneyDefinitions,
   percentOf,
   sourceDefinitions,
+  spendSources,
   speedDefinitions,
   technicianDefinitions,
   type NumbersTable,
   type NumbersView,
 } from "~/domain/numbers";
+import { postedForm } from "~/lib/bounded-body.server";
+import { fieldErrorsIn, type FormResult } from "~/lib/form-result";
 import { servicesOf } from "~/services.server";
 
 import { numbersChoiceOf, ownerNumbers } from "../../server/numbers/numbers.server";
+import { saveSpend } from "../../server/numbers/spend.server";
 
 import type { Route } from "./+types/office.numbers";
 
@@ -56,10 +62,39 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+export type SpendAnswer = FormResult<"spend">;
+
+/** The month's spend on a source: saved (or removed), or what is wrong with each field. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { staff } = signedInOf(context);
+  const { db } = servicesOf(context).desk;
+  const fields = (await postedForm(request)).fields();
+  if (fields.intent !== "spend") {
+    return data<SpendAnswer>(
+      { form: "spend", status: "invalid", message: "Unknown action" },
+      { status: 400 },
+    );
+  }
+  const saved = await saveSpend(db, staff, fields);
+  if (!saved.ok) {
+    return data<SpendAnswer>(
+      {
+        form: "spend",
+        status: "invalid",
+        message: "Nothing was saved: check the fields marked below.",
+        fieldErrors: saved.fieldErrors,
+        values: fields,
+      },
+      { status: 400 },
+    );
+  }
+  return data<SpendAnswer>({ form: "spend", status: "success", message: saved.message });
+}
+
 const money = (cents: number | null) =>
   cents === null ? "–" : formatMoney(cents, { cents: "always" });
 
-export default function Numbers({ loaderData }: Route.ComponentProps) {
+export default function Numbers({ loaderData, actionData }: Route.ComponentProps) {
   const { staff, refused, asked, numbers } = loaderData;
   const shown = numbers
     ? { from: numbers.range.from, to: numbers.range.to, office: numbers.office ?? "" }
@@ -97,7 +132,7 @@ export default function Numbers({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
 
-      {numbers ? <SourceNumbers numbers={numbers} query={query} /> : null}
+      {numbers ? <SourceNumbers numbers={numbers} query={query} answer={actionData} /> : null}
       {numbers ? <TechnicianNumbers numbers={numbers} query={query} /> : null}
       {numbers ? <MoneyNumbers numbers={numbers} query={query} /> : null}
       {numbers ? <SpeedNumbers numbers={numbers} query={query} /> : null}
@@ -116,7 +151,15 @@ function Headline({ label, value, before }: { label: string; value: string; befo
   );
 }
 
-function SourceNumbers({ numbers, query }: { numbers: NumbersView; query: string }) {
+function SourceNumbers({
+  numbers,
+  query,
+  answer,
+}: {
+  numbers: NumbersView;
+  query: string;
+  answer: SpendAnswer | undefined;
+}) {
   const { current, previous } = numbers.totals;
   const before = `${numbers.previous.from} to ${numbers.previous.to}`;
   return (
@@ -156,7 +199,7 @@ function SourceNumbers({ numbers, query }: { numbers: NumbersView; query: string
         ) : (
           <ScrollTable
             label="Sources by source, scrolls sideways"
-            className="min-w-[760px]"
+            className="min-w-[920px]"
             headings={[
               "Source",
               "Leads",
@@ -166,6 +209,8 @@ function SourceNumbers({ numbers, query }: { numbers: NumbersView; query: string
               "Paid revenue",
               "Average ticket",
               "Cancel rate",
+              "Spend",
+              "Cost per paid job",
             ]}
           >
             <tbody>
@@ -181,12 +226,15 @@ function SourceNumbers({ numbers, query }: { numbers: NumbersView; query: string
                   <td className="px-3 py-2">{money(row.revenueCents)}</td>
                   <td className="px-3 py-2">{money(row.averageTicketCents)}</td>
                   <td className="px-3 py-2">{percentOf(row.cancelled, row.leads)}</td>
+                  <td className="px-3 py-2">{money(row.spendCents)}</td>
+                  <td className="px-3 py-2">{money(row.costPerPaidJobCents)}</td>
                 </tr>
               ))}
             </tbody>
           </ScrollTable>
         )}
         <Definitions definitions={sourceDefinitions} />
+        <SpendForm numbers={numbers} query={query} answer={answer} />
       </section>
     </>
   );
@@ -242,6 +290,106 @@ function MoneyNumbers({ numbers, query }: { numbers: NumbersView; query: string 
       </dl>
       <Definitions definitions={moneyDefinitions} />
     </section>
+  );
+}
+
+/**
+ * What the owner spent on a source in a month, typed here; and what is typed for the months the
+ * range touches. A real POST, back to this page with the same range.
+ */
+function SpendForm({
+  numbers,
+  query,
+  answer,
+}: {
+  numbers: NumbersView;
+  query: string;
+  answer: SpendAnswer | undefined;
+}) {
+  const errors = fieldErrorsIn(answer);
+  const typed = answer?.status === "invalid" ? answer.values : undefined;
+  const busy = useNavigation().state !== "idle";
+  const offices = numbers.offices;
+  return (
+    <div className="mt-6 rounded-xl bg-slate-50 p-4">
+      <h3 className="font-bold text-slate-900">Spend</h3>
+      {numbers.spend.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-700">
+          No spend typed for {numbers.range.from.slice(0, 7)}
+          {numbers.range.to.slice(0, 7) === numbers.range.from.slice(0, 7)
+            ? ""
+            : ` to ${numbers.range.to.slice(0, 7)}`}
+          .
+        </p>
+      ) : (
+        <ul className="mt-2 grid gap-1 text-sm text-slate-800">
+          {numbers.spend.map((entry) => (
+            <li key={`${entry.month}-${entry.office}-${entry.source}`}>
+              {entry.month}, {entry.office}: {entry.sourceLabel}{" "}
+              {formatMoney(entry.cents, { cents: "always" })}
+            </li>
+          ))}
+        </ul>
+      )}
+      <ResultNotice result={answer} className="mt-3" />
+      <Form
+        method="post"
+        action={`/office/numbers?${query}`}
+        className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1fr_auto] lg:items-end"
+      >
+        <input type="hidden" name="intent" value="spend" />
+        <Field label="Month" error={errors.month} hint="Like 2031-03">
+          {(wiring) => (
+            <Input
+              {...wiring}
+              type="month"
+              name="month"
+              defaultValue={typed?.month ?? numbers.range.to.slice(0, 7)}
+            />
+          )}
+        </Field>
+        <Field label="Office" error={errors.office}>
+          {(wiring) => (
+            <Select
+              {...wiring}
+              name="office"
+              defaultValue={typed?.office ?? numbers.office ?? offices[0]?.slug}
+            >
+              {offices.map((office) => (
+                <option key={office.slug} value={office.slug}>
+                  {office.name}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Source" error={errors.source}>
+          {(wiring) => (
+            <Select {...wiring} name="source" defaultValue={typed?.source ?? "google-ads"}>
+              {spendSources.map((source) => (
+                <option key={source} value={source}>
+                  {requestSourceLabels[source]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Spent ($)" error={errors.amount} hint="0 or empty removes it">
+          {(wiring) => (
+            <Input
+              {...wiring}
+              name="amount"
+              inputMode="decimal"
+              autoComplete="off"
+              defaultValue={typed?.amount ?? ""}
+            />
+          )}
+        </Field>
+        <Button type="submit" disabled={busy}>
+          Save the spend
+        </Button>
+      </Form>
+    </div>
   );
 }
 

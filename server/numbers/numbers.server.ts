@@ -27,6 +27,7 @@ import type { Database } from "../db/database";
 import { leadOffices, type StaffMember } from "../desk/staff-accounts.server";
 import { addDays } from "../requests/windows";
 import { clickConversionsOf } from "./conversions.server";
+import { spendBySource, spendEntriesOf } from "./spend.server";
 import { speedOf } from "./speed.server";
 import { techniciansOf } from "./technicians.server";
 import { csvOf, daysBetween, dollars, officeList, rowsOf, withinRange } from "./queries";
@@ -178,7 +179,10 @@ function totalsOf(counts: readonly SourceCount[]): SourceTotals {
   );
 }
 
-function sourceRowsOf(counts: readonly SourceCount[]): SourceRow[] {
+function sourceRowsOf(
+  counts: readonly SourceCount[],
+  spent: ReadonlyMap<RequestSource, number>,
+): SourceRow[] {
   // The unknown requests are one row, whatever their column says.
   const merged = new Map<string, SourceRow>();
   for (const count of counts) {
@@ -199,6 +203,8 @@ function sourceRowsOf(counts: readonly SourceCount[]): SourceRow[] {
       averageTicketCents: null,
       cancelled: 0,
       paidRevenueCents: 0,
+      spendCents: null,
+      costPerPaidJobCents: null,
     };
     row.leads += count.leads;
     row.booked += count.booked;
@@ -209,12 +215,38 @@ function sourceRowsOf(counts: readonly SourceCount[]): SourceRow[] {
     row.cancelled += count.cancelled;
     merged.set(label, row);
   }
+  // A source money went to with no lead in the range still has its row: spent, nothing back.
+  for (const source of spent.keys()) {
+    const label = sourceText(source, null);
+    if (merged.has(label)) continue;
+    merged.set(label, {
+      source: label,
+      key: { source, detail: null },
+      leads: 0,
+      booked: 0,
+      completed: 0,
+      paid: 0,
+      revenueCents: 0,
+      averageTicketCents: null,
+      cancelled: 0,
+      paidRevenueCents: 0,
+      spendCents: null,
+      costPerPaidJobCents: null,
+    });
+  }
   const order = (row: SourceRow) => requestSources.indexOf(row.key.source);
   return [...merged.values()]
-    .map((row) => ({
-      ...row,
-      averageTicketCents: row.paid > 0 ? Math.round(row.paidRevenueCents / row.paid) : null,
-    }))
+    .map((row) => {
+      const spend = row.source === unknownSourceLabel ? undefined : spent.get(row.key.source);
+      const spendCents = spend === undefined || row.key.detail !== null ? null : Math.round(spend);
+      return {
+        ...row,
+        averageTicketCents: row.paid > 0 ? Math.round(row.paidRevenueCents / row.paid) : null,
+        spendCents,
+        costPerPaidJobCents:
+          spendCents !== null && row.paid > 0 ? Math.round(spendCents / row.paid) : null,
+      };
+    })
     .sort(
       (a, b) =>
         b.leads - a.leads ||
@@ -345,23 +377,25 @@ export async function ownerNumbers(
   now: Date,
   siteUrl: string,
 ): Promise<NumbersView> {
-  const [current, previous, money, speed, technicians, conversions] = await Promise.all([
+  const [current, previous, money, speed, technicians, conversions, spend] = await Promise.all([
     sourceCounts(db, choice.offices, choice.range),
     sourceCounts(db, choice.offices, choice.previous),
     moneyOf(db, choice.offices, choice.range, now),
     speedOf(db, choice.offices, choice.range),
     techniciansOf(db, choice.offices, choice.range),
     clickConversionsOf(db, choice.offices, choice.range),
+    spendEntriesOf(db, choice.offices, choice.range),
   ]);
   return {
     range: choice.range,
     previous: choice.previous,
     office: choice.office,
     offices: leadOffices(staff).map((slug) => ({ slug, name: stateBySlug(slug)?.name ?? slug })),
-    sources: sourceRowsOf(current),
+    sources: sourceRowsOf(current, spendBySource(spend, choice.range)),
     totals: { current: totalsOf(current), previous: totalsOf(previous) },
     money,
     speed,
+    spend,
     technicians,
     profileLinks: choice.offices.map((slug) =>
       profileLinksOf(siteUrl, { slug, name: stateBySlug(slug)?.name ?? slug }),
@@ -441,6 +475,8 @@ export function sourcesCsv(view: NumbersView): string {
     "Paid revenue ($)",
     "Average ticket ($)",
     "Cancelled",
+    "Spend ($)",
+    "Cost per paid job ($)",
   ];
   const lines = view.sources.map((row) => [
     row.source,
@@ -451,6 +487,8 @@ export function sourcesCsv(view: NumbersView): string {
     dollars(row.revenueCents),
     dollars(row.averageTicketCents),
     row.cancelled,
+    dollars(row.spendCents),
+    dollars(row.costPerPaidJobCents),
   ]);
   return csvOf([header, ...lines]);
 }

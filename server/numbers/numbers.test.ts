@@ -299,16 +299,16 @@ for (const database of databases) {
       expect(csv.status).toBe(200);
       expect(csv.headers.get("content-type")).toContain("text/csv");
       expect(csv.body.split("\r\n")).toEqual([
-        "Source,Leads,Booked,Completed,Paid,Paid revenue ($),Average ticket ($),Cancelled",
+        "Source,Leads,Booked,Completed,Paid,Paid revenue ($),Average ticket ($),Cancelled,Spend ($),Cost per paid job ($)",
         // Paid revenue: 138 + 107 + 400 − 50 (the pending refund takes nothing); two paid leads.
-        "Google Ads,3,2,2,2,595.00,297.50,1",
-        `"Unknown (website, direct)",2,0,0,0,0.00,,0`,
+        "Google Ads,3,2,2,2,595.00,297.50,1,,",
+        `"Unknown (website, direct)",2,0,0,0,0.00,,0,,`,
         // Its refunded repair is done, not paid.
-        "Yelp,2,2,1,0,0.00,,0",
+        "Yelp,2,2,1,0,0.00,,0,,",
         // Ties: in the order of the sources' list.
-        "Facebook,1,0,0,0,0.00,,0",
-        "Website,1,0,0,0,0.00,,0",
-        "Returning customer,1,1,1,0,0.00,,0",
+        "Facebook,1,0,0,0,0.00,,0,,",
+        "Website,1,0,0,0,0.00,,0,,",
+        "Returning customer,1,1,1,0,0.00,,0,,",
         "",
       ]);
       // The headline: leads, paid, revenue and the unknown share, against the range before.
@@ -349,7 +349,7 @@ for (const database of databases) {
       const csv = await ask(`/office/numbers/export?table=sources&from=2031-03-01&to=2031-03-31`, {
         cookie: owner,
       });
-      expect(csv.body).toContain(`"Other: =HYPERLINK(""http://evil"")",1,0,0,0,0.00,,0`);
+      expect(csv.body).toContain(`"Other: =HYPERLINK(""http://evil"")",1,0,0,0,0.00,,0,,`);
     });
 
     test("speed: each office's web requests, the median minutes to the office's first action, and those still waiting", async () => {
@@ -401,6 +401,86 @@ for (const database of databases) {
         { cookie: owner },
       );
       expect(february.body.split("\r\n")).toHaveLength(2);
+    });
+
+    test("spend: typed by month, prorated over the range and divided by the paid jobs; a source spent on with no lead has its row", async () => {
+      const spend = (fields: Record<string, string>, cookie = owner) =>
+        ask(`${march}&office=texas`, {
+          cookie,
+          form: { intent: "spend", office: "texas", month: "2031-03", ...fields },
+        });
+      const saved = await spend({ source: "google-ads", amount: "$1,200" });
+      expect(saved.status).toBe(200);
+      expect(saved.body).toContain("Saved: $1,200.00 on Google Ads, Texas, 2031-03.");
+      expect((await spend({ source: "yelp", amount: "300" })).status).toBe(200);
+      expect((await spend({ source: "bing", amount: "150.50" })).status).toBe(200);
+      // Typed again: the last amount stands.
+      expect((await spend({ source: "bing", amount: "150" })).status).toBe(200);
+      // Another office's spend is not Texas's.
+      expect((await spend({ source: "google-ads", amount: "999", office: "florida" })).status).toBe(
+        200,
+      );
+      const csv = async (range: string) =>
+        (
+          await ask(`/office/numbers/export?table=sources&${range}&office=texas`, {
+            cookie: owner,
+          })
+        ).body.split("\r\n");
+      const month = await csv("from=2031-03-01&to=2031-03-31");
+      // $1,200 over two paid jobs; Yelp's $300 brought none; Bing's $150 brought no lead.
+      expect(month).toContain("Google Ads,3,2,2,2,595.00,297.50,1,1200.00,600.00");
+      expect(month).toContain("Yelp,2,2,1,0,0.00,,0,300.00,");
+      expect(month).toContain("Bing,0,0,0,0,0.00,,0,150.00,");
+      // Half a month: 15 of March's 31 days of the spend, over the two paid jobs in it.
+      const half = await csv("from=2031-03-01&to=2031-03-15");
+      expect(half).toContain("Google Ads,3,2,2,2,595.00,297.50,1,580.65,290.33");
+      const page = (await ask(`${march}&office=texas`, { cookie: owner })).body;
+      expect(page).toContain("2031-03, Texas: Google Ads $1,200.00");
+      expect(page).not.toContain("$999.00");
+      expect(page).toContain("Cost per paid job: the money spent on the source");
+      // 0 removes it.
+      expect((await spend({ source: "bing", amount: "0" })).body).toContain(
+        "Removed the spend on Bing, Texas, 2031-03.",
+      );
+      expect((await csv("from=2031-03-01&to=2031-03-31")).join("\n")).not.toContain("Bing");
+    });
+
+    test("spend: each field's message, a 400 that keeps what was typed; dispatchers get 404", async () => {
+      for (const [fields, field, message] of [
+        [{ month: "2031-13" }, "month", "Choose the month, like 2031-03."],
+        [{ month: "March" }, "month", "Choose the month, like 2031-03."],
+        [{ office: "atlantis" }, "office", "Choose one of your offices."],
+        [{ source: "website" }, "source", "Choose the source the money went to."],
+        [{ source: "returning-customer" }, "source", "Choose the source the money went to."],
+        [{ amount: "-5" }, "amount", "Write the amount in dollars"],
+        [{ amount: "1e9" }, "amount", "Write the amount in dollars"],
+        [{ amount: "12345678" }, "amount", "Write the amount in dollars"],
+      ] as const) {
+        const valid: Record<string, string> = {
+          intent: "spend",
+          office: "texas",
+          month: "2031-03",
+          source: "google-ads",
+          amount: "100",
+        };
+        const refused = await ask(`${march}&office=texas`, {
+          cookie: owner,
+          form: { ...valid, ...fields },
+        });
+        expect(refused.status, field).toBe(400);
+        expect(refused.body, field).toContain(message);
+        expect(refused.body, field).toContain('aria-invalid="true"');
+      }
+      const asDispatcher = await ask(`${march}&office=texas`, {
+        cookie: dispatcher,
+        form: { intent: "spend", office: "texas", month: "2031-04", source: "yelp", amount: "5" },
+      });
+      expect(asDispatcher.status).toBe(404);
+      const april = await ask(
+        `/office/numbers/export?table=sources&from=2031-04-01&to=2031-04-30&office=texas`,
+        { cookie: owner },
+      );
+      expect(april.body).not.toContain("5.00");
     });
 
     test("dispatchers get 404; a bad range is a 400 that says why", async () => {

@@ -11,6 +11,7 @@ import { customerEvents, customerKeys, customers } from "./customers";
 import { outbox, texts, textOptOuts } from "./messages";
 import { payments, stripeEvents } from "./payments";
 import { requestPhotos } from "./photos";
+import { sourceSpend } from "./numbers";
 import { leadEvents, requestJobs, requestVisits, serviceRequests } from "./requests";
 import { privacyAudit, serverSecrets } from "./server";
 import {
@@ -26,6 +27,7 @@ import { officeClosedDays, windowCapacities, windowPlaces } from "./windows";
 export * from "./after-the-job";
 export * from "./customers";
 export * from "./messages";
+export * from "./numbers";
 export * from "./payments";
 export * from "./photos";
 export * from "./requests";
@@ -70,4 +72,5 @@ export const schema = {
   customerEvents,
   payments,
   stripeEvents,
+  sourceSpend,
 };
