@@ -3,12 +3,14 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { channelOf, type Touch } from "~/domain/visit-source";
+import { profileForState } from "~/content/company";
+import { profileLinksOf } from "~/domain/numbers";
+import { channelOf, webSourceOf, type Touch } from "~/domain/visit-source";
 
 import { contactMessages, serviceRequests } from "../db/schema";
 import { testDatabases } from "../test-support/databases";
 import { contactMessage, serviceRequest } from "../test-support/fixtures";
-import { startTestServer, type TestServer } from "../test-support/server";
+import { startTestServer, testSiteUrl, type TestServer } from "../test-support/server";
 import {
   decodeVisitSource,
   encodeVisitSource,
@@ -264,5 +266,50 @@ describe("Landing on the site", () => {
       .from(serviceRequests)
       .where(eq(serviceRequests.id, forgedId));
     expect(plain?.visitSource).toBeNull();
+  });
+
+  test("an office's Google Business Profile booking link opens the booking dialog for that office, and what it brings is Google Business Profile", async () => {
+    const { booking, website } = profileLinksOf(testSiteUrl, {
+      slug: "new-jersey",
+      name: "New Jersey",
+    });
+    const bookingPath = booking.slice(testSiteUrl.length);
+    expect(bookingPath).toBe(
+      "/modals/schedule?region=New+Jersey&utm_source=google&utm_medium=organic&utm_campaign=gbp",
+    );
+    const landed = await fetch(`${server.baseUrl}${bookingPath}`, {
+      headers: { "X-Forwarded-For": "198.51.100.8", Accept: "text/html" },
+    });
+    expect(landed.status).toBe(200);
+    const html = await landed.text();
+    // The dialog, over the home page of that office: its phone number is the one shown.
+    expect(html).toContain('role="dialog"');
+    expect(html).toContain("Schedule Service");
+    const { areaCode, prefix, line } = profileForState("new-jersey").phone;
+    expect(html).toContain(`(${areaCode}) ${prefix}-${line}`);
+    const unnamed = await (
+      await fetch(`${server.baseUrl}/modals/schedule`, { headers: { Accept: "text/html" } })
+    ).text();
+    expect(unnamed).not.toContain(`(${areaCode}) ${prefix}-${line}`);
+    const cookie = landed.headers.get("set-cookie")!.split(";")[0]!;
+    expect(webSourceOf(decodeVisitSource(visitSourceIn(cookie))!.last).source).toBe(
+      "google-business-profile",
+    );
+    const booked = await server.post(
+      "/api/send-email",
+      serviceRequest({ email: `gbp-${randomUUID()}@example.com`, selectedAppliance: "oven" }),
+      { headers: { Cookie: cookie } },
+    );
+    expect(booked.status).toBe(201);
+    const { id } = (await booked.json()) as { id: string };
+    const [request] = await server.serverApp.database.db
+      .select({ source: serviceRequests.source })
+      .from(serviceRequests)
+      .where(eq(serviceRequests.id, id));
+    expect(request?.source).toBe("google-business-profile");
+    // The website link is the office's own page of the site.
+    const page = await get(website.slice(testSiteUrl.length));
+    expect(page.status).toBe(200);
+    expect(page.headers.get("set-cookie")).toMatch(/^visit_source=/);
   });
 });
