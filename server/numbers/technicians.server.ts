@@ -5,16 +5,14 @@
  * here: which job a visit belongs to, who shares a job and whether a callback followed depend on
  * the request's whole history, not on one row.
  */
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 
-import { profileForState } from "~/content/company";
 import type { StateSlug } from "~/content/states";
 import type { NumbersRange, TechnicianRow } from "~/domain/numbers";
 
 import type { Database } from "../db/database";
-import { wallClockIn } from "../mail/time-zone";
 import { addDays } from "../requests/windows";
-import { officeList, rowsOf } from "./queries";
+import { officeDayOf, officeList, rowsOf } from "./queries";
 
 /** The field states of a visit the technician worked (came to the house). */
 const worked = new Set(["arrived", "done", "needs-part", "cant-fix"]);
@@ -25,6 +23,8 @@ interface Visit {
   technician: string;
   fieldStatus: string | null;
   doneAt: Date | null;
+  /** Done's day in the request's office ("2031-03-21"). */
+  doneDay: string | null;
   date: string | null;
   warrantyCallback: boolean;
 }
@@ -33,11 +33,12 @@ interface Job {
   number: number;
   firstVisit: number;
   paidAt: Date | null;
+  paidDay: string | null;
   paymentCents: number;
   /** Cents: its payments less its refunds. */
   revenueCents: number;
   estimateDecision: string | null;
-  estimateDecidedAt: Date | null;
+  decidedDay: string | null;
 }
 
 interface RequestHistory {
@@ -103,12 +104,7 @@ export async function techniciansOf(
   for (const history of histories) {
     // A request never estimated or paid has no job row: its visits are its first job's.
     if (history.jobs.length === 0) history.jobs.push(unpaidFirstJob);
-    const timeZone = profileForState(history.office).timeZone;
-    const inRange = (instant: Date | null) => {
-      if (!instant) return false;
-      const day = dayIn(instant, timeZone);
-      return day >= range.from && day <= range.to;
-    };
+    const inRange = (day: string | null) => day !== null && day >= range.from && day <= range.to;
     const jobOf = (visit: Visit) =>
       history.jobs.findLast((job) => job.firstVisit <= visit.number) ?? null;
     const visitsOf = (job: Job) => history.visits.filter((visit) => jobOf(visit) === job);
@@ -117,7 +113,7 @@ export async function techniciansOf(
 
     for (const visit of history.visits) {
       const tally = named(visit);
-      if (!tally || visit.fieldStatus !== "done" || !inRange(visit.doneAt)) continue;
+      if (!tally || visit.fieldStatus !== "done" || !inRange(visit.doneDay)) continue;
       tally.completed += 1;
       if (visit.warrantyCallback) continue;
       const job = jobOf(visit);
@@ -144,7 +140,7 @@ export async function techniciansOf(
       const visits = visitsOf(job);
       const firstVisit = visits.find((visit) => visit.technicianId);
       // Paid revenue, split evenly between the technicians who worked the job's visits.
-      if (job.paidAt && job.paymentCents > 0 && job.revenueCents > 0 && inRange(job.paidAt)) {
+      if (job.paidAt && job.paymentCents > 0 && job.revenueCents > 0 && inRange(job.paidDay)) {
         const sharing = new Map<string, string>();
         for (const visit of visits) {
           if (visit.technicianId && worked.has(visit.fieldStatus ?? "")) {
@@ -159,7 +155,7 @@ export async function techniciansOf(
       }
       // The estimate, the first visit's technician's; decided in the range.
       const estimator = named(firstVisit);
-      if (estimator && job.estimateDecision && inRange(job.estimateDecidedAt)) {
+      if (estimator && job.estimateDecision && inRange(job.decidedDay)) {
         estimator.estimatesDecided += 1;
         if (job.estimateDecision === "approved") estimator.estimatesApproved += 1;
       }
@@ -169,7 +165,7 @@ export async function techniciansOf(
       if (first && firstTally && !first.warrantyCallback) {
         const ended =
           first.fieldStatus === "done"
-            ? inRange(first.doneAt)
+            ? inRange(first.doneDay)
             : first.fieldStatus !== "arrived" &&
               first.date !== null &&
               first.date >= range.from &&
@@ -216,18 +212,12 @@ const unpaidFirstJob: Job = {
   number: 1,
   firstVisit: 1,
   paidAt: null,
+  paidDay: null,
   paymentCents: 0,
   revenueCents: 0,
   estimateDecision: null,
-  estimateDecidedAt: null,
+  decidedDay: null,
 };
-
-/** "2031-03-21": the day of `instant` on the office's wall. */
-function dayIn(instant: Date, timeZone: string): string {
-  const clock = wallClockIn(instant, timeZone);
-  const two = (value: number) => String(value).padStart(2, "0");
-  return `${clock.year}-${two(clock.month)}-${two(clock.day)}`;
-}
 
 function median(values: number[]): number | null {
   if (values.length === 0) return null;
@@ -249,8 +239,8 @@ async function historiesOf(
 ): Promise<RequestHistory[]> {
   const after = `${addDays(range.from, -1)}T00:00:00Z`;
   const before = `${addDays(range.to, 2)}T00:00:00Z`;
-  const picked: SQL = sql`
-    picked as (
+  const picked = rowsOf(
+    await db.execute(sql`
       select sr.id, sr.office from service_requests sr
       where sr.office in (${officeList(offices)}) and sr.status <> 'spam'
         and sr.id in (
@@ -260,24 +250,31 @@ async function historiesOf(
           union
           select j.request_id from request_jobs j
           where (j.paid_at >= ${after}::timestamptz and j.paid_at < ${before}::timestamptz)
-            or (j.estimate_decided_at >= ${after}::timestamptz and j.estimate_decided_at < ${before}::timestamptz)
+            or (j.estimate_decided_at >= ${after}::timestamptz
+              and j.estimate_decided_at < ${before}::timestamptz)
         )
-    )`;
+    `),
+  );
+  if (picked.length === 0) return [];
+  // One parameter, an array of uuids: a year's requests would be thousands of parameters.
+  const ids = sql`any(${`{${picked.map((row) => row.id as string).join(",")}}`}::uuid[])`;
   const [visits, jobs, reviews] = await Promise.all([
     db.execute(sql`
-      with ${picked}
-      select picked.id as request_id, picked.office, v.number, v.technician_id,
+      select v.request_id, v.number, v.technician_id,
         coalesce(s.name, v.technician, '') as technician,
-        v.field_status, v.done_at, v.date, v.warranty_callback
-      from picked join request_visits v on v.request_id = picked.id
+        v.field_status, v.done_at, ${officeDayOf(sql`v.done_at`, offices)}::text as done_day,
+        v.date::text as date, v.warranty_callback
+      from request_visits v
+      join service_requests sr on sr.id = v.request_id
       left join staff_users s on s.id = v.technician_id
-      order by picked.id, v.number
+      where v.request_id = ${ids}
+      order by v.request_id, v.number
     `),
     db.execute(sql`
-      with ${picked}
       select j.request_id, j.number, coalesce(j.started_on_visit, 1) as first_visit,
-        j.paid_at, coalesce(j.payment_cents, 0) as payment_cents,
-        j.estimate_decision, j.estimate_decided_at,
+        j.paid_at, ${officeDayOf(sql`j.paid_at`, offices)}::text as paid_day,
+        coalesce(j.payment_cents, 0) as payment_cents,
+        j.estimate_decision, ${officeDayOf(sql`j.estimate_decided_at`, offices)}::text as decided_day,
         coalesce((
           select sum(case
             when p.kind = 'refund' then case when p.state = 'paid' then -p.amount_cents else 0 end
@@ -285,21 +282,28 @@ async function historiesOf(
             else 0 end)
           from payments p where p.request_id = j.request_id and p.job_number = j.number
         ), 0) as revenue
-      from picked join request_jobs j on j.request_id = picked.id
+      from request_jobs j
+      join service_requests sr on sr.id = j.request_id
+      where j.request_id = ${ids}
       order by j.request_id, j.number
     `),
     db.execute(sql`
-      with ${picked}
       select r.request_id, r.technician_id, r.rating
-      from picked join reviews r on r.request_id = picked.id
+      from reviews r where r.request_id = ${ids}
     `),
   ]);
+  const officeOf = new Map(picked.map((row) => [row.id as string, row.office as StateSlug]));
   const histories = new Map<string, RequestHistory>();
   for (const row of rowsOf(visits)) {
     const id = row.request_id as string;
     let history = histories.get(id);
     if (!history) {
-      history = { office: row.office as StateSlug, visits: [], jobs: [], review: null };
+      history = {
+        office: officeOf.get(id)!,
+        visits: [],
+        jobs: [],
+        review: null,
+      };
       histories.set(id, history);
     }
     history.visits.push({
@@ -308,6 +312,7 @@ async function historiesOf(
       technician: String(row.technician),
       fieldStatus: (row.field_status as string | null) ?? null,
       doneAt: row.done_at ? new Date(row.done_at as string) : null,
+      doneDay: (row.done_day as string | null) ?? null,
       date: row.date ? String(row.date).slice(0, 10) : null,
       warrantyCallback: row.warranty_callback === true,
     });
@@ -317,12 +322,11 @@ async function historiesOf(
       number: Number(row.number),
       firstVisit: Number(row.first_visit),
       paidAt: row.paid_at ? new Date(row.paid_at as string) : null,
+      paidDay: (row.paid_day as string | null) ?? null,
       paymentCents: Number(row.payment_cents),
       revenueCents: Number(row.revenue),
       estimateDecision: (row.estimate_decision as string | null) ?? null,
-      estimateDecidedAt: row.estimate_decided_at
-        ? new Date(row.estimate_decided_at as string)
-        : null,
+      decidedDay: (row.decided_day as string | null) ?? null,
     });
   }
   for (const row of rowsOf(reviews)) {

@@ -340,6 +340,10 @@ export const requestVisits = pgTable(
     primaryKey({ columns: [table.requestId, table.number] }),
     index("request_visits_day_idx").on(table.date),
     index("request_visits_technician_day_idx").on(table.technicianId, table.date),
+    // The owner's numbers: the visits done in a range.
+    index("request_visits_done_idx")
+      .on(table.doneAt)
+      .where(sql`${table.doneAt} is not null`),
     // The inbox's first leads: Can't fix, the homeowner's call not yet recorded (a handful).
     index("request_visits_cant_fix_call_idx")
       .on(table.requestId)
@@ -401,6 +405,13 @@ export const requestJobs = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.requestId, table.number] }),
+    // The owner's numbers: the jobs paid, and the estimates answered, in a range.
+    index("request_jobs_paid_idx")
+      .on(table.paidAt)
+      .where(sql`${table.paidAt} is not null`),
+    index("request_jobs_decided_idx")
+      .on(table.estimateDecidedAt)
+      .where(sql`${table.estimateDecidedAt} is not null`),
     check("request_jobs_payment_for_known", sql`${table.paymentFor} in ('repair', 'service-call')`),
   ],
 );

@@ -1,0 +1,3 @@
+CREATE INDEX "request_jobs_paid_idx" ON "request_jobs" USING btree ("paid_at") WHERE "request_jobs"."paid_at" is not null;--> statement-breakpoint
+CREATE INDEX "request_jobs_decided_idx" ON "request_jobs" USING btree ("estimate_decided_at") WHERE "request_jobs"."estimate_decided_at" is not null;--> statement-breakpoint
+CREATE INDEX "request_visits_done_idx" ON "request_visits" USING btree ("done_at") WHERE "request_visits"."done_at" is not null;
