@@ -128,7 +128,8 @@ for (const database of databases) {
       return db
         .select({ detail: leadEvents.detail })
         .from(leadEvents)
-        .where(and(eq(leadEvents.leadId, id), eq(leadEvents.kind, "payment")));
+        .where(and(eq(leadEvents.leadId, id), eq(leadEvents.kind, "payment")))
+        .orderBy(leadEvents.at);
     }
 
     async function receiptEmails(id: string) {
