@@ -194,7 +194,8 @@ export const speedDefinitions = {
     "Web requests: requests booked or sent on the website in the range (not taken by phone), spam left out.",
   median:
     "Median time to first action: half the answered requests were acted on sooner. The first action is the first thing anyone at the office did on the request that the homeowner feels: a status (confirmed, scheduled), a note, an email or text sent again, a technician's tap, an estimate or a payment. Nights and weekends count.",
-  waiting: "Still waiting: web requests nobody at the office has acted on yet.",
+  waiting:
+    "Still waiting: web requests nobody at the office has acted on yet (one the homeowner cancelled first is not waiting).",
 } as const;
 
 /** The campaign parameters that name a Google Business Profile link (app/domain/visit-source.ts). */

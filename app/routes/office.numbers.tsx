@@ -374,7 +374,7 @@ function SpendForm({
             </Select>
           )}
         </Field>
-        <Field label="Spent ($)" error={errors.amount} hint="0 or empty removes it">
+        <Field label="Spent ($)" error={errors.amount} hint="0 removes it">
           {(wiring) => (
             <Input
               {...wiring}
@@ -547,7 +547,9 @@ function ProfileLinks({ numbers, query }: { numbers: NumbersView; query: string 
           Download them for Google Ads
         </Link>{" "}
         (Conversions from clicks: the click id, the conversion &quot;Paid repair&quot;, the time it
-        was paid with the office&apos;s offset, and its value in USD; nothing about the person).
+        was paid with the office&apos;s offset, and its value in USD; no name, phone, email or
+        address). A job is counted by the ad click that brought its visitor, whatever source the
+        office gave the request.
       </p>
     </section>
   );

@@ -1,7 +1,8 @@
 /**
  * The paid jobs an ad click brought, for the owner to upload to Google Ads as offline
  * conversions: Google's "Conversions from clicks" file, its click id, the conversion's name, its
- * time with the office's offset, its value and currency, and nothing about the person.
+ * time with the office's offset, its value and currency; no name, phone, email or address (the
+ * click id is Google's own, and an erased request has none left: its visit source is erased).
  */
 import { sql } from "drizzle-orm";
 
@@ -28,8 +29,10 @@ export interface ClickConversion {
 const clickIdPattern = /^[A-Za-z0-9_-]{1,200}$/;
 
 /**
- * Requests paid in `range` whose visitor came from a Google ad: the latest touch's click id, else
- * the first's. A job refunded in full is no conversion.
+ * Jobs paid in `range` whose request's visitor came from a Google ad (the latest touch's click
+ * id, else the first's), one conversion each, worth that job's payments less its refunds: a
+ * second job on the request (new work on a warranty visit) is a conversion of its own, and a file
+ * of an earlier range never counts it again. A job refunded in full is no conversion.
  */
 export async function clickConversionsOf(
   db: Database,
@@ -45,15 +48,15 @@ export async function clickConversionsOf(
           when p.kind = 'refund' then case when p.state = 'paid' then -p.amount_cents else 0 end
           when p.state in ('paid', 'refunded') then p.amount_cents
           else 0 end)
-        from payments p where p.request_id = sr.id
+        from payments p where p.request_id = sr.id and p.job_number = j.number
       ), 0) as value
     from service_requests sr
-    join request_jobs j on j.request_id = sr.id and j.number = sr.job_number
+    join request_jobs j on j.request_id = sr.id
     where sr.office in (${officeList(offices)})
       and sr.visit_source is not null
       and j.paid_at is not null and j.payment_cents > 0
       and ${withinRange(sql`j.paid_at`, offices, range)}
-    order by j.paid_at, sr.id
+    order by j.paid_at, sr.id, j.number
   `);
   return rowsOf(result)
     .map((row) => ({

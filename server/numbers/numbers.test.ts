@@ -453,6 +453,8 @@ for (const database of databases) {
         [{ source: "website" }, "source", "Choose the source the money went to."],
         [{ source: "returning-customer" }, "source", "Choose the source the money went to."],
         [{ amount: "-5" }, "amount", "Write the amount in dollars"],
+        // Empty is a forgotten amount, not a removal (0 removes).
+        [{ amount: " " }, "amount", "Write the amount in dollars"],
         [{ amount: "1e9" }, "amount", "Write the amount in dollars"],
         [{ amount: "12345678" }, "amount", "Write the amount in dollars"],
       ] as const) {

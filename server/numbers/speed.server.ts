@@ -31,7 +31,7 @@ export async function speedOf(
   if (offices.length === 0) return [];
   const result = await db.execute(sql`
     with web as (
-      select sr.office,
+      select sr.office, sr.status,
         extract(epoch from (
           select min(e.at) from lead_events e
           where e.lead_id = sr.id
@@ -50,6 +50,8 @@ export async function speedOf(
     select office, grouping(office) as everyone,
       count(*)::int as requests,
       count(minutes)::int as answered,
+      -- A request the homeowner cancelled before anyone acted waits for nobody.
+      (count(*) filter (where minutes is null and status <> 'cancelled'))::int as waiting,
       percentile_cont(0.5) within group (order by minutes) as median
     from web
     group by grouping sets ((office), ())
@@ -58,7 +60,7 @@ export async function speedOf(
     office,
     requests: Number(row.requests),
     answered: Number(row.answered),
-    waiting: Number(row.requests) - Number(row.answered),
+    waiting: Number(row.waiting),
     medianMinutes: row.median === null ? null : Math.round(Number(row.median)),
   });
   const rows = rowsOf(result);

@@ -78,8 +78,8 @@ export function spendBySource(
 export type SpendResult = { ok: true; message: string } | { ok: false; fieldErrors: FieldErrors };
 
 /**
- * Saves what the owner typed: a month, one of their offices, a source, an amount (empty or 0
- * removes the month's spend on that source).
+ * Saves what the owner typed: a month, one of their offices, a source, an amount (0 removes the
+ * month's spend on that source).
  */
 export async function saveSpend(
   db: Database,
@@ -98,8 +98,9 @@ export async function saveSpend(
   if (!spendSources.includes(source)) {
     fieldErrors.source = "Choose the source the money went to.";
   }
+  // An explicit 0 removes a month's spend; an empty field is a forgotten amount, not a removal.
   const typed = (fields.amount ?? "").trim();
-  const cents = typed === "" ? 0 : parseMoney(typed);
+  const cents = typed === "" ? null : parseMoney(typed);
   if (cents === null) {
     fieldErrors.amount =
       "Write the amount in dollars, like 1200 or 1,200.00 (at most $999,999.99).";

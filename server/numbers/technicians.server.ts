@@ -110,6 +110,23 @@ export async function techniciansOf(
     const visitsOf = (job: Job) => history.visits.filter((visit) => jobOf(visit) === job);
     const named = (visit: Visit | undefined) =>
       visit?.technicianId ? tallyOf(visit.technicianId, visit.technician) : null;
+    // Each warranty callback is on the repair Done last before it, and on no other.
+    const calledBack = new Set<number>();
+    for (const callback of history.visits.filter((visit) => visit.warrantyCallback)) {
+      const repair = history.visits.findLast(
+        (visit) =>
+          visit.number < callback.number && visit.fieldStatus === "done" && !visit.warrantyCallback,
+      );
+      if (repair) calledBack.add(repair.number);
+    }
+    // The request's one review, about its technician: counted once, on their first repair Done.
+    const reviewed = history.visits.find(
+      (visit) =>
+        visit.fieldStatus === "done" &&
+        !visit.warrantyCallback &&
+        visit.technicianId !== null &&
+        visit.technicianId === history.review?.technicianId,
+    );
 
     for (const visit of history.visits) {
       const tally = named(visit);
@@ -122,12 +139,10 @@ export async function techniciansOf(
       const first = named(job ? visitsOf(job).find((candidate) => candidate.technicianId) : visit);
       if (first) {
         first.repairs += 1;
-        if (history.visits.some((later) => later.warrantyCallback && later.number > visit.number)) {
-          first.callbacks += 1;
-        }
+        if (calledBack.has(visit.number)) first.callbacks += 1;
       }
       tally.repairsDone += 1;
-      if (history.review && history.review.technicianId === visit.technicianId) {
+      if (history.review && reviewed === visit) {
         tally.reviews += 1;
         tally.ratingTotal += history.review.rating;
       }
@@ -139,11 +154,16 @@ export async function techniciansOf(
     for (const job of history.jobs) {
       const visits = visitsOf(job);
       const firstVisit = visits.find((visit) => visit.technicianId);
-      // Paid revenue, split evenly between the technicians who worked the job's visits.
+      // Paid revenue, split evenly between the technicians who worked the job's visits (a free
+      // callback on it is no share of it).
       if (job.paidAt && job.paymentCents > 0 && job.revenueCents > 0 && inRange(job.paidDay)) {
         const sharing = new Map<string, string>();
         for (const visit of visits) {
-          if (visit.technicianId && worked.has(visit.fieldStatus ?? "")) {
+          if (
+            visit.technicianId &&
+            worked.has(visit.fieldStatus ?? "") &&
+            !(visit.warrantyCallback && visit.number !== job.firstVisit)
+          ) {
             sharing.set(visit.technicianId, visit.technician);
           }
         }
@@ -172,10 +192,9 @@ export async function techniciansOf(
               first.date <= range.to;
         if (ended) {
           firstTally.firstVisits += 1;
-          const calledBack = history.visits.some(
-            (later) => later.warrantyCallback && later.number > first.number,
-          );
-          if (first.fieldStatus === "done" && !calledBack) firstTally.firstVisitFixes += 1;
+          if (first.fieldStatus === "done" && !calledBack.has(first.number)) {
+            firstTally.firstVisitFixes += 1;
+          }
         }
       }
     }
@@ -187,7 +206,8 @@ export async function techniciansOf(
         tally.completed > 0 ||
         tally.paidJobs > 0 ||
         tally.estimatesDecided > 0 ||
-        tally.firstVisits > 0,
+        tally.firstVisits > 0 ||
+        tally.repairs > 0,
     )
     .map((tally) => ({
       technician: tally.name,

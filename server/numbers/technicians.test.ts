@@ -186,6 +186,15 @@ for (const database of databases) {
         paid: { cents: 40_000, at: new Date("2031-03-15T16:00:00Z"), refunded: 4_000 },
         review: { technicianId: bea.id, technician: bea.name, rating: 3 },
       });
+      // Alex's repair, paid $200 three hours after Done; Bea's free callback on it a week later
+      // takes no share of it, and is charged to Alex.
+      await job({
+        visits: [
+          visitOf(alex, "done", "2031-03-16", "2031-03-16T15:00:00Z"),
+          visitOf(bea, "done", "2031-03-23", "2031-03-23T15:00:00Z", true),
+        ],
+        paid: { cents: 20_000, at: new Date("2031-03-16T18:00:00Z") },
+      });
       // Alex can't fix it; the estimate declined.
       await job({
         visits: [visitOf(alex, "cant-fix", "2031-03-12")],
@@ -213,15 +222,17 @@ for (const database of databases) {
         "Technician,Completed visits,Paid revenue ($),Average ticket ($),Estimates approved,Estimates answered,Estimate approval,First visits fixed,First visits,First-visit fix,Callbacks,Repairs,Callback rate,Reviews,Repairs done,Review rate,Average rating,Median minutes Done to paid",
       );
       expect(rows).toEqual([
-        // Completed: his first job and the one at 11:30 PM. Revenue: $300 and half of $360, over
-        // one and a half paid jobs. Estimates: two approved of three. First visits: fixed on two
-        // of four (the part and Can't fix are not). Callbacks: Bea's callback is charged to him,
-        // whose visit began the job: one of his three repairs. Reviews: one of the two repairs he
-        // did. Done to paid: two hours.
-        "Alex Rivera,2,480.00,320.00,2,3,66.7%,2,4,50%,1,3,33.3%,1,2,50%,5.0,120",
-        // Completed: the repair and the callback. Her half of the shared job, half a paid job.
-        // No first visit, no repair of hers called back; reviewed 3 stars; paid a day after Done.
-        "Bea Santos,2,180.00,360.00,0,0,–,0,0,–,0,0,–,1,1,100%,3.0,1440",
+        // Completed: his first job, the one called back and the one at 11:30 PM. Revenue: $300,
+        // half of $360 and $200, over two and a half paid jobs. Estimates: two approved of three.
+        // First visits: fixed on two of five (the part, Can't fix and the one called back are
+        // not). Callbacks: both of Bea's are charged to him, whose visits began the jobs: two of
+        // his four repairs. Reviews: one of the three repairs he did. Done to paid: two hours and
+        // three, 150 minutes the median.
+        "Alex Rivera,3,680.00,272.00,2,3,66.7%,2,5,40%,2,4,50%,1,3,33.3%,5.0,150",
+        // Completed: the repair and two callbacks. Her half of the shared job, half a paid job
+        // (the callback on Alex's repair is no share of it). No first visit, no repair of hers
+        // called back; reviewed 3 stars; paid a day after Done.
+        "Bea Santos,3,180.00,360.00,0,0,–,0,0,–,0,0,–,1,1,100%,3.0,1440",
         "",
       ]);
       const page = await ask(`/office/numbers?${march}`, { cookie: owner });
