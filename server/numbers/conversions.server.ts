@@ -12,7 +12,7 @@ import type { NumbersRange } from "~/domain/numbers";
 
 import type { Database } from "../db/database";
 import { wallTimeWithOffset } from "../mail/time-zone";
-import { csvOf, dollars, officeList, rowsOf, withinRange } from "./queries";
+import { csvOf, dollars, officeList, rowsOf, withinRange, netPaid } from "./queries";
 
 /** The conversion's name in the owner's Google Ads account (set up once, as the guide says). */
 export const conversionName = "Paid repair";
@@ -43,13 +43,7 @@ export async function clickConversionsOf(
   const result = await db.execute(sql`
     select sr.office, j.paid_at,
       coalesce(sr.visit_source #>> '{last,params,gclid}', sr.visit_source #>> '{first,params,gclid}') as click_id,
-      coalesce((
-        select sum(case
-          when p.kind = 'refund' then case when p.state = 'paid' then -p.amount_cents else 0 end
-          when p.state in ('paid', 'refunded') then p.amount_cents
-          else 0 end)
-        from payments p where p.request_id = sr.id and p.job_number = j.number
-      ), 0) as value
+      ${netPaid(sql`p.request_id = sr.id and p.job_number = j.number`)} as value
     from service_requests sr
     join request_jobs j on j.request_id = sr.id
     where sr.office in (${officeList(offices)})

@@ -30,7 +30,7 @@ import { clickConversionsOf } from "./conversions.server";
 import { spendBySource, spendEntriesOf } from "./spend.server";
 import { speedOf } from "./speed.server";
 import { techniciansOf } from "./technicians.server";
-import { csvOf, daysBetween, dollars, officeList, rowsOf, withinRange } from "./queries";
+import { csvOf, daysBetween, dollars, officeList, rowsOf, withinRange, netPaid } from "./queries";
 
 /** The longest range the page counts at once: a year (and a day, for a leap year). */
 const maxRangeDays = 366;
@@ -123,13 +123,7 @@ async function sourceCounts(
           select 1 from request_jobs j
           where j.request_id = sr.id and j.paid_at is not null and j.payment_cents > 0
         ) as paid,
-        coalesce((
-          select sum(case
-            when p.kind = 'refund' then case when p.state = 'paid' then -p.amount_cents else 0 end
-            when p.state in ('paid', 'refunded') then p.amount_cents
-            else 0 end)
-          from payments p where p.request_id = sr.id
-        ), 0) as revenue
+        ${netPaid(sql`p.request_id = sr.id`)} as revenue
       from service_requests sr
       where sr.office in (${officeList(offices)})
         and sr.status <> 'spam'
@@ -179,6 +173,23 @@ function totalsOf(counts: readonly SourceCount[]): SourceTotals {
   );
 }
 
+function emptySourceRow(source: string, key: SourceRow["key"]): SourceRow {
+  return {
+    source,
+    key,
+    leads: 0,
+    booked: 0,
+    completed: 0,
+    paid: 0,
+    revenueCents: 0,
+    averageTicketCents: null,
+    cancelled: 0,
+    paidRevenueCents: 0,
+    spendCents: null,
+    costPerPaidJobCents: null,
+  };
+}
+
 function sourceRowsOf(
   counts: readonly SourceCount[],
   spent: ReadonlyMap<RequestSource, number>,
@@ -192,20 +203,7 @@ function sourceRowsOf(
       detail: unknown ? null : count.detail,
     };
     const label = unknown ? unknownSourceLabel : sourceText(key.source, key.detail);
-    const row = merged.get(label) ?? {
-      source: label,
-      key,
-      leads: 0,
-      booked: 0,
-      completed: 0,
-      paid: 0,
-      revenueCents: 0,
-      averageTicketCents: null,
-      cancelled: 0,
-      paidRevenueCents: 0,
-      spendCents: null,
-      costPerPaidJobCents: null,
-    };
+    const row = merged.get(label) ?? emptySourceRow(label, key);
     row.leads += count.leads;
     row.booked += count.booked;
     row.completed += count.completed;
@@ -219,20 +217,7 @@ function sourceRowsOf(
   for (const source of spent.keys()) {
     const label = sourceText(source, null);
     if (merged.has(label)) continue;
-    merged.set(label, {
-      source: label,
-      key: { source, detail: null },
-      leads: 0,
-      booked: 0,
-      completed: 0,
-      paid: 0,
-      revenueCents: 0,
-      averageTicketCents: null,
-      cancelled: 0,
-      paidRevenueCents: 0,
-      spendCents: null,
-      costPerPaidJobCents: null,
-    });
+    merged.set(label, emptySourceRow(label, { source, detail: null }));
   }
   const order = (row: SourceRow) => requestSources.indexOf(row.key.source);
   return [...merged.values()]
@@ -284,14 +269,7 @@ async function moneyOf(
     `),
     db.execute(sql`
       select sr.office, v.done_at, v.amount_charged_cents as charge,
-        coalesce((
-          select sum(case
-            when p.kind = 'refund' then case when p.state = 'paid' then -p.amount_cents else 0 end
-            when p.state in ('paid', 'refunded') then p.amount_cents
-            else 0 end)
-          from payments p
-          where p.request_id = sr.id and p.job_number = sr.job_number and p.payment_for = 'repair'
-        ), 0) as paid
+        ${netPaid(sql`p.request_id = sr.id and p.job_number = sr.job_number and p.payment_for = 'repair'`)} as paid
       from service_requests sr
       join request_visits v on v.request_id = sr.id and v.number = sr.visit_number
       left join request_jobs j on j.request_id = sr.id and j.number = sr.job_number

@@ -12,7 +12,7 @@ import type { NumbersRange, TechnicianRow } from "~/domain/numbers";
 
 import type { Database } from "../db/database";
 import { addDays } from "../requests/windows";
-import { officeDayOf, officeList, rowsOf } from "./queries";
+import { officeDayOf, officeList, rowsOf, netPaid } from "./queries";
 
 /** The field states of a visit the technician worked (came to the house). */
 const worked = new Set(["arrived", "done", "needs-part", "cant-fix"]);
@@ -295,13 +295,7 @@ async function historiesOf(
         j.paid_at, ${officeDayOf(sql`j.paid_at`, offices)}::text as paid_day,
         coalesce(j.payment_cents, 0) as payment_cents,
         j.estimate_decision, ${officeDayOf(sql`j.estimate_decided_at`, offices)}::text as decided_day,
-        coalesce((
-          select sum(case
-            when p.kind = 'refund' then case when p.state = 'paid' then -p.amount_cents else 0 end
-            when p.state in ('paid', 'refunded') then p.amount_cents
-            else 0 end)
-          from payments p where p.request_id = j.request_id and p.job_number = j.number
-        ), 0) as revenue
+        ${netPaid(sql`p.request_id = j.request_id and p.job_number = j.number`)} as revenue
       from request_jobs j
       join service_requests sr on sr.id = j.request_id
       where j.request_id = ${ids}
