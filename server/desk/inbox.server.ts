@@ -64,7 +64,8 @@ function conditions(
       or(
         reference && table.reference ? eq(table.reference, reference) : undefined,
         sql`${table.searchText} like ${`%${escapeLike(term)}%`}`,
-        digits.length >= 3 && digits !== term
+        // A reference's digits are not a phone number's ("r 7a555" is not a search for "7555").
+        !reference && digits.length >= 3 && digits !== term
           ? sql`${table.searchText} like ${`%${digits}%`}`
           : undefined,
       ),
