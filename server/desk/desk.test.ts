@@ -386,6 +386,16 @@ for (const database of databases) {
           { ...serviceRequestRow("texas", `Ref ${tag}`), reference },
           serviceRequestRow("texas", `Phone 555 ${tag}`),
         ]);
+      await handle.db.insert(contactMessages).values({
+        id: randomUUID(),
+        office: "texas",
+        name: "Msg",
+        lastName: `555 ${tag}`,
+        email: "message@example.com",
+        phone: "(352) 555-0142",
+        subject: "A question",
+        message: "Please call me back about my oven.",
+      });
       const texas = await addStaff(handle.db, auth, {
         email: `ref-tx-${tag}@example.com`,
         role: "dispatcher",

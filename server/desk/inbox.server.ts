@@ -59,7 +59,7 @@ function conditions(
     // Trigram-indexed: name, email and phone digits, lower-cased (migration 0004).
     const term = filters.search.toLowerCase();
     const digits = term.replace(/\D/g, "");
-    const reference = table.reference ? typedReference(filters.search) : null;
+    const reference = typedReference(filters.search);
     all.push(
       or(
         reference && table.reference ? eq(table.reference, reference) : undefined,
