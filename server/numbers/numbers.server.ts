@@ -30,7 +30,16 @@ import { clickConversionsOf } from "./conversions.server";
 import { spendBySource, spendEntriesOf } from "./spend.server";
 import { speedOf } from "./speed.server";
 import { techniciansOf } from "./technicians.server";
-import { csvOf, daysBetween, dollars, officeList, rowsOf, withinRange, netPaid } from "./queries";
+import {
+  csvOf,
+  daysBetween,
+  dollars,
+  netPaid,
+  officeDayOf,
+  officeList,
+  rowsOf,
+  withinRange,
+} from "./queries";
 
 /** The longest range the page counts at once: a year (and a day, for a leap year). */
 const maxRangeDays = 366;
@@ -103,16 +112,21 @@ interface SourceCount {
   cancelled: number;
 }
 
-/** Each source's counts over `range` in `offices` (see `sourceDefinitions`). */
+/**
+ * Each source's counts over `range` and over `previous` (the days just before it) in `offices`
+ * (see `sourceDefinitions`): one read of both, as the requests of either are one span of days.
+ */
 async function sourceCounts(
   db: Database,
   offices: readonly StateSlug[],
   range: NumbersRange,
-): Promise<SourceCount[]> {
-  if (offices.length === 0) return [];
+  previous: NumbersRange,
+): Promise<{ current: SourceCount[]; previous: SourceCount[] }> {
+  if (offices.length === 0) return { current: [], previous: [] };
   const result = await db.execute(sql`
     with leads as (
       select sr.id,
+        ${officeDayOf(sql`sr.created_at`, offices)} >= ${range.from}::date as in_range,
         sr.source,
         sr.taken_by_id is not null as by_phone,
         case when sr.source in ('other', 'referral-site') then sr.source_detail end as detail,
@@ -127,9 +141,9 @@ async function sourceCounts(
       from service_requests sr
       where sr.office in (${officeList(offices)})
         and sr.status <> 'spam'
-        and ${withinRange(sql`sr.created_at`, offices, range)}
+        and ${withinRange(sql`sr.created_at`, offices, { from: previous.from, to: range.to })}
     )
-    select source, detail, by_phone,
+    select in_range, source, detail, by_phone,
       count(*)::int as leads,
       (count(*) filter (where booked))::int as booked,
       (count(*) filter (where completed))::int as completed,
@@ -139,10 +153,10 @@ async function sourceCounts(
       coalesce(sum(revenue) filter (where paid and revenue > 0), 0)::bigint as paid_revenue,
       (count(*) filter (where status = 'cancelled'))::int as cancelled
     from leads
-    group by source, detail, by_phone
+    group by in_range, source, detail, by_phone
   `);
-  const rows = rowsOf(result);
-  return rows.map((row) => ({
+  const counts = rowsOf(result).map((row) => ({
+    inRange: row.in_range === true,
     source: (row.source as RequestSource | null) ?? null,
     detail: (row.detail as string | null) ?? null,
     byPhone: row.by_phone === true,
@@ -154,6 +168,10 @@ async function sourceCounts(
     revenue: Number(row.revenue),
     cancelled: Number(row.cancelled),
   }));
+  return {
+    current: counts.filter((count) => count.inRange),
+    previous: counts.filter((count) => !count.inRange),
+  };
 }
 
 /** The website reached directly (and requests from before sources were kept): unknown. */
@@ -355,9 +373,8 @@ export async function ownerNumbers(
   now: Date,
   siteUrl: string,
 ): Promise<NumbersView> {
-  const [current, previous, money, speed, technicians, conversions, spend] = await Promise.all([
-    sourceCounts(db, choice.offices, choice.range),
-    sourceCounts(db, choice.offices, choice.previous),
+  const [{ current, previous }, money, speed, technicians, conversions, spend] = await Promise.all([
+    sourceCounts(db, choice.offices, choice.range, choice.previous),
     moneyOf(db, choice.offices, choice.range, now),
     speedOf(db, choice.offices, choice.range),
     techniciansOf(db, choice.offices, choice.range),

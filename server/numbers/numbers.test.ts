@@ -271,7 +271,9 @@ for (const database of databases) {
           { kind: "refund", cents: 1_000 },
         ],
       });
-      // The 31 days before: one Google Ads lead, paid $100.
+      // The 31 days before: one Google Ads lead, paid $100, and one at 11:30 PM on February 28 in
+      // Houston (March 1 in UTC), the last of the days before.
+      await lead({ createdAt: "2031-03-01T05:30:00Z", source: "website" });
       await lead({
         createdAt: "2031-02-10T15:00:00Z",
         source: "google-ads",
@@ -316,6 +318,8 @@ for (const database of databases) {
       expect(page.body).toContain(">20%<");
       expect(page.body).toContain("$595.00");
       expect(page.body).toContain("$100.00 from 2031-01-29 to 2031-02-28");
+      expect(page.body).toContain("2 from 2031-01-29 to 2031-02-28");
+      expect(page.body).toContain("50% from 2031-01-29 to 2031-02-28");
       for (const definition of ["Leads: service requests", "Average ticket:", "Unknown: booked"]) {
         expect(page.body).toContain(definition);
       }
