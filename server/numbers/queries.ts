@@ -62,11 +62,15 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-/** A CSV field: quoted when it must be, and never read as a formula by a spreadsheet. */
+/**
+ * A CSV field: quoted when it must be, and never read as a formula by a spreadsheet. A negative
+ * amount ("-40.00") is a number, not a formula: it stays one.
+ */
 function csvField(value: string | number | null): string {
   if (value === null) return "";
-  const text =
-    typeof value === "number" ? String(value) : /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const formula =
+    typeof value === "string" && /^[=+\-@\t\r]/.test(value) && !/^-\d+(\.\d+)?$/.test(value);
+  const text = formula ? `'${value}` : String(value);
   return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
