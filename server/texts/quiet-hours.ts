@@ -21,6 +21,12 @@ function hourIn(instant: Date, timeZone: string): number {
   return clock.hour + clock.minute / 60;
 }
 
+/**
+ * Texts the homeowner asks for in person, the technician at the door (the pay link): sent at
+ * whatever hour. Quiet hours keep from waking them what they did not just ask for.
+ */
+export const askedInPersonKinds: ReadonlySet<string> = new Set(["text.pay-link"]);
+
 /** Null when a text may go now; else the instant the quiet hours end (the next 8:00). */
 export function quietUntil(office: StateSlug, now: Date): Date | null {
   const { timeZone } = profileForState(office);

@@ -26,7 +26,7 @@ import { RequestLinks, requestLinkSecret } from "../requests/request-links";
 import { LeaseQueue, retryDelayMs } from "../jobs/lease-queue";
 import { textsTurnedOffReason } from "./enqueue";
 import type { TextOutcome, TextProvider } from "./provider";
-import { quietUntil } from "./quiet-hours";
+import { askedInPersonKinds, quietUntil } from "./quiet-hours";
 
 type TextRow = typeof texts.$inferSelect;
 
@@ -183,7 +183,7 @@ export class TextWorker {
         return { cancel: answeredReason };
       }
     }
-    const until = quietUntil(row.office, now());
+    const until = askedInPersonKinds.has(row.kind) ? null : quietUntil(row.office, now());
     // An arrival time is stale by morning: an On my way in quiet hours is not sent at all.
     if (until && row.kind === "text.on-the-way") {
       return { cancel: "Quiet hours: the arrival time would be old by 8:00" };

@@ -20,6 +20,7 @@ import {
 import { startTwilioStandIn, type TwilioStandIn } from "../test-support/twilio";
 import { isGsm7 } from "./messages";
 import { e164Of } from "./phone-numbers";
+import { enqueueText } from "./enqueue";
 import { quietUntil } from "./quiet-hours";
 
 // Texts against a stand-in for Twilio's API on 127.0.0.1: consent, STOP/START/HELP, quiet
@@ -323,6 +324,38 @@ describe.skipIf(!database?.available)("Texts", () => {
     const { db } = server.serverApp.database;
     expect(await db.select().from(textOptOuts).where(eq(textOptOuts.phone, number))).toEqual([]);
     expect((await textsOf(id))[0]!.status).toBe("pending");
+  });
+
+  test("quiet hours: a pay link the technician texts at the door at 22:00 goes at once; the booking's text waits for 8:00", async () => {
+    // 22:00 in Houston on Jul 14, 2031 (CDT).
+    clock = new Date("2031-07-15T03:00:00Z");
+    try {
+      const phone = uniquePhone();
+      const { id } = await book({ phone, textConsent: true, preferredDate: "2031-07-16" });
+      const { db } = server.serverApp.database;
+      const [request] = await db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
+      // As the door writes it when the technician taps Text pay link on My day.
+      await db.transaction((tx) =>
+        enqueueText(tx, request!, {
+          kind: "text.pay-link",
+          body: "Easy Appliance Repair: your repair balance is $245.00. Pay by card: https://checkout.stripe.com/c/pay/cs_test_a1",
+        }),
+      );
+      await sendUntil(() => to(phone).length === 1);
+      await server.serverApp.texts.runOnce();
+      expect(to(phone).map((text) => text.body)).toEqual([
+        expect.stringContaining("Pay by card: https://checkout.stripe.com/c/pay/cs_test_a1"),
+      ]);
+      const waiting = (await textsOf(id)).filter((text) => text.kind !== "text.pay-link");
+      expect(waiting.length).toBeGreaterThan(0);
+      for (const text of waiting) {
+        expect(text).toMatchObject({ status: "pending", attempts: 0 });
+        // 8:00 in Houston on Jul 15.
+        expect(text.nextAttemptAt.toISOString()).toBe("2031-07-15T13:00:00.000Z");
+      }
+    } finally {
+      clock = null;
+    }
   });
 
   test("quiet hours: a reminder due at 22:00 Central waits until 8:00; Florida's evening ends at 20:00", async () => {
