@@ -1,6 +1,7 @@
 import type { BrowserContext, Locator, Page } from "@playwright/test";
 
 import { startStripeStandIn, type StripeStandIn } from "../server/test-support/stripe";
+import { startTwilioStandIn, type TwilioStandIn } from "../server/test-support/twilio";
 import { axe } from "./support/axe";
 import { startJobServer, type ExtraServer } from "./support/extra-server";
 import { dryerThatDoesNotHeat, jobAtArrived } from "./support/field-job";
@@ -10,8 +11,8 @@ import { waitForEmails } from "./support/leads";
 import { hydrated } from "./support/my-day";
 
 // Card payments through Stripe Checkout, in a real browser, against a stand-in for Stripe's API
-// on 127.0.0.1 (server/test-support/stripe.ts): after Done, the technician shows the QR code and
-// emails the pay link from My day (one Checkout Session for the request); the homeowner taps
+// on 127.0.0.1 (server/test-support/stripe.ts): after Done, the technician shows the QR code,
+// emails and texts the pay link from My day (one Checkout Session for the request); the homeowner taps
 // "Pay by card" on her private page on a phone, pays on the stand-in's Checkout page and comes
 // back to the receipt; My day flips to Paid live; the receipt is emailed; an owner refunds part
 // of it on the lead page, and the ledger, the receipt and an email say so.
@@ -20,23 +21,29 @@ import { hydrated } from "./support/my-day";
 // webhooks go to the server's `/api/payments/stripe`; its mail goes to the journeys' SMTP stand-in.
 interface PaymentsServer extends ExtraServer {
   stripe: StripeStandIn;
+  /** The stand-in for Twilio's API its texts go to (the texted pay link). */
+  textProvider: TwilioStandIn;
 }
 
 async function startPaymentsServer(): Promise<PaymentsServer> {
   const stripe = await startStripeStandIn();
+  const textProvider = await startTwilioStandIn();
   try {
-    const server = await startJobServer(stripe.env);
+    const server = await startJobServer({ ...stripe.env, ...textProvider.env });
     stripe.setWebhookUrl(`${server.origin}/api/payments/stripe`);
     return {
       ...server,
       stripe,
+      textProvider,
       async stop() {
         await server.stop();
         await stripe.close();
+        await textProvider.close();
       },
     };
   } catch (error) {
     await stripe.close();
+    await textProvider.close();
     throw error;
   }
 }
@@ -108,13 +115,22 @@ test("after Done the homeowner pays by card on Stripe's page from her phone: the
   paymentsServer,
 }) => {
   test.slow();
-  const { stripe } = paymentsServer;
-  // Maria's dryer, booked for this evening with Alex, who arrives; the owner is signed in on `page`.
+  const { stripe, textProvider } = paymentsServer;
+  // A number texts can reach (its exchange 2-9), her own: the same phone and appliance again
+  // would be a repeat of another journey's request.
+  const digits = `6${String(Date.now()).slice(-6)}`;
+  const mobile = `+1512${digits}`;
+  // Maria's dryer, booked for this evening with Alex, who arrives, her box for texts ticked; the
+  // owner is signed in on `page`.
   const { job, phone, phoneContext, card } = await jobAtArrived(
     { page, browser, request, server: paymentsServer },
     {
       firstName: "Maria",
-      details: dryerThatDoesNotHeat,
+      details: {
+        ...dryerThatDoesNotHeat,
+        phone: `(512) ${digits.slice(0, 3)}-${digits.slice(3)}`,
+        textConsent: true,
+      },
       clientAddress: homeownerAddress,
       window: "evening",
     },
@@ -126,9 +142,6 @@ test("after Done the homeowner pays by card on Stripe's page from her phone: the
     await doneCharging245(card);
     const cardPay = card.getByRole("region", { name: "Card payment: $245.00" });
     await expect(cardPay).toBeVisible();
-    // No text consent was given: no "Text pay link".
-    await expect(cardPay.getByRole("button", { name: "Text pay link" })).toHaveCount(0);
-
     // "Show QR code": the QR, drawn inline.
     await cardPay.getByRole("button", { name: "Show QR code" }).click();
     const qr = cardPay.getByRole("img", { name: "QR code: pay $245.00 by card" });
@@ -149,6 +162,19 @@ test("after Done the homeowner pays by card on Stripe's page from her phone: the
     expect(session.amount_total).toBe(24500);
     expect(session.url).toBe(`${stripe.url}/c/pay/${session.id}`);
     expect(payLink!.html).toContain(session.url);
+
+    // "Text pay link" (she ticked the box): her phone gets the same session's address, at
+    // whatever hour (asked for at the door).
+    await cardPay.getByRole("button", { name: "Text pay link" }).click();
+    await expect(cardPay.getByText("Pay link for $245.00 texted to the customer.")).toBeVisible();
+    await expect
+      .poll(() =>
+        textProvider.received.filter((text) => text.to === mobile).map((text) => text.body),
+      )
+      .toContainEqual(
+        expect.stringContaining(`your repair balance is $245.00. Pay by card: ${session.url}`),
+      );
+    expect(stripe.sessions, "Checkout Sessions after the text").toHaveLength(1);
 
     // My day stays open on the phone from here on: a reload would lose this mark.
     await phone.evaluate(() => {
