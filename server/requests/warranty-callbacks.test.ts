@@ -481,7 +481,8 @@ for (const database of databases) {
       const events = await db
         .select({ kind: leadEvents.kind, toStatus: leadEvents.toStatus, detail: leadEvents.detail })
         .from(leadEvents)
-        .where(eq(leadEvents.leadId, id));
+        .where(eq(leadEvents.leadId, id))
+        .orderBy(asc(leadEvents.at));
       expect(events.at(-1)).toEqual({
         kind: "warranty-callback",
         toStatus: "completed",
