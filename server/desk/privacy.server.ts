@@ -151,6 +151,8 @@ export async function findPrivacyRecords(db: Database | Transaction, subject: Pr
               ]),
             ),
           )
+          // As the timeline reads them: the export is the same file each time it is asked for.
+          .orderBy(asc(leadEvents.at), asc(leadEvents.id))
       : [];
   // Texts to the person's requests, and to their number (replies to STOP or HELP).
   const number = "phone" in subject ? `+1${subject.phone}` : null;
