@@ -4,8 +4,12 @@
  * injection").
  */
 export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replaceAll('"', '""')}"`;
+  return `"${neutralised(value).replaceAll('"', '""')}"`;
+}
+
+/** `value` with a `'` in front when a spreadsheet would read it as a formula (see `csvCell`). */
+export function neutralised(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
 /** Rows as CSV (RFC 4180, CRLF), with a byte-order mark so spreadsheets read it as UTF-8. */

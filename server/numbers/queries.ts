@@ -8,6 +8,7 @@ import { profileForState } from "~/content/company";
 import type { StateSlug } from "~/content/states";
 import type { NumbersRange } from "~/domain/numbers";
 
+import { neutralised } from "../desk/csv";
 import { addDays } from "../requests/windows";
 
 export function officeList(offices: readonly StateSlug[]): SQL {
@@ -68,9 +69,8 @@ export function daysBetween(from: string, to: string): number {
  */
 function csvField(value: string | number | null): string {
   if (value === null) return "";
-  const formula =
-    typeof value === "string" && /^[=+\-@\t\r]/.test(value) && !/^-\d+(\.\d+)?$/.test(value);
-  const text = formula ? `'${value}` : String(value);
+  const amount = typeof value === "number" || /^-\d+(\.\d+)?$/.test(value);
+  const text = amount ? String(value) : neutralised(value);
   return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
