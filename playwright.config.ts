@@ -1,8 +1,11 @@
 import { defineConfig } from "@playwright/test";
 
-import { chromiumFlags, chromiumPath } from "./e2e/support/chromium";
+import { chromiumFlags, chromiumPath, headlessShellPath } from "./e2e/support/chromium";
 
 export const e2ePort = Number(process.env.E2E_PORT ?? 3210);
+
+/** What a visitor sees, checked in the full browser: axe at each width, and nothing sideways. */
+const lookJourneys = ["accessibility.spec.ts", "no-sideways-scroll.spec.ts"];
 
 export default defineConfig({
   testDir: "e2e",
@@ -24,11 +27,19 @@ export default defineConfig({
   globalSetup: "./e2e/support/global-setup.ts",
   use: {
     baseURL: `http://127.0.0.1:${e2ePort}`,
-    launchOptions: {
-      executablePath: chromiumPath,
-      args: chromiumFlags,
-    },
     viewport: { width: 1280, height: 800 },
     trace: "off",
   },
+  projects: [
+    {
+      name: "chromium",
+      testMatch: lookJourneys,
+      use: { launchOptions: { executablePath: chromiumPath, args: chromiumFlags } },
+    },
+    {
+      name: "headless-shell",
+      testIgnore: lookJourneys,
+      use: { launchOptions: { executablePath: headlessShellPath, args: chromiumFlags } },
+    },
+  ],
 });

@@ -127,7 +127,11 @@ if (build.ok) {
   passed += Number(/(\d+) passed/.exec(e2eOutput)?.[1] ?? 0);
   const e2eFailed = Number(/(\d+) failed/.exec(e2eOutput)?.[1] ?? 0);
   failed += e2eFailed || (e2e.ok ? 0 : 1);
-  failures.push(...e2eOutput.split("\n").filter((line) => /✘|^\s+\[chromium\] ›|flaky/.test(line)));
+  failures.push(
+    ...e2eOutput
+      .split("\n")
+      .filter((line) => /✘|^\s+\[(?:chromium|headless-shell)\] ›|flaky/.test(line)),
+  );
 }
 if (!build.ok) failures.push("npm run build failed");
 
