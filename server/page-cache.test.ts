@@ -8,8 +8,8 @@ import { startTestServer, type TestServer } from "./test-support/server";
 const [pglite] = await testDatabases();
 let server: TestServer;
 
-// Kept for 30 minutes: no entry may expire while a test runs (the 10,000 GETs below took 62 s on
-// a slow morning, past a one-minute lifetime, and 6 of them were rendered again).
+// Kept for 30 minutes: no entry may expire while a test runs (10,000 GETs took 62 s on a slow
+// morning, past a one-minute lifetime, and 6 of them were rendered again).
 beforeAll(async () => {
   server = await startTestServer({
     database: pglite!,
@@ -50,12 +50,14 @@ test("a page that did not opt in is never kept, nor stored by the browser", asyn
   }
 });
 
-test("10,000 distinct query strings on / add no entries", { timeout: 120_000 }, async () => {
+// 1,000 home pages of ~100 KB would be more than three times the cache's 32 MB: had the query string been
+// part of the key, entries would be added (and others pushed out), which the last line sees.
+test("1,000 distinct query strings on / add no entries", { timeout: 120_000 }, async () => {
   // Home keeps a few renders of its random reviews: fill them first.
   while ((await get("/?region=Texas").then(readAll)).headers.get("x-render-cache") !== "hit");
   const started = performance.now();
   const before = server.serverApp.pageCache.size();
-  const paths = Array.from({ length: 10_000 }, (_, n) => `/?region=Texas&q=${n}-${Math.random()}`);
+  const paths = Array.from({ length: 1_000 }, (_, n) => `/?region=Texas&q=${n}-${Math.random()}`);
   let hits = 0;
   for (let start = 0; start < paths.length; start += 50) {
     const responses = await Promise.all(paths.slice(start, start + 50).map((path) => get(path)));
@@ -64,8 +66,8 @@ test("10,000 distinct query strings on / add no entries", { timeout: 120_000 }, 
       await response.arrayBuffer();
     }
   }
-  console.log(`10,000 GETs in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  expect(hits).toBe(10_000);
+  console.log(`1,000 GETs in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  expect(hits).toBe(1_000);
   expect(server.serverApp.pageCache.size().entries).toBe(before.entries);
 });
 
