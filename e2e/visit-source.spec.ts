@@ -451,4 +451,8 @@ test("a visitor who comes straight to the site gets no cookie; one from a link o
   await expect(page.getByRole("main")).toContainText(
     "It keeps one first-party cookie, and only when you arrive from one of our ads or from a link on another website",
   );
+  // The Google Ads file (/office/numbers) holds a paid job's click id, time and amount: said so.
+  await expect(page.getByRole("main")).toContainText(
+    "we may tell Google Ads that click's number, when the repair was paid and its amount",
+  );
 });

@@ -53,6 +53,7 @@ export const policySections: readonly PolicySection[] = [
       "We use an advertising service, Google Ads, to show our ads and to measure how many people reach our website from them and contact us. Google processes information about your interaction with its ads under its own privacy policy, and you can manage how Google personalizes ads in your Google account's ad settings.",
       "Our website does not use cookies to track you across other websites, to show you ads or to build a profile of you, and it places no third-party cookies.",
       "It keeps one first-party cookie, and only when you arrive from one of our ads or from a link on another website: it records which campaign or website sent you (with the ad's click number, if there was one), the page you landed on and when, so that we know which of our advertising brings customers. It lasts 90 days, no script can read it, and it is not set when you come to the site directly. If you then request service or send us a message, that record is kept with your request or message, and erased with it when you ask us to erase your records.",
+      "When a repair that began with a click on one of our Google ads is paid, we may tell Google Ads that click's number, when the repair was paid and its amount, so that Google can count which of our ads bring customers. We never send Google your name, phone number, email address or street address.",
     ],
   },
   {
