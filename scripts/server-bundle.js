@@ -3,11 +3,12 @@
 import { build } from "esbuild";
 
 /**
- * Packages bundled all the same: lucide-react's entry imports every one of its ~1,600 icons, which
- * cost each process that imports it about 0.3 s of CPU at start; bundled, only the few the
- * server's content names are kept.
+ * Packages bundled into every server build all the same (this bundle and Vite's `ssr.noExternal`):
+ * lucide-react's entry imports every one of its ~1,600 icons, which cost each process that
+ * imports it about 0.3 s of CPU at start; bundled, only the few the server draws are kept.
  */
-const bundledPackages = new Set(["lucide-react"]);
+export const serverBundledPackages = ["lucide-react"];
+const bundledPackages = new Set(serverBundledPackages);
 
 /** Bundles `entry` (TypeScript) into one ES module at `outfile`, its packages left to node_modules. */
 export function bundleServerEntry(entry, outfile) {
