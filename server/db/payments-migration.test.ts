@@ -77,6 +77,8 @@ test("0037: every payment recorded before is a paid ledger row, once", async () 
     state: "paid",
     idempotencyKey: `recorded:${ids.repaired}:job:1`,
     settledAt: new Date("2031-07-19T20:10:00Z"),
+    // Migration 0042: the request's visit (it had no visit row).
+    visitNumber: 1,
   });
   // The service call of the visit in progress has the key a new one would have.
   expect(byRequest[ids.serviceCallNow]).toMatchObject({
@@ -93,5 +95,7 @@ test("0037: every payment recorded before is a paid ledger row, once", async () 
     state: "paid",
     idempotencyKey: `recorded:${ids.serviceCallBefore}:visit:1`,
     settledAt: new Date("2031-07-12T18:00:00Z"),
+    // Migration 0042: the visit it paid for, not the request's current one (2).
+    visitNumber: 1,
   });
 });

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { leadEvents, officePrices, outbox } from "../db/schema";
+import { leadEvents, officePrices, outbox, payments } from "../db/schema";
 import { testDatabases } from "../test-support/databases";
 import { deskClient } from "../test-support/desk-client";
 import { serviceRequest, texasEmail, uniquePhone } from "../test-support/fixtures";
@@ -450,6 +450,21 @@ for (const database of databases) {
         paymentCents: 24000,
         warrantyDays: 90,
       });
+      // The ledger names the visit each row was taken on: the service call the first's, the
+      // repair the second's.
+      const ledger = await server.serverApp.database.db
+        .select({
+          paymentFor: payments.paymentFor,
+          amountCents: payments.amountCents,
+          visitNumber: payments.visitNumber,
+        })
+        .from(payments)
+        .where(eq(payments.requestId, id))
+        .orderBy(asc(payments.createdAt));
+      expect(ledger).toEqual([
+        { paymentFor: "service-call", amountCents: 8_900, visitNumber: 1 },
+        { paymentFor: "repair", amountCents: 24_000, visitNumber: 2 },
+      ]);
     });
 
     test("no charge is the service call's alone: after Done the payment is what was paid", async () => {

@@ -129,6 +129,7 @@ for (const database of databases) {
           ...(row.kind === "refund" ? { refundOf: paidRow, reason: "Part returned unused" } : {}),
           requestId: id,
           jobNumber: 1,
+          visitNumber: 1,
           kind: row.kind,
           paymentFor: "repair",
           method: "card",

@@ -563,6 +563,7 @@ for (const database of databases) {
         id: randomUUID(),
         requestId: id,
         jobNumber: 1,
+        visitNumber: 0,
         kind: "balance",
         paymentFor: "service-call",
         method: "cash",

@@ -14,10 +14,17 @@ import { payments, requestJobs } from "../db/schema";
 
 export type LedgerRow = typeof payments.$inferSelect;
 
-/** A row the change adds: to the request's current job unless it names one. */
-export type NewLedgerRow = Omit<typeof payments.$inferInsert, "id" | "requestId" | "jobNumber"> & {
+/**
+ * A row the change adds: to the request's current job and visit unless it names them (a refund:
+ * its payment's visit).
+ */
+export type NewLedgerRow = Omit<
+  typeof payments.$inferInsert,
+  "id" | "requestId" | "jobNumber" | "visitNumber"
+> & {
   id?: string;
   jobNumber?: number;
+  visitNumber?: number;
 };
 
 /** What a change does to the ledger: adds a row, or moves one to another state. */
@@ -33,17 +40,25 @@ export type LedgerChange =
       };
     };
 
-/** Writes `changes` for the request `requestId`, whose current job is `jobNumber`. */
+/**
+ * Writes `changes` for the request `requestId`, whose current job and visit are `current`'s
+ * `jobNumber` and `visitNumber`.
+ */
 export async function writeLedger(
   tx: Transaction,
   requestId: string,
-  jobNumber: number,
+  current: { jobNumber: number; visitNumber: number },
   changes: readonly LedgerChange[],
   now: Date,
 ): Promise<void> {
   for (const change of changes) {
     if ("add" in change) {
-      const number = change.add.jobNumber ?? jobNumber;
+      const number = change.add.jobNumber ?? current.jobNumber;
+      const visitNumber =
+        change.add.visitNumber ??
+        (change.add.refundOf
+          ? await visitOfPayment(tx, requestId, change.add.refundOf)
+          : current.visitNumber);
       // A job's row is made by its first write: a payment asked for before anything was estimated.
       await tx
         .insert(requestJobs)
@@ -54,6 +69,7 @@ export async function writeLedger(
         id: change.add.id ?? randomUUID(),
         requestId,
         jobNumber: number,
+        visitNumber,
         settledAt: change.add.settledAt ?? (change.add.state === "pending" ? null : now),
       });
     } else {
@@ -72,6 +88,16 @@ export async function writeLedger(
       if (!written) throw new Error(`No payment ${id} on service request ${requestId}`);
     }
   }
+}
+
+/** The visit the payment `paymentId` of the request `requestId` was made on. */
+async function visitOfPayment(tx: Transaction, requestId: string, paymentId: string) {
+  const [payment] = await tx
+    .select({ visitNumber: payments.visitNumber })
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.requestId, requestId)));
+  if (!payment) throw new Error(`No payment ${paymentId} on service request ${requestId}`);
+  return payment.visitNumber;
 }
 
 /** The ledger's rows for the request's job `jobNumber` (every job's when omitted), oldest first. */

@@ -125,7 +125,7 @@ export async function changeRequest(
     }
     // The estimate's, the payment's and the warranty's columns are the current job's row.
     await writeJob(tx, locked.id, written.jobNumber, job);
-    await writeLedger(tx, locked.id, written.jobNumber, ledger, context?.now() ?? new Date());
+    await writeLedger(tx, locked.id, written, ledger, context?.now() ?? new Date());
     const read = await readRequest(tx, locked.id);
     if (!read) throw new Error(`Service request ${locked.id} vanished under its lock`);
     after = read;

@@ -35,6 +35,11 @@ export const payments = pgTable(
       .references(() => serviceRequests.id, { onDelete: "cascade" }),
     /** The job the money is for (its estimate, its repair). */
     jobNumber: integer("job_number").notNull(),
+    /**
+     * The request's visit in progress when the row was made: a service call's is the visit it
+     * pays for (the next visit owes its own); a repair's, the visit it was taken on.
+     */
+    visitNumber: integer("visit_number").notNull(),
     kind: text("kind").$type<LedgerKind>().notNull(),
     /**
      * What it pays for: the repair (a deposit too), or the service call after Can't fix, which
