@@ -235,9 +235,9 @@ async function fillFieldHistory(
   `);
   await db.execute(sql`
     insert into payments (id, request_id, job_number, visit_number, kind, payment_for, method,
-      amount_cents, state, settled_at, idempotency_key)
+      amount_cents, state, settled_at, idempotency_key, settles)
     select gen_random_uuid(), request_id, 1, 1, 'balance', 'repair', 'card', payment_cents, 'paid',
-      paid_at, 'bench:' || request_id
+      paid_at, 'bench:' || request_id, true
     from request_jobs where paid_at is not null
   `);
   await db.execute(sql`

@@ -450,20 +450,21 @@ for (const database of databases) {
         paymentCents: 24000,
         warrantyDays: 90,
       });
-      // The ledger names the visit each row was taken on: the service call the first's, the
-      // repair the second's.
+      // The ledger names the visit each row was taken on (the service call the first's, the
+      // repair the second's), and each settled its own.
       const ledger = await server.serverApp.database.db
         .select({
           paymentFor: payments.paymentFor,
           amountCents: payments.amountCents,
           visitNumber: payments.visitNumber,
+          settles: payments.settles,
         })
         .from(payments)
         .where(eq(payments.requestId, id))
         .orderBy(asc(payments.createdAt));
       expect(ledger).toEqual([
-        { paymentFor: "service-call", amountCents: 8_900, visitNumber: 1 },
-        { paymentFor: "repair", amountCents: 24_000, visitNumber: 2 },
+        { paymentFor: "service-call", amountCents: 8_900, visitNumber: 1, settles: true },
+        { paymentFor: "repair", amountCents: 24_000, visitNumber: 2, settles: true },
       ]);
     });
 

@@ -515,6 +515,7 @@ async function recordedPaymentLedger(
               staffId: staff.id,
               staffName: staff.name,
               idempotencyKey: paid.key,
+              settles: true,
             },
           },
         ]

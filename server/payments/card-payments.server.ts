@@ -411,14 +411,13 @@ export class CardPayments {
         return `already paid ${entry.id}`;
       }
       const now = this.#context.now();
-      const settle: LedgerChange = {
-        settle: {
-          id: current.id,
-          state: "paid",
-          cardLast4: paid.cardLast4,
-          stripePaymentIntentId: paid.paymentIntentId,
-        },
+      const paidRow = {
+        id: current.id,
+        state: "paid" as const,
+        cardLast4: paid.cardLast4,
+        stripePaymentIntentId: paid.paymentIntentId,
       };
+      const settle: LedgerChange = { settle: paidRow };
       const amount = formatMoney(current.amountCents, { cents: "always" });
       const card = paid.cardLast4 ? ` ····${paid.cardLast4}` : "";
       const balance = current.jobNumber === row.jobNumber ? await this.balanceOf(tx, row) : null;
@@ -440,7 +439,7 @@ export class CardPayments {
                   now,
                   ...(paid.cardLast4 ? { card: paid.cardLast4 } : {}),
                 })),
-                ledger: [settle],
+                ledger: [{ settle: { ...paidRow, settles: true } }],
               },
               { id: null, name: "Stripe" },
               this.#context,

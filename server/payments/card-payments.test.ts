@@ -195,7 +195,7 @@ for (const database of databases) {
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
       const rows = await ledger(id);
       expect(rows).toMatchObject([
-        { method: "card", amountCents: 24_500, state: "paid", cardLast4: "4242" },
+        { method: "card", amountCents: 24_500, state: "paid", cardLast4: "4242", settles: true },
       ]);
       expect(await paymentEvents(id)).toEqual([
         { detail: "Card pay link for $245.00" },
@@ -270,9 +270,9 @@ for (const database of databases) {
       expect(session.status).toBe("expired");
       await expect(stripe.completeSession(session.id)).rejects.toThrow();
       const rows = await ledger(id);
-      expect(rows.map((row) => [row.method, row.state]).sort()).toEqual([
-        ["card", "expired"],
-        ["cash", "paid"],
+      expect(rows.map((row) => [row.method, row.state, row.settles]).sort()).toEqual([
+        ["card", "expired", false],
+        ["cash", "paid", true],
       ]);
       expect((await requestRow(server.serverApp.database.db, id)).paymentMethod).toBe("cash");
     });
@@ -630,8 +630,16 @@ for (const database of databases) {
       const session = stripe.sessions.find((entry) => entry.url === link.location)!;
       expect(session.amount_total).toBe(13_800);
       await stripe.completeSession(session.id);
+      // A deposit settles nothing: the repair is still to be done and paid.
       expect(await ledger(id)).toMatchObject([
-        { kind: "deposit", method: "card", amountCents: 13_800, state: "paid", cardLast4: "4242" },
+        {
+          kind: "deposit",
+          method: "card",
+          amountCents: 13_800,
+          state: "paid",
+          cardLast4: "4242",
+          settles: false,
+        },
       ]);
       expect(await paymentEvents(id)).toEqual([
         { detail: "Card pay link for the part deposit, $138.00" },

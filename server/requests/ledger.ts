@@ -37,6 +37,8 @@ export type LedgerChange =
         cardLast4?: string | null;
         stripePaymentIntentId?: string | null;
         stripeRefundId?: string | null;
+        /** Paid, it settles its job (../db/schema/payments.ts). */
+        settles?: boolean;
       };
     };
 
@@ -73,7 +75,8 @@ export async function writeLedger(
         settledAt: change.add.settledAt ?? (change.add.state === "pending" ? null : now),
       });
     } else {
-      const { id, state, cardLast4, stripePaymentIntentId, stripeRefundId } = change.settle;
+      const { id, state, cardLast4, stripePaymentIntentId, stripeRefundId, settles } =
+        change.settle;
       const [written] = await tx
         .update(payments)
         .set({
@@ -82,6 +85,7 @@ export async function writeLedger(
           ...(cardLast4 !== undefined ? { cardLast4 } : {}),
           ...(stripePaymentIntentId !== undefined ? { stripePaymentIntentId } : {}),
           ...(stripeRefundId !== undefined ? { stripeRefundId } : {}),
+          ...(settles !== undefined ? { settles } : {}),
         })
         .where(and(eq(payments.id, id), eq(payments.requestId, requestId)))
         .returning({ id: payments.id });

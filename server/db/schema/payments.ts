@@ -2,6 +2,7 @@
 // they were acted on (each once).
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   foreignKey,
   index,
@@ -69,6 +70,12 @@ export const payments = pgTable(
     createdAt: createdAt(),
     /** When it reached its state (paid, failed, expired, refunded). */
     settledAt: timestamp("settled_at", { withTimezone: true }),
+    /**
+     * The payment that settled its job (a service call's: its visit): the technician's recorded
+     * cash, check or card, or the card that covered what Done left owed. A deposit, a part
+     * payment and a refund do not.
+     */
+    settles: boolean("settles").notNull().default(false),
   },
   (table) => [
     foreignKey({
@@ -77,6 +84,9 @@ export const payments = pgTable(
     }).onDelete("cascade"),
     index("payments_request_idx").on(table.requestId, table.jobNumber),
     index("payments_payment_intent_idx").on(table.stripePaymentIntentId),
+    index("payments_settles_idx")
+      .on(table.requestId, table.jobNumber)
+      .where(sql`${table.settles}`),
     check("payments_amount_positive", sql`${table.amountCents} > 0`),
     check("payments_kind_known", sql`${table.kind} in ('deposit', 'balance', 'refund')`),
     check("payments_for_known", sql`${table.paymentFor} in ('repair', 'service-call')`),
