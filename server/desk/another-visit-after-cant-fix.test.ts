@@ -395,6 +395,9 @@ for (const database of databases) {
       await bookVisit(id, "2031-07-18", "morning", alexId);
       const [kept] = await earlierVisits(id);
       expect(kept?.serviceCall).toMatchObject({ method: null, cents: 0, noChargeReason });
+      expect(kept).toMatchObject({ noChargeAt: expect.any(Date), noChargeReason });
+      // The next visit owes its own.
+      expect(await rowOf(id)).toMatchObject({ visitNoChargeAt: null, visitNoChargeReason: null });
 
       const owner: StaffMember = {
         id: "privacy-owner",
@@ -408,6 +411,7 @@ for (const database of databases) {
       await erasePrivacyRecords(server.serverApp.database.db, owner, { email });
       const [erased] = await earlierVisits(id);
       expect(erased?.serviceCall).toEqual({ ...kept!.serviceCall, noChargeReason: "" });
+      expect(erased?.noChargeReason).toBe("");
       const [line] = await visitHistoryOf(server.serverApp.database.db, await rowOf(id));
       expect(line?.outcome).toBe("could not be repaired; no charge for the service call");
     });

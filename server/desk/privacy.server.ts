@@ -421,6 +421,7 @@ export async function erasePrivacyRecords(
           callbackPhotoId: null,
           serviceCall: sql`case when ${serviceCall} ->> 'noChargeReason' is null then ${serviceCall}
             else jsonb_set(${serviceCall}, '{noChargeReason}', '""') end`,
+          noChargeReason: sql`case when ${requestVisits.noChargeReason} is null then null else '' end`,
         })
         .where(inArray(requestVisits.requestId, requestIds));
       // Every job's answer (the name the homeowner typed) and why a charge was waived: the

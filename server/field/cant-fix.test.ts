@@ -373,7 +373,16 @@ for (const database of databases) {
         paymentMethod: null,
         paymentCents: 0,
         noChargeReason: "The part is no longer made: nothing we could do",
+        // The visit's own fact, beside an empty ledger.
+        visitNoChargeAt: expect.any(Date),
+        visitNoChargeReason: "The part is no longer made: nothing we could do",
       });
+      expect(
+        await server.serverApp.database.db
+          .select()
+          .from(payments)
+          .where(eq(payments.requestId, id)),
+      ).toEqual([]);
       expect(await read(page)).toContain(
         "No charge: The part is no longer made: nothing we could do",
       );

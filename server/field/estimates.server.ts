@@ -385,6 +385,8 @@ async function recordPayment(
               noChargeReason: payment.reason,
               warrantyDays: null,
               warrantyEnds: null,
+              visitNoChargeAt: visits.now(),
+              visitNoChargeReason: payment.reason,
             },
             event: { kind: "payment", detail: `Service call: no charge (${payment.reason})` },
             // Not charged, the page says why; no receipt.

@@ -30,6 +30,8 @@ const visitColumnNames = {
   warrantyCallback: "warrantyCallback",
   callbackProblem: "callbackProblem",
   callbackPhotoId: "callbackPhotoId",
+  visitNoChargeAt: "noChargeAt",
+  visitNoChargeReason: "noChargeReason",
 } as const satisfies Record<string, keyof typeof requestVisits.$inferSelect>;
 
 /** Each of the current job's columns, by the name a request row gives it. */
@@ -110,6 +112,8 @@ export const requestRowColumns = {
   warrantyCallback: sql<boolean>`coalesce(${requestVisits.warrantyCallback}, false)`,
   callbackProblem: requestVisits.callbackProblem,
   callbackPhotoId: requestVisits.callbackPhotoId,
+  visitNoChargeAt: requestVisits.noChargeAt,
+  visitNoChargeReason: requestVisits.noChargeReason,
   jobStartedOnVisit: requestJobs.startedOnVisit,
   estimateLines: requestJobs.estimateLines,
   estimateAt: requestJobs.estimateAt,

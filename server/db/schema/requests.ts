@@ -334,6 +334,13 @@ export const requestVisits = pgTable(
     detail: text("detail").notNull().default(""),
     /** Can't fix: the service call recorded for this visit, if one was. */
     serviceCall: jsonb("service_call").$type<VisitServiceCall>(),
+    /**
+     * Can't fix, and no charge for its service call: when the technician recorded it and why (the
+     * homeowner reads it; an erasure blanks it). The visit's own fact, as a paid service call is
+     * the ledger's row of this visit: the next visit owes its own.
+     */
+    noChargeAt: timestamp("no_charge_at", { withTimezone: true }),
+    noChargeReason: text("no_charge_reason"),
     createdAt: createdAt(),
   },
   (table) => [
