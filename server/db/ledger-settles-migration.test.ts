@@ -1,28 +1,13 @@
 // Migration 0043 marks the ledger row that settled each job paid before it (the job's
 // payment_method, paid_at and payment_for say which), and each service call kept with a visit
 // that ended; a deposit, a refund, an open link and a no-charge job mark none.
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 
-import { migrationsBefore, migrationsFolder } from "../test-support/migrations-before";
-import { payments, schema } from "./schema";
+import { databaseBefore, insertDryerRequest } from "../test-support/migrations-before";
+import { payments } from "./schema";
 
-let client: PGlite;
-let before: ReturnType<typeof migrationsBefore>;
-
-beforeAll(async () => {
-  before = migrationsBefore("0043_ledger_settles");
-  client = await PGlite.create({ extensions: { pg_trgm } });
-});
-
-afterAll(async () => {
-  await client.close();
-  before.remove();
-});
+const database = databaseBefore("0043_ledger_settles");
 
 const requests = {
   // Can't fix on the first visit (its service call paid by check), the part's deposit by card,
@@ -40,16 +25,13 @@ const rows = {
 };
 
 test("0043: the row that settled each job, and each ended visit's service call, is marked", async () => {
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder: before.folder });
+  const db = database.db();
   for (const [name, id] of Object.entries(requests)) {
-    await db.execute(sql`
-      insert into service_requests (id, office, selected_appliance, name, email, phone, address,
-        zip_code, preferred_time, brand, model, serial_number, description, notes, status,
-        visit_number)
-      values (${id}, 'texas', 'dryer', ${name}, 'maria.lopez@example.com', '(713) 555-0148',
-        '4410 Bellaire Blvd, Houston', '77401', 'morning', 'Samsung', 'DVG45R6100C', '',
-        'No heat.', '', 'completed', ${name === "repaired" ? 2 : 1})`);
+    await insertDryerRequest(db, id, {
+      name,
+      status: "completed",
+      visitNumber: name === "repaired" ? 2 : 1,
+    });
   }
   await db.execute(sql`
     insert into request_visits (request_id, number, field_status, service_call)
@@ -127,7 +109,7 @@ test("0043: the row that settled each job, and each ended visit's service call, 
   );
   await row(rows.openLink, requests.owing, 1, "balance", "repair", "card", 24_500, "pending", null);
 
-  await migrate(db, { migrationsFolder });
+  await database.migrateToLatest();
 
   const marked = await db.select({ id: payments.id, settles: payments.settles }).from(payments);
   expect(Object.fromEntries(marked.map((entry) => [entry.id, entry.settles]))).toEqual({

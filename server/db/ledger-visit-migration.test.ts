@@ -1,28 +1,13 @@
 // Migration 0042 gives each ledger row made before it the visit it was made on: a service call
 // recorded by the technician, the visit its key names; a refund, its payment's; any other row,
 // the request's latest visit begun by then.
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 
-import { migrationsBefore, migrationsFolder } from "../test-support/migrations-before";
-import { payments, schema } from "./schema";
+import { databaseBefore, insertDryerRequest } from "../test-support/migrations-before";
+import { payments } from "./schema";
 
-let client: PGlite;
-let before: ReturnType<typeof migrationsBefore>;
-
-beforeAll(async () => {
-  before = migrationsBefore("0042_ledger_visit");
-  client = await PGlite.create({ extensions: { pg_trgm } });
-});
-
-afterAll(async () => {
-  await client.close();
-  before.remove();
-});
+const database = databaseBefore("0042_ledger_visit");
 
 const requestId = "7c000000-0000-4000-8000-000000000001";
 const rowIds = {
@@ -33,17 +18,14 @@ const rowIds = {
 };
 
 test("0042: every ledger row names the visit it was made on", async () => {
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder: before.folder });
+  const db = database.db();
   // Can't fix on the first visit (Jul 12), the return visit begun Jul 14 and now the request's
   // third visit, a warranty callback begun Aug 2.
-  await db.execute(sql`
-    insert into service_requests (id, office, selected_appliance, name, email, phone, address,
-      zip_code, preferred_time, brand, model, serial_number, description, notes, status,
-      visit_number)
-    values (${requestId}, 'texas', 'dryer', 'Maria Lopez', 'maria.lopez@example.com',
-      '(713) 555-0148', '4410 Bellaire Blvd, Houston', '77401', 'morning', 'Samsung',
-      'DVG45R6100C', '', 'No heat.', '', 'scheduled', 3)`);
+  await insertDryerRequest(db, requestId, {
+    name: "Maria Lopez",
+    status: "scheduled",
+    visitNumber: 3,
+  });
   await db.execute(sql`
     insert into request_visits (request_id, number, field_status, created_at)
     values (${requestId}, 1, 'cant-fix', '2031-07-12T14:00:00Z'),
@@ -86,7 +68,7 @@ test("0042: every ledger row names the visit it was made on", async () => {
     rowIds.repair,
   );
 
-  await migrate(db, { migrationsFolder });
+  await database.migrateToLatest();
 
   const rows = await db
     .select({ id: payments.id, visitNumber: payments.visitNumber })

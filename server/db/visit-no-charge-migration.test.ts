@@ -1,28 +1,13 @@
 // Migration 0044 moves each no charge recorded before onto its visit: the visit in progress's
 // from its request's current job, an ended visit's from the service call kept with it. A paid
 // service call and a repair move nothing.
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 
-import { migrationsBefore, migrationsFolder } from "../test-support/migrations-before";
-import { requestVisits, schema } from "./schema";
+import { databaseBefore, insertDryerRequest } from "../test-support/migrations-before";
+import { requestVisits } from "./schema";
 
-let client: PGlite;
-let before: ReturnType<typeof migrationsBefore>;
-
-beforeAll(async () => {
-  before = migrationsBefore("0044_visit_no_charge");
-  client = await PGlite.create({ extensions: { pg_trgm } });
-});
-
-afterAll(async () => {
-  await client.close();
-  before.remove();
-});
+const database = databaseBefore("0044_visit_no_charge");
 
 const requests = {
   // No charge on its first visit, whose return visit is in progress.
@@ -34,16 +19,13 @@ const requests = {
 };
 
 test("0044: each no charge recorded before is its visit's", async () => {
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder: before.folder });
+  const db = database.db();
   for (const [name, id] of Object.entries(requests)) {
-    await db.execute(sql`
-      insert into service_requests (id, office, selected_appliance, name, email, phone, address,
-        zip_code, preferred_time, brand, model, serial_number, description, notes, status,
-        visit_number)
-      values (${id}, 'texas', 'dryer', ${name}, 'maria.lopez@example.com', '(713) 555-0148',
-        '4410 Bellaire Blvd, Houston', '77401', 'morning', 'Samsung', 'DVG45R6100C', '',
-        'No heat.', '', 'scheduled', ${name === "freeThenBack" ? 2 : 1})`);
+    await insertDryerRequest(db, id, {
+      name,
+      status: "scheduled",
+      visitNumber: name === "freeThenBack" ? 2 : 1,
+    });
   }
   await db.execute(sql`
     insert into request_visits (request_id, number, field_status, service_call)
@@ -59,7 +41,7 @@ test("0044: each no charge recorded before is its visit's", async () => {
       (${requests.freeNow}, 1, null, 0, '2031-07-19T20:10:00Z', 'service-call', 'The part is no longer made'),
       (${requests.paidNow}, 1, 'cash', 8900, '2031-07-19T21:00:00Z', 'service-call', null)`);
 
-  await migrate(db, { migrationsFolder });
+  await database.migrateToLatest();
 
   const visits = await db
     .select({

@@ -6,6 +6,15 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql } from "drizzle-orm";
+import { drizzle, type PgliteDatabase } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import { afterAll, beforeAll } from "vitest";
+
+import { schema } from "../db/schema";
+
 export const migrationsFolder = path.resolve("server/db/migrations");
 
 interface Journal {
@@ -24,4 +33,43 @@ export function migrationsBefore(tag: string): { folder: string; remove(): void 
     JSON.stringify({ ...journal, entries: journal.entries.slice(0, before) }),
   );
   return { folder, remove: () => rmSync(folder, { recursive: true, force: true }) };
+}
+
+/**
+ * A migration's test database: embedded, migrated up to just before `tag` when its tests start
+ * (`db`), migrated to the end by `migrateToLatest`, closed after them.
+ */
+export function databaseBefore(tag: string) {
+  let client: PGlite;
+  let before: ReturnType<typeof migrationsBefore>;
+  let db: PgliteDatabase<typeof schema>;
+  beforeAll(async () => {
+    before = migrationsBefore(tag);
+    client = await PGlite.create({ extensions: { pg_trgm } });
+    db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder: before.folder });
+  });
+  afterAll(async () => {
+    await client.close();
+    before.remove();
+  });
+  return {
+    db: () => db,
+    migrateToLatest: () => migrate(db, { migrationsFolder }),
+  };
+}
+
+/** A Texas dryer request as a migration saw it: `name` tells the test's requests apart. */
+export function insertDryerRequest(
+  db: PgliteDatabase<typeof schema>,
+  id: string,
+  { name, status, visitNumber }: { name: string; status: string; visitNumber: number },
+) {
+  return db.execute(sql`
+    insert into service_requests (id, office, selected_appliance, name, email, phone, address,
+      zip_code, preferred_time, brand, model, serial_number, description, notes, status,
+      visit_number)
+    values (${id}, 'texas', 'dryer', ${name}, 'maria.lopez@example.com', '(713) 555-0148',
+      '4410 Bellaire Blvd, Houston', '77401', 'morning', 'Samsung', 'DVG45R6100C', '',
+      'No heat.', '', ${status}, ${visitNumber})`);
 }
