@@ -226,19 +226,17 @@ async function fillFieldHistory(
       done_at = case when field_status = 'done' then date::timestamp + interval '15 hours' end
   `);
   await db.execute(sql`
-    insert into request_jobs (request_id, number, payment_method, payment_cents, paid_at, payment_for,
-      estimate_decision, estimate_decided_at)
-    select request_id, 1, 'card', 24500, done_at + interval '1 hour', 'repair',
-      'approved', done_at - interval '1 hour'
+    insert into request_jobs (request_id, number, estimate_decision, estimate_decided_at)
+    select request_id, 1, 'approved', done_at - interval '1 hour'
     from request_visits where field_status = 'done' and number = 1
     on conflict do nothing
   `);
   await db.execute(sql`
     insert into payments (id, request_id, job_number, visit_number, kind, payment_for, method,
       amount_cents, state, settled_at, idempotency_key, settles)
-    select gen_random_uuid(), request_id, 1, 1, 'balance', 'repair', 'card', payment_cents, 'paid',
-      paid_at, 'bench:' || request_id, true
-    from request_jobs where paid_at is not null
+    select gen_random_uuid(), request_id, 1, 1, 'balance', 'repair', 'card', 24500, 'paid',
+      done_at + interval '1 hour', 'bench:' || request_id, true
+    from request_visits where field_status = 'done' and number = 1
   `);
   await db.execute(sql`
     insert into lead_events (id, lead_id, kind, actor_id, actor_name, detail, at)

@@ -320,9 +320,7 @@ for (const database of databases) {
         technician: "Alex Rivera",
         technicianId: alexId,
         workDone: "Replaced the igniter",
-        paymentMethod: "card",
-        paymentCents: 24_500,
-        paidAt: new Date(),
+        paid: { method: "card", cents: 24_500, at: new Date() },
         warrantyDays: 90,
         warrantyEnds,
       });

@@ -65,9 +65,7 @@ for (const database of databases) {
         serialNumber: "0B7H5AEN400123",
         fieldStatus: "done",
         workDone: "Replaced the igniter",
-        paymentMethod: "card",
-        paymentCents: 24_500,
-        paidAt: new Date(),
+        paid: { method: "card", cents: 24_500, at: new Date() },
         warrantyDays: 90,
         warrantyEnds,
       });

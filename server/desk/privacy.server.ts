@@ -424,13 +424,12 @@ export async function erasePrivacyRecords(
           noChargeReason: sql`case when ${requestVisits.noChargeReason} is null then null else '' end`,
         })
         .where(inArray(requestVisits.requestId, requestIds));
-      // Every job's answer (the name the homeowner typed) and why a charge was waived: the
-      // current job's went with the request, the earlier ones' go here.
+      // Every job's answer (the name the homeowner typed): the current job's went with the
+      // request, the earlier ones' go here.
       await tx
         .update(requestJobs)
         .set({
           estimateDecidedBy: sql`case when ${requestJobs.estimateDecidedBy} is null then null else ${erased} end`,
-          noChargeReason: sql`case when ${requestJobs.noChargeReason} is null then null else '' end`,
         })
         .where(inArray(requestJobs.requestId, requestIds));
       // The ledger's amounts stay (the books need them); the card and the refunds' words go.
@@ -543,7 +542,6 @@ async function eraseRequest(tx: Transaction, request: ServiceRequestRow, owner: 
         workDone: null,
         partsUsed: null,
         cantFixReason: null,
-        noChargeReason: null,
         partNeeded: null,
         callbackProblem: null,
         callbackPhotoId: null,

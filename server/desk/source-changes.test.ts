@@ -3,11 +3,11 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { leadEvents, requestJobs } from "../db/schema";
+import { leadEvents } from "../db/schema";
 import { testDatabases } from "../test-support/databases";
 import { deskClient } from "../test-support/desk-client";
 import { serviceRequest, uniquePhone } from "../test-support/fixtures";
-import { requestRow } from "../test-support/request-rows";
+import { requestRow, setRequest } from "../test-support/request-rows";
 import { startTestServer, type TestServer } from "../test-support/server";
 
 // Where a request came from: a web booking takes its visit's channel from the visitor's cookie,
@@ -75,13 +75,8 @@ for (const database of databases) {
       const first = await book({ phone });
       const { db } = server.serverApp.database;
       // Their first repair, paid.
-      await db.insert(requestJobs).values({
-        requestId: first,
-        number: 1,
-        paymentMethod: "cash",
-        paymentCents: 24_500,
-        paymentFor: "repair",
-        paidAt: new Date(),
+      await setRequest(db, first, {
+        paid: { method: "cash", cents: 24_500, at: new Date() },
       });
       // Another appliance: the same one within a day is the first request asked again.
       const again = await book({ phone, selectedAppliance: "washer" }, await landedFromGoogleAds());

@@ -378,11 +378,6 @@ async function recordPayment(
           row,
           {
             set: {
-              paymentMethod: null,
-              paymentCents: 0,
-              paidAt: visits.now(),
-              paymentFor: "service-call",
-              noChargeReason: payment.reason,
               warrantyDays: null,
               warrantyEnds: null,
               visitNoChargeAt: visits.now(),
@@ -440,11 +435,6 @@ export async function settlementOf(
   if (afterCantFix(row)) {
     return {
       set: {
-        paymentMethod: paid.method,
-        paymentCents: paid.cents,
-        paidAt: paid.now,
-        paymentFor: "service-call",
-        noChargeReason: null,
         warrantyDays: null,
         warrantyEnds: null,
       },
@@ -457,11 +447,6 @@ export async function settlementOf(
   const warrantyDays = policy?.warrantyDays ?? defaultWarrantyDays;
   return {
     set: {
-      paymentMethod: paid.method,
-      paymentCents: paid.cents,
-      paidAt: paid.now,
-      paymentFor: "repair",
-      noChargeReason: null,
       warrantyDays,
       warrantyEnds: addDays(isoDateIn(paid.now, office.timeZone), warrantyDays),
     },
@@ -505,7 +490,8 @@ async function recordedPaymentLedger(
   );
   return [
     ...open.map((entry) => ({ settle: { id: entry.id, state: "expired" as const } })),
-    ...(paid && paid.amount > 0
+    // A payment of nothing (the deposits covered it) is a row too: it is what settles the job.
+    ...(paid
       ? [
           {
             add: {

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { leadEvents, officePrices, outbox } from "../db/schema";
+import { leadEvents, officePrices, outbox, payments } from "../db/schema";
 import { erasePrivacyRecords, exportPrivacyRecords } from "../desk/privacy.server";
 import type { StaffMember } from "../desk/staff-accounts.server";
 import { testDatabases } from "../test-support/databases";
@@ -602,6 +602,34 @@ for (const database of databases) {
         const other = await arrivedVisit();
         expect((await ask(`${other.page}/receipt`)).status).toBe(404);
         expect((await ask(`/requests/${"A".repeat(43)}/receipt`)).status).toBe(404);
+      });
+
+      test("a repair done for nothing is settled by a payment of $0, once: a row of the ledger that settles it", async () => {
+        const { id, page } = await arrivedVisit();
+        expect((await done(id, "0")).status).toBe(302);
+        const free = { intent: "payment", requestId: id, method: "cash", amount: "0" };
+        expect((await tap(alex, free)).status).toBe(302);
+        const second = await tap(alex, { ...free, amount: "1" });
+        expect(second.status).toBe(409);
+        expect(second.body).toContain("The payment is already recorded.");
+        expect(await row(id)).toMatchObject({
+          paymentMethod: "cash",
+          paymentCents: 0,
+          paymentFor: "repair",
+          paidAt: expect.any(Date),
+          warrantyDays: 90,
+        });
+        const { db } = server.serverApp.database;
+        expect(
+          await db
+            .select({ amountCents: payments.amountCents, settles: payments.settles })
+            .from(payments)
+            .where(eq(payments.requestId, id)),
+        ).toEqual([{ amountCents: 0, settles: true }]);
+        const receipt = await ask(`${page}/receipt`);
+        expect(receipt.status).toBe(200);
+        expect(receipt.body).toContain("Replaced the igniter");
+        expect(receipt.body).toContain("$0.00 by cash on");
       });
 
       test("the privacy export holds the estimate, its answer and the payment; erasure blanks the typed name", async () => {

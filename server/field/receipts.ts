@@ -47,6 +47,8 @@ function receiptLedgerOf(
   const paid = ledger.filter(
     (row) =>
       row.kind !== "refund" &&
+      // A payment of nothing settles the job; there is nothing in it to list.
+      row.amountCents > 0 &&
       row.paymentFor === paidFor &&
       (row.state === "paid" || row.state === "refunded"),
   );

@@ -8,6 +8,7 @@ import { formatCalendarDate } from "~/domain/after-the-job";
 import { officePrices, outbox, requestJobs } from "../db/schema";
 import { erasePrivacyRecords, exportPrivacyRecords } from "../desk/privacy.server";
 import type { StaffMember } from "../desk/staff-accounts.server";
+import { earlierPaidJobsOf } from "../requests/request-rows";
 import { requestRow, setRequest } from "../test-support/request-rows";
 import { testDatabases } from "../test-support/databases";
 import { deskClient } from "../test-support/desk-client";
@@ -211,14 +212,10 @@ for (const database of databases) {
         paymentFor: "repair",
         warrantyDays: 90,
       });
-      const jobs = await db()
-        .select()
-        .from(requestJobs)
-        .where(eq(requestJobs.requestId, id))
-        .orderBy(asc(requestJobs.number));
-      expect(jobs.map((job) => [job.number, job.paymentCents])).toEqual([
-        [1, 24_500],
+      const jobs = [paid, ...(await earlierPaidJobsOf(db(), paid))];
+      expect(jobs.map((job) => [job.jobNumber, job.paymentCents])).toEqual([
         [2, 10_000],
+        [1, 24_500],
       ]);
 
       // Two receipts: the new work's first, then the repair's, each with its own lines.

@@ -1,7 +1,7 @@
 // Long on purpose: the group commit (one transaction for the leads that arrived together) and
 // every row it writes, the lead, its emails, its window's place, its repeat and its notification,
 // read in one place, so that what one transaction holds is visible at once.
-import { and, eq, gt, gte, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
 
 import type { Database, Transaction } from "../db/database";
 import { insertJsonRows, returnedRows } from "../db/json-rows";
@@ -10,7 +10,7 @@ import {
   contactMessages,
   idempotencyKeys,
   outbox,
-  requestJobs,
+  payments,
   serviceRequests,
   texts,
   type NewContactMessage,
@@ -519,12 +519,12 @@ async function customersWithPaidJobs(
   const rows = await tx
     .selectDistinct({ customerId: serviceRequests.customerId })
     .from(serviceRequests)
-    .innerJoin(requestJobs, eq(requestJobs.requestId, serviceRequests.id))
+    .innerJoin(payments, eq(payments.requestId, serviceRequests.id))
     .where(
       and(
         inArray(serviceRequests.customerId, [...new Set(customerIds)]),
-        isNotNull(requestJobs.paidAt),
-        gt(requestJobs.paymentCents, 0),
+        eq(payments.settles, true),
+        inArray(payments.state, ["paid", "refunded"]),
       ),
     );
   return new Set(rows.flatMap((row) => (row.customerId ? [row.customerId] : [])));

@@ -12,6 +12,7 @@ import type { NumbersRange } from "~/domain/numbers";
 
 import type { Database } from "../db/database";
 import { wallTimeWithOffset } from "../mail/time-zone";
+import { jobSettlement } from "../requests/request-rows";
 import { csvOf, dollars, officeList, rowsOf, withinRange, netPaid } from "./queries";
 
 /** The conversion's name in the owner's Google Ads account (set up once, as the guide says). */
@@ -41,16 +42,17 @@ export async function clickConversionsOf(
 ): Promise<ClickConversion[]> {
   if (offices.length === 0) return [];
   const result = await db.execute(sql`
-    select sr.office, j.paid_at,
+    select sr.office, paid.paid_at,
       coalesce(sr.visit_source #>> '{last,params,gclid}', sr.visit_source #>> '{first,params,gclid}') as click_id,
       ${netPaid(sql`p.request_id = sr.id and p.job_number = j.number`)} as value
     from service_requests sr
     join request_jobs j on j.request_id = sr.id
+    join lateral ${jobSettlement(sql`j.request_id`, sql`j.number`, "paid")} on true
     where sr.office in (${officeList(offices)})
       and sr.visit_source is not null
-      and j.paid_at is not null and j.payment_cents > 0
-      and ${withinRange(sql`j.paid_at`, offices, range)}
-    order by j.paid_at, sr.id, j.number
+      and paid.cents > 0
+      and ${withinRange(sql`paid.paid_at`, offices, range)}
+    order by paid.paid_at, sr.id, j.number
   `);
   return rowsOf(result)
     .map((row) => ({

@@ -25,6 +25,7 @@ import { isoDateIn } from "~/lib/dates";
 
 import type { Database } from "../db/database";
 import { leadOffices, type StaffMember } from "../desk/staff-accounts.server";
+import { repairSettled, settlements } from "../requests/request-rows";
 import { addDays } from "../requests/windows";
 import { clickConversionsOf } from "./conversions.server";
 import { spendBySource, spendEntriesOf } from "./spend.server";
@@ -133,10 +134,7 @@ async function sourceCounts(
         sr.status,
         exists (select 1 from request_visits v where v.request_id = sr.id and v.date is not null) as booked,
         exists (select 1 from request_visits v where v.request_id = sr.id and v.field_status = 'done') as completed,
-        exists (
-          select 1 from request_jobs j
-          where j.request_id = sr.id and j.paid_at is not null and j.payment_cents > 0
-        ) as paid,
+        exists (select 1 from ${settlements} st where st.request_id = sr.id and st.cents > 0) as paid,
         ${netPaid(sql`p.request_id = sr.id`)} as revenue
       from service_requests sr
       where sr.office in (${officeList(offices)})
@@ -275,7 +273,7 @@ async function moneyOf(
   const [methods, balances, deposits] = await Promise.all([
     db.execute(sql`
       select p.method,
-        (count(*) filter (where p.kind <> 'refund'))::int as payments,
+        (count(*) filter (where p.kind <> 'refund' and p.amount_cents > 0))::int as payments,
         coalesce(sum(p.amount_cents) filter (where p.kind <> 'refund'), 0)::bigint as received,
         coalesce(sum(p.amount_cents) filter (where p.kind = 'refund'), 0)::bigint as refunded
       from payments p
@@ -290,24 +288,22 @@ async function moneyOf(
         ${netPaid(sql`p.request_id = sr.id and p.job_number = sr.job_number and p.payment_for = 'repair'`)} as paid
       from service_requests sr
       join request_visits v on v.request_id = sr.id and v.number = sr.visit_number
-      left join request_jobs j on j.request_id = sr.id and j.number = sr.job_number
       where sr.office in (${officeList(offices)})
         and sr.erased_at is null
         and sr.status = 'completed'
         and v.field_status = 'done'
         and v.amount_charged_cents > 0
-        and j.paid_at is null
+        and not ${repairSettled(sql`sr.id`, sql`sr.job_number`)}
     `),
     db.execute(sql`
       select p.request_id, p.id, p.kind, p.state, p.amount_cents, p.refund_of
       from payments p
       join service_requests sr on sr.id = p.request_id and p.job_number = sr.job_number
       join request_visits v on v.request_id = sr.id and v.number = sr.visit_number
-      left join request_jobs j on j.request_id = sr.id and j.number = sr.job_number
       where sr.office in (${officeList(offices)})
         and sr.status = 'scheduled'
         and (v.field_status is null or v.field_status <> 'done')
-        and (j.paid_at is null)
+        and not ${repairSettled(sql`sr.id`, sql`sr.job_number`)}
         and p.kind in ('deposit', 'refund')
     `),
   ]);

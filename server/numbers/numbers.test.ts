@@ -34,6 +34,8 @@ interface Lead {
   byPhone?: boolean;
   /** The job's payment (cents) and what the ledger holds of it. */
   paid?: number;
+  /** When the job's balance settled it: by default the day after the request, as every row. */
+  paidAt?: string;
   ledger?: { kind: "deposit" | "balance" | "refund"; cents: number; state?: "paid" | "pending" }[];
   /** Timeline events this many minutes after the request: by someone at the office, or not. */
   events?: {
@@ -99,15 +101,7 @@ for (const database of databases) {
           : {}),
         ...(fields.needsPart ? { fieldStatus: "needs-part" as const, depositCents: 5_000 } : {}),
         // The job's row, for its ledger's rows to belong to.
-        ...(fields.ledger && fields.paid === undefined ? { partPriceCents: null } : {}),
-        ...(fields.paid !== undefined
-          ? {
-              paymentMethod: "card" as const,
-              paymentCents: fields.paid,
-              paidAt: new Date("2031-03-21T15:00:00Z"),
-              paymentFor: "repair" as const,
-            }
-          : {}),
+        ...(fields.ledger ? { partPriceCents: null } : {}),
       });
       for (const event of fields.events ?? []) {
         await db.insert(leadEvents).values({
@@ -124,6 +118,7 @@ for (const database of databases) {
       for (const [index, row] of (fields.ledger ?? []).entries()) {
         const rowId = randomUUID();
         if (row.kind !== "refund") paidRow = rowId;
+        const settles = fields.paid !== undefined && row.kind === "balance";
         await db.insert(payments).values({
           id: rowId,
           ...(row.kind === "refund" ? { refundOf: paidRow, reason: "Part returned unused" } : {}),
@@ -135,11 +130,15 @@ for (const database of databases) {
           method: "card",
           amountCents: row.cents,
           state: row.state ?? "paid",
-          // Paid the day after the request (a pending one is not settled).
+          // A paid job's balance settled it (when `paidAt` says); the rest were paid the day
+          // after the request (a pending one is not settled).
+          settles,
           settledAt:
-            row.state === "pending"
-              ? null
-              : new Date(new Date(fields.createdAt).getTime() + 24 * 60 * 60 * 1000),
+            settles && fields.paidAt
+              ? new Date(fields.paidAt)
+              : row.state === "pending"
+                ? null
+                : new Date(new Date(fields.createdAt).getTime() + 24 * 60 * 60 * 1000),
           idempotencyKey: `numbers:${id}:${index}`,
         });
       }
@@ -169,6 +168,7 @@ for (const database of databases) {
         status: "completed",
         done: true,
         paid: 24_500,
+        paidAt: "2031-03-21T15:00:00Z",
         ledger: [
           { kind: "deposit", cents: 13_800 },
           { kind: "balance", cents: 10_700 },

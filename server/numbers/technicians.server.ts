@@ -11,6 +11,7 @@ import type { StateSlug } from "~/content/states";
 import type { NumbersRange, TechnicianRow } from "~/domain/numbers";
 
 import type { Database } from "../db/database";
+import { jobSettlement } from "../requests/request-rows";
 import { addDays } from "../requests/windows";
 import { officeDayOf, officeList, rowsOf, netPaid } from "./queries";
 
@@ -268,9 +269,11 @@ async function historiesOf(
           where (v.done_at >= ${after}::timestamptz and v.done_at < ${before}::timestamptz)
             or v.date between ${range.from}::date and ${range.to}::date
           union
+          select p.request_id from payments p
+          where p.settles and p.settled_at >= ${after}::timestamptz and p.settled_at < ${before}::timestamptz
+          union
           select j.request_id from request_jobs j
-          where (j.paid_at >= ${after}::timestamptz and j.paid_at < ${before}::timestamptz)
-            or (j.estimate_decided_at >= ${after}::timestamptz
+          where (j.estimate_decided_at >= ${after}::timestamptz
               and j.estimate_decided_at < ${before}::timestamptz)
         )
     `),
@@ -292,12 +295,13 @@ async function historiesOf(
     `),
     db.execute(sql`
       select j.request_id, j.number, coalesce(j.started_on_visit, 1) as first_visit,
-        j.paid_at, ${officeDayOf(sql`j.paid_at`, offices)}::text as paid_day,
-        coalesce(j.payment_cents, 0) as payment_cents,
+        paid.paid_at, ${officeDayOf(sql`paid.paid_at`, offices)}::text as paid_day,
+        coalesce(paid.cents, 0) as payment_cents,
         j.estimate_decision, ${officeDayOf(sql`j.estimate_decided_at`, offices)}::text as decided_day,
         ${netPaid(sql`p.request_id = j.request_id and p.job_number = j.number`)} as revenue
       from request_jobs j
       join service_requests sr on sr.id = j.request_id
+      left join lateral ${jobSettlement(sql`j.request_id`, sql`j.number`, "paid")} on true
       where j.request_id = ${ids}
       order by j.request_id, j.number
     `),

@@ -78,14 +78,8 @@ for (const database of databases) {
               estimateDecidedOn: "page" as const,
             }
           : {}),
-        ...(fields.paid
-          ? {
-              paymentMethod: "card" as const,
-              paymentCents: fields.paid.cents,
-              paidAt: fields.paid.at,
-              paymentFor: "repair" as const,
-            }
-          : { partPriceCents: null }),
+        // The job's row, for its ledger's rows to belong to.
+        partPriceCents: null,
       });
       for (const [index, visit] of fields.visits.slice(0, -1).entries()) {
         await db.insert(requestVisits).values({
@@ -112,6 +106,7 @@ for (const database of databases) {
           method: "card",
           amountCents: fields.paid.cents,
           state: "paid",
+          settles: true,
           settledAt: fields.paid.at,
           idempotencyKey: `technicians:${id}:paid`,
         });

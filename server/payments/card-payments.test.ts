@@ -471,6 +471,29 @@ for (const database of databases) {
       expect(
         stripe.refunds.filter((refund) => refund.payment_intent === paid.stripePaymentIntentId),
       ).toHaveLength(1);
+
+      // The rest given back too: the payment is refunded in full, and it keeps when it was paid,
+      // as the job keeps when it was settled and what was paid then (the receipt lists the refunds).
+      const settled = await requestRow(db, id);
+      const lastKey = /name="refundKey" value="([^"]+)"/.exec(
+        (await ask(`/office/leads/${id}`, { cookie: owner })).body,
+      )?.[1];
+      const rest = await ask(`/office/leads/${id}`, {
+        cookie: owner,
+        form: { ...form, amount: "195.00", reason: "Customer moved away", refundKey: lastKey! },
+      });
+      expect(rest.status).toBe(302);
+      await stripe.waitForDeliveries();
+      expect((await ledger(id)).find((row) => row.id === paid.id)).toMatchObject({
+        state: "refunded",
+        settledAt: paid.settledAt,
+      });
+      expect(await requestRow(db, id)).toMatchObject({
+        paymentMethod: "card",
+        paymentCents: 24_500,
+        paidAt: settled.paidAt,
+      });
+      expect(settled.paidAt).toEqual(paid.settledAt);
     });
 
     test("a privacy export holds the request's payments; an erasure keeps the amounts, not the card or the words", async () => {

@@ -81,7 +81,8 @@ export async function writeLedger(
         .update(payments)
         .set({
           state,
-          settledAt: now,
+          // A payment refunded in full keeps when it was paid (its refund row says when it went).
+          ...(state === "refunded" ? {} : { settledAt: now }),
           ...(cardLast4 !== undefined ? { cardLast4 } : {}),
           ...(stripePaymentIntentId !== undefined ? { stripePaymentIntentId } : {}),
           ...(stripeRefundId !== undefined ? { stripeRefundId } : {}),

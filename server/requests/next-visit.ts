@@ -35,15 +35,6 @@ export const freshFieldColumns = {
   cantFixReason: null,
 } as const satisfies RequestColumns;
 
-/** No payment recorded: the next visit's, once the ended visit has taken its service call. */
-const unpaidColumns = {
-  paymentMethod: null,
-  paymentCents: null,
-  paidAt: null,
-  paymentFor: null,
-  noChargeReason: null,
-} as const satisfies RequestColumns;
-
 export interface NextVisit {
   date: string;
   window: TimeSlotId;
@@ -94,7 +85,6 @@ export async function startNextVisit(
         doneAt: locked.doneAt,
         ...next.set,
         ...freshFieldColumns,
-        ...(serviceCall ? unpaidColumns : {}),
         visitNumber: locked.visitNumber + 1,
         scheduledDate: next.date,
         scheduledWindow: next.window,

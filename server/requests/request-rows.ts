@@ -1,16 +1,19 @@
 /**
  * A service request as the app reads it: the request's row with its current visit's (the row of
  * `request_visits` numbered the request's `visitNumber`), under the names the visit's columns had
- * when they were the request's (`scheduledDate`, `technicianId`, `fieldStatus`, ...), and its
- * current job's (`request_jobs`, numbered its `jobNumber`: the estimate, the payment, the
- * warranty), under theirs. Every reader selects `requestRowColumns` through `fromRequests`; only
- * the door (./request-door.ts) writes, and it splits a change between the rows with `splitColumns`.
+ * when they were the request's (`scheduledDate`, `technicianId`, `fieldStatus`, ...), its current
+ * job's (`request_jobs`, numbered its `jobNumber`: the estimate, the warranty), under theirs, and
+ * its settlement, read from the ledger (`paymentMethod`, `paymentCents`, `paidAt`, `paymentFor`,
+ * `noChargeReason`). Every reader selects `requestRowColumns` through `fromRequests`; only the
+ * door (./request-door.ts) writes, and it splits a change between the rows with `splitColumns`.
  */
-import { and, desc, eq, getTableColumns, isNotNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, lt, sql, type Column, type SQL } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 
+import type { PaymentFor, PaymentMethod } from "~/domain/after-the-job";
+
 import type { Database, Transaction } from "../db/database";
-import { requestJobs, requestVisits, serviceRequests } from "../db/schema";
+import { payments, requestJobs, requestVisits, serviceRequests } from "../db/schema";
 
 /** Each of the current visit's columns, by the name a request row gives it. */
 const visitColumnNames = {
@@ -45,11 +48,6 @@ const jobColumnNames = {
   estimateDecidedOn: "estimateDecidedOn",
   partPriceCents: "partPriceCents",
   depositCents: "depositCents",
-  paymentMethod: "paymentMethod",
-  paymentCents: "paymentCents",
-  paidAt: "paidAt",
-  paymentFor: "paymentFor",
-  noChargeReason: "noChargeReason",
   warrantyDays: "warrantyDays",
   warrantyEnds: "warrantyEnds",
 } as const satisfies Record<string, keyof typeof requestJobs.$inferSelect>;
@@ -66,12 +64,29 @@ type VisitRow = typeof requestVisits.$inferSelect;
 /** A visit's own columns, as values (they are inserted when the visit's row is new). */
 type VisitSet = Partial<Omit<typeof requestVisits.$inferInsert, "requestId" | "number">>;
 
+/**
+ * How the request's job (a repair) or its current visit (the service call after Can't fix) was
+ * settled, read from the ledger: the payment that settled it (`payments.settles`), or the visit's
+ * no charge. All null while it is not.
+ */
+export interface Settlement {
+  /** Cash, check or card; null for no charge. */
+  paymentMethod: PaymentMethod | null;
+  /** What was paid in all by then (a repair's deposits and part payments included); 0 for no charge. */
+  paymentCents: number | null;
+  /** When it was settled. */
+  paidAt: Date | null;
+  paymentFor: PaymentFor | null;
+  /** Why the service call was not charged ("" once erased); null when it was paid. */
+  noChargeReason: string | null;
+}
+
 /** A request with its current visit: what every reader of a request gets. */
 export type ServiceRequestRow = typeof serviceRequests.$inferSelect & {
   [Field in VisitField]: Field extends "warrantyCallback"
     ? boolean
     : VisitRow[VisitColumnNames[Field]] | null;
-} & { [Field in JobField]: JobRow[JobColumnNames[Field]] | null };
+} & { [Field in JobField]: JobRow[JobColumnNames[Field]] | null } & Settlement;
 
 /** The columns a change may write: the request's, its current visit's and its current job's; the version is the door's. */
 export type RequestColumns = Omit<
@@ -92,6 +107,85 @@ export const currentJob: SQL = and(
   eq(requestJobs.requestId, serviceRequests.id),
   eq(requestJobs.number, serviceRequests.jobNumber),
 ) as SQL;
+
+/**
+ * Every payment that settled a job (its repair) or a visit (its service call), as a table: its
+ * request, job and visit, what it paid for, how, when (`paid_at`), and what was paid in all by
+ * then (`cents`): the rows it covers (a repair's deposits and part payments on the job, the
+ * visit's service call), refunds made by then taken off. A refund made later leaves it as it was
+ * (the receipt lists the refund; the owner's numbers count it when it was made).
+ */
+export const settlements: SQL = sql`(
+  select s.request_id, s.job_number, s.visit_number, s.payment_for, s.method,
+    s.settled_at as paid_at,
+    (select coalesce(sum(case
+        when p.kind <> 'refund' and p.state in ('paid', 'refunded') then p.amount_cents
+        when p.kind = 'refund' and p.state = 'paid' then -p.amount_cents
+        else 0 end), 0)::int
+      from ${payments} p
+      where p.request_id = s.request_id
+        and p.payment_for = s.payment_for
+        and p.settled_at <= s.settled_at
+        and case when s.payment_for = 'repair' then p.job_number = s.job_number
+          else p.visit_number = s.visit_number end) as cents
+  from ${payments} s
+  where s.settles and s.state in ('paid', 'refunded'))`;
+
+/**
+ * The latest settlement of the job `jobNumber` of the request `requestId` (the outer query's
+ * columns), its repair or a visit's service call, as a subquery named `alias` to join laterally
+ * (`alias.method`, `.paid_at`, `.payment_for`, `.cents`): the owner's numbers and the earlier
+ * jobs' receipts read a job paid from it.
+ */
+export function jobSettlement(
+  requestId: SQL | Column,
+  jobNumber: SQL | Column,
+  alias: string,
+): SQL {
+  return sql`(
+    select st.method, st.paid_at, st.payment_for, st.cents
+    from ${settlements} st
+    where st.request_id = ${requestId} and st.job_number = ${jobNumber}
+    order by st.paid_at desc
+    limit 1) ${sql.identifier(alias)}`;
+}
+
+/** Whether the repair of the job `jobNumber` of the request `requestId` was paid, as SQL. */
+export function repairSettled(requestId: SQL | Column, jobNumber: SQL | Column): SQL {
+  return sql`exists (
+    select 1 from ${payments} s
+    where s.request_id = ${requestId} and s.job_number = ${jobNumber}
+      and s.payment_for = 'repair' and s.settles and s.state in ('paid', 'refunded'))`;
+}
+
+/**
+ * The request's settlement (`settlement.method`, `.paid_at`, `.payment_for`, `.cents`): its
+ * current job's repair paid, or its current visit's service call; the latest if both.
+ */
+const currentSettlement: SQL = sql`(
+  select st.method, st.paid_at, st.payment_for, st.cents
+  from ${settlements} st
+  where st.request_id = ${serviceRequests.id}
+    and ((st.payment_for = 'repair' and st.job_number = ${serviceRequests.jobNumber})
+      or (st.payment_for = 'service-call' and st.visit_number = ${serviceRequests.visitNumber}))
+  order by st.paid_at desc
+  limit 1) settlement`;
+
+/** The settlement's fields of a row joined with `currentSettlement` and its current visit. */
+const settlementColumns = {
+  paymentMethod: sql<PaymentMethod | null>`settlement.method`,
+  paymentCents: sql<
+    number | null
+  >`coalesce(settlement.cents, case when ${requestVisits.noChargeAt} is not null then 0 end)`,
+  paidAt: sql<Date | null>`coalesce(settlement.paid_at, ${requestVisits.noChargeAt})`.mapWith(
+    payments.settledAt,
+  ),
+  paymentFor: sql<PaymentFor | null>`coalesce(settlement.payment_for,
+    case when ${requestVisits.noChargeAt} is not null then 'service-call' end)`,
+  noChargeReason: sql<
+    string | null
+  >`case when settlement.paid_at is null then ${requestVisits.noChargeReason} end`,
+} satisfies Record<keyof Settlement, unknown>;
 
 /** What a reader selects for a whole `ServiceRequestRow`. */
 export const requestRowColumns = {
@@ -123,14 +217,10 @@ export const requestRowColumns = {
   estimateDecidedOn: requestJobs.estimateDecidedOn,
   partPriceCents: requestJobs.partPriceCents,
   depositCents: requestJobs.depositCents,
-  paymentMethod: requestJobs.paymentMethod,
-  paymentCents: requestJobs.paymentCents,
-  paidAt: requestJobs.paidAt,
-  paymentFor: requestJobs.paymentFor,
-  noChargeReason: requestJobs.noChargeReason,
   warrantyDays: requestJobs.warrantyDays,
   warrantyEnds: requestJobs.warrantyEnds,
-} satisfies Record<VisitField | JobField, unknown> & Record<string, unknown>;
+  ...settlementColumns,
+} satisfies Record<VisitField | JobField | keyof Settlement, unknown> & Record<string, unknown>;
 
 /** Whole request rows (with their current visits and jobs), to be filtered with `where`. */
 export function fromRequests(db: Database | Transaction) {
@@ -139,6 +229,7 @@ export function fromRequests(db: Database | Transaction) {
     .from(serviceRequests)
     .leftJoin(requestVisits, currentVisit)
     .leftJoin(requestJobs, currentJob)
+    .leftJoinLateral(currentSettlement, sql`true`)
     .$dynamic();
 }
 
@@ -153,8 +244,8 @@ export async function readRequest(
 
 /**
  * The request as it stood at each of its paid jobs before the current one, the latest first: the
- * request's row with that job's columns (and number), which is what its receipt is made from.
- * None while the request has one job.
+ * request's row with that job's columns (and number) and its settlement, which is what its
+ * receipt is made from. None while the request has one job.
  */
 export async function earlierPaidJobsOf(
   db: Database | Transaction,
@@ -162,24 +253,35 @@ export async function earlierPaidJobsOf(
 ): Promise<ServiceRequestRow[]> {
   if (row.jobNumber <= 1) return [];
   const jobs = await db
-    .select()
+    .select({
+      job: requestJobs,
+      paymentMethod: sql<PaymentMethod>`settlement.method`,
+      paymentCents: sql<number>`settlement.cents`,
+      paidAt: sql<Date>`settlement.paid_at`.mapWith(payments.settledAt),
+      paymentFor: sql<PaymentFor>`settlement.payment_for`,
+    })
     .from(requestJobs)
-    .where(
-      and(
-        eq(requestJobs.requestId, row.id),
-        lt(requestJobs.number, row.jobNumber),
-        isNotNull(requestJobs.paidAt),
-      ),
+    .innerJoinLateral(
+      jobSettlement(requestJobs.requestId, requestJobs.number, "settlement"),
+      sql`true`,
     )
+    .where(and(eq(requestJobs.requestId, row.id), lt(requestJobs.number, row.jobNumber)))
     .orderBy(desc(requestJobs.number));
-  return jobs.map((job) => asOfJob(row, job));
+  return jobs.map(({ job, ...settlement }) =>
+    asOfJob(row, job, { ...settlement, noChargeReason: null }),
+  );
 }
 
-/** `row` with `job`'s columns in place of its current job's. */
-function asOfJob(row: ServiceRequestRow, job: JobRow): ServiceRequestRow {
+/** `row` with `job`'s columns and `settlement` in place of its current job's. */
+function asOfJob(row: ServiceRequestRow, job: JobRow, settlement: Settlement): ServiceRequestRow {
   const columns: Record<string, unknown> = {};
   for (const [field, column] of Object.entries(jobColumnNames)) columns[field] = job[column];
-  return { ...row, ...(columns as Pick<ServiceRequestRow, JobField>), jobNumber: job.number };
+  return {
+    ...row,
+    ...(columns as Pick<ServiceRequestRow, JobField>),
+    ...settlement,
+    jobNumber: job.number,
+  };
 }
 
 /**

@@ -60,9 +60,7 @@ async function returnVisitDoneAndPaid() {
     partsUsed: "Defrost heater",
     amountChargedCents: 24500,
     doneAt: new Date("2031-07-19T16:00:00Z"),
-    paymentMethod: "card",
-    paymentCents: 24500,
-    paidAt: new Date("2031-07-19T16:10:00Z"),
+    paid: { method: "card", cents: 24500, at: new Date("2031-07-19T16:10:00Z") },
     warrantyDays: 90,
     warrantyEnds: "2031-10-17",
   });

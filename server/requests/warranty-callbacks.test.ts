@@ -115,9 +115,7 @@ for (const database of databases) {
         fieldStatus: "done",
         doneAt: testNow(),
         workDone,
-        paymentMethod: warrantyEnds ? "card" : null,
-        paymentCents: warrantyEnds ? 18_900 : null,
-        paidAt: warrantyEnds ? testNow() : null,
+        ...(warrantyEnds ? { paid: { method: "card", cents: 18_900, at: testNow() } } : {}),
         warrantyDays: warrantyEnds ? 90 : null,
         warrantyEnds,
       });

@@ -67,9 +67,7 @@ for (const database of databases) {
         workDone: repairWork,
         partsUsed: repairParts,
         amountChargedCents: 18_900,
-        paymentMethod: "card",
-        paymentCents: 18_900,
-        paidAt: testNow(),
+        paid: { method: "card", cents: 18_900, at: testNow() },
         warrantyDays: 90,
         warrantyEnds: addDays(today, 88),
       });

@@ -68,7 +68,10 @@ export const payments = pgTable(
     /** One row per key: a second tap, a replayed form or webhook finds the first. */
     idempotencyKey: text("idempotency_key").notNull().unique(),
     createdAt: createdAt(),
-    /** When it reached its state (paid, failed, expired, refunded). */
+    /**
+     * When it reached its state (paid, failed, expired); a payment refunded in full keeps when it
+     * was paid (its refund row has its own).
+     */
     settledAt: timestamp("settled_at", { withTimezone: true }),
     /**
      * The payment that settled its job (a service call's: its visit): the technician's recorded
@@ -87,7 +90,15 @@ export const payments = pgTable(
     index("payments_settles_idx")
       .on(table.requestId, table.jobNumber)
       .where(sql`${table.settles}`),
-    check("payments_amount_positive", sql`${table.amountCents} > 0`),
+    // The owner's numbers: the jobs paid in a range.
+    index("payments_settled_idx")
+      .on(table.settledAt)
+      .where(sql`${table.settles}`),
+    // A payment of nothing only settles (the deposits covered the repair, or it was free).
+    check(
+      "payments_amount_counted",
+      sql`${table.amountCents} > 0 or (${table.amountCents} = 0 and ${table.kind} = 'balance' and ${table.settles})`,
+    ),
     check("payments_kind_known", sql`${table.kind} in ('deposit', 'balance', 'refund')`),
     check("payments_for_known", sql`${table.paymentFor} in ('repair', 'service-call')`),
     check("payments_method_known", sql`${table.method} in ('card', 'cash', 'check')`),

@@ -4,7 +4,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import {
   boolean,
-  check,
   date,
   index,
   integer,
@@ -23,7 +22,6 @@ import type {
   EstimateDecision,
   EstimateDecisionPlace,
   EstimateLine,
-  PaymentFor,
   PaymentMethod,
 } from "../../../app/domain/after-the-job";
 import { fieldStatuses } from "../../../app/domain/field";
@@ -114,8 +112,8 @@ export const serviceRequests = pgTable(
     /** A full window booked anyway by the office: why (the timeline says it too). */
     overbookReason: text("overbook_reason"),
     /**
-     * The request's current job, a row of `request_jobs`: its estimate, its payment and its
-     * warranty (1, the repair, for every request today).
+     * The request's current job, a row of `request_jobs`: its estimate and its warranty (its
+     * payments are the ledger's rows of that job).
      */
     jobNumber: integer("job_number").notNull().default(1),
     /**
@@ -359,8 +357,8 @@ export const requestVisits = pgTable(
 );
 
 /**
- * A request's jobs, one row each: what the technician estimated and the homeowner answered, what
- * was paid and the warranty it gave. The request's `jobNumber` is its current job; a request's
+ * A request's jobs, one row each: what the technician estimated and the homeowner answered, and
+ * the warranty its payment gave (what was paid is the ledger's: ./payments.ts). The request's `jobNumber` is its current job; a request's
  * row is read with it (server/requests/request-rows.ts) and only the door writes it. A request
  * nothing was estimated or paid for may have no row yet.
  */
@@ -391,17 +389,6 @@ export const requestJobs = pgTable(
      */
     partPriceCents: integer("part_price_cents"),
     depositCents: integer("deposit_cents"),
-    /** The payment the technician recorded: the receipt is made from it. */
-    paymentMethod: text("payment_method").$type<PaymentMethod>(),
-    paymentCents: integer("payment_cents"),
-    paidAt: timestamp("paid_at", { withTimezone: true }),
-    /**
-     * What the payment paid for: the repair (null, for payments recorded before this column), or
-     * the service call recorded after Can't fix, which settles that visit only.
-     */
-    paymentFor: text("payment_for").$type<PaymentFor>(),
-    /** The service call after Can't fix, recorded as no charge: why (the homeowner reads it). */
-    noChargeReason: text("no_charge_reason"),
     /**
      * The warranty the receipt gives: its length then, and its last day (office time). A job begun
      * on a warranty visit holds the warranty it began under until its own payment gives one.
@@ -412,13 +399,9 @@ export const requestJobs = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.requestId, table.number] }),
-    // The owner's numbers: the jobs paid, and the estimates answered, in a range.
-    index("request_jobs_paid_idx")
-      .on(table.paidAt)
-      .where(sql`${table.paidAt} is not null`),
+    // The owner's numbers: the estimates answered in a range (the jobs paid: the ledger's).
     index("request_jobs_decided_idx")
       .on(table.estimateDecidedAt)
       .where(sql`${table.estimateDecidedAt} is not null`),
-    check("request_jobs_payment_for_known", sql`${table.paymentFor} in ('repair', 'service-call')`),
   ],
 );
