@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 
-import { and, asc, count, eq, inArray, lt, ne } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
 
 import { profileForState } from "~/content/company";
 import { stateBySlug, type StateSlug } from "~/content/states";
@@ -39,6 +39,7 @@ import {
   type ServiceRequestRow,
 } from "../requests/request-rows";
 import { holdsNoPlace } from "../requests/visit-changes";
+import { earlierVisitsOf } from "../requests/visit-history";
 import { isTimeSlotId } from "../requests/windows";
 import { photoBytes, photosOfRequest } from "../requests/photo-store";
 import { officeTechnicians } from "../field/technicians";
@@ -351,18 +352,7 @@ export async function leadView(
       .where(eq(leadEvents.leadId, row.id))
       .orderBy(asc(leadEvents.at), asc(leadEvents.id)),
     lead.kind === "service-request" ? photosOfRequest(db, row.id, leadOffices(staff)) : [],
-    lead.kind === "service-request"
-      ? db
-          .select()
-          .from(requestVisits)
-          .where(
-            and(
-              eq(requestVisits.requestId, row.id),
-              lt(requestVisits.number, lead.row.visitNumber),
-            ),
-          )
-          .orderBy(asc(requestVisits.number))
-      : [],
+    lead.kind === "service-request" ? earlierVisitsOf(db, lead.row) : [],
     lead.kind === "service-request"
       ? db.select().from(texts).where(eq(texts.requestId, row.id)).orderBy(asc(texts.createdAt))
       : [],

@@ -408,7 +408,6 @@ export async function erasePrivacyRecords(
       await tx.delete(texts).where(inArray(texts.requestId, requestIds));
       // Every visit's words (the technician's and the homeowner's), and why a service call was not
       // charged: the current visit's went with the request, the earlier ones' go here.
-      const { serviceCall } = requestVisits;
       await tx
         .update(requestVisits)
         .set({
@@ -419,8 +418,6 @@ export async function erasePrivacyRecords(
           partNeeded: null,
           callbackProblem: null,
           callbackPhotoId: null,
-          serviceCall: sql`case when ${serviceCall} ->> 'noChargeReason' is null then ${serviceCall}
-            else jsonb_set(${serviceCall}, '{noChargeReason}', '""') end`,
           noChargeReason: sql`case when ${requestVisits.noChargeReason} is null then null else '' end`,
         })
         .where(inArray(requestVisits.requestId, requestIds));

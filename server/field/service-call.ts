@@ -3,16 +3,16 @@
  * shown is owed, and the technician records it on My day with the payment form that records a
  * repair's payment (./estimates.server.ts `recordPayment`), or "No charge" with a reason the homeowner
  * reads. Pure views of the request's row, for My day, the private page and the receipt. When the
- * office books another visit, the service call stays with the visit it was for (`request_visits`,
- * ../requests/next-visit.ts), and the request's payment is blank for the next one.
+ * office books another visit, the service call stays with the visit it was for (the ledger's row
+ * names its visit; ../requests/visit-history.ts), and the request's payment is blank for the next
+ * one.
  */
 import { profileForState } from "~/content/company";
-import { formatCalendarDate } from "~/domain/after-the-job";
+import { formatCalendarDate, type PaymentMethod } from "~/domain/after-the-job";
 import { paymentSummary } from "~/domain/estimate";
 import { formatMoney } from "~/domain/money";
 import { isoDateIn } from "~/lib/dates";
 
-import type { VisitServiceCall } from "../db/schema";
 import type { ServiceRequestRow as Row } from "../requests/visit-changes";
 import { newWorkDeclined } from "./warranty-work";
 
@@ -42,7 +42,19 @@ export function isServiceCallPayment(row: Pick<Row, "paidAt" | "paymentFor">): b
   return row.paidAt !== null && row.paymentFor === "service-call";
 }
 
-/** The service call recorded on `row`, as its visit keeps it once the next one starts; or null. */
+/**
+ * The service call recorded after a visit's Can't fix: paid (`method`, `cents`), or no charge
+ * (`method` null, `cents` 0) and why. `paidAt` is when it was recorded (ISO text). The ledger's
+ * row that settled the visit, or the visit's no charge (../requests/visit-history.ts).
+ */
+export interface VisitServiceCall {
+  method: PaymentMethod | null;
+  cents: number;
+  paidAt: string;
+  noChargeReason: string | null;
+}
+
+/** The service call recorded on `row`'s current visit; or null. */
 export function recordedServiceCall(
   row: Pick<Row, "paidAt" | "paymentFor" | "paymentMethod" | "paymentCents" | "noChargeReason">,
 ): VisitServiceCall | null {

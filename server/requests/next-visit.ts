@@ -16,8 +16,7 @@ import type { FieldStatus } from "~/domain/field";
 import type { TimeSlotId } from "~/domain/time-slots";
 
 import type { Transaction } from "../db/database";
-import { requestJobs, requestVisits, type VisitServiceCall } from "../db/schema";
-import { recordedServiceCall } from "../field/service-call";
+import { requestJobs, requestVisits } from "../db/schema";
 import type { HomeownerNews } from "./homeowner-news";
 import {
   changeRequest,
@@ -68,7 +67,6 @@ export async function startNextVisit(
   actor: Actor,
   context: VisitContext,
 ): Promise<ChangeOutcome> {
-  const serviceCall = recordedServiceCall(locked);
   const outcome = await changeRequest(
     tx,
     locked,
@@ -103,7 +101,7 @@ export async function startNextVisit(
     context,
   );
   if (outcome.ok) {
-    await archiveEndedVisit(tx, locked, next.ended.outcome, next.ended.detail, serviceCall);
+    await archiveEndedVisit(tx, locked, next.ended.outcome, next.ended.detail);
   }
   return outcome;
 }
@@ -171,17 +169,16 @@ export async function cancelPendingCallback(
 
 /**
  * Writes how the visit that ended (`row`'s current visit as it stood) ended on its row: the
- * outcome, the technician's words and the service call recorded for it.
+ * outcome and the technician's words (its service call is the ledger's row of that visit).
  */
 async function archiveEndedVisit(
   tx: Transaction,
   row: ServiceRequestRow,
   outcome: FieldStatus,
   detail: string,
-  serviceCall: VisitServiceCall | null,
 ): Promise<void> {
   await tx
     .update(requestVisits)
-    .set({ fieldStatus: outcome, detail, serviceCall })
+    .set({ fieldStatus: outcome, detail })
     .where(and(eq(requestVisits.requestId, row.id), eq(requestVisits.number, row.visitNumber)));
 }

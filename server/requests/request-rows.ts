@@ -150,6 +150,25 @@ export function jobSettlement(
     limit 1) ${sql.identifier(alias)}`;
 }
 
+/**
+ * The latest settlement of the service call of visit `visitNumber` of the request `requestId`
+ * (the outer query's columns), as a subquery named `alias` to join laterally (`alias.method`,
+ * `.paid_at`, `.cents`): an ended visit's line in the history says it.
+ */
+export function visitServiceCall(
+  requestId: SQL | Column,
+  visitNumber: SQL | Column,
+  alias: string,
+): SQL {
+  return sql`(
+    select st.method, st.paid_at, st.cents
+    from ${settlements} st
+    where st.request_id = ${requestId} and st.payment_for = 'service-call'
+      and st.visit_number = ${visitNumber}
+    order by st.paid_at desc
+    limit 1) ${sql.identifier(alias)}`;
+}
+
 /** Whether the repair of the job `jobNumber` of the request `requestId` was paid, as SQL. */
 export function repairSettled(requestId: SQL | Column, jobNumber: SQL | Column): SQL {
   return sql`exists (

@@ -3,7 +3,7 @@
  * ones (how each ended, and the service call recorded after a Can't fix), then the current one.
  * The private page, the receipt and its email say the same.
  */
-import { and, asc, eq, lt } from "drizzle-orm";
+import { and, asc, eq, lt, sql } from "drizzle-orm";
 
 import { profileForState } from "~/content/company";
 import { isoDateIn } from "~/lib/dates";
@@ -11,8 +11,16 @@ import type { FieldStatus } from "~/domain/field";
 import { formatVisit } from "~/domain/visit";
 
 import type { Database, Transaction } from "../db/database";
-import { requestVisits, type VisitServiceCall } from "../db/schema";
-import { isServiceCallPayment, recordedServiceCall, serviceCallWords } from "../field/service-call";
+import type { PaymentMethod } from "~/domain/after-the-job";
+
+import { payments, requestVisits } from "../db/schema";
+import {
+  isServiceCallPayment,
+  recordedServiceCall,
+  serviceCallWords,
+  type VisitServiceCall,
+} from "../field/service-call";
+import { visitServiceCall } from "./request-rows";
 import { visitOf, type ServiceRequestRow } from "./visit-changes";
 import { isTimeSlotId } from "./windows";
 
@@ -29,24 +37,53 @@ export interface VisitRecord {
   outcome: string;
 }
 
-type EarlierVisit = typeof requestVisits.$inferSelect;
+/** An earlier visit's row, with the service call recorded for it, if one was. */
+export type EarlierVisit = typeof requestVisits.$inferSelect & {
+  serviceCall: VisitServiceCall | null;
+};
 
 /** "First visit", "Return visit", then "Visit 3", ... */
 export function visitLabel(number: number): string {
   return number === 1 ? "First visit" : number === 2 ? "Return visit" : `Visit ${number}`;
 }
 
-/** The visits before the request's current one, oldest first (none for a first visit). */
+/**
+ * The visits before the request's current one, oldest first (none for a first visit), each with
+ * its service call: the ledger's payment that settled it, or the visit's no charge.
+ */
 export async function earlierVisitsOf(
   q: Database | Transaction,
   row: Pick<ServiceRequestRow, "id" | "visitNumber">,
 ): Promise<EarlierVisit[]> {
   if (row.visitNumber <= 1) return [];
-  return q
-    .select()
+  const visits = await q
+    .select({
+      visit: requestVisits,
+      method: sql<PaymentMethod | null>`call.method`,
+      cents: sql<number | null>`call.cents`,
+      paidAt: sql<Date | null>`call.paid_at`.mapWith(payments.settledAt),
+    })
     .from(requestVisits)
+    .leftJoinLateral(
+      visitServiceCall(requestVisits.requestId, requestVisits.number, "call"),
+      sql`true`,
+    )
     .where(and(eq(requestVisits.requestId, row.id), lt(requestVisits.number, row.visitNumber)))
     .orderBy(asc(requestVisits.number));
+  return visits.map(({ visit, method, cents, paidAt }) => ({
+    ...visit,
+    serviceCall:
+      method && paidAt
+        ? { method, cents: cents ?? 0, paidAt: paidAt.toISOString(), noChargeReason: null }
+        : visit.noChargeAt
+          ? {
+              method: null,
+              cents: 0,
+              paidAt: visit.noChargeAt.toISOString(),
+              noChargeReason: visit.noChargeReason,
+            }
+          : null,
+  }));
 }
 
 /** The visit whose repair was paid: its day, who went, what they did. */

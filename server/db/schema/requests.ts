@@ -22,7 +22,6 @@ import type {
   EstimateDecision,
   EstimateDecisionPlace,
   EstimateLine,
-  PaymentMethod,
 } from "../../../app/domain/after-the-job";
 import { fieldStatuses } from "../../../app/domain/field";
 import { leadStatuses } from "../../../app/domain/leads";
@@ -266,18 +265,6 @@ export const fieldTaps = pgTable(
 );
 
 /**
- * The service call recorded after a visit's Can't fix (server/field/service-call.ts), kept with
- * that visit when the next one starts: paid (`method`, `cents`), or no charge (`method` null,
- * `cents` 0) and why. `paidAt` is when it was recorded (ISO text).
- */
-export interface VisitServiceCall {
-  method: PaymentMethod | null;
-  cents: number;
-  paidAt: string;
-  noChargeReason: string | null;
-}
-
-/**
  * A request's visits, one row each, the current one (the request's `visitNumber`) included: the
  * day, the window, who goes, where it stands in the field and how it ended. Only the door
  * (server/requests/request-door.ts) writes them; a request's row is read with its current visit
@@ -330,8 +317,6 @@ export const requestVisits = pgTable(
     callbackPhotoId: uuid("callback_photo_id"),
     /** The technician's words about how the visit ended (the part, the reason). Blanked by an erasure. */
     detail: text("detail").notNull().default(""),
-    /** Can't fix: the service call recorded for this visit, if one was. */
-    serviceCall: jsonb("service_call").$type<VisitServiceCall>(),
     /**
      * Can't fix, and no charge for its service call: when the technician recorded it and why (the
      * homeowner reads it; an erasure blanks it). The visit's own fact, as a paid service call is
