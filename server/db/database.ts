@@ -128,6 +128,10 @@ function postgresPool(
     statement_timeout: statementTimeoutMs,
     // A transaction left open by a stalled client must not hold its locks for long.
     idle_in_transaction_session_timeout: Math.max(statementTimeoutMs, 30_000),
+    // The app's queries are short: PostgreSQL's JIT, which starts on a plan's estimated cost,
+    // spent more compiling the owner's numbers (a correlated sum per job) than it saved: 103 ms
+    // against 51 ms for the technicians' table of 50,000 leads (`npm run bench:desk`).
+    options: "-c jit=off",
     keepAlive: true,
   });
   // An idle client losing its server emits here; unhandled, it would end the process.

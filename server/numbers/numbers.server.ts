@@ -25,7 +25,7 @@ import { isoDateIn } from "~/lib/dates";
 
 import type { Database } from "../db/database";
 import { leadOffices, type StaffMember } from "../desk/staff-accounts.server";
-import { repairSettled, settlements } from "../requests/request-rows";
+import { repairSettled } from "../requests/request-rows";
 import { addDays } from "../requests/windows";
 import { clickConversionsOf } from "./conversions.server";
 import { spendBySource, spendEntriesOf } from "./spend.server";
@@ -134,7 +134,11 @@ async function sourceCounts(
         sr.status,
         exists (select 1 from request_visits v where v.request_id = sr.id and v.date is not null) as booked,
         exists (select 1 from request_visits v where v.request_id = sr.id and v.field_status = 'done') as completed,
-        exists (select 1 from ${settlements} st where st.request_id = sr.id and st.cents > 0) as paid,
+        -- Settled (more than nothing: the count asks the revenue too).
+        exists (
+          select 1 from payments p
+          where p.request_id = sr.id and p.settles and p.state in ('paid', 'refunded')
+        ) as paid,
         ${netPaid(sql`p.request_id = sr.id`)} as revenue
       from service_requests sr
       where sr.office in (${officeList(offices)})
