@@ -7,7 +7,11 @@ import { sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 
 import { readRequest } from "../requests/request-rows";
-import { databaseBefore, insertDryerRequest } from "../test-support/migrations-before";
+import {
+  databaseBefore,
+  insertDryerRequest,
+  insertPayment,
+} from "../test-support/migrations-before";
 import { payments } from "./schema";
 
 const database = databaseBefore("0045_ledger_settles_jobs");
@@ -50,70 +54,52 @@ test("0045: what the job's payment columns said is read from the ledger after th
     values (${requests.refunded}, 1, 'card', 24500, '2031-07-19T20:10:00Z', 'repair', 90, '2031-10-17'),
       (${requests.depositCovered}, 1, 'cash', 13800, '2031-07-20T15:00:00Z', 'repair', 90, '2031-10-18'),
       (${requests.backAfterServiceCall}, 1, null, null, null, null, null, null)`);
-  const row = (
-    id: string,
-    requestId: string,
-    visit: number,
-    kind: string,
-    paymentFor: string,
-    cents: number,
-    state: string,
-    settledAt: string,
-    settles: boolean,
-    refundOf: string | null = null,
-  ) =>
-    db.execute(sql`
-      insert into payments (id, request_id, job_number, visit_number, kind, payment_for, method,
-        amount_cents, state, refund_of, idempotency_key, created_at, settled_at, settles)
-      values (${id}, ${requestId}, 1, ${visit}, ${kind}, ${paymentFor}, 'card', ${cents},
-        ${state}, ${refundOf}, ${`key:${id}`}, ${settledAt}::timestamptz,
-        ${settledAt}::timestamptz, ${settles})`);
+  const card = { method: "card", kind: "balance", visitNumber: 1 } as const;
   // Refunded in full: the row was given the refund's time, as a refund did before.
-  await row(
-    rows.card,
-    requests.refunded,
-    1,
-    "balance",
-    "repair",
-    24_500,
-    "refunded",
-    "2031-07-25T09:00:00Z",
-    true,
-  );
-  await row(
-    rows.refund,
-    requests.refunded,
-    1,
-    "refund",
-    "repair",
-    24_500,
-    "paid",
-    "2031-07-25T09:00:00Z",
-    false,
-    rows.card,
-  );
-  await row(
-    rows.deposit,
-    requests.depositCovered,
-    1,
-    "deposit",
-    "repair",
-    13_800,
-    "paid",
-    "2031-07-14T10:00:00Z",
-    false,
-  );
-  await row(
-    rows.serviceCall,
-    requests.backAfterServiceCall,
-    1,
-    "balance",
-    "service-call",
-    8_900,
-    "refunded",
-    "2031-07-30T09:00:00Z",
-    true,
-  );
+  const refundedAt = "2031-07-25T09:00:00Z";
+  await insertPayment(db, {
+    ...card,
+    id: rows.card,
+    requestId: requests.refunded,
+    paymentFor: "repair",
+    cents: 24_500,
+    state: "refunded",
+    settledAt: refundedAt,
+    settles: true,
+  });
+  await insertPayment(db, {
+    ...card,
+    id: rows.refund,
+    requestId: requests.refunded,
+    paymentFor: "repair",
+    kind: "refund",
+    cents: 24_500,
+    state: "paid",
+    settledAt: refundedAt,
+    settles: false,
+    refundOf: rows.card,
+  });
+  await insertPayment(db, {
+    ...card,
+    id: rows.deposit,
+    requestId: requests.depositCovered,
+    paymentFor: "repair",
+    kind: "deposit",
+    cents: 13_800,
+    state: "paid",
+    settledAt: "2031-07-14T10:00:00Z",
+    settles: false,
+  });
+  await insertPayment(db, {
+    ...card,
+    id: rows.serviceCall,
+    requestId: requests.backAfterServiceCall,
+    paymentFor: "service-call",
+    cents: 8_900,
+    state: "refunded",
+    settles: true,
+    settledAt: "2031-07-30T09:00:00Z",
+  });
 
   await database.migrateToLatest();
 

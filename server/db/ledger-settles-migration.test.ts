@@ -4,7 +4,11 @@
 import { sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 
-import { databaseBefore, insertDryerRequest } from "../test-support/migrations-before";
+import {
+  databaseBefore,
+  insertDryerRequest,
+  insertPayment,
+} from "../test-support/migrations-before";
 import { payments } from "./schema";
 
 const database = databaseBefore("0043_ledger_settles");
@@ -44,70 +48,63 @@ test("0043: the row that settled each job, and each ended visit's service call, 
     values (${requests.repaired}, 1, 'cash', 24500, '2031-07-19T20:10:00.120Z', 'repair', null),
       (${requests.noCharge}, 1, null, 0, '2031-07-19T20:10:00Z', 'service-call', 'Could not reach the part'),
       (${requests.owing}, 1, null, null, null, null, null)`);
-  const row = (
-    id: string,
-    requestId: string,
-    visit: number,
-    kind: string,
-    paymentFor: string,
-    method: string,
-    cents: number,
-    state: string,
-    settledAt: string | null,
-    refundOf: string | null = null,
-  ) =>
-    db.execute(sql`
-      insert into payments (id, request_id, job_number, visit_number, kind, payment_for, method,
-        amount_cents, state, refund_of, idempotency_key, created_at, settled_at)
-      values (${id}, ${requestId}, 1, ${visit}, ${kind}, ${paymentFor}, ${method}, ${cents},
-        ${state}, ${refundOf}, ${`key:${id}`}, coalesce(${settledAt}::timestamptz, now()),
-        ${settledAt}::timestamptz)`);
-  await row(
-    rows.serviceCall,
-    requests.repaired,
-    1,
-    "balance",
-    "service-call",
-    "check",
-    8_900,
-    "paid",
-    "2031-07-12T18:00:00Z",
-  );
-  await row(
-    rows.deposit,
-    requests.repaired,
-    1,
-    "deposit",
-    "repair",
-    "card",
-    13_800,
-    "paid",
-    "2031-07-13T10:00:00Z",
-  );
-  await row(
-    rows.repair,
-    requests.repaired,
-    2,
-    "balance",
-    "repair",
-    "cash",
-    10_700,
-    "refunded",
-    "2031-07-19T20:10:00.118Z",
-  );
-  await row(
-    rows.refund,
-    requests.repaired,
-    2,
-    "refund",
-    "repair",
-    "cash",
-    10_700,
-    "paid",
-    "2031-07-25T09:00:00Z",
-    rows.repair,
-  );
-  await row(rows.openLink, requests.owing, 1, "balance", "repair", "card", 24_500, "pending", null);
+  const { repaired, owing } = requests;
+  await insertPayment(db, {
+    id: rows.serviceCall,
+    requestId: repaired,
+    visitNumber: 1,
+    kind: "balance",
+    state: "paid",
+    paymentFor: "service-call",
+    method: "check",
+    cents: 8_900,
+    settledAt: "2031-07-12T18:00:00Z",
+  });
+  await insertPayment(db, {
+    id: rows.deposit,
+    requestId: repaired,
+    visitNumber: 1,
+    kind: "deposit",
+    state: "paid",
+    paymentFor: "repair",
+    method: "card",
+    cents: 13_800,
+    settledAt: "2031-07-13T10:00:00Z",
+  });
+  await insertPayment(db, {
+    id: rows.repair,
+    requestId: repaired,
+    visitNumber: 2,
+    kind: "balance",
+    paymentFor: "repair",
+    method: "cash",
+    cents: 10_700,
+    state: "refunded",
+    settledAt: "2031-07-19T20:10:00.118Z",
+  });
+  await insertPayment(db, {
+    id: rows.refund,
+    requestId: repaired,
+    visitNumber: 2,
+    kind: "refund",
+    state: "paid",
+    paymentFor: "repair",
+    method: "cash",
+    cents: 10_700,
+    refundOf: rows.repair,
+    settledAt: "2031-07-25T09:00:00Z",
+  });
+  await insertPayment(db, {
+    id: rows.openLink,
+    requestId: owing,
+    visitNumber: 1,
+    kind: "balance",
+    paymentFor: "repair",
+    method: "card",
+    cents: 24_500,
+    state: "pending",
+    settledAt: null,
+  });
 
   await database.migrateToLatest();
 

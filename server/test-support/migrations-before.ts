@@ -73,3 +73,33 @@ export function insertDryerRequest(
       '4410 Bellaire Blvd, Houston', '77401', 'morning', 'Samsung', 'DVG45R6100C', '',
       'No heat.', '', ${status}, ${visitNumber})`);
 }
+
+/** A ledger row as a migration saw it (`settles` only once 0043 made the column). */
+export interface PaymentBefore {
+  id: string;
+  requestId: string;
+  visitNumber: number;
+  kind: "deposit" | "balance" | "refund";
+  paymentFor: "repair" | "service-call";
+  method: "card" | "cash" | "check";
+  cents: number;
+  state: "pending" | "paid" | "failed" | "expired" | "refunded";
+  /** When it reached its state (null: pending); it was made then too. */
+  settledAt: string | null;
+  refundOf?: string;
+  settles?: boolean;
+}
+
+/** Stores `payment` on job 1 of its request. */
+export function insertPayment(db: PgliteDatabase<typeof schema>, payment: PaymentBefore) {
+  const settles = payment.settles === undefined ? null : payment.settles;
+  return db.execute(sql`
+    insert into payments (id, request_id, job_number, visit_number, kind, payment_for, method,
+      amount_cents, state, refund_of, idempotency_key, created_at,
+      settled_at${settles === null ? sql`` : sql`, settles`})
+    values (${payment.id}, ${payment.requestId}, 1, ${payment.visitNumber}, ${payment.kind},
+      ${payment.paymentFor}, ${payment.method}, ${payment.cents}, ${payment.state},
+      ${payment.refundOf ?? null}, ${`key:${payment.id}`},
+      coalesce(${payment.settledAt}::timestamptz, now()),
+      ${payment.settledAt}::timestamptz${settles === null ? sql`` : sql`, ${settles}`})`);
+}
