@@ -12,8 +12,9 @@ import type { NumbersRange } from "~/domain/numbers";
 
 import type { Database } from "../db/database";
 import { wallTimeWithOffset } from "../mail/time-zone";
+import { netPaid } from "../requests/ledger";
 import { jobSettlement } from "../requests/request-rows";
-import { csvOf, dollars, officeList, rowsOf, withinRange, netPaid } from "./queries";
+import { csvOf, dollars, officeList, rowsOf, withinRange } from "./queries";
 
 /** The conversion's name in the owner's Google Ads account (set up once, as the guide says). */
 export const conversionName = "Paid repair";

@@ -25,6 +25,7 @@ import { isoDateIn } from "~/lib/dates";
 
 import type { Database } from "../db/database";
 import { leadOffices, type StaffMember } from "../desk/staff-accounts.server";
+import { netPaid } from "../requests/ledger";
 import { repairSettled } from "../requests/request-rows";
 import { addDays } from "../requests/windows";
 import { clickConversionsOf } from "./conversions.server";
@@ -35,7 +36,6 @@ import {
   csvOf,
   daysBetween,
   dollars,
-  netPaid,
   officeDayOf,
   officeList,
   rowsOf,

@@ -41,20 +41,6 @@ export function withinRange(instant: SQL, offices: readonly StateSlug[], range: 
     and ${officeDayOf(instant, offices)} between ${range.from}::date and ${range.to}::date`;
 }
 
-/**
- * The ledger's net paid for the payments `where` picks (SQL over `p`), as SQL: payments paid (or
- * later refunded) less the refunds made; a refund asked and not made takes nothing off.
- */
-export function netPaid(where: SQL): SQL {
-  return sql`coalesce((
-    select sum(case
-      when p.kind = 'refund' then case when p.state = 'paid' then -p.amount_cents else 0 end
-      when p.state in ('paid', 'refunded') then p.amount_cents
-      else 0 end)
-    from payments p where ${where}
-  ), 0)`;
-}
-
 export function rowsOf(result: unknown): Record<string, unknown>[] {
   return (result as { rows: Record<string, unknown>[] }).rows;
 }

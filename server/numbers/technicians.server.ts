@@ -11,9 +11,10 @@ import type { StateSlug } from "~/content/states";
 import type { NumbersRange, TechnicianRow } from "~/domain/numbers";
 
 import type { Database } from "../db/database";
+import { netPaid } from "../requests/ledger";
 import { jobSettlement } from "../requests/request-rows";
 import { addDays } from "../requests/windows";
-import { officeDayOf, officeList, rowsOf, netPaid } from "./queries";
+import { officeDayOf, officeList, rowsOf } from "./queries";
 
 /** The field states of a visit the technician worked (came to the house). */
 const worked = new Set(["arrived", "done", "needs-part", "cant-fix"]);

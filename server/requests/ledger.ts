@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 
 import { paidEffect, type LedgerKind, type LedgerState } from "~/domain/payments";
 
@@ -121,6 +121,20 @@ export async function ledgerOf(
       ),
     )
     .orderBy(asc(payments.createdAt), asc(payments.id));
+}
+
+/**
+ * The ledger's net paid for the payments `where` picks (SQL over `p`), as SQL: payments paid (or
+ * later refunded) less the refunds made; a refund asked and not made takes nothing off.
+ */
+export function netPaid(where: SQL): SQL {
+  return sql`coalesce((
+    select sum(case
+      when p.kind = 'refund' then case when p.state = 'paid' then -p.amount_cents else 0 end
+      when p.state in ('paid', 'refunded') then p.amount_cents
+      else 0 end)
+    from ${payments} p where ${where}
+  ), 0)`;
 }
 
 /** What `rows` paid, refunds taken away, in cents; `kind` counts only those rows (and their refunds). */

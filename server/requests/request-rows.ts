@@ -14,6 +14,7 @@ import type { PaymentFor, PaymentMethod } from "~/domain/after-the-job";
 
 import type { Database, Transaction } from "../db/database";
 import { payments, requestJobs, requestVisits, serviceRequests } from "../db/schema";
+import { netPaid } from "./ledger";
 
 /** Each of the current visit's columns, by the name a request row gives it. */
 const visitColumnNames = {
@@ -118,16 +119,11 @@ export const currentJob: SQL = and(
 export const settlements: SQL = sql`(
   select s.request_id, s.job_number, s.visit_number, s.payment_for, s.method,
     s.settled_at as paid_at,
-    (select coalesce(sum(case
-        when p.kind <> 'refund' and p.state in ('paid', 'refunded') then p.amount_cents
-        when p.kind = 'refund' and p.state = 'paid' then -p.amount_cents
-        else 0 end), 0)::int
-      from ${payments} p
-      where p.request_id = s.request_id
-        and p.payment_for = s.payment_for
-        and p.settled_at <= s.settled_at
-        and case when s.payment_for = 'repair' then p.job_number = s.job_number
-          else p.visit_number = s.visit_number end) as cents
+    ${netPaid(sql`p.request_id = s.request_id
+      and p.payment_for = s.payment_for
+      and p.settled_at <= s.settled_at
+      and case when s.payment_for = 'repair' then p.job_number = s.job_number
+        else p.visit_number = s.visit_number end`)}::int as cents
   from ${payments} s
   where s.settles and s.state in ('paid', 'refunded'))`;
 
