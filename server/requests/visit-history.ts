@@ -6,13 +6,12 @@
 import { and, asc, eq, lt, sql } from "drizzle-orm";
 
 import { profileForState } from "~/content/company";
+import type { PaymentMethod } from "~/domain/after-the-job";
 import { isoDateIn } from "~/lib/dates";
 import type { FieldStatus } from "~/domain/field";
 import { formatVisit } from "~/domain/visit";
 
 import type { Database, Transaction } from "../db/database";
-import type { PaymentMethod } from "~/domain/after-the-job";
-
 import { payments, requestVisits } from "../db/schema";
 import {
   isServiceCallPayment,
