@@ -11,6 +11,7 @@ export default tseslint.config(
       "test-results/",
       "playwright-report/",
       "node_modules/",
+      "app/paraglide/",
     ],
   },
   js.configs.recommended,

@@ -8,7 +8,8 @@ import { serverBundledPackages } from "./scripts/server-bundle.js";
 /**
  * One chunk for what every page loads: the form controls every form shares (the public forms,
  * the desk, the private page), `cn` with its libraries, and the small modules the root uses
- * (toasts, meta, the visitor's region). Left to Rollup, each set of routes sharing a module
+ * (toasts, meta, the visitor's region), and the messages the header and footer say
+ * (components/shell-messages.ts). Left to Rollup, each set of routes sharing a module
  * gets a chunk of its own: a desk route importing the controls split them out of home's chunks
  * (+0.4 KB), and home loaded 25 files where 18 now carry the same code (-2 KB of JavaScript:
  * docs/decisions/0013-one-form-pattern.md).
@@ -16,7 +17,7 @@ import { serverBundledPackages } from "./scripts/server-bundle.js";
 function sharedChunk(id: string): string | undefined {
   if (
     /\/app\/components\/ui\/(button|input|field|notice)\.tsx$|\/app\/lib\/utils\.ts$/.test(id) ||
-    /\/app\/(lib\/(toast-store|meta|location-store|use-site-url|use-region)\.ts|content\/navigation\.ts|components\/status-page\.tsx)$/.test(
+    /\/app\/(lib\/(toast-store|meta|location-store|use-site-url|use-region)\.ts|content\/navigation\.ts|components\/(status-page\.tsx|shell-messages\.ts))$/.test(
       id,
     ) ||
     /\/node_modules\/(class-variance-authority|clsx)\//.test(id)
@@ -46,6 +47,23 @@ function serverFolderStaysOnTheServer(): Plugin {
   };
 }
 
+/**
+ * The compiled messages' runtime is ours (app/lib/locale-runtime.ts): every message is called with
+ * its locale, and Paraglide's own runtime would detect one.
+ */
+export function explicitLocaleRuntime(): Plugin {
+  const messagesFolder = fileURLToPath(new URL("./app/paraglide/messages/", import.meta.url));
+  const runtime = fileURLToPath(new URL("./app/lib/locale-runtime.ts", import.meta.url));
+  return {
+    name: "explicit-locale-runtime",
+    enforce: "pre",
+    resolveId(source, importer) {
+      if (source === "../runtime.js" && importer?.startsWith(messagesFolder)) return runtime;
+      return null;
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
@@ -61,5 +79,5 @@ export default defineConfig(({ isSsrBuild }) => ({
       : { output: { manualChunks: sharedChunk } },
   },
   ssr: { noExternal: serverBundledPackages },
-  plugins: [tailwindcss(), reactRouter(), serverFolderStaysOnTheServer()],
+  plugins: [explicitLocaleRuntime(), tailwindcss(), reactRouter(), serverFolderStaysOnTheServer()],
 }));

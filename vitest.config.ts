@@ -1,7 +1,10 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+import { explicitLocaleRuntime } from "./vite.config";
+
 export default defineConfig({
+  plugins: [explicitLocaleRuntime()],
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },

@@ -23,10 +23,12 @@ import { StatusPage } from "./components/status-page";
 import { LazyToaster } from "./components/ui/toaster-lazy";
 import { NewsletterForm } from "./features/newsletter/newsletter-form";
 import { startLocationDetection } from "./lib/location-store";
+import { htmlLang, useLocale } from "./lib/locale";
 import type { RootMatchData } from "./lib/meta";
 import { backgroundLocationOf, setModalOpen } from "./lib/page-location";
 import { regionParam } from "./lib/region";
 import type { DeskHandle } from "./features/desk/headers";
+import * as m from "./components/shell-messages";
 import { servicesOf } from "./services.server";
 
 export const links: Route.LinksFunction = () => [
@@ -50,8 +52,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  const locale = useLocale();
   return (
-    <html lang="en-US">
+    <html lang={htmlLang(locale)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -150,6 +153,7 @@ function useIsDeskPage() {
 
 export default function App() {
   const isDeskPage = useIsDeskPage();
+  const locale = useLocale();
   useRegionStartUp(!isDeskPage);
   const { page, modal } = usePageBehindModal();
   if (isDeskPage) {
@@ -165,7 +169,7 @@ export default function App() {
         href="#main"
         className="sr-only z-50 rounded bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
-        Skip to content
+        {m.skip_to_content({}, { locale })}
       </a>
       <SiteHeader />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
@@ -186,6 +190,7 @@ export default function App() {
 const DeskErrorPage = lazy(() => import("./features/desk/desk-error-page"));
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const locale = useLocale();
   // An error a desk middleware threw (a dispatcher on an owners' page) is the desk's own.
   if (useIsDeskPage()) {
     return (
@@ -203,11 +208,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <>
       <SiteHeader />
       <main id="main" className="flex-1">
-        <StatusPage title={is404 ? "404 PAGE NOT FOUND" : "Something went wrong"}>
+        <StatusPage
+          title={is404 ? m.error_not_found_title({}, { locale }) : m.error_title({}, { locale })}
+        >
           <p className="mt-4 text-slate-700">
-            {is404
-              ? "The page you are looking for has moved or never existed."
-              : "Please refresh the page, or call us and we will book your repair by phone."}
+            {is404 ? m.error_not_found_text({}, { locale }) : m.error_text({}, { locale })}
           </p>
         </StatusPage>
       </main>

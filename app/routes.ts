@@ -1,21 +1,38 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
+/**
+ * The public pages, each at its English address and its Spanish twin under `/es` (issue 39): the
+ * same module answers both, and reads its language from the address (app/lib/locale.ts). The
+ * forms the pages post to come along, so that a Spanish form is answered in Spanish.
+ */
+const publicPages: ReadonlyArray<readonly [path: string, file: string]> = [
+  ["", "routes/home.tsx"],
+  ["services", "routes/services.tsx"],
+  ["services/:slug", "routes/service-detail.tsx"],
+  ["service-areas", "routes/service-areas.tsx"],
+  ["service-areas/:state", "routes/service-area-state.tsx"],
+  ["brands", "routes/brands.tsx"],
+  ["reviews", "routes/reviews.tsx"],
+  ["contact", "routes/contact.tsx"],
+  ["policy", "routes/policy.tsx"],
+  ["location", "routes/location.tsx"],
+  ["modals/schedule", "routes/modals.schedule.tsx"],
+  ["newsletter", "routes/newsletter.tsx"],
+];
+
+const englishPages = publicPages.map(([path, file]) =>
+  path === "" ? index(file) : route(path, file),
+);
+const spanishPages = publicPages.map(([path, file]) =>
+  route(path === "" ? "es" : `es/${path}`, file, { id: `es/${file}` }),
+);
+
 export default [
-  index("routes/home.tsx"),
-  route("services", "routes/services.tsx"),
-  route("services/:slug", "routes/service-detail.tsx"),
-  route("service-areas", "routes/service-areas.tsx"),
-  route("service-areas/:state", "routes/service-area-state.tsx"),
-  route("brands", "routes/brands.tsx"),
-  route("reviews", "routes/reviews.tsx"),
-  route("contact", "routes/contact.tsx"),
-  route("policy", "routes/policy.tsx"),
-  route("location", "routes/location.tsx"),
+  ...englishPages,
+  ...spanishPages,
   route("403", "routes/forbidden.tsx"),
   route("helmet", "routes/helmet-demo.tsx"),
-  route("modals/schedule", "routes/modals.schedule.tsx"),
   route("modals/example", "routes/modals.example.tsx"),
-  route("newsletter", "routes/newsletter.tsx"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
   route("requests/:token", "routes/requests.tsx"),
   route("requests/:token/photos/:photoId", "routes/requests.photo.ts"),
@@ -64,5 +81,6 @@ export default [
   route("office/day-worker.js", "routes/office.day-worker.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
+  route("es/*", "routes/not-found.tsx", { id: "es/routes/not-found.tsx" }),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -8,9 +8,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 
+import { hasSpanishTwin } from "../app/lib/locale";
 import { runLoad, percentile, startNode, startServer, waitForUrl } from "./support";
 
-const routes = [
+const englishRoutes = [
   "/",
   "/services",
   "/services/refrigerator",
@@ -24,6 +25,13 @@ const routes = [
   "/403",
   "/helmet",
   "/modals/schedule",
+];
+// Every page with a Spanish twin, measured in Spanish too (issue 39).
+const routes = [
+  ...englishRoutes,
+  ...englishRoutes
+    .filter((route) => hasSpanishTwin(route))
+    .map((route) => (route === "/" ? "/es" : `/es${route}`)),
 ];
 
 /**
@@ -61,8 +69,17 @@ function stylesheetsOf(html: string) {
 
 // Issue 5's budgets, compressed: JavaScript before interaction on content pages and once the
 // booking dialog is open, CSS; issue 11's: GET / against the in-memory limit.
-const budgets = { contentJsKb: 120, dialogJsKb: 160, cssKb: 30, ratio: 0.5 };
-const dialogRoute = "/modals/schedule";
+// Issue 39's: home's JavaScript grows by at most 5 KB with Spanish, in either language, over the
+// 118.3 KB it loaded before (3d950ee, docs/benchmark-log.md).
+const budgets = {
+  contentJsKb: 120,
+  homeJsKb: 118.3 + 5,
+  dialogJsKb: 160,
+  cssKb: 30,
+  ratio: 0.5,
+};
+const dialogRoutes = new Set(["/modals/schedule", "/es/modals/schedule"]);
+const homeRoutes = new Set(["/", "/es"]);
 const missed: string[] = [];
 
 const appPort = 3301;
@@ -105,7 +122,11 @@ try {
     for (const stylesheet of stylesheetsOf(html)) cssBytes += await compressedSize(stylesheet);
     const jsKb = jsBytes / 1024;
     const cssKb = cssBytes / 1024;
-    const jsBudgetKb = route === dialogRoute ? budgets.dialogJsKb : budgets.contentJsKb;
+    const jsBudgetKb = dialogRoutes.has(route)
+      ? budgets.dialogJsKb
+      : homeRoutes.has(route)
+        ? budgets.homeJsKb
+        : budgets.contentJsKb;
     if (jsKb > jsBudgetKb) missed.push(`${route}: JS ${jsKb.toFixed(1)} KB > ${jsBudgetKb} KB`);
     if (cssKb > budgets.cssKb)
       missed.push(`${route}: CSS ${cssKb.toFixed(1)} KB > ${budgets.cssKb} KB`);

@@ -1,6 +1,7 @@
 import { HtmlValidate } from "html-validate";
 
 import { publicPaths } from "../app/routes/sitemap";
+import { hasSpanishTwin } from "~/lib/locale";
 
 import { expect, publicRoutes, sharedPageTest as test } from "./support/fixtures";
 
@@ -12,14 +13,25 @@ test("robots.txt allows crawling and points to the sitemap", async ({ request, b
   expect(text).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
 });
 
-test("the sitemap lists every public page, and only pages that answer 200", async ({
+test("the sitemap lists every public page in both languages, and only pages that answer 200", async ({
   request,
   baseURL,
 }) => {
   const xml = await (await request.get("/sitemap.xml")).text();
   const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
-  expect(locations).toEqual(publicPaths.map((path) => `${baseURL}${path}`));
-  expect(locations).toHaveLength(19);
+  const spanish = (path: string) => (path === "/" ? "/es" : `/es${path}`);
+  expect(locations).toEqual(
+    publicPaths.flatMap((path) => [`${baseURL}${path}`, `${baseURL}${spanish(path)}`]),
+  );
+  expect(locations).toHaveLength(38);
+  // Each entry names both languages and the default, as the pages do.
+  const entries = xml.split("<url>").slice(1);
+  for (const [index, entry] of entries.entries()) {
+    const path = publicPaths[Math.floor(index / 2)]!;
+    expect(entry, path).toContain(`hreflang="en" href="${baseURL}${path}"`);
+    expect(entry, path).toContain(`hreflang="es" href="${baseURL}${spanish(path)}"`);
+    expect(entry, path).toContain(`hreflang="x-default" href="${baseURL}${path}"`);
+  }
   for (const location of locations) {
     expect((await request.get(location)).status(), location).toBe(200);
   }
@@ -108,13 +120,21 @@ test("the JSON-LD of every page parses and has the required properties", async (
   }
 });
 
-test("every page has Open Graph and Twitter card tags and lang en-US", async ({ request }) => {
+test("every page has Open Graph and Twitter card tags, lang en-US and its Spanish twin as an alternate", async ({
+  request,
+  baseURL,
+}) => {
   for (const { path } of publicRoutes) {
     const html = await (await request.get(path)).text();
     expect(html, path).toContain('<html lang="en-US"');
     for (const tag of ['property="og:title"', 'property="og:image"', 'name="twitter:card"']) {
       expect(html, path).toContain(tag);
     }
-    expect(html, path).not.toContain("hreflang");
+    expect(html, path).toContain(`<link rel="canonical" href="${baseURL}${path}"/>`);
+    if (!hasSpanishTwin(path)) continue;
+    const spanish = path === "/" ? "/es" : `/es${path}`;
+    expect(html.toLowerCase(), path).toContain(
+      `<link rel="alternate" hreflang="es" href="${baseURL}${spanish}"/>`.toLowerCase(),
+    );
   }
 });

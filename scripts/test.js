@@ -66,6 +66,7 @@ function runConcurrently(commands) {
 const buildSecrets = JSON.parse(
   readFileSync(new URL("./build-secrets.json", import.meta.url), "utf8"),
 );
+const messages = run("node", ["scripts/messages.js"]);
 const typegen = run("npx", ["react-router", "typegen"]);
 const [build, ...checkResults] = await runConcurrently([
   ["npm", ["run", "build", "--silent"], buildSecrets],
@@ -74,6 +75,7 @@ const [build, ...checkResults] = await runConcurrently([
   ["npx", ["prettier", "--check", "."]],
 ]);
 for (const { command, args, ok } of [
+  { command: "node", args: ["scripts/messages.js"], ...messages },
   { command: "npx", args: ["react-router", "typegen"], ...typegen },
   ...checkResults,
 ]) {

@@ -63,6 +63,7 @@ import {
   withDetectedLocationSlot,
 } from "./geo/page-location";
 import { cspNoncePlaceholder } from "~/lib/csp";
+import { localizedHref, locales } from "~/lib/locale";
 import { CardPayments } from "./payments/card-payments.server";
 import { checkoutOriginFor, stripeClientFor } from "./payments/stripe-client";
 import { catchUpStripeEvents, createStripeWebhook } from "./payments/stripe-webhook";
@@ -290,7 +291,7 @@ export async function createServerApp({
     leads,
     onEnqueued: () => outbox.nudge(),
     // This process's kept pages at once; the others' by `publishedReviewsChannel` below.
-    forgetPage: (pathname) => pageCache.forget(pathname),
+    forgetPage: (pathname) => forgetInEveryLanguage(pathname),
     cards,
   };
   const publicConfig = publicConfigFrom(config);
@@ -379,8 +380,12 @@ export async function createServerApp({
       randomUUID(),
     ],
   });
+  // A page's kept copies in both languages (a published review changes /reviews and /es/reviews).
+  const forgetInEveryLanguage = (pathname: string) => {
+    for (const locale of locales) pageCache.forget(localizedHref(pathname, locale));
+  };
   const stopForgettingReviews = await database.listen(publishedReviewsChannel, (pathname) =>
-    pageCache.forget(pathname),
+    forgetInEveryLanguage(pathname),
   );
   app.use(compression());
 

@@ -1,7 +1,10 @@
 import { BrandLogo } from "~/components/brand-logo";
 import { brands } from "~/content/brands";
+import { useLocale } from "~/lib/locale";
+import * as m from "~/paraglide/messages/_index.js";
 
 export function BrandGrid({ withText = false }: { withText?: boolean }) {
+  const locale = useLocale();
   return (
     <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
       {brands.map((brand) => (
@@ -14,7 +17,7 @@ export function BrandGrid({ withText = false }: { withText?: boolean }) {
             <>
               <h2 className="mt-4 font-bold text-slate-900">{brand.name}</h2>
               <p className="mt-1 text-sm text-slate-700">
-                Professional repair services for all {brand.name} appliances
+                {m.brands_brand_text({ brand: brand.name }, { locale })}
               </p>
             </>
           ) : null}

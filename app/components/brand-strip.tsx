@@ -1,13 +1,20 @@
 import { BrandLogo } from "~/components/brand-logo";
 import { brands } from "~/content/brands";
+import { useLocale } from "~/lib/locale";
+import * as m from "~/paraglide/messages/_index.js";
 
 /**
  * A continuous, linear logo strip in CSS alone: the list is drawn twice and slides by half
  * its width. 6/5/4/3/2 logos fit the viewport at >1280/1280/1024/768/640 px.
  */
 export function BrandStrip() {
+  const locale = useLocale();
   return (
-    <div className="relative overflow-hidden" aria-label="Brands we repair" role="region">
+    <div
+      className="relative overflow-hidden"
+      aria-label={m.brands_we_repair_label({}, { locale })}
+      role="region"
+    >
       <ul className="sr-only">
         {brands.map((brand) => (
           <li key={brand.slug}>{brand.name}</li>

@@ -4,8 +4,10 @@ import { Link, NavLink, useNavigate } from "react-router";
 
 import type { NavigationEntry } from "~/content/navigation";
 import { usePageLocation } from "~/lib/page-location";
+import { useLocale } from "~/lib/locale";
 import { useRegion } from "~/lib/use-region";
 import { cn } from "~/lib/utils";
+import * as m from "~/components/shell-messages";
 
 import { followInApp, isCurrentSection, SubAreaList } from "./header-menus";
 
@@ -58,6 +60,7 @@ const openOnHoverOrFocus =
  */
 function AreasPanel({ entry, openClass }: { entry: NavigationEntry; openClass: string }) {
   const { link } = useRegion();
+  const locale = useLocale();
   const navigate = useNavigate();
   return (
     <div
@@ -68,7 +71,7 @@ function AreasPanel({ entry, openClass }: { entry: NavigationEntry; openClass: s
     >
       {/* Routes the links' clicks (Enter on a link is a click too). */}
       <ul
-        aria-label={`${entry.label} pages`}
+        aria-label={m.nav_section_pages({ section: entry.label }, { locale })}
         onClick={(event) => followInApp(event, navigate)}
         className="grid max-h-[calc(100dvh-6rem)] grid-cols-3 gap-x-8 gap-y-5 overflow-y-auto rounded-lg border border-slate-200 bg-white p-5 text-sm shadow-xl [&_ul_a]:block [&_ul_a]:rounded [&_ul_a]:px-2 [&_ul_a]:py-1 [&_ul_a]:text-slate-700 [&_ul_a:hover]:bg-brand-50 [&_ul_a:hover]:text-brand-800"
       >
@@ -122,6 +125,7 @@ function DesktopSubmenuItem({
   current: boolean;
 }) {
   const { link } = useRegion();
+  const locale = useLocale();
   const { dismissed, itemProps } = useDismissibleMenu();
   const children = entry.children ?? [];
   const hasAreas = children.some((child) => child.children);
@@ -154,7 +158,7 @@ function DesktopSubmenuItem({
           )}
         >
           <ul
-            aria-label={`${entry.label} pages`}
+            aria-label={m.nav_section_pages({ section: entry.label }, { locale })}
             className="min-w-56 rounded-lg border border-slate-200 bg-white p-2 shadow-xl"
           >
             {children.map((child) => (

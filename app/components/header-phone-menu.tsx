@@ -3,8 +3,10 @@ import { useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 
 import type { NavigationEntry } from "~/content/navigation";
+import { useLocale } from "~/lib/locale";
 import { useRegion } from "~/lib/use-region";
 import { cn } from "~/lib/utils";
+import * as m from "~/components/shell-messages";
 
 import { followInApp, SubAreaList } from "./header-menus";
 
@@ -19,6 +21,7 @@ export function PhoneMenuItem({
   onNavigate: () => void;
 }) {
   const { link } = useRegion();
+  const locale = useLocale();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const submenuId = useId();
@@ -44,7 +47,7 @@ export function PhoneMenuItem({
               className={cn("size-5 transition-transform", open && "rotate-180")}
               aria-hidden="true"
             />
-            <span className="sr-only">{`${entry.label} sub-menu`}</span>
+            <span className="sr-only">{m.nav_sub_menu({ section: entry.label }, { locale })}</span>
           </button>
         ) : null}
       </div>
@@ -67,7 +70,9 @@ export function PhoneMenuItem({
                       className="size-5 transition-transform group-open/areas:rotate-180"
                       aria-hidden="true"
                     />
-                    <span className="sr-only">{`${child.label} areas`}</span>
+                    <span className="sr-only">
+                      {m.nav_areas_of({ state: child.label }, { locale })}
+                    </span>
                   </summary>
 
                   <div

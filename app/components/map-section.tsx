@@ -5,7 +5,9 @@ import { JsonLd } from "~/components/json-ld";
 import { MapCanvas } from "~/components/map/map-canvas";
 import { OfficeHours } from "~/components/office-hours";
 import { formatPhone } from "~/content/company";
-import { serviceAreasFor } from "~/content/navigation";
+import { officeName, serviceAreasFor } from "~/content/navigation";
+import { useLocale } from "~/lib/locale";
+import * as m from "~/components/shell-messages";
 import { businessJsonLd } from "~/lib/structured-data";
 import { useRegion } from "~/lib/use-region";
 import { useSiteUrl } from "~/lib/use-site-url";
@@ -38,7 +40,8 @@ function InfoRow({
 /** The office panel beside the map, on every page. The map canvas itself loads lazily. */
 export function MapSection() {
   const { profile, state, link } = useRegion();
-  const areas = serviceAreasFor(state?.label);
+  const locale = useLocale();
+  const areas = serviceAreasFor(state?.label, locale);
   const siteUrl = useSiteUrl();
   return (
     <section
@@ -50,15 +53,15 @@ export function MapSection() {
         <MapCanvas profile={profile} />
         <div className="lg:col-span-2">
           <h2 id="map-section-heading" className="text-2xl font-bold text-slate-900">
-            {profile.name}
+            {officeName(profile, locale)}
           </h2>
           <dl className="mt-5 space-y-4 text-slate-700">
-            <InfoRow icon={MapPin} label="Address">
+            <InfoRow icon={MapPin} label={m.map_address({}, { locale })}>
               {profile.street}
               <br />
               {profile.region}
             </InfoRow>
-            <InfoRow icon={Phone} label="Phone">
+            <InfoRow icon={Phone} label={m.map_phone({}, { locale })}>
               <a
                 className="hover:text-brand-800 hover:underline"
                 href={`tel:${profile.phoneForCall}`}
@@ -66,7 +69,7 @@ export function MapSection() {
                 {formatPhone(profile.phone)}
               </a>
             </InfoRow>
-            <InfoRow icon={Mail} label="Email">
+            <InfoRow icon={Mail} label={m.map_email({}, { locale })}>
               {/* A long address wraps anywhere: at 320 px it is wider than the panel. */}
               <a
                 className="[overflow-wrap:anywhere] hover:text-brand-800 hover:underline"
@@ -75,7 +78,7 @@ export function MapSection() {
                 {profile.email}
               </a>
             </InfoRow>
-            <InfoRow icon={Clock} label="Hours">
+            <InfoRow icon={Clock} label={m.map_hours({}, { locale })}>
               <OfficeHours />
             </InfoRow>
           </dl>
@@ -85,16 +88,18 @@ export function MapSection() {
             rel="noopener noreferrer"
             className="mt-5 inline-flex items-center gap-1.5 font-semibold text-brand-700 hover:underline"
           >
-            Get Directions
+            {m.map_get_directions({}, { locale })}
             <ExternalLink className="size-4" aria-hidden="true" />
-            <span className="sr-only">(opens in a new tab)</span>
+            <span className="sr-only">{m.opens_in_new_tab({}, { locale })}</span>
           </a>
-          <h3 className="mt-6 font-semibold text-slate-900">Service areas</h3>
+          <h3 className="mt-6 font-semibold text-slate-900">
+            {m.map_service_areas({}, { locale })}
+          </h3>
           <div
             role="region"
             className="mt-2 max-h-[200px] overflow-y-auto pr-2 text-sm leading-relaxed text-slate-700"
             tabIndex={0}
-            aria-label="Service areas"
+            aria-label={m.map_service_areas({}, { locale })}
           >
             {areas.map((area, index) => (
               <span key={area.href}>

@@ -2,8 +2,10 @@ import { Link } from "react-router";
 
 import { PhoneLink } from "~/components/phone-link";
 import { ScheduleLink } from "~/components/schedule-link";
+import { useLocale } from "~/lib/locale";
 import { useRegion } from "~/lib/use-region";
 import { cn } from "~/lib/utils";
+import * as m from "~/paraglide/messages/_index.js";
 
 export interface Crumb {
   name: string;
@@ -12,8 +14,9 @@ export interface Crumb {
 
 export function Breadcrumbs({ trail }: { trail: readonly Crumb[] }) {
   const { link } = useRegion();
+  const locale = useLocale();
   return (
-    <nav aria-label="Breadcrumb" className="text-sm text-brand-100">
+    <nav aria-label={m.breadcrumb({}, { locale })} className="text-sm text-brand-100">
       <ol className="flex flex-wrap items-center gap-1.5">
         {trail.map((crumb, index) => {
           const last = index === trail.length - 1;
@@ -108,26 +111,27 @@ export function Section({
 
 /** Call Now / Schedule Service, closing service, state and listing pages. */
 export function CallToAction({
-  heading = "Ready to get your appliance working again?",
-  text = "Call the office or book a visit online. Most repairs are finished within 48 hours, on the first visit.",
+  heading,
+  text,
   children,
 }: {
   heading?: string;
   text?: string;
   children?: React.ReactNode;
 }) {
+  const locale = useLocale();
   return (
     <section aria-labelledby="cta-heading" className="px-4 py-14 sm:px-6 lg:px-8">
       <div className="mx-auto max-w-5xl rounded-3xl bg-brand-900 px-6 py-12 text-center text-white shadow-xl sm:px-12">
         <h2 id="cta-heading" className="text-2xl font-bold sm:text-3xl">
-          {heading}
+          {heading ?? m.cta_heading({}, { locale })}
         </h2>
-        <p className="mx-auto mt-3 max-w-2xl text-brand-50">{text}</p>
+        <p className="mx-auto mt-3 max-w-2xl text-brand-50">{text ?? m.cta_text({}, { locale })}</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           {children ?? (
             <>
               <PhoneLink variant="outline" size="lg">
-                Call Now
+                {m.cta_call_now({}, { locale })}
               </PhoneLink>
               <ScheduleLink size="lg" />
             </>

@@ -3,7 +3,9 @@ import { useMatches } from "react-router";
 
 import { ScheduleLink } from "~/components/schedule-link";
 import { buttonVariants } from "~/components/ui/button";
+import { useLocale } from "~/lib/locale";
 import { useRegion } from "~/lib/use-region";
+import * as m from "~/components/shell-messages";
 
 /**
  * A page whose own forms are what the visitor came for (the homeowner's private page, the
@@ -22,6 +24,7 @@ export const withoutActionBar: ActionBarHandle = { actionBar: false };
  */
 export function PhoneActionBar() {
   const { profile } = useRegion();
+  const locale = useLocale();
   const hidden = useMatches().some(
     (match) => (match.handle as ActionBarHandle | undefined)?.actionBar === false,
   );
@@ -30,14 +33,14 @@ export function PhoneActionBar() {
     <>
       <div aria-hidden="true" className="h-16 md:hidden" />
       <aside
-        aria-label="Call or book"
+        aria-label={m.action_bar_label({}, { locale })}
         className="phone-action-bar fixed inset-x-0 bottom-0 z-40 grid grid-cols-2 gap-2 border-t border-slate-200 bg-white p-2 shadow-[0_-4px_12px_rgb(15_23_42/0.08)] md:hidden"
       >
         <a href={`tel:${profile.phoneForCall}`} className={buttonVariants({ variant: "outline" })}>
           <Phone aria-hidden="true" />
-          Call
+          {m.header_call({}, { locale })}
         </a>
-        <ScheduleLink variant="default">Book</ScheduleLink>
+        <ScheduleLink variant="default">{m.action_bar_book({}, { locale })}</ScheduleLink>
       </aside>
     </>
   );

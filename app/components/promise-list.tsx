@@ -1,7 +1,9 @@
-import { servicePromises } from "~/content/promises";
+import { servicePromisesIn } from "~/content/promises";
+import { useLocale } from "~/lib/locale";
 
 export function PromiseList({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  const servicePromises = servicePromisesIn(useLocale());
   return (
     <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
       {servicePromises.map(({ title, text, icon: Icon }) => (

@@ -1,8 +1,12 @@
 import { Quote } from "lucide-react";
 
 import type { Review } from "~/content/reviews";
+import { useLocale } from "~/lib/locale";
+import * as m from "~/paraglide/messages/_index.js";
 
+/** A customer's own words, in the language they wrote them (English), on either language's page. */
 export function ReviewCard({ review }: { review: Review }) {
+  const locale = useLocale();
   return (
     <figure className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <div className="flex items-center justify-between">
@@ -11,7 +15,7 @@ export function ReviewCard({ review }: { review: Review }) {
           width="80"
           height="16"
           role="img"
-          aria-label="5 out of 5 stars"
+          aria-label={m.review_stars({}, { locale })}
           className="text-accent-500"
         >
           {[0, 24, 48, 72, 96].map((x) => (
@@ -25,13 +29,15 @@ export function ReviewCard({ review }: { review: Review }) {
         </svg>
         <Quote className="size-6 text-brand-200" aria-hidden="true" />
       </div>
-      <blockquote className="mt-4 flex-1 text-slate-700">
+      <blockquote lang="en" className="mt-4 flex-1 text-slate-700">
         <p>{review.quote}</p>
       </blockquote>
       <figcaption className="mt-5 text-sm">
         <span className="font-bold text-slate-900">{review.author}</span>
         <span className="text-slate-600"> · {review.location}</span>
-        <span className="block text-slate-600">{review.left}</span>
+        <span lang="en" className="block text-slate-600">
+          {review.left}
+        </span>
       </figcaption>
     </figure>
   );

@@ -4,7 +4,9 @@ import { Link } from "react-router";
 import { buttonVariants, type ButtonProps } from "~/components/ui/button";
 import type { ModalNavigationState } from "~/lib/page-location";
 import { usePageLocation } from "~/lib/page-location";
+import { useLocale } from "~/lib/locale";
 import { useRegion } from "~/lib/use-region";
+import * as m from "~/components/shell-messages";
 
 export const scheduleModalPath = "/modals/schedule";
 
@@ -17,7 +19,7 @@ interface ScheduleLinkProps extends Pick<ButtonProps, "variant" | "size" | "clas
 
 /** Opens the schedule dialog over the current page (the page is kept as the background). */
 export function ScheduleLink({
-  children = "Schedule Service",
+  children,
   variant = "secondary",
   size,
   className,
@@ -26,6 +28,7 @@ export function ScheduleLink({
 }: ScheduleLinkProps) {
   const pageLocation = usePageLocation();
   const { link } = useRegion();
+  const locale = useLocale();
   const state: ModalNavigationState = { backgroundLocation: pageLocation };
   return (
     <Link
@@ -37,7 +40,7 @@ export function ScheduleLink({
       className={buttonVariants({ variant, size, className })}
     >
       <CalendarCheck aria-hidden="true" />
-      {children}
+      {children ?? m.schedule_service({}, { locale })}
     </Link>
   );
 }

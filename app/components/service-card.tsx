@@ -1,23 +1,26 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 
-import type { ServiceSummary } from "~/content/services";
+import { serviceLooks, type ServiceText } from "~/content/services";
+import { useLocale } from "~/lib/locale";
 import { cn } from "~/lib/utils";
+import * as m from "~/paraglide/messages/_index.js";
 
 export function ServiceCard({
   service,
   href,
   headingLevel = 3,
 }: {
-  service: ServiceSummary;
+  service: ServiceText;
   href: string;
   headingLevel?: 2 | 3;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const Icon = service.icon;
+  const { icon: Icon, color } = serviceLooks[service.slug];
+  const locale = useLocale();
   return (
     <article className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md">
-      <span className={cn("grid size-12 place-items-center rounded-xl", service.color)}>
+      <span className={cn("grid size-12 place-items-center rounded-xl", color)}>
         <Icon className="size-6" aria-hidden="true" />
       </span>
       <Heading className="mt-5 text-lg font-bold text-slate-900">{service.title}</Heading>
@@ -26,8 +29,11 @@ export function ServiceCard({
         to={href}
         className="mt-5 inline-flex items-center gap-1.5 font-semibold text-brand-700 hover:underline"
       >
-        Read More
-        <span className="sr-only"> about {service.title.toLowerCase()}</span>
+        {m.service_card_read_more({}, { locale })}
+        <span className="sr-only">
+          {" "}
+          {m.service_card_about({ service: service.title.toLowerCase() }, { locale })}
+        </span>
         <ArrowRight className="size-4" aria-hidden="true" />
       </Link>
     </article>

@@ -3,17 +3,20 @@ import { useEffect, useRef, useState } from "react";
 
 import { ServiceCard } from "~/components/service-card";
 import { Button } from "~/components/ui/button";
-import { services } from "~/content/services";
+import type { ServiceText } from "~/content/services";
+import { useLocale } from "~/lib/locale";
 import { useRegion } from "~/lib/use-region";
 import { cn } from "~/lib/utils";
+import * as m from "~/paraglide/messages/_index.js";
 
 /**
  * Our Services: 1/2/3/4 cards per view at 640/768/1024/1280 px, no autoplay. A native
  * scroll-snap track (swipe and trackpad for free, no carousel library in the first load);
  * the arrows and the keyboard loop from the last card back to the first and the other way.
  */
-export function ServicesSlider() {
+export function ServicesSlider({ services }: { services: readonly ServiceText[] }) {
   const { link } = useRegion();
+  const locale = useLocale();
   const trackRef = useRef<HTMLDivElement>(null);
   // The page an arrow asked for, until the scroll gets there: quick presses build on it.
   const pendingPage = useRef<number | null>(null);
@@ -82,7 +85,7 @@ export function ServicesSlider() {
     <div
       role="region"
       aria-roledescription="carousel"
-      aria-label="Services carousel"
+      aria-label={m.slider_label({}, { locale })}
       onKeyDown={(event) => {
         if (event.key === "ArrowLeft") previous();
         if (event.key === "ArrowRight") next();
@@ -98,7 +101,7 @@ export function ServicesSlider() {
             key={service.slug}
             role="group"
             aria-roledescription="slide"
-            aria-label={`${index + 1} of ${services.length}`}
+            aria-label={m.slider_slide({ number: index + 1, count: services.length }, { locale })}
             className="min-w-0 shrink-0 grow-0 basis-full snap-start pl-5 md:basis-1/2 lg:basis-1/3 xl:basis-1/4"
           >
             <ServiceCard service={service} href={link(`/services/${service.slug}`)} />
@@ -112,7 +115,7 @@ export function ServicesSlider() {
               key={index}
               type="button"
               onClick={() => scrollToPage(index)}
-              aria-label={`Go to slide ${index + 1}`}
+              aria-label={m.slider_go_to({ number: index + 1 }, { locale })}
               aria-current={index === selected ? "true" : undefined}
               className="grid size-6 place-items-center rounded-full"
             >
@@ -126,10 +129,20 @@ export function ServicesSlider() {
           ))}
         </div>
         <div className="flex gap-2">
-          <Button variant="outline" size="icon" onClick={previous} aria-label="Previous services">
+          <Button
+            variant="outline"
+            size="icon"
+            onClick={previous}
+            aria-label={m.slider_previous({}, { locale })}
+          >
             <ChevronLeft aria-hidden="true" />
           </Button>
-          <Button variant="outline" size="icon" onClick={next} aria-label="Next services">
+          <Button
+            variant="outline"
+            size="icon"
+            onClick={next}
+            aria-label={m.slider_next({}, { locale })}
+          >
             <ChevronRight aria-hidden="true" />
           </Button>
         </div>

@@ -4,8 +4,12 @@ import { Link } from "react-router";
 import { OfficeHours } from "~/components/office-hours";
 import { SiteLogo } from "~/components/site-logo";
 import { brandName, formatPhone, tagline } from "~/content/company";
-import { navigation } from "~/content/navigation";
+import { navigationFor } from "~/content/navigation";
+import { useLocale } from "~/lib/locale";
 import { useRegion } from "~/lib/use-region";
+import * as m from "~/components/shell-messages";
+
+import { LanguageLink } from "./language-link";
 
 const socialLinks = [
   { label: "Facebook", icon: "/social/facebook.svg" },
@@ -15,6 +19,7 @@ const socialLinks = [
 
 export function SiteFooter({ newsletter }: { newsletter?: React.ReactNode }) {
   const { profile, link } = useRegion();
+  const locale = useLocale();
   const year = new Date().getFullYear();
   return (
     <footer className="bg-brand-950 text-slate-200">
@@ -24,7 +29,7 @@ export function SiteFooter({ newsletter }: { newsletter?: React.ReactNode }) {
             <SiteLogo className="flex items-center gap-2.5" />
           </div>
           <p className="mt-4 text-sm leading-relaxed text-slate-300">{tagline}.</p>
-          <ul className="mt-5 flex gap-3" aria-label="Social media">
+          <ul className="mt-5 flex gap-3" aria-label={m.footer_social_media({}, { locale })}>
             {socialLinks.map(({ label, icon }) => (
               <li key={label}>
                 <a
@@ -40,7 +45,9 @@ export function SiteFooter({ newsletter }: { newsletter?: React.ReactNode }) {
         </div>
 
         <div>
-          <h2 className="text-sm font-bold tracking-wider text-white uppercase">Contact</h2>
+          <h2 className="text-sm font-bold tracking-wider text-white uppercase">
+            {m.footer_contact({}, { locale })}
+          </h2>
           <ul className="mt-4 space-y-3 text-sm">
             <li className="flex gap-2.5">
               <MapPin className="mt-0.5 size-4 shrink-0 text-accent-400" aria-hidden="true" />
@@ -74,9 +81,11 @@ export function SiteFooter({ newsletter }: { newsletter?: React.ReactNode }) {
         </div>
 
         <div>
-          <h2 className="text-sm font-bold tracking-wider text-white uppercase">Quick links</h2>
+          <h2 className="text-sm font-bold tracking-wider text-white uppercase">
+            {m.footer_quick_links({}, { locale })}
+          </h2>
           <ul className="mt-4 space-y-2 text-sm">
-            {navigation.map((entry) => (
+            {navigationFor(locale).map((entry) => (
               <li key={entry.href}>
                 <Link to={link(entry.href)} className="hover:text-white hover:underline">
                   {entry.label}
@@ -85,33 +94,33 @@ export function SiteFooter({ newsletter }: { newsletter?: React.ReactNode }) {
             ))}
             <li>
               <Link to={link("/policy")} className="hover:text-white hover:underline">
-                Privacy Policy
+                {m.nav_privacy_policy({}, { locale })}
               </Link>
             </li>
           </ul>
         </div>
 
         <div>
-          <h2 className="text-sm font-bold tracking-wider text-white uppercase">Newsletter</h2>
-          <p className="mt-4 text-sm text-slate-300">
-            Seasonal maintenance tips that keep appliances running, a few times a year. No spam.
-          </p>
+          <h2 className="text-sm font-bold tracking-wider text-white uppercase">
+            {m.footer_newsletter({}, { locale })}
+          </h2>
+          <p className="mt-4 text-sm text-slate-300">{m.footer_newsletter_blurb({}, { locale })}</p>
           <div className="mt-4">{newsletter}</div>
         </div>
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-xs text-slate-400 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
           <p>
-            © {year} {brandName}. Licensed and insured appliance repair in Virginia, New Jersey,
-            Texas, North Carolina, Florida and Massachusetts.
+            © {year} {brandName}. {m.footer_licensed({}, { locale })}
           </p>
           <p className="flex flex-wrap gap-x-4 gap-y-1">
+            <LanguageLink className="hover:text-white hover:underline" />
             <Link to={link("/policy")} className="hover:text-white hover:underline">
-              Privacy Policy
+              {m.nav_privacy_policy({}, { locale })}
             </Link>
             {/* The offline location database's licence (CC BY 4.0) asks for this credit. */}
             <a href="https://db-ip.com" className="hover:text-white hover:underline">
-              IP Geolocation by DB-IP
+              {m.footer_ip_credit({}, { locale })}
             </a>
           </p>
         </div>

@@ -5,15 +5,20 @@ import { Link } from "react-router";
 import { ScheduleLink } from "~/components/schedule-link";
 import { SiteLogo } from "~/components/site-logo";
 import { formatPhone } from "~/content/company";
-import { navigation } from "~/content/navigation";
+import { navigationFor } from "~/content/navigation";
+import { useLocale } from "~/lib/locale";
 import { usePageLocation } from "~/lib/page-location";
 import { useRegion } from "~/lib/use-region";
+import * as m from "~/components/shell-messages";
 
 import { DesktopMenuItem } from "./header-desktop-menu";
+import { LanguageLink } from "./language-link";
 import { PhoneMenuItem } from "./header-phone-menu";
 
 export function SiteHeader() {
   const { link, profile } = useRegion();
+  const locale = useLocale();
+  const navigation = navigationFor(locale);
   const { pathname } = usePageLocation();
   // The menu belongs to the page it was opened on: any navigation closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
@@ -38,7 +43,7 @@ export function SiteHeader() {
           <SiteLogo className="flex items-center gap-2.5" nameClassName="lg:max-xl:sr-only" />
         </Link>
 
-        <nav aria-label="Main" className="hidden self-stretch lg:block">
+        <nav aria-label={m.nav_main({}, { locale })} className="hidden self-stretch lg:block">
           <ul className="flex h-full">
             {navigation.map((entry) => (
               <DesktopMenuItem key={entry.href} entry={entry} />
@@ -47,6 +52,8 @@ export function SiteHeader() {
         </nav>
 
         <div className="hidden items-center gap-3 lg:flex">
+          {/* Below 1280 px the menu needs the room: the footer's link is on every page. */}
+          <LanguageLink className="rounded-md px-1 py-2 text-sm font-semibold text-slate-800 hover:text-brand-800 hover:underline max-xl:hidden" />
           <a
             href={`tel:${profile.phoneForCall}`}
             className="hidden items-center gap-1.5 text-sm font-bold text-slate-900 hover:text-brand-800 2xl:inline-flex"
@@ -63,7 +70,7 @@ export function SiteHeader() {
             className="inline-flex items-center gap-1.5 rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800"
           >
             <Phone className="size-4" aria-hidden="true" />
-            <span className="max-[359px]:sr-only">Call</span>
+            <span className="max-[359px]:sr-only">{m.header_call({}, { locale })}</span>
             <span className="sr-only"> {formatPhone(profile.phone)}</span>
           </a>
           <button
@@ -79,14 +86,18 @@ export function SiteHeader() {
             ) : (
               <Menu className="size-6" aria-hidden="true" />
             )}
-            <span className="sr-only">{mobileOpen ? "Close menu" : "Open menu"}</span>
+            <span className="sr-only">
+              {mobileOpen
+                ? m.header_close_menu({}, { locale })
+                : m.header_open_menu({}, { locale })}
+            </span>
           </button>
         </div>
       </div>
 
       <nav
         id={mobileMenuId}
-        aria-label="Mobile"
+        aria-label={m.nav_mobile({}, { locale })}
         hidden={!mobileOpen}
         className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white px-4 pb-6 lg:hidden"
       >
@@ -110,8 +121,9 @@ export function SiteHeader() {
                 className="inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 py-3 font-semibold text-slate-900"
               >
                 <Phone className="size-4" aria-hidden="true" />
-                Call {formatPhone(profile.phone)}
+                {m.header_call_number({ phone: formatPhone(profile.phone) }, { locale })}
               </a>
+              <LanguageLink className="justify-center rounded-lg py-3 font-semibold text-brand-800 underline" />
             </div>
           </>
         ) : null}

@@ -8,6 +8,9 @@ import {
   type LucideIcon,
 } from "lucide-react";
 
+import type { Locale } from "~/lib/locale";
+import * as m from "~/paraglide/messages/_index.js";
+
 /** The six promises of spec section 1, in that order. */
 export interface ServicePromise {
   title: string;
@@ -47,3 +50,21 @@ export const servicePromises: readonly ServicePromise[] = [
     icon: Lightbulb,
   },
 ];
+
+const spanishPromises = [
+  [m.promise_48h_title, m.promise_48h_text],
+  [m.promise_money_back_title, m.promise_money_back_text],
+  [m.promise_same_tech_title, m.promise_same_tech_text],
+  [m.promise_no_problem_title, m.promise_no_problem_text],
+  [m.promise_checked_title, m.promise_checked_text],
+  [m.promise_advice_title, m.promise_advice_text],
+] as const;
+
+/** The promises in a language (English: the spec's words). */
+export function servicePromisesIn(locale: Locale): readonly ServicePromise[] {
+  if (locale === "en") return servicePromises;
+  return servicePromises.map((promise, index) => {
+    const [title, text] = spanishPromises[index]!;
+    return { ...promise, title: title({}, { locale }), text: text({}, { locale }) };
+  });
+}

@@ -1,5 +1,8 @@
 // Content, not code: each service page's problems, causes and answers, the words a homeowner
 // reads (about 360 lines of text). Split by service it would be six files that change together.
+import type { Locale } from "~/lib/locale";
+
+import { spanishServiceDetails } from "./es/service-details.server";
 import type { ServiceSlug } from "./services";
 
 export interface ServiceProblem {
@@ -359,6 +362,10 @@ export const serviceDetails: readonly ServiceDetail[] = [
   },
 ];
 
-export function serviceDetailBySlug(slug: string): ServiceDetail | undefined {
-  return serviceDetails.find((detail) => detail.slug === slug);
+export function serviceDetailBySlug(
+  slug: string,
+  locale: Locale = "en",
+): ServiceDetail | undefined {
+  const details = locale === "es" ? spanishServiceDetails : serviceDetails;
+  return details.find((detail) => detail.slug === slug);
 }

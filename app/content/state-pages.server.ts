@@ -1,5 +1,8 @@
 // Content, not code: each state page's sections and towns, the words a homeowner reads (about 380
 // lines of text), kept in one module so the six states read and change side by side.
+import type { Locale } from "~/lib/locale";
+
+import { spanishStatePages } from "./es/state-pages.server";
 import type { StateSlug } from "./states";
 
 export interface TitledText {
@@ -378,6 +381,7 @@ export const statePages: readonly StatePageContent[] = [
   },
 ];
 
-export function statePageBySlug(slug: string): StatePageContent | undefined {
-  return statePages.find((page) => page.slug === slug);
+export function statePageBySlug(slug: string, locale: Locale = "en"): StatePageContent | undefined {
+  const pages = locale === "es" ? spanishStatePages : statePages;
+  return pages.find((page) => page.slug === slug);
 }

@@ -2,7 +2,7 @@ import type { MetaDescriptor } from "react-router";
 
 import { brandName } from "~/content/company";
 
-export const siteTitle = "Appliance Repair Services | Professional Home Appliance Repair";
+import { hasSpanishTwin, localeOfPath, localizedHref, locales, type Locale } from "./locale";
 
 export const siteKeywords =
   "appliance repair, refrigerator repair, washing machine repair, oven repair, dryer repair, dishwasher repair, microwave repair";
@@ -18,6 +18,7 @@ export interface RootMatchData {
 
 interface MetaMatch {
   id: string;
+  pathname?: string;
   loaderData?: unknown;
 }
 
@@ -35,13 +36,38 @@ export interface PageMetaOptions {
   noindex?: boolean;
 }
 
-/** Title, description, canonical link, keywords, Open Graph and Twitter card tags. */
+/** The language a page's meta is written in: its address's (the deepest match's path). */
+export function metaLocale(matches: ReadonlyArray<MetaMatch | undefined>): Locale {
+  return localeOfPath(matches.at(-1)?.pathname ?? "/");
+}
+
+/**
+ * The links between a page's two languages: each language's address and `x-default` (English),
+ * the same on both pages (issue 39).
+ */
+export function languageAlternates(siteUrl: string, path: string): MetaDescriptor[] {
+  return [
+    ...locales.map((locale) => ({
+      tagName: "link" as const,
+      rel: "alternate",
+      hrefLang: locale,
+      href: `${siteUrl}${localizedHref(path, locale)}`,
+    })),
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: `${siteUrl}${path}` },
+  ];
+}
+
+/**
+ * Title, description, canonical link (the page's own language), the language alternates of a page
+ * that has both, keywords, Open Graph and Twitter card tags. `path` is the English path.
+ */
 export function pageMeta(
   { title, description, path, noindex = false }: PageMetaOptions,
   matches: ReadonlyArray<MetaMatch | undefined>,
 ): MetaDescriptor[] {
   const siteUrl = siteUrlFrom(matches);
-  const url = `${siteUrl}${path}`;
+  const locale = metaLocale(matches);
+  const url = `${siteUrl}${localizedHref(path, locale)}`;
   const image = `${siteUrl}/og-image.png`;
   return [
     { title },
@@ -49,8 +75,10 @@ export function pageMeta(
     { name: "keywords", content: siteKeywords },
     { tagName: "link", rel: "canonical", href: url },
     ...(noindex ? [{ name: "robots", content: "noindex, nofollow" }] : []),
+    ...(hasSpanishTwin(path) ? languageAlternates(siteUrl, path) : []),
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: brandName },
+    { property: "og:locale", content: locale === "es" ? "es_US" : "en_US" },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:url", content: url },

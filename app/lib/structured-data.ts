@@ -1,6 +1,8 @@
 import { workingHours, type CompanyProfile } from "~/content/company";
 import { serviceStates } from "~/content/states";
 
+import { localizedHref, type Locale } from "./locale";
+
 /** schema.org HomeAndConstructionBusiness for one office. No self-hosted review ratings. */
 export function businessJsonLd(profile: CompanyProfile, siteUrl: string) {
   const state = serviceStates.find((candidate) => candidate.slug === profile.stateSlug);
@@ -38,9 +40,11 @@ export function businessJsonLd(profile: CompanyProfile, siteUrl: string) {
   };
 }
 
+/** The trail's English paths, each in the page's language. */
 export function breadcrumbJsonLd(
   siteUrl: string,
   trail: ReadonlyArray<{ name: string; path: string }>,
+  locale: Locale = "en",
 ) {
   return {
     "@context": "https://schema.org",
@@ -49,7 +53,7 @@ export function breadcrumbJsonLd(
       "@type": "ListItem",
       position: index + 1,
       name: crumb.name,
-      item: `${siteUrl}${crumb.path}`,
+      item: `${siteUrl}${localizedHref(crumb.path, locale)}`,
     })),
   };
 }
@@ -58,13 +62,15 @@ export function serviceJsonLd(
   siteUrl: string,
   profile: CompanyProfile,
   service: { name: string; description: string; path: string },
+  locale: Locale = "en",
 ) {
   return {
     "@context": "https://schema.org",
     "@type": "Service",
     name: service.name,
     description: service.description,
-    url: `${siteUrl}${service.path}`,
+    url: `${siteUrl}${localizedHref(service.path, locale)}`,
+    ...(locale === "en" ? {} : { inLanguage: locale }),
     serviceType: service.name,
     provider: { "@id": `${siteUrl}/#${profile.stateSlug}` },
     areaServed: serviceStates.map((state) => ({ "@type": "State", name: state.name })),

@@ -2,7 +2,9 @@ import { BrandGrid } from "~/components/brand-grid";
 import { CallToAction, PageHeader, Section } from "~/components/page-parts";
 import { PhoneLink } from "~/components/phone-link";
 import { ScheduleLink } from "~/components/schedule-link";
-import { pageMeta } from "~/lib/meta";
+import { useLocale } from "~/lib/locale";
+import { metaLocale, pageMeta } from "~/lib/meta";
+import * as m from "~/paraglide/messages/_index.js";
 
 import type { Route } from "./+types/brands";
 import { regionPageCache, type PageCacheHandle } from "~/lib/page-cache";
@@ -10,11 +12,11 @@ import { regionPageCache, type PageCacheHandle } from "~/lib/page-cache";
 export const handle = { pageCache: regionPageCache } satisfies PageCacheHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
+  const locale = metaLocale(matches);
   return pageMeta(
     {
-      title: "Brands We Repair | Whirlpool, Samsung, LG, GE, Bosch & More",
-      description:
-        "We repair 20 major appliance brands, from Whirlpool, GE, Samsung and LG to Sub-Zero, Miele, Thermador and Monogram. Factory-trained technicians.",
+      title: m.meta_brands_title({}, { locale }),
+      description: m.meta_brands_description({}, { locale }),
       path: "/brands",
     },
     matches,
@@ -22,25 +24,26 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Brands() {
+  const locale = useLocale();
   return (
     <>
       <PageHeader
-        title="Our Supported Brands"
-        lead="Everyday workhorses and high-end built-ins alike: our technicians train on each manufacturer's service procedures."
+        title={m.brands_heading({}, { locale })}
+        lead={m.brands_lead({}, { locale })}
         trail={[
-          { name: "Home", path: "/" },
-          { name: "Brands We Repair", path: "/brands" },
+          { name: m.nav_home({}, { locale }), path: "/" },
+          { name: m.nav_brands({}, { locale }), path: "/brands" },
         ]}
       />
       <Section>
         <BrandGrid withText />
       </Section>
       <CallToAction
-        heading="Don't see your brand?"
-        text="We repair most makes and models, including older and discontinued ones. Tell us what you have and we'll confirm before we come out."
+        heading={m.brands_missing_heading({}, { locale })}
+        text={m.brands_missing_text({}, { locale })}
       >
         <PhoneLink variant="outline" size="lg">
-          Contact Us
+          {m.brands_contact_us({}, { locale })}
         </PhoneLink>
         <ScheduleLink size="lg" />
       </CallToAction>

@@ -3,7 +3,8 @@ import { homeContent } from "~/features/home/home-content.server";
 import { rememberShownHomeContent, shownHomeContent } from "~/features/home/shown-home-content";
 import { isModalOpen } from "~/lib/page-location";
 import { useStickyLoaderData } from "~/lib/use-sticky-loader-data";
-import { pageMeta, siteTitle } from "~/lib/meta";
+import { requestLocale } from "~/lib/locale";
+import { pageMeta } from "~/lib/meta";
 import { servicesOf } from "~/services.server";
 
 import type { Route } from "./+types/home";
@@ -11,20 +12,20 @@ import type { PageCacheHandle } from "~/lib/page-cache";
 
 export const handle = { pageCache: { params: ["region"], variants: 6 } } satisfies PageCacheHandle;
 
-export function meta({ matches }: Route.MetaArgs) {
+// Home's title and description come with its words (home-content.server.ts).
+export function meta({ matches, loaderData }: Route.MetaArgs) {
   return pageMeta(
     {
-      title: siteTitle,
-      description:
-        "Same-week refrigerator, washer, dryer, oven, dishwasher and microwave repair in Virginia, New Jersey, Texas, North Carolina, Florida and Massachusetts. Rated 4.9/5.",
+      title: loaderData?.words.meta_home_title ?? "",
+      description: loaderData?.words.meta_home_description ?? "",
       path: "/",
     },
     matches,
   );
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return homeContent(await servicesOf(context).prices.serviceCalls());
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return homeContent(await servicesOf(context).prices.serviceCalls(), requestLocale(request));
 }
 
 /**

@@ -2,15 +2,18 @@ import { LocationGate } from "~/components/location-gate";
 import { PageHeader, Section } from "~/components/page-parts";
 import type { DetectedLocation } from "~/lib/detected-location";
 import { useDetectedLocation } from "~/lib/location-store";
-import { pageMeta } from "~/lib/meta";
+import { useLocale, type Locale } from "~/lib/locale";
+import { metaLocale, pageMeta } from "~/lib/meta";
+import * as m from "~/paraglide/messages/_index.js";
 
 import type { Route } from "./+types/location";
 
 export function meta({ matches }: Route.MetaArgs) {
+  const locale = metaLocale(matches);
   return pageMeta(
     {
-      title: "Location Detection (debug)",
-      description: "The location detected for this visit, for testing location-aware content.",
+      title: m.meta_location_title({}, { locale }),
+      description: m.meta_location_description({}, { locale }),
       path: "/location",
       noindex: true,
     },
@@ -18,18 +21,20 @@ export function meta({ matches }: Route.MetaArgs) {
   );
 }
 
-const fields: ReadonlyArray<[label: string, value: (location: DetectedLocation) => string]> = [
-  ["City", (location) => location.city],
-  ["State/Region", (location) => location.region],
+type Label = (inputs: object, options: { locale: Locale }) => string;
+
+const fields: ReadonlyArray<[label: Label, value: (location: DetectedLocation) => string]> = [
+  [m.location_city, (location) => location.city],
+  [m.location_region, (location) => location.region],
   [
-    "Country",
+    m.location_country,
     (location) =>
       location.countryName ? `${location.countryName} (${location.country})` : location.country,
   ],
-  ["Coordinates", (location) => location.loc],
-  ["Organization", (location) => location.org],
-  ["Postal code", (location) => location.postal],
-  ["Timezone", (location) => location.timezone],
+  [m.location_coordinates, (location) => location.loc],
+  [m.location_organization, (location) => location.org],
+  [m.location_postal, (location) => location.postal],
+  [m.location_timezone, (location) => location.timezone],
 ];
 
 const demoBlocks: ReadonlyArray<{ title: string; filters: Record<string, string> }> = [
@@ -45,24 +50,33 @@ const demoBlocks: ReadonlyArray<{ title: string; filters: Record<string, string>
 export default function Location() {
   const { location, status } = useDetectedLocation();
   const settled = status === "settled";
+  const locale = useLocale();
   return (
     <>
-      <PageHeader title="Your Location" lead="What this visit's location detection found." />
+      <PageHeader
+        title={m.location_heading({}, { locale })}
+        lead={m.location_lead({}, { locale })}
+      />
       <Section>
         <dl className="grid max-w-3xl gap-3 sm:grid-cols-2">
           {fields.map(([label, value]) => (
-            <div key={label} className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
-              <dt className="text-sm font-semibold text-slate-600">{label}</dt>
+            <div
+              key={label({}, { locale })}
+              className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200"
+            >
+              <dt className="text-sm font-semibold text-slate-600">{label({}, { locale })}</dt>
               <dd className="mt-1 text-slate-900">
-                {!settled ? "Detecting..." : value(location) || "Not detected"}
+                {!settled
+                  ? m.location_detecting({}, { locale })
+                  : value(location) || m.location_not_detected({}, { locale })}
               </dd>
             </div>
           ))}
         </dl>
       </Section>
       <Section
-        title="Location-gated content"
-        lead="Each block shows only when the detected location matches it."
+        title={m.location_gated_heading({}, { locale })}
+        lead={m.location_gated_lead({}, { locale })}
         className="bg-slate-50"
       >
         <ul className="grid gap-3 sm:grid-cols-2">
@@ -71,11 +85,14 @@ export default function Location() {
               <li className="rounded-xl bg-white p-4 ring-1 ring-brand-200">
                 <p className="font-semibold text-slate-900">{title}</p>
                 <p className="text-sm text-slate-700">
-                  Shown because your location matches{" "}
-                  {Object.entries(filters)
-                    .map(([key, value]) => `${key} ${value}`)
-                    .join(", ")}
-                  .
+                  {m.location_shown_because(
+                    {
+                      filters: Object.entries(filters)
+                        .map(([key, value]) => `${key} ${value}`)
+                        .join(", "),
+                    },
+                    { locale },
+                  )}
                 </p>
               </li>
             </LocationGate>

@@ -1,7 +1,9 @@
 import { data } from "react-router";
 
 import { StatusPage } from "~/components/status-page";
-import { pageMeta } from "~/lib/meta";
+import { useLocale } from "~/lib/locale";
+import { metaLocale, pageMeta } from "~/lib/meta";
+import * as m from "~/paraglide/messages/_index.js";
 
 import type { Route } from "./+types/not-found";
 
@@ -10,10 +12,11 @@ export function loader() {
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
+  const locale = metaLocale(matches);
   return pageMeta(
     {
-      title: "Page Not Found",
-      description: "The page you are looking for does not exist.",
+      title: m.meta_not_found_title({}, { locale }),
+      description: m.meta_not_found_description({}, { locale }),
       path: location.pathname,
       noindex: true,
     },
@@ -22,11 +25,10 @@ export function meta({ matches, location }: Route.MetaArgs) {
 }
 
 export default function NotFound() {
+  const locale = useLocale();
   return (
-    <StatusPage title="404 PAGE NOT FOUND">
-      <p className="mt-4 text-slate-700">
-        The page you are looking for has moved or never existed.
-      </p>
+    <StatusPage title={m.error_not_found_title({}, { locale })}>
+      <p className="mt-4 text-slate-700">{m.error_not_found_text({}, { locale })}</p>
       <p className="mt-2 text-xs text-slate-600">
         Rendered by <code>app/routes/not-found.tsx</code>
       </p>

@@ -1,18 +1,31 @@
 import { PageHeader, Section } from "~/components/page-parts";
+import { spanishPolicySections } from "~/content/es/policy.server";
 import { policyEffectiveDate, policySections } from "~/content/policy";
-import { pageMeta } from "~/lib/meta";
+import { requestLocale, useLocale } from "~/lib/locale";
+import { metaLocale, pageMeta } from "~/lib/meta";
+import { useStickyLoaderData } from "~/lib/use-sticky-loader-data";
+import * as m from "~/paraglide/messages/_index.js";
 
 import type { Route } from "./+types/policy";
 import { regionPageCache, type PageCacheHandle } from "~/lib/page-cache";
 
 export const handle = { pageCache: regionPageCache } satisfies PageCacheHandle;
 
+// The policy's text comes with the loader, in the page's language.
+export function loader({ request }: Route.LoaderArgs) {
+  const locale = requestLocale(request);
+  return {
+    effectiveDate: policyEffectiveDate,
+    sections: locale === "es" ? spanishPolicySections : policySections,
+  };
+}
+
 export function meta({ matches }: Route.MetaArgs) {
+  const locale = metaLocale(matches);
   return pageMeta(
     {
-      title: "Privacy Policy",
-      description:
-        "What we collect (name, phone, email and your inquiry), how we use it, our advertising service, and our promise: no tracking cookies, and we never sell your data.",
+      title: m.meta_policy_title({}, { locale }),
+      description: m.meta_policy_description({}, { locale }),
       path: "/policy",
     },
     matches,
@@ -20,19 +33,23 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Policy() {
+  const locale = useLocale();
+  // Kept while a modal opens over the page (its element stays, its route's data does not).
+  const policy = useStickyLoaderData<Route.ComponentProps["loaderData"]>();
+  if (!policy) return null;
   return (
     <>
       <PageHeader
-        title="Privacy Policy"
-        lead={`Effective ${policyEffectiveDate}`}
+        title={m.policy_heading({}, { locale })}
+        lead={m.policy_effective({ date: policy.effectiveDate }, { locale })}
         trail={[
-          { name: "Home", path: "/" },
-          { name: "Privacy Policy", path: "/policy" },
+          { name: m.nav_home({}, { locale }), path: "/" },
+          { name: m.nav_privacy_policy({}, { locale }), path: "/policy" },
         ]}
       />
       <Section>
         <div className="mx-auto max-w-3xl space-y-10">
-          {policySections.map((section) => (
+          {policy.sections.map((section) => (
             <section key={section.heading}>
               <h2 className="text-xl font-bold text-slate-900">{section.heading}</h2>
               <div className="mt-3 space-y-3 text-slate-700">

@@ -1,7 +1,9 @@
 import { PageHeader, Section } from "~/components/page-parts";
 import { ReviewCard } from "~/components/review-card";
 import { reviews } from "~/content/reviews";
-import { pageMeta } from "~/lib/meta";
+import { useLocale } from "~/lib/locale";
+import { metaLocale, pageMeta } from "~/lib/meta";
+import * as m from "~/paraglide/messages/_index.js";
 import { useStickyLoaderData } from "~/lib/use-sticky-loader-data";
 
 import { PublishedReviewCards } from "~/features/reviews/published-review-list";
@@ -24,11 +26,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
+  const locale = metaLocale(matches);
   return pageMeta(
     {
-      title: "Customer Reviews | What Homeowners Say About Our Repairs",
-      description:
-        "Read what homeowners in Virginia, New Jersey, Texas, North Carolina, Florida and Massachusetts say about our appliance repair technicians.",
+      title: m.meta_reviews_title({}, { locale }),
+      description: m.meta_reviews_description({}, { locale }),
       path: "/reviews",
     },
     matches,
@@ -38,14 +40,15 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function Reviews() {
   // Kept while a modal opens over the page (its element stays, its route's data does not).
   const published = useStickyLoaderData<Route.ComponentProps["loaderData"]>()?.published ?? [];
+  const locale = useLocale();
   return (
     <>
       <PageHeader
-        title="Customer Reviews"
-        lead="Rated 4.9/5 from 1000+ reviews. Here are a few of them, in our customers' own words."
+        title={m.reviews_heading({}, { locale })}
+        lead={m.reviews_lead({}, { locale })}
         trail={[
-          { name: "Home", path: "/" },
-          { name: "Reviews", path: "/reviews" },
+          { name: m.nav_home({}, { locale }), path: "/" },
+          { name: m.nav_reviews({}, { locale }), path: "/reviews" },
         ]}
       />
       <Section>

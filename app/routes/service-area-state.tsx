@@ -5,21 +5,24 @@ import { JsonLd } from "~/components/json-ld";
 import { CallToAction, PageHeader, Section } from "~/components/page-parts";
 import { formatPhone, profileForState } from "~/content/company";
 import { statePageBySlug } from "~/content/state-pages.server";
-import { stateBySlug } from "~/content/states";
-import { pageMeta } from "~/lib/meta";
+import { stateName } from "~/content/navigation";
+import { stateBySlug, type ServiceState } from "~/content/states";
+import { requestLocale, useLocale, type Locale } from "~/lib/locale";
+import { metaLocale, pageMeta } from "~/lib/meta";
 import { usePageLocation } from "~/lib/page-location";
 import { breadcrumbJsonLd } from "~/lib/structured-data";
 import { useRegion } from "~/lib/use-region";
 import { useSiteUrl } from "~/lib/use-site-url";
 import { useStickyLoaderData } from "~/lib/use-sticky-loader-data";
 import { cn } from "~/lib/utils";
+import * as m from "~/paraglide/messages/_index.js";
 
 import type { Route } from "./+types/service-area-state";
 import type { PageCacheHandle } from "~/lib/page-cache";
 
 // The page's long text comes with the loader: it never weighs on the browser's JavaScript.
-export function loader({ params }: Route.LoaderArgs) {
-  const page = statePageBySlug(params.state);
+export function loader({ params, request }: Route.LoaderArgs) {
+  const page = statePageBySlug(params.state, requestLocale(request));
   if (!stateBySlug(params.state) || !page) throw data(null, { status: 404 });
   return { page };
 }
@@ -29,10 +32,11 @@ export const handle = { pageCache: { params: ["region", "county"] } } satisfies 
 export function meta({ params, matches, loaderData }: Route.MetaArgs) {
   const state = stateBySlug(params.state);
   const page = loaderData?.page;
-  if (!state || !page) return [{ title: "Page not found" }];
+  const locale = metaLocale(matches);
+  if (!state || !page) return [{ title: m.error_not_found_title({}, { locale }) }];
   return pageMeta(
     {
-      title: `Appliance Repair in ${state.name} | Local Technicians`,
+      title: m.meta_state_title({ state: stateName(state.slug, locale) }, { locale }),
       description: page.metaDescription,
       path: `/service-areas/${state.slug}`,
     },
@@ -40,11 +44,24 @@ export function meta({ params, matches, loaderData }: Route.MetaArgs) {
   );
 }
 
+const subAreaKinds: Record<string, (inputs: object, options: { locale: Locale }) => string> = {
+  "Counties and cities": m.area_kind_counties_and_cities,
+  Counties: m.area_kind_counties,
+  Towns: m.area_kind_towns,
+  Communities: m.area_kind_communities,
+};
+
+/** What a state's sub-areas are ("Condados"), in the page's language. */
+function subAreaKind(state: ServiceState, locale: Locale): string {
+  return subAreaKinds[state.subAreaKind]?.({}, { locale }) ?? state.subAreaKind;
+}
+
 export default function ServiceAreaState() {
   const params = useParams();
   const { search } = usePageLocation();
   const { link } = useRegion();
   const siteUrl = useSiteUrl();
+  const locale = useLocale();
   const state = stateBySlug(params.state ?? "");
   const page = useStickyLoaderData<Route.ComponentProps["loaderData"]>()?.page;
   if (!state || !page) return null;
@@ -52,18 +69,22 @@ export default function ServiceAreaState() {
   const county = new URLSearchParams(search).get("county");
   const highlighted = state.subAreas.find((area) => area.slug === county);
   const path = `/service-areas/${state.slug}`;
+  const name = stateName(state.slug, locale);
   const trail = [
-    { name: "Home", path: "/" },
-    { name: "Service Areas", path: "/service-areas" },
-    { name: state.name, path },
+    { name: m.nav_home({}, { locale }), path: "/" },
+    { name: m.nav_service_areas({}, { locale }), path: "/service-areas" },
+    { name, path },
   ];
 
   return (
     <>
-      <JsonLd data={breadcrumbJsonLd(siteUrl, trail)} />
+      <JsonLd data={breadcrumbJsonLd(siteUrl, trail, locale)} />
       <PageHeader
-        title={`Appliance Repair in ${highlighted ? `${highlighted.label}, ` : ""}${state.name}`}
-        lead={`Local technicians working out of our ${profile.city} office.`}
+        title={m.state_heading(
+          { place: highlighted ? `${highlighted.label}, ${name}` : name },
+          { locale },
+        )}
+        lead={m.state_lead({ city: profile.city }, { locale })}
         trail={trail}
       >
         <div className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-brand-50">
@@ -91,11 +112,11 @@ export default function ServiceAreaState() {
 
       <Section
         id="areas-served"
-        title="Areas served"
+        title={m.state_areas_served({}, { locale })}
         lead={page.areasIntro}
         className="bg-slate-50"
       >
-        <h3 className="sr-only">{state.subAreaKind}</h3>
+        <h3 className="sr-only">{subAreaKind(state, locale)}</h3>
         <ul className="flex flex-wrap gap-2.5">
           {state.subAreas.map((area) => {
             const current = area.slug === highlighted?.slug;
@@ -120,7 +141,7 @@ export default function ServiceAreaState() {
         </ul>
       </Section>
 
-      <Section id="why-choose-us" title={`Why ${state.name} homeowners choose us`}>
+      <Section id="why-choose-us" title={m.state_why_choose_us({ state: name }, { locale })}>
         <ul className="grid gap-5 md:grid-cols-2">
           {page.whyChooseUs.map((reason) => (
             <li key={reason.title} className="flex gap-3">
@@ -136,7 +157,7 @@ export default function ServiceAreaState() {
 
       <Section
         id="local-issues"
-        title={`Common appliance issues in ${state.name}`}
+        title={m.state_local_issues({ state: name }, { locale })}
         className="bg-brand-50/60"
       >
         <ul className="grid gap-5 md:grid-cols-2">

@@ -3,9 +3,12 @@ import { Link } from "react-router";
 
 import { CallToAction, PageHeader, Section } from "~/components/page-parts";
 import { formatPhone, profileForState } from "~/content/company";
+import { stateName } from "~/content/navigation";
 import { serviceStates } from "~/content/states";
-import { pageMeta } from "~/lib/meta";
+import { useLocale } from "~/lib/locale";
+import { metaLocale, pageMeta } from "~/lib/meta";
 import { useRegion } from "~/lib/use-region";
+import * as m from "~/paraglide/messages/_index.js";
 
 import type { Route } from "./+types/service-areas";
 import { regionPageCache, type PageCacheHandle } from "~/lib/page-cache";
@@ -13,11 +16,11 @@ import { regionPageCache, type PageCacheHandle } from "~/lib/page-cache";
 export const handle = { pageCache: regionPageCache } satisfies PageCacheHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
+  const locale = metaLocale(matches);
   return pageMeta(
     {
-      title: "Service Areas | Appliance Repair in Six States",
-      description:
-        "Local appliance repair offices serving Virginia, New Jersey, Texas, North Carolina, Florida and Massachusetts. Find the counties and towns we cover.",
+      title: m.meta_service_areas_title({}, { locale }),
+      description: m.meta_service_areas_description({}, { locale }),
       path: "/service-areas",
     },
     matches,
@@ -26,14 +29,15 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function ServiceAreas() {
   const { link } = useRegion();
+  const locale = useLocale();
   return (
     <>
       <PageHeader
-        title="Areas We Serve"
-        lead="Six local offices, each with its own technicians, trucks and phone line."
+        title={m.service_areas_heading({}, { locale })}
+        lead={m.service_areas_lead({}, { locale })}
         trail={[
-          { name: "Home", path: "/" },
-          { name: "Service Areas", path: "/service-areas" },
+          { name: m.nav_home({}, { locale }), path: "/" },
+          { name: m.nav_service_areas({}, { locale }), path: "/service-areas" },
         ]}
       />
       <Section>
@@ -45,7 +49,9 @@ export default function ServiceAreas() {
                 key={state.slug}
                 className="flex flex-col rounded-2xl border border-slate-200 p-6 shadow-sm"
               >
-                <h2 className="text-xl font-bold text-slate-900">{state.label}</h2>
+                <h2 className="text-xl font-bold text-slate-900">
+                  {locale === "en" ? state.label : stateName(state.slug, locale)}
+                </h2>
                 <p className="mt-2 flex items-start gap-2 text-sm text-slate-700">
                   <MapPin className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
                   {profile.address} · {formatPhone(profile.phone)}
@@ -57,7 +63,7 @@ export default function ServiceAreas() {
                   to={link(`/service-areas/${state.slug}`)}
                   className="mt-4 inline-flex items-center gap-1.5 font-semibold text-brand-700 hover:underline"
                 >
-                  Appliance repair in {state.name}
+                  {m.service_areas_repair_in({ state: stateName(state.slug, locale) }, { locale })}
                   <ArrowRight className="size-4" aria-hidden="true" />
                 </Link>
               </li>

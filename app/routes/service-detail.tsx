@@ -1,17 +1,20 @@
 import { AlertTriangle } from "lucide-react";
-import { data, useParams } from "react-router";
+import { data } from "react-router";
 
 import { JsonLd } from "~/components/json-ld";
 import { ScheduleLink } from "~/components/schedule-link";
 import { CallToAction, PageHeader, Section } from "~/components/page-parts";
 import { serviceDetailBySlug } from "~/content/service-details.server";
-import { serviceBySlug } from "~/content/services";
+import { serviceText } from "~/content/service-texts.server";
+import { isServiceSlug, serviceLooks } from "~/content/services";
 import { PriceNote } from "~/features/prices/price-note";
-import { pageMeta } from "~/lib/meta";
+import { requestLocale, useLocale } from "~/lib/locale";
+import { metaLocale, pageMeta } from "~/lib/meta";
 import { breadcrumbJsonLd, serviceJsonLd } from "~/lib/structured-data";
 import { useRegion } from "~/lib/use-region";
 import { useSiteUrl } from "~/lib/use-site-url";
 import { useStickyLoaderData } from "~/lib/use-sticky-loader-data";
+import * as m from "~/paraglide/messages/_index.js";
 import { servicesOf } from "~/services.server";
 
 import type { Route } from "./+types/service-detail";
@@ -19,22 +22,27 @@ import { regionPageCache, type PageCacheHandle } from "~/lib/page-cache";
 
 // The page's long text comes with the loader: it never weighs on the browser's JavaScript.
 // So do each office's fee and range for this appliance; the page shows the visitor's office's.
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const detail = serviceDetailBySlug(params.slug);
-  const service = serviceBySlug(params.slug);
-  if (!detail || !service) throw data(null, { status: 404 });
-  return { detail, prices: await servicesOf(context).prices.lines(service.slug) };
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const locale = requestLocale(request);
+  const detail = serviceDetailBySlug(params.slug, locale);
+  if (!detail || !isServiceSlug(params.slug)) throw data(null, { status: 404 });
+  return {
+    service: serviceText(params.slug, locale),
+    detail,
+    prices: await servicesOf(context).prices.lines(params.slug),
+  };
 }
 
 export const handle = { pageCache: regionPageCache } satisfies PageCacheHandle;
 
-export function meta({ params, matches, loaderData }: Route.MetaArgs) {
-  const service = serviceBySlug(params.slug);
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const locale = metaLocale(matches);
+  const service = loaderData?.service;
   const detail = loaderData?.detail;
-  if (!service || !detail) return [{ title: "Page not found" }];
+  if (!service || !detail) return [{ title: m.error_not_found_title({}, { locale }) }];
   return pageMeta(
     {
-      title: `${service.title} | Common Problems & Same-Week Service`,
+      title: m.meta_service_title({ service: service.title }, { locale }),
       description: detail.metaDescription,
       path: `/services/${service.slug}`,
     },
@@ -43,34 +51,44 @@ export function meta({ params, matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function ServiceDetail() {
-  const params = useParams();
   const { profile } = useRegion();
   const siteUrl = useSiteUrl();
-  const service = serviceBySlug(params.slug ?? "");
+  const locale = useLocale();
   const loaded = useStickyLoaderData<Route.ComponentProps["loaderData"]>();
+  const service = loaded?.service;
   const detail = loaded?.detail;
   const prices = loaded?.prices[profile.stateSlug];
   if (!service || !detail) return null;
   const path = `/services/${service.slug}`;
   const trail = [
-    { name: "Home", path: "/" },
-    { name: "Services", path: "/services" },
+    { name: m.nav_home({}, { locale }), path: "/" },
+    { name: m.nav_services({}, { locale }), path: "/services" },
     { name: service.title, path },
   ];
-  const Icon = service.icon;
+  const Icon = serviceLooks[service.slug].icon;
   return (
     <>
       <JsonLd
-        data={serviceJsonLd(siteUrl, profile, {
-          name: service.title,
-          description: detail.metaDescription,
-          path,
-        })}
+        data={serviceJsonLd(
+          siteUrl,
+          profile,
+          {
+            name: service.title,
+            description: detail.metaDescription,
+            path,
+          },
+          locale,
+        )}
       />
-      <JsonLd data={breadcrumbJsonLd(siteUrl, trail)} />
+      <JsonLd data={breadcrumbJsonLd(siteUrl, trail, locale)} />
       <PageHeader title={service.title} lead={service.description} trail={trail}>
-        <ScheduleLink size="lg" appliance={service.slug} className="mt-6">
-          Book {service.title.toLowerCase()}
+        <ScheduleLink
+          size="lg"
+          appliance={service.slug}
+          // Spanish names run long ("Reservar reparación de refrigeradores"): it wraps on a phone.
+          className="mt-6 h-auto min-h-12 py-2 text-center whitespace-normal"
+        >
+          {m.service_book({ service: service.title.toLowerCase() }, { locale })}
         </ScheduleLink>
         <PriceNote
           lines={[prices?.serviceCall, prices?.range]}
@@ -86,15 +104,18 @@ export default function ServiceDetail() {
           </div>
           <aside className="h-fit rounded-2xl bg-brand-50 p-6 ring-1 ring-brand-100">
             <Icon className="size-8 text-brand-700" aria-hidden="true" />
-            <p className="mt-3 font-bold text-slate-900">Repairs on every major brand</p>
+            <p className="mt-3 font-bold text-slate-900">{m.service_every_brand({}, { locale })}</p>
             <p className="mt-1 text-sm text-slate-700">
-              Our trucks carry the parts that fail most, so most {service.title.toLowerCase()} jobs
-              are finished on the first visit.
+              {m.service_first_visit({ service: service.title.toLowerCase() }, { locale })}
             </p>
           </aside>
         </div>
       </Section>
-      <Section id="common-problems" title="Common problems we fix" className="bg-slate-50">
+      <Section
+        id="common-problems"
+        title={m.service_common_problems({}, { locale })}
+        className="bg-slate-50"
+      >
         <ol className="grid gap-5 md:grid-cols-2">
           {detail.problems.map((problem) => (
             <li key={problem.title} className="rounded-2xl bg-white p-6 ring-1 ring-slate-200">
@@ -110,7 +131,9 @@ export default function ServiceDetail() {
           ))}
         </ol>
       </Section>
-      <CallToAction heading={`Need ${service.title.toLowerCase()} today?`} />
+      <CallToAction
+        heading={m.service_need_today({ service: service.title.toLowerCase() }, { locale })}
+      />
     </>
   );
 }

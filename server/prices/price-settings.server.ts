@@ -6,7 +6,8 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import { data } from "react-router";
 
-import { serviceBySlug, serviceSlugs } from "~/content/services";
+import { serviceText } from "~/content/service-texts.server";
+import { serviceSlugs } from "~/content/services";
 import { stateBySlug, stateSlugs, type StateSlug } from "~/content/states";
 import type { PricePolicy } from "~/domain/after-the-job";
 import {
@@ -114,7 +115,7 @@ export async function priceSettings(
       const names = rangeFields(service);
       return {
         service,
-        title: serviceBySlug(service)?.title ?? service,
+        title: serviceText(service, "en").title,
         low: { name: names.low, value: values[names.low]! },
         high: { name: names.high, value: values[names.high]! },
       };

@@ -3,7 +3,10 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 
 import type { CompanyProfile } from "~/content/company";
+import { officeName } from "~/content/navigation";
+import { useLocale } from "~/lib/locale";
 import type { RootMatchData } from "~/lib/meta";
+import * as m from "~/paraglide/messages/_index.js";
 
 const OfficeMap = lazy(() => import("./office-map"));
 
@@ -13,6 +16,7 @@ const OfficeMap = lazy(() => import("./office-map"));
  */
 export function MapCanvas({ profile }: { profile: CompanyProfile }) {
   const config = useRouteLoaderData<RootMatchData>("root");
+  const locale = useLocale();
   const frameRef = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
 
@@ -35,7 +39,7 @@ export function MapCanvas({ profile }: { profile: CompanyProfile }) {
       className="relative min-h-72 overflow-hidden rounded-2xl border border-slate-200 bg-slate-200 lg:col-span-3"
     >
       {near ? (
-        <Suspense fallback={<MapMessage>Loading maps...</MapMessage>}>
+        <Suspense fallback={<MapMessage>{m.map_loading({}, { locale })}</MapMessage>}>
           <OfficeMap
             profile={profile}
             apiKey={config?.googleMapsApiKey ?? null}
@@ -46,7 +50,7 @@ export function MapCanvas({ profile }: { profile: CompanyProfile }) {
         <div className="absolute inset-0 grid place-items-center p-6 text-center">
           <div>
             <MapPin className="mx-auto size-10 text-brand-700" aria-hidden="true" />
-            <p className="mt-3 text-lg font-bold text-slate-900">{profile.name}</p>
+            <p className="mt-3 text-lg font-bold text-slate-900">{officeName(profile, locale)}</p>
             <p className="text-slate-700">{profile.address}</p>
           </div>
         </div>

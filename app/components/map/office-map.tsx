@@ -4,6 +4,9 @@ import { MapPin } from "lucide-react";
 import { directionsUrl } from "~/components/map-section";
 import { buttonVariants } from "~/components/ui/button";
 import { formatPhone, type CompanyProfile } from "~/content/company";
+import { officeName } from "~/content/navigation";
+import { useLocale } from "~/lib/locale";
+import * as m from "~/paraglide/messages/_index.js";
 
 import { loadMapsScript, type GoogleMap, type GoogleMarker } from "./maps-api";
 
@@ -11,11 +14,11 @@ export type MapStatus = "loading" | "loaded" | "error";
 
 const grayscale = [{ stylers: [{ saturation: -100 }] }];
 
-function infoWindowContent(profile: CompanyProfile) {
+function infoWindowContent(profile: CompanyProfile, officeTitle: string) {
   const root = document.createElement("div");
   root.className = "office-map-info";
   const name = document.createElement("strong");
-  name.textContent = profile.name;
+  name.textContent = officeTitle;
   const address = document.createElement("p");
   address.textContent = profile.address;
   const phone = document.createElement("a");
@@ -39,6 +42,8 @@ export default function OfficeMap({
   scriptUrl: string;
 }) {
   const containerRef = useRef<HTMLDivElement>(null);
+  const locale = useLocale();
+  const title = officeName(profile, locale);
   const [status, setStatus] = useState<MapStatus>(apiKey ? "loading" : "error");
 
   useEffect(() => {
@@ -57,10 +62,10 @@ export default function OfficeMap({
           styles: grayscale,
           gestureHandling: "cooperative",
         });
-        marker = new maps.Marker({ position: center, map, title: profile.name });
+        marker = new maps.Marker({ position: center, map, title });
         const info = new maps.InfoWindow({
-          content: infoWindowContent(profile),
-          ariaLabel: profile.name,
+          content: infoWindowContent(profile, title),
+          ariaLabel: title,
         });
         let open = false;
         listeners.push(
@@ -85,7 +90,7 @@ export default function OfficeMap({
       for (const listener of listeners) listener.remove();
       marker?.setMap(null);
     };
-  }, [apiKey, scriptUrl, profile]);
+  }, [apiKey, scriptUrl, profile, title]);
 
   return (
     <div className="absolute inset-0">
@@ -101,7 +106,7 @@ export default function OfficeMap({
           className="absolute inset-0 grid place-items-center p-6 text-center font-semibold text-slate-700"
           role="status"
         >
-          Loading maps...
+          {m.map_loading({}, { locale })}
         </div>
       ) : null}
       {status === "error" ? (
@@ -109,7 +114,7 @@ export default function OfficeMap({
         <div className="absolute inset-0 grid place-items-center bg-brand-50 p-6 text-center">
           <div className="grid max-w-xs justify-items-center gap-2 rounded-xl bg-white p-6 shadow-md ring-1 ring-slate-200">
             <MapPin className="size-8 text-brand-700" aria-hidden="true" />
-            <p className="font-bold text-slate-900">{profile.name}</p>
+            <p className="font-bold text-slate-900">{title}</p>
             <p className="text-slate-700">{profile.address}</p>
             <a
               href={directionsUrl(profile.address)}
@@ -117,11 +122,11 @@ export default function OfficeMap({
               rel="noopener noreferrer"
               className={buttonVariants({ size: "sm" })}
             >
-              Open in Google Maps
-              <span className="sr-only"> (opens in a new tab)</span>
+              {m.map_open_in_google({}, { locale })}
+              <span className="sr-only"> {m.opens_in_new_tab({}, { locale })}</span>
             </a>
             <p role="status" className="text-sm text-slate-600">
-              Error loading maps
+              {m.map_error({}, { locale })}
             </p>
           </div>
         </div>

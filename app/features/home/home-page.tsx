@@ -7,17 +7,30 @@ import { PhoneLink } from "~/components/phone-link";
 import { ReviewCard } from "~/components/review-card";
 import { ScheduleLink } from "~/components/schedule-link";
 import { ServicesSlider } from "~/components/services-slider";
-import { formatPhone, tagline } from "~/content/company";
+import { formatPhone } from "~/content/company";
+import { stateName } from "~/content/navigation";
+import type { Review } from "~/content/reviews";
+import type { ServiceText } from "~/content/services";
+import { findStateByRegion, type StateSlug } from "~/content/states";
+import type { ReasonToChoose } from "~/content/why-choose-us";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { PriceNote } from "~/features/prices/price-note";
-import type { Review } from "~/content/reviews";
-import type { ReasonToChoose } from "~/content/why-choose-us";
-import type { StateSlug } from "~/content/states";
+import { useLocale } from "~/lib/locale";
 import { heroRegionName } from "~/lib/region";
 import { useRegion } from "~/lib/use-region";
+import { cn } from "~/lib/utils";
+import * as m from "~/paraglide/messages/_index.js";
 
-function Hero({ serviceCalls }: Pick<HomeContent, "serviceCalls">) {
+function Hero({ serviceCalls, words }: Pick<HomeContent, "serviceCalls" | "words">) {
   const { region } = useRegion();
+  const locale = useLocale();
+  const state = findStateByRegion(region);
+  const regionName =
+    locale === "en"
+      ? heroRegionName(region)
+      : state
+        ? stateName(state.slug, locale)
+        : m.region_your_area({}, { locale });
   return (
     <section
       className="relative overflow-hidden bg-brand-950 text-white"
@@ -28,24 +41,31 @@ function Hero({ serviceCalls }: Pick<HomeContent, "serviceCalls">) {
         aria-hidden="true"
       />
       <div className="relative mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-2 lg:items-center lg:px-8">
-        <div>
+        <div className="min-w-0">
           <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-semibold text-accent-300 ring-1 ring-white/20">
             <Star className="size-4 fill-current" aria-hidden="true" />
             <span>
-              Rated <strong>4.9/5</strong> from <strong>1000+</strong> customer reviews
+              {words.home_rated_prefix} <strong>4.9/5</strong> {words.home_rated_middle}{" "}
+              <strong>1000+</strong> {words.home_rated_suffix}
             </span>
           </p>
           <h1
             id="hero-heading"
-            className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl"
+            className={cn(
+              "mt-6 font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl",
+              // "electrodomésticos" fits a 320 px phone's line only a size smaller.
+              locale === "es" ? "text-[1.75rem] min-[400px]:text-4xl" : "text-4xl",
+            )}
           >
-            #1 Appliance Repair Service in {heroRegionName(region)}
+            {/* The region apart, as the spec's heading has always been drawn. */}
+            {words.home_hero_heading_before_region}
+            {regionName}
           </h1>
-          <p className="mt-5 max-w-xl text-lg text-brand-50">{tagline}.</p>
+          <p className="mt-5 max-w-xl text-lg text-brand-50">{words.tagline}.</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <ScheduleLink size="lg">Schedule Now</ScheduleLink>
+            <ScheduleLink size="lg">{words.home_schedule_now}</ScheduleLink>
             <PhoneLink size="lg" variant="inverse">
-              Call Us Now
+              {words.home_call_us_now}
             </PhoneLink>
           </div>
         </div>
@@ -58,6 +78,7 @@ function Hero({ serviceCalls }: Pick<HomeContent, "serviceCalls">) {
 /** The hero's other half: the office that will come, not another list of promises. */
 function LocalOffice({ serviceCalls }: Pick<HomeContent, "serviceCalls">) {
   const { profile } = useRegion();
+  const locale = useLocale();
   return (
     <section
       aria-labelledby="local-office-heading"
@@ -65,38 +86,71 @@ function LocalOffice({ serviceCalls }: Pick<HomeContent, "serviceCalls">) {
     >
       <h2 id="local-office-heading" className="flex items-center gap-2 text-lg font-bold">
         <MapPin className="size-5 text-accent-400" aria-hidden="true" />
-        Your local office: {profile.city}
+        {m.home_local_office({ city: profile.city }, { locale })}
       </h2>
       <p className="text-brand-50">
         {profile.address}
         <span className="mt-1 flex items-center gap-2">
           <Clock3 className="size-4 text-accent-400" aria-hidden="true" />
-          {profile.hours}
+          {m.hours_weekdays({}, { locale })}, {m.hours_weekdays_hours({}, { locale })}
         </span>
       </p>
       <p className="text-sm text-brand-50">
-        Talk to a real person at {formatPhone(profile.phone)}, or book online in under a minute and
-        follow, move or cancel the visit from your own page.
+        {m.home_local_office_text({ phone: formatPhone(profile.phone) }, { locale })}
       </p>
       <PriceNote lines={[serviceCalls[profile.stateSlug]]} className="font-semibold text-white" />
     </section>
   );
 }
 
+/** Home's own words, in the page's language: home-content.server.ts fills them in. */
+export type HomeWords = Record<(typeof homeWordKeys)[number], string>;
+
+export const homeWordKeys = [
+  "meta_home_title",
+  "meta_home_description",
+  "home_rated_prefix",
+  "home_rated_middle",
+  "home_rated_suffix",
+  "home_hero_heading_before_region",
+  "tagline",
+  "home_schedule_now",
+  "home_call_us_now",
+  "home_our_services",
+  "home_our_services_lead",
+  "home_brands",
+  "home_why_choose_us",
+  "home_why_choose_us_lead",
+  "home_reviews_heading",
+  "home_reviews_lead",
+  "home_view_all_reviews",
+  "home_newsletter_heading",
+  "home_newsletter_text",
+  "home_newsletter_label",
+  "home_contact_heading",
+] as const;
+
 export interface HomeContent {
+  words: HomeWords;
   reviews: readonly Review[];
   reasons: readonly ReasonToChoose[];
   ownerQuote: { quote: string; author: string; role: string };
+  /** The six service cards' words, in the page's language. */
+  services: readonly ServiceText[];
   /** Each office's service-call line, for those that set one (the local office's is shown). */
   serviceCalls: Partial<Record<StateSlug, string>>;
 }
 
-function WhyChooseUs({ reasons, ownerQuote }: Pick<HomeContent, "reasons" | "ownerQuote">) {
+function WhyChooseUs({
+  reasons,
+  ownerQuote,
+  words,
+}: Pick<HomeContent, "reasons" | "ownerQuote" | "words">) {
   return (
     <Section
       id="why-choose-us"
-      title="Why Choose Us"
-      lead="Thirteen reasons homeowners across six states keep our number on the fridge."
+      title={words.home_why_choose_us}
+      lead={words.home_why_choose_us_lead}
       className="bg-slate-50"
     >
       <div className="grid gap-10 lg:grid-cols-3">
@@ -134,34 +188,37 @@ function WhyChooseUs({ reasons, ownerQuote }: Pick<HomeContent, "reasons" | "own
 }
 
 const emptyContent: HomeContent = {
+  words: Object.fromEntries(homeWordKeys.map((key) => [key, ""])) as HomeWords,
   reviews: [],
   reasons: [],
   ownerQuote: { quote: "", author: "", role: "" },
+  services: [],
   serviceCalls: {},
 };
 
 export function HomePage({ content }: { content: HomeContent | undefined }) {
   const { link, profile } = useRegion();
-  const { reviews, reasons, ownerQuote, serviceCalls } = content ?? emptyContent;
+  const locale = useLocale();
+  const { words, reviews, reasons, ownerQuote, services, serviceCalls } = content ?? emptyContent;
   return (
     <>
-      <Hero serviceCalls={serviceCalls} />
+      <Hero serviceCalls={serviceCalls} words={words} />
 
       <Section
         id="our-services"
-        title="Our Services"
-        lead="Factory-trained technicians for the appliances your household depends on every day."
+        title={words.home_our_services}
+        lead={words.home_our_services_lead}
       >
-        <ServicesSlider />
+        <ServicesSlider services={services} />
       </Section>
 
-      <section aria-label="Brands" className="border-y border-slate-200 bg-white py-6">
+      <section aria-label={words.home_brands} className="border-y border-slate-200 bg-white py-6">
         <BrandStrip />
       </section>
 
-      <WhyChooseUs reasons={reasons} ownerQuote={ownerQuote} />
+      <WhyChooseUs reasons={reasons} ownerQuote={ownerQuote} words={words} />
 
-      <Section id="reviews" title="What our customers say" lead="Rated 4.9/5 from 1000+ reviews.">
+      <Section id="reviews" title={words.home_reviews_heading} lead={words.home_reviews_lead}>
         <ul className="grid gap-6 md:grid-cols-3">
           {reviews.map((review) => (
             <li key={review.author}>
@@ -173,29 +230,25 @@ export function HomePage({ content }: { content: HomeContent | undefined }) {
           to={link("/reviews")}
           className="mt-8 inline-flex items-center gap-1.5 font-semibold text-brand-700 hover:underline"
         >
-          View All Reviews
+          {words.home_view_all_reviews}
           <ArrowRight className="size-4" aria-hidden="true" />
         </Link>
       </Section>
 
-      <Section id="newsletter" title="Keep your appliances running longer" className="bg-slate-50">
+      <Section id="newsletter" title={words.home_newsletter_heading} className="bg-slate-50">
         <div className="max-w-xl">
-          <p className="mb-5 text-slate-700">
-            A short email a few times a year: seasonal maintenance that prevents the most common
-            breakdowns, and the odd offer. Unsubscribe with one click.
-          </p>
-          <NewsletterForm label="Subscribe to maintenance tips" />
+          <p className="mb-5 text-slate-700">{words.home_newsletter_text}</p>
+          <NewsletterForm label={words.home_newsletter_label} />
         </div>
       </Section>
 
       <section aria-labelledby="contact-block-heading" className="px-4 py-14 sm:px-6 lg:px-8">
         <div className="mx-auto flex max-w-5xl flex-col items-center gap-6 rounded-3xl bg-brand-900 px-6 py-12 text-center text-white sm:px-12">
           <h2 id="contact-block-heading" className="text-2xl font-bold sm:text-3xl">
-            Something not working right? Let's get it fixed.
+            {words.home_contact_heading}
           </h2>
           <p className="max-w-2xl text-brand-50">
-            Book online in under a minute, or call the {profile.city} office and talk to a real
-            person.
+            {m.home_contact_text({ city: profile.city }, { locale })}
           </p>
           <div className="flex flex-col gap-3 sm:flex-row">
             <ScheduleLink size="lg" />
