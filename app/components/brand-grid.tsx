@@ -1,6 +1,6 @@
 import { BrandLogo } from "~/components/brand-logo";
 import { brands } from "~/content/brands";
-import { useLocale } from "~/lib/locale";
+import { useLocale } from "~/lib/use-locale";
 import * as m from "~/paraglide/messages/_index.js";
 
 export function BrandGrid({ withText = false }: { withText?: boolean }) {

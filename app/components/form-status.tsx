@@ -2,6 +2,7 @@ import { useSyncExternalStore } from "react";
 
 import { leadOutcomeMessage, outcomeOf } from "~/features/lead-messages";
 import type { LeadFormResult, LeadKind } from "~/lib/form-result";
+import { useLocale } from "~/lib/use-locale";
 import { cn } from "~/lib/utils";
 
 /**
@@ -20,8 +21,9 @@ export function FormStatus({
   result: LeadFormResult | undefined;
   className?: string;
 }) {
+  const locale = useLocale();
   if (!result || result.status === "invalid") return null;
-  const { title, description, variant } = leadOutcomeMessage(kind, outcomeOf(result));
+  const { title, description, variant } = leadOutcomeMessage(kind, outcomeOf(result), locale);
   return (
     // Rendered only by the page a POST returned: the browser focuses it, as it would a toast.
     <div

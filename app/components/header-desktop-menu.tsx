@@ -4,7 +4,7 @@ import { Link, NavLink, useNavigate } from "react-router";
 
 import type { NavigationEntry } from "~/content/navigation";
 import { usePageLocation } from "~/lib/page-location";
-import { useLocale } from "~/lib/locale";
+import { useLocale } from "~/lib/use-locale";
 import { useRegion } from "~/lib/use-region";
 import { cn } from "~/lib/utils";
 import * as m from "~/components/shell-messages";

@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 
 import type { NavigationEntry } from "~/content/navigation";
-import { useLocale } from "~/lib/locale";
+import { useLocale } from "~/lib/use-locale";
 import { useRegion } from "~/lib/use-region";
 import { cn } from "~/lib/utils";
 import * as m from "~/components/shell-messages";

@@ -1,7 +1,8 @@
 import { Globe } from "lucide-react";
 import { Link } from "react-router";
 
-import { hasSpanishTwin, unlocalizedPath, useLocale } from "~/lib/locale";
+import { hasSpanishTwin, unlocalizedPath } from "~/lib/locale";
+import { useLocale } from "~/lib/use-locale";
 import { usePageLocation } from "~/lib/page-location";
 import { useRegion } from "~/lib/use-region";
 import { cn } from "~/lib/utils";

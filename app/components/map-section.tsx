@@ -6,7 +6,7 @@ import { MapCanvas } from "~/components/map/map-canvas";
 import { OfficeHours } from "~/components/office-hours";
 import { formatPhone } from "~/content/company";
 import { officeName, serviceAreasFor } from "~/content/navigation";
-import { useLocale } from "~/lib/locale";
+import { useLocale } from "~/lib/use-locale";
 import * as m from "~/components/shell-messages";
 import { businessJsonLd } from "~/lib/structured-data";
 import { useRegion } from "~/lib/use-region";

@@ -1,4 +1,4 @@
-import { useLocale } from "~/lib/locale";
+import { useLocale } from "~/lib/use-locale";
 import * as m from "~/components/shell-messages";
 
 /** "Mon - Sat, 8:00 AM - 6:00 PM" and "Sunday: Closed", as a definition list. */

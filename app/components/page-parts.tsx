@@ -2,7 +2,7 @@ import { Link } from "react-router";
 
 import { PhoneLink } from "~/components/phone-link";
 import { ScheduleLink } from "~/components/schedule-link";
-import { useLocale } from "~/lib/locale";
+import { useLocale } from "~/lib/use-locale";
 import { useRegion } from "~/lib/use-region";
 import { cn } from "~/lib/utils";
 import * as m from "~/paraglide/messages/_index.js";

@@ -3,7 +3,7 @@ import { useMatches } from "react-router";
 
 import { ScheduleLink } from "~/components/schedule-link";
 import { buttonVariants } from "~/components/ui/button";
-import { useLocale } from "~/lib/locale";
+import { useLocale } from "~/lib/use-locale";
 import { useRegion } from "~/lib/use-region";
 import * as m from "~/components/shell-messages";
 

@@ -1,5 +1,5 @@
 import { servicePromisesIn } from "~/content/promises";
-import { useLocale } from "~/lib/locale";
+import { useLocale } from "~/lib/use-locale";
 
 export function PromiseList({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";

@@ -1,7 +1,7 @@
 import { Quote } from "lucide-react";
 
 import type { Review } from "~/content/reviews";
-import { useLocale } from "~/lib/locale";
+import { useLocale } from "~/lib/use-locale";
 import * as m from "~/paraglide/messages/_index.js";
 
 /** A customer's own words, in the language they wrote them (English), on either language's page. */

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { buttonVariants, type ButtonProps } from "~/components/ui/button";
 import type { ModalNavigationState } from "~/lib/page-location";
 import { usePageLocation } from "~/lib/page-location";
-import { useLocale } from "~/lib/locale";
+import { useLocale } from "~/lib/use-locale";
 import { useRegion } from "~/lib/use-region";
 import * as m from "~/components/shell-messages";
 

@@ -2,7 +2,7 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 
 import { serviceLooks, type ServiceText } from "~/content/services";
-import { useLocale } from "~/lib/locale";
+import { useLocale } from "~/lib/use-locale";
 import { cn } from "~/lib/utils";
 import * as m from "~/paraglide/messages/_index.js";
 

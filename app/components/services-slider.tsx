@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { ServiceCard } from "~/components/service-card";
 import { Button } from "~/components/ui/button";
 import type { ServiceText } from "~/content/services";
-import { useLocale } from "~/lib/locale";
+import { useLocale } from "~/lib/use-locale";
 import { useRegion } from "~/lib/use-region";
 import { cn } from "~/lib/utils";
 import * as m from "~/paraglide/messages/_index.js";

@@ -5,7 +5,7 @@ import { OfficeHours } from "~/components/office-hours";
 import { SiteLogo } from "~/components/site-logo";
 import { brandName, formatPhone, tagline } from "~/content/company";
 import { navigationFor } from "~/content/navigation";
-import { useLocale } from "~/lib/locale";
+import { useLocale } from "~/lib/use-locale";
 import { useRegion } from "~/lib/use-region";
 import * as m from "~/components/shell-messages";
 

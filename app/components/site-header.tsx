@@ -6,7 +6,7 @@ import { ScheduleLink } from "~/components/schedule-link";
 import { SiteLogo } from "~/components/site-logo";
 import { formatPhone } from "~/content/company";
 import { navigationFor } from "~/content/navigation";
-import { useLocale } from "~/lib/locale";
+import { useLocale } from "~/lib/use-locale";
 import { usePageLocation } from "~/lib/page-location";
 import { useRegion } from "~/lib/use-region";
 import * as m from "~/components/shell-messages";

@@ -10,6 +10,8 @@ import {
   type LucideIcon,
 } from "lucide-react";
 
+import type { Locale } from "~/lib/locale";
+
 export const applianceTypeIds = [
   "refrigerator",
   "dishwasher",
@@ -80,3 +82,23 @@ export const applianceTypes: readonly ApplianceType[] = [
     icon: Wrench,
   },
 ];
+
+const spanishAppliances: Record<ApplianceTypeId, { name: string; description: string }> = {
+  refrigerator: {
+    name: "Refrigerador",
+    description: "Refrigeradores, congeladores y máquinas de hielo",
+  },
+  dishwasher: { name: "Lavavajillas", description: "Empotrados, de cajón y portátiles" },
+  washer: { name: "Lavadora", description: "De carga superior y de carga frontal" },
+  dryer: { name: "Secadora", description: "Eléctricas y de gas" },
+  oven: { name: "Horno y estufa", description: "Hornos, estufas, hornos de pared y parrillas" },
+  microwave: { name: "Microondas", description: "Sobre la estufa, empotrados y de mesa" },
+  combo: { name: "Varios", description: "Reparación de varios equipos en una sola visita" },
+  other: { name: "Otro", description: "¿Otro electrodoméstico? Descríbalo en el siguiente paso" },
+};
+
+/** The booking dialog's appliances in a language (English: the spec's words). */
+export function applianceTypesIn(locale: Locale): readonly ApplianceType[] {
+  if (locale === "en") return applianceTypes;
+  return applianceTypes.map((type) => ({ ...type, ...spanishAppliances[type.id] }));
+}

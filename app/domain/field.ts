@@ -82,6 +82,8 @@ export interface FieldVisit {
    */
   callbackProblem: { words: string; photo: { id: string; url: string } | null } | null;
   safety: { concern: SafetyConcern; label: string }[];
+  /** The homeowner booked in Spanish: the card says "Prefers Spanish" (issue 39). */
+  prefersSpanish: boolean;
   /** "Morning, 8:00 AM - 12:00 PM Central". */
   window: string;
   /** "Morning": the window as a finished visit's one line names it. */

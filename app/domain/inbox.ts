@@ -1,6 +1,8 @@
 import type { InboxFilters } from "./inbox-filters";
 import type { StateSlug } from "~/content/states";
 import type { LeadKind, LeadStatus } from "~/domain/leads";
+import type { Locale } from "~/lib/locale";
+
 import type { SafetyConcern } from "./safety";
 
 /** Leads shown on one page of the inbox. */
@@ -21,6 +23,8 @@ export interface InboxLead {
   status: LeadStatus;
   /** A service request's dangers (gas, burning, water): flagged, and first among the new. */
   safety: SafetyConcern[];
+  /** The language the homeowner booked in: the desk says "Prefers Spanish". */
+  language: Locale;
   /** The technician tapped Needs a part: the office books the return visit. */
   waitingForPart: boolean;
   /** The homeowner booked the warranty callback and it is not done yet: "Warranty callback". */

@@ -6,6 +6,7 @@ import { isValidIsoDate } from "./service-request";
 
 import { leadStatuses, type LeadKind, type LeadStatus } from "~/domain/leads";
 import type { SafetyConcern } from "./safety";
+import type { Locale } from "~/lib/locale";
 import type { CustomerRequest } from "./customers";
 
 const windowIds = timeSlots.map((slot) => slot.id) as [string, ...string[]];
@@ -105,6 +106,8 @@ export interface LeadView {
   nextStatuses: LeadStatus[];
   /** The dangers the request mentions: flagged at the top of its page. */
   safety: SafetyConcern[];
+  /** The language the homeowner booked in: the desk says "Prefers Spanish". */
+  language: Locale;
   /**
    * The one way to book the visit on the lead page (app/features/desk/confirm-visit.tsx): the day and
    * window to start from (the booked ones, else the ones the homeowner asked for), the office's

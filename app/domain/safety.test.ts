@@ -69,3 +69,15 @@ test("several concerns come in a fixed order, gas first", () => {
     ["gas", "electrical", "water"],
   );
 });
+
+test("a homeowner who writes in Spanish is warned the same way (issue 39)", () => {
+  expect(safetyConcerns("La secadora huele a gas cuando prende")).toEqual(["gas"]);
+  expect(safetyConcerns("Hay olor a gas detrás de la estufa")).toEqual(["gas"]);
+  expect(safetyConcerns("Salen chispas del microondas")).toEqual(["electrical"]);
+  expect(safetyConcerns("Huele a quemado y sale humo")).toEqual(["electrical"]);
+  expect(safetyConcerns("Hay agua en el piso de la cocina")).toEqual(["water"]);
+  expect(safetyConcerns("La lavadora inundó... está inundado el cuarto")).toEqual(["water"]);
+  // A negation before the phrase turns it off, as in English.
+  expect(safetyConcerns("No huele a gas, solo hace ruido")).toEqual([]);
+  expect(safetyConcerns("Sin humo ni chispas, pero no enciende")).toEqual([]);
+});

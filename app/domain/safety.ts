@@ -15,6 +15,11 @@ const phrases: Record<SafetyConcern, readonly string[]> = {
     "leak(s|ing)? gas",
     "rotten eggs?",
     "sulfur smell",
+    // Spanish (issue 39): "huele a gas", "olor a gas", "fuga de gas", "huevo podrido".
+    "huele a gas",
+    "olor a gas",
+    "fugas? de gas",
+    "huevos? podridos?",
   ],
   electrical: [
     "burning",
@@ -30,6 +35,13 @@ const phrases: Record<SafetyConcern, readonly string[]> = {
     "flames?",
     "(caught|on) fire",
     "melted (wire|wires|plug|cord|outlet)",
+    "chispas?",
+    "chispea",
+    "humo",
+    "(huele|olor) a quemado",
+    "fuego",
+    "incendio",
+    "en llamas",
   ],
   water: [
     "flood(s|ed|ing)?",
@@ -39,6 +51,12 @@ const phrases: Record<SafetyConcern, readonly string[]> = {
     "water leak(s|ing)?",
     "puddles?",
     "overflow(s|ed|ing)?",
+    "inundad[oa]s?",
+    "inundaci[oó]n",
+    "agua (en|por) (el|todo el) piso",
+    "charcos?",
+    "se desborda",
+    "fugas? de agua",
   ],
 };
 
@@ -57,7 +75,7 @@ const patterns = Object.fromEntries(
  * doubt shows the notice rather than hiding it.
  */
 const negationBefore =
-  /\b(?:no|not|never|without|isn'?t|wasn'?t|aren'?t|don'?t|doesn'?t|didn'?t|hasn'?t|haven'?t)\s+(?:\w+\s+)?$/i;
+  /\b(?:no|not|never|without|isn'?t|wasn'?t|aren'?t|don'?t|doesn'?t|didn'?t|hasn'?t|haven'?t|sin|nunca|ni)\s+(?:\w+\s+)?$/i;
 
 function mentions(description: string, pattern: RegExp): boolean {
   for (const match of description.matchAll(pattern)) {

@@ -51,6 +51,8 @@ export const serviceRequestSchema = z.object({
     .transform((value) => value === true || value === "yes" || value === "on" || value === "true"),
   /** The page the dialog was open on (a path of ours), kept with the consent. */
   textConsentPage: z.string().max(500).optional().default(""),
+  /** The language the homeowner booked in (issue 39): the page's, set by the form's action. */
+  language: z.enum(["en", "es"], "Language must be en or es").optional().default("en"),
   companyEmail: companyEmailField,
   website: honeypotField,
 });

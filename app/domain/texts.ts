@@ -1,3 +1,6 @@
+import type { Locale } from "~/lib/locale";
+import * as m from "~/paraglide/messages/_index.js";
+
 /**
  * Texts to homeowners: the consent the booking dialog asks for, word for word (what is stored
  * with the request is exactly what was shown), and how the desk names a text's state.
@@ -7,6 +10,12 @@ export const textConsentNote =
   "Message and data rates may apply. Reply STOP to end texts, HELP for help.";
 /** The words stored as the homeowner's consent: the box's label and the line under it. */
 export const textConsentWords = `${textConsentLabel}. ${textConsentNote}`;
+
+/** The same words as the Spanish dialog shows them (messages/es.json), stored with a Spanish consent. */
+export function textConsentWordsIn(locale: Locale): string {
+  if (locale === "en") return textConsentWords;
+  return `${m.text_consent_label({}, { locale })}. ${m.text_consent_note({}, { locale })}`;
+}
 
 export const textStatusLabels: Record<string, string> = {
   pending: "Waiting",

@@ -1,32 +1,36 @@
 import type { LeadFormResult, LeadKind } from "~/lib/form-result";
+import type { Locale } from "~/lib/locale";
+import * as m from "~/paraglide/messages/_index.js";
 
 export type LeadOutcome = "success" | "failure" | "exception";
 
-const toastKinds: Record<LeadKind, string> = {
-  serviceRequest: "service",
-  contactMessage: "contact",
-  newsletter: "subscribe",
-};
+const successes = {
+  serviceRequest: m.toast_success_service,
+  contactMessage: m.toast_success_contact,
+  newsletter: m.toast_success_subscribe,
+} satisfies Record<LeadKind, unknown>;
 
-/** The words of spec section 8, for a toast or for the status region of a page without scripts. */
+/**
+ * The words of spec section 8 (in English; in Spanish on a Spanish page), for a toast or for the
+ * status region of a page without scripts.
+ */
 export function leadOutcomeMessage(
   kind: LeadKind,
   outcome: LeadOutcome,
+  locale: Locale = "en",
 ): { title: string; description: string; variant: "default" | "destructive" } {
   if (outcome === "success") {
     return {
-      title: "Success!",
-      description: `Your ${toastKinds[kind]} request has been submitted successfully.`,
+      title: m.toast_success_title({}, { locale }),
+      description: successes[kind]({}, { locale }),
       variant: "default",
     };
   }
   return {
-    title: "Error",
+    title: m.toast_error_title({}, { locale }),
     variant: "destructive",
     description:
-      outcome === "failure"
-        ? "Failed to submit your request. Please try again later."
-        : "An unexpected error occurred. Please try again later.",
+      outcome === "failure" ? m.toast_failure({}, { locale }) : m.toast_exception({}, { locale }),
   };
 }
 

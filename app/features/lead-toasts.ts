@@ -1,4 +1,5 @@
 import type { LeadFormResult, LeadKind } from "~/lib/form-result";
+import type { Locale } from "~/lib/locale";
 import { toast } from "~/lib/toast-store";
 
 import { leadOutcomeMessage, outcomeOf } from "./lead-messages";
@@ -9,11 +10,11 @@ import { leadOutcomeMessage, outcomeOf } from "./lead-messages";
  * success leaves its notice at the top of the page (features/booking/schedule-dialog.tsx): its
  * toast sits in the page above that notice, never over it.
  */
-export function showLeadOutcome(kind: LeadKind, result: LeadFormResult) {
+export function showLeadOutcome(kind: LeadKind, result: LeadFormResult, locale: Locale = "en") {
   if (result.status === "invalid" && result.openWindows) return;
   const outcome = outcomeOf(result);
   toast({
-    ...leadOutcomeMessage(kind, outcome),
+    ...leadOutcomeMessage(kind, outcome, locale),
     inPage: kind === "serviceRequest" && outcome === "success",
   });
 }

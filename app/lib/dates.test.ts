@@ -25,3 +25,10 @@ test("impossible dates are refused", () => {
   expect(parseTypedDate("02/29/2028")).toBe("2028-02-29");
   expect(displayDate("2026-02-31")).toBe("");
 });
+
+test("in Spanish a date reads 24 de noviembre de 2026, and can be typed back that way", () => {
+  expect(displayDate("2026-11-24", "es")).toBe("24 de noviembre de 2026");
+  expect(parseTypedDate("24 de noviembre de 2026")).toBe("2026-11-24");
+  expect(parseTypedDate("1 de Enero de 2027")).toBe("2027-01-01");
+  expect(parseTypedDate("31 de febrero de 2027")).toBeUndefined();
+});

@@ -52,10 +52,29 @@ export function isoFromDate(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** "November 24, 2026" */
-export function displayDate(iso: string): string {
+const spanishMonthNames = [
+  "enero",
+  "febrero",
+  "marzo",
+  "abril",
+  "mayo",
+  "junio",
+  "julio",
+  "agosto",
+  "septiembre",
+  "octubre",
+  "noviembre",
+  "diciembre",
+];
+
+/** "November 24, 2026"; in Spanish "24 de noviembre de 2026". */
+export function displayDate(iso: string, locale: "en" | "es" = "en"): string {
   const date = dateFromIso(iso);
-  return date ? `${monthNames[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}` : "";
+  if (!date) return "";
+  if (locale === "es") {
+    return `${date.getDate()} de ${spanishMonthNames[date.getMonth()]} de ${date.getFullYear()}`;
+  }
+  return `${monthNames[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
 }
 
 /** Reads what a visitor typed: "MM/dd/yyyy" (or "M/d/yyyy"), or the displayed "MMMM d, yyyy". */
@@ -67,6 +86,11 @@ export function parseTypedDate(text: string): string | undefined {
   if (written) {
     const month = monthNames.findIndex((name) => name.toLowerCase() === written[1]!.toLowerCase());
     if (month >= 0) return isoFromParts(Number(written[3]), month + 1, Number(written[2]));
+  }
+  const spanish = /^(\d{1,2}) de ([a-z]+) de (\d{4})$/i.exec(trimmed);
+  if (spanish) {
+    const month = spanishMonthNames.indexOf(spanish[2]!.toLowerCase());
+    if (month >= 0) return isoFromParts(Number(spanish[3]), month + 1, Number(spanish[1]));
   }
   return undefined;
 }

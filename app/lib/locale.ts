@@ -1,5 +1,3 @@
-import { useLocation, useMatches } from "react-router";
-
 /**
  * The site's two languages (issue 39): English at `/`, Spanish at `/es/…`. A public page's
  * language is its address's; the homeowner's private pages are in the language they booked in
@@ -63,20 +61,6 @@ export function hasSpanishTwin(englishPath: string): boolean {
       (section) => englishPath === section || englishPath.startsWith(`${section}/`),
     )
   );
-}
-
-/**
- * The language of the page being drawn: a private page's loader names its request's language;
- * otherwise the address's.
- */
-export function useLocale(): Locale {
-  const matches = useMatches();
-  const { pathname } = useLocation();
-  for (const match of matches) {
-    const data = match.loaderData as { locale?: unknown } | undefined;
-    if (isLocale(data?.locale)) return data.locale;
-  }
-  return localeOfPath(pathname);
 }
 
 /** The language of a request for a public page or form: its address's. */

@@ -5,6 +5,7 @@ import type { ZodType } from "zod";
 
 import type { FieldErrors, LeadFormResult, LeadKind } from "./form-result";
 import { idempotencyKeyField } from "./idempotency-field";
+import { useLocale } from "./use-locale";
 
 function valuesOf(form: HTMLFormElement): Record<string, string> {
   const values: Record<string, string> = {};
@@ -50,6 +51,7 @@ export interface LeadFormOptions {
  */
 export function useLeadForm({ kind, loadSchema, onResult, api }: LeadFormOptions) {
   const fetcher = useFetcher<LeadFormResult>();
+  const locale = useLocale();
   // The result of this route's own POST, when the page was rendered by it (no JavaScript).
   const routeResult = useActionData<LeadFormResult | undefined>();
   const pageResult = routeResult?.form === kind ? routeResult : undefined;
@@ -101,19 +103,23 @@ export function useLeadForm({ kind, loadSchema, onResult, api }: LeadFormOptions
     if (!answer) return;
     if (answer.status === "success") idempotencyKey.current = null;
     void import("~/features/lead-toasts").then(({ showLeadOutcome }) =>
-      showLeadOutcome(kind, answer),
+      showLeadOutcome(kind, answer, locale),
     );
     onResultRef.current?.(answer);
-  }, [answer, kind]);
+  }, [answer, kind, locale]);
 
   async function validate(form: HTMLFormElement): Promise<boolean> {
-    const schema = await loadSchema();
+    // A Spanish form says the schema's English words in Spanish (loaded with the schema).
+    const [schema, say] = await Promise.all([
+      loadSchema(),
+      locale === "en" ? undefined : import("./said-in").then(({ saidIn }) => saidIn),
+    ]);
     const result = schema.safeParse(valuesOf(form));
     const found: FieldErrors = {};
     if (!result.success) {
       for (const issue of result.error.issues) {
         const field = String(issue.path[0] ?? "");
-        found[field] ??= issue.message;
+        found[field] ??= say ? say(issue.message, locale) : issue.message;
       }
     }
     flushSync(() => setErrors(found));

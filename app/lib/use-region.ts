@@ -3,7 +3,8 @@ import { useRouteLoaderData } from "react-router";
 
 import type { RootMatchData } from "./meta";
 
-import { localizedHref, useLocale, type Locale } from "./locale";
+import { localizedHref, type Locale } from "./locale";
+import { useLocale } from "./use-locale";
 import { usePageLocation } from "./page-location";
 import { regionInfo, withRegion, type RegionInfo } from "./region";
 

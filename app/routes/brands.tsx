@@ -2,7 +2,7 @@ import { BrandGrid } from "~/components/brand-grid";
 import { CallToAction, PageHeader, Section } from "~/components/page-parts";
 import { PhoneLink } from "~/components/phone-link";
 import { ScheduleLink } from "~/components/schedule-link";
-import { useLocale } from "~/lib/locale";
+import { useLocale } from "~/lib/use-locale";
 import { metaLocale, pageMeta } from "~/lib/meta";
 import * as m from "~/paraglide/messages/_index.js";
 

@@ -8,7 +8,7 @@ import { ContactForm } from "~/features/contact/contact-form";
 import { serviceAreasFor } from "~/content/navigation";
 import { actionRetryAfter } from "~/lib/action-headers";
 import { submitThroughServerAction } from "~/lib/form-client-action";
-import { useLocale } from "~/lib/locale";
+import { useLocale } from "~/lib/use-locale";
 import { metaLocale, pageMeta } from "~/lib/meta";
 import { useRegion } from "~/lib/use-region";
 import * as m from "~/paraglide/messages/_index.js";

@@ -2,7 +2,8 @@ import { LocationGate } from "~/components/location-gate";
 import { PageHeader, Section } from "~/components/page-parts";
 import type { DetectedLocation } from "~/lib/detected-location";
 import { useDetectedLocation } from "~/lib/location-store";
-import { useLocale, type Locale } from "~/lib/locale";
+import { type Locale } from "~/lib/locale";
+import { useLocale } from "~/lib/use-locale";
 import { metaLocale, pageMeta } from "~/lib/meta";
 import * as m from "~/paraglide/messages/_index.js";
 

@@ -8,7 +8,9 @@ import { rememberShownHomeContent } from "~/features/home/shown-home-content";
 import { useStickyLoaderData } from "~/lib/use-sticky-loader-data";
 import { actionRetryAfter } from "~/lib/action-headers";
 import { submitThroughServerAction } from "~/lib/form-client-action";
-import { pageMeta } from "~/lib/meta";
+import { requestLocale } from "~/lib/locale";
+import { metaLocale, pageMeta } from "~/lib/meta";
+import * as m from "~/paraglide/messages/_index.js";
 import { useModalRoute } from "~/lib/use-modal-route";
 
 import { servicesOf } from "~/services.server";
@@ -22,10 +24,11 @@ export const handle = {
 } satisfies PageCacheHandle & { modal: boolean };
 
 export function meta({ matches }: Route.MetaArgs) {
+  const locale = metaLocale(matches);
   return pageMeta(
     {
-      title: "Schedule Service | Book an Appliance Repair",
-      description: "Book an appliance repair visit online in two short steps.",
+      title: m.meta_schedule_title({}, { locale }),
+      description: m.meta_schedule_description({}, { locale }),
       path: "/modals/schedule",
       noindex: true,
     },
@@ -34,8 +37,8 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 // A direct visit shows the dialog over the home page, which needs its reviews.
-export async function loader({ context }: Route.LoaderArgs) {
-  return homeContent(await servicesOf(context).prices.serviceCalls());
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return homeContent(await servicesOf(context).prices.serviceCalls(), requestLocale(request));
 }
 
 // The home page drawn behind a dialog visited directly keeps its reviews.

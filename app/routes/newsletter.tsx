@@ -4,17 +4,20 @@ import { PageHeader, Section } from "~/components/page-parts";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { actionRetryAfter } from "~/lib/action-headers";
 import { submitThroughServerAction } from "~/lib/form-client-action";
-import { pageMeta } from "~/lib/meta";
+import { metaLocale, pageMeta } from "~/lib/meta";
+import { useLocale } from "~/lib/use-locale";
+import * as m from "~/paraglide/messages/_index.js";
 
 import { servicesOf } from "~/services.server";
 
 import type { Route } from "./+types/newsletter";
 
 export function meta({ matches }: Route.MetaArgs) {
+  const locale = metaLocale(matches);
   return pageMeta(
     {
-      title: "Newsletter | Appliance Care Tips and Offers",
-      description: "Subscribe to appliance care tips and offers by email.",
+      title: m.meta_newsletter_title({}, { locale }),
+      description: m.meta_newsletter_description({}, { locale }),
       path: "/newsletter",
       noindex: true,
     },
@@ -36,15 +39,16 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 }
 
 export default function Newsletter() {
+  const locale = useLocale();
   return (
     <>
       <PageHeader
-        title="Newsletter"
-        lead="Appliance care tips and offers from your local office, a few times a year."
+        title={m.footer_newsletter({}, { locale })}
+        lead={m.newsletter_page_lead({}, { locale })}
       />
       <Section>
         <div className="max-w-md">
-          <NewsletterForm label="Newsletter subscription" />
+          <NewsletterForm label={m.newsletter_subscription({}, { locale })} />
         </div>
       </Section>
     </>

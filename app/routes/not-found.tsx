@@ -1,7 +1,7 @@
 import { data } from "react-router";
 
 import { StatusPage } from "~/components/status-page";
-import { useLocale } from "~/lib/locale";
+import { useLocale } from "~/lib/use-locale";
 import { metaLocale, pageMeta } from "~/lib/meta";
 import * as m from "~/paraglide/messages/_index.js";
 

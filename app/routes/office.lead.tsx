@@ -12,6 +12,7 @@ import { OfficeWarrantyCallback } from "~/features/desk/office-warranty-callback
 import { LeadLedger } from "~/features/desk/lead-ledger";
 import { LeadSource } from "~/features/desk/lead-source";
 import { ReturnVisit } from "~/features/desk/return-visit";
+import { PrefersSpanishChip } from "~/features/desk/language-chip";
 import { SafetyChips } from "~/features/desk/safety-chips";
 import { useDeskEvents } from "~/features/desk/use-desk-events";
 import { deskMeta } from "~/features/desk/headers";
@@ -71,7 +72,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         <h1 className="text-2xl font-bold [overflow-wrap:anywhere] text-slate-900">
           <bdi>{lead.title}</bdi>
         </h1>
-        <SafetyChips concerns={lead.safety} />
+        <SafetyChips concerns={lead.safety} /> <PrefersSpanishChip language={lead.language} />
         <p className="mt-1 text-sm text-slate-600">
           Received {lead.receivedAt} · Status:{" "}
           <strong>

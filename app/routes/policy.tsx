@@ -1,7 +1,8 @@
 import { PageHeader, Section } from "~/components/page-parts";
 import { spanishPolicySections } from "~/content/es/policy.server";
 import { policyEffectiveDate, policySections } from "~/content/policy";
-import { requestLocale, useLocale } from "~/lib/locale";
+import { requestLocale } from "~/lib/locale";
+import { useLocale } from "~/lib/use-locale";
 import { metaLocale, pageMeta } from "~/lib/meta";
 import { useStickyLoaderData } from "~/lib/use-sticky-loader-data";
 import * as m from "~/paraglide/messages/_index.js";

@@ -1,7 +1,7 @@
 import { PageHeader, Section } from "~/components/page-parts";
 import { ReviewCard } from "~/components/review-card";
 import { reviews } from "~/content/reviews";
-import { useLocale } from "~/lib/locale";
+import { useLocale } from "~/lib/use-locale";
 import { metaLocale, pageMeta } from "~/lib/meta";
 import * as m from "~/paraglide/messages/_index.js";
 import { useStickyLoaderData } from "~/lib/use-sticky-loader-data";

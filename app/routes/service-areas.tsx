@@ -5,7 +5,7 @@ import { CallToAction, PageHeader, Section } from "~/components/page-parts";
 import { formatPhone, profileForState } from "~/content/company";
 import { stateName } from "~/content/navigation";
 import { serviceStates } from "~/content/states";
-import { useLocale } from "~/lib/locale";
+import { useLocale } from "~/lib/use-locale";
 import { metaLocale, pageMeta } from "~/lib/meta";
 import { useRegion } from "~/lib/use-region";
 import * as m from "~/paraglide/messages/_index.js";

@@ -8,7 +8,8 @@ import { serviceDetailBySlug } from "~/content/service-details.server";
 import { serviceText } from "~/content/service-texts.server";
 import { isServiceSlug, serviceLooks } from "~/content/services";
 import { PriceNote } from "~/features/prices/price-note";
-import { requestLocale, useLocale } from "~/lib/locale";
+import { requestLocale } from "~/lib/locale";
+import { useLocale } from "~/lib/use-locale";
 import { metaLocale, pageMeta } from "~/lib/meta";
 import { breadcrumbJsonLd, serviceJsonLd } from "~/lib/structured-data";
 import { useRegion } from "~/lib/use-region";
@@ -86,7 +87,7 @@ export default function ServiceDetail() {
           size="lg"
           appliance={service.slug}
           // Spanish names run long ("Reservar reparación de refrigeradores"): it wraps on a phone.
-          className="mt-6 h-auto min-h-12 py-2 text-center whitespace-normal"
+          className="mt-6 h-auto! min-h-12 py-2 text-center whitespace-normal!"
         >
           {m.service_book({ service: service.title.toLowerCase() }, { locale })}
         </ScheduleLink>

@@ -7,6 +7,7 @@ import { companyProfiles } from "~/content/company";
 import { leadStatusLabels, type LeadStatus } from "~/domain/leads";
 import { typedReference } from "~/domain/reference";
 import type { SafetyConcern } from "~/domain/safety";
+import type { Locale } from "~/lib/locale";
 import type { InboxLead, InboxPage } from "~/domain/inbox";
 import { inboxPageSize } from "~/domain/inbox";
 import type { InboxFilters } from "~/domain/inbox-filters";
@@ -103,6 +104,7 @@ const requestColumns = {
   preferredTime: serviceRequests.preferredTime,
   status: serviceRequests.status,
   safety: serviceRequests.safetyConcerns,
+  language: serviceRequests.language,
   flagged: sql<boolean>`cardinality(${serviceRequests.safetyConcerns}) > 0`.as("flagged"),
   createdAt: serviceRequests.createdAt,
 };
@@ -151,6 +153,7 @@ export async function inboxPage(
       preferredTime: row.preferredTime,
       status: row.status,
       safety: row.safety,
+      language: row.language,
       waitingForPart: row.waitingForPart,
       warrantyCallback: row.warrantyCallback,
       returningCustomer: row.returningCustomer,
@@ -196,6 +199,7 @@ function pageRows(db: Database, staff: StaffMember, filters: InboxFilters) {
       preferredTime: sql<string>`''`.as("preferred_time"),
       status: contactMessages.status,
       safety: sql<SafetyConcern[]>`'{}'::text[]`.as("safety_concerns"),
+      language: sql<Locale>`'en'`.as("language"),
       flagged: sql<boolean>`false`.as("flagged"),
       createdAt: contactMessages.createdAt,
       cantFixCall: sql<boolean>`false`.as("cant_fix_call"),
@@ -241,6 +245,7 @@ function pageRows(db: Database, staff: StaffMember, filters: InboxFilters) {
       preferredTime: page.preferredTime,
       status: page.status,
       safety: page.safety,
+      language: page.language,
       createdAt: page.createdAt,
       cantFixCall: page.cantFixCall,
       waitingForPart: waitingForPart.as("waiting_for_part"),

@@ -197,6 +197,8 @@ export async function createPhoneBooking(
       preferredTime: booking.scheduledWindow,
       textConsent: booking.textConsent,
       textConsentPage: "",
+      // A caller is booked in English until the desk's form asks (issue 39 leaves it to a later step).
+      language: "en",
       companyEmail: office.email,
       website: "",
     },

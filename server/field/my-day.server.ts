@@ -132,6 +132,7 @@ function cardOf(
       concern,
       label: safetyLabels[concern],
     })),
+    prefersSpanish: row.language === "es",
     window: slot ? `${slot.label}, ${slot.window} ${office.timeZoneLabel}` : "No window set",
     windowLabel: slot?.label ?? "No window",
     // A warranty callback is free: the card says so before the technician taps Done (new work

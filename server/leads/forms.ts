@@ -6,6 +6,8 @@ import { firstMessages } from "~/lib/field-errors";
 import { formatUsPhone } from "~/lib/form-rules";
 import type { LeadFormResult, LeadKind } from "~/lib/form-result";
 import { honeypotName } from "~/lib/honeypot";
+import { requestLocale, type Locale } from "~/lib/locale";
+import { fieldErrorsIn, saidIn } from "~/lib/said-in";
 import { idempotencyKeyField } from "~/lib/idempotency-field";
 
 import type { LeadSubmissions, SubmissionOutcome } from "./lead-submissions";
@@ -48,10 +50,12 @@ function typedValues(fields: Record<string, string>): Record<string, string> {
   );
 }
 
+/** The answer in the page's language: what it says to the visitor follows the form's page. */
 function answerFor(
   kind: LeadKind,
   outcome: SubmissionOutcome,
   values: Record<string, string>,
+  locale: Locale,
 ): FormResponse {
   const answered = { form: kind, values };
   switch (outcome.status) {
@@ -66,7 +70,9 @@ function answerFor(
             : {}),
           ...("duplicate" in outcome.answer.body ? { duplicate: true } : {}),
           ...("placeHeld" in outcome.answer.body ? { placeHeld: false as const } : {}),
-          ...(outcome.answer.body.message ? { message: outcome.answer.body.message } : {}),
+          ...(outcome.answer.body.message
+            ? { message: saidIn(outcome.answer.body.message, locale) }
+            : {}),
         },
         status: 200,
       };
@@ -77,14 +83,18 @@ function answerFor(
         result: {
           ...answered,
           status: "invalid",
-          fieldErrors: { preferredTime: windowFilledMessage },
+          fieldErrors: { preferredTime: saidIn(windowFilledMessage, locale) },
           openWindows: outcome.openWindows,
         },
         status: 409,
       };
     case "invalid":
       return {
-        result: { ...answered, status: "invalid", fieldErrors: firstMessages(outcome.errors) },
+        result: {
+          ...answered,
+          status: "invalid",
+          fieldErrors: fieldErrorsIn(firstMessages(outcome.errors), locale),
+        },
         status: 400,
       };
     case "bad-request":
@@ -122,14 +132,15 @@ export function formSubmissionsFor(submissions: LeadSubmissions, client: string)
       }
       const { [idempotencyKeyField]: idempotencyKey, ...submitted } = fields;
       const outcome = await submissions(kind, {
-        body: asTheEnhancedFormSends(submitted),
+        // The language is the page's, whatever was posted (issue 39).
+        body: { ...asTheEnhancedFormSends(submitted), language: requestLocale(request) },
         client,
         // The page's own key (one per response), or the scripts' key once hydrated.
         idempotencyKey: idempotencyKey || undefined,
         label: `${request.method} ${new URL(request.url).pathname}`,
         visitSource: decodeVisitSource(visitSourceIn(request.headers.get("cookie") ?? undefined)),
       });
-      return answerFor(kind, outcome, typedValues(fields));
+      return answerFor(kind, outcome, typedValues(fields), requestLocale(request));
     },
   };
 }

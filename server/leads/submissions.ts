@@ -5,7 +5,7 @@ import { and, eq, isNotNull, sql } from "drizzle-orm";
 
 import { profileForState, type CompanyProfile } from "~/content/company";
 import { safetyConcerns } from "~/domain/safety";
-import { textConsentWords } from "~/domain/texts";
+import { textConsentWordsIn } from "~/domain/texts";
 import type { ServiceRequest } from "~/domain/service-request";
 import type { ContactMessage } from "~/domain/contact-message";
 import type { NewsletterSubscription } from "~/domain/newsletter";
@@ -88,6 +88,7 @@ export function serviceRequestWrite(
     serialNumber: request.serialNumber,
     description: request.description,
     notes: request.notes,
+    language: request.language,
     safetyConcerns: safetyConcerns(request.description),
     clientKey,
     // The fee the confirmation states is the one the request keeps.
@@ -104,7 +105,7 @@ export function serviceRequestWrite(
   const textTo = request.textConsent ? e164Of(request.phone) : null;
   if (textTo) {
     Object.assign(serviceRequest, {
-      textConsentWords,
+      textConsentWords: textConsentWordsIn(request.language),
       textConsentAt: mail.createdAt,
       textConsentPage: consentPageOf(request.textConsentPage),
       textConsentPhone: textTo,

@@ -67,7 +67,10 @@ export function serviceRequestEmails(
 
 function companyEmail(request: StoredServiceRequest, context: MailContext): OutgoingEmail {
   const appliance = applianceName(request.selectedAppliance);
+  const prefersSpanish = request.language === "es";
   const fields: EmailField[] = [
+    // Booked on the Spanish pages: the office calls back in Spanish (issue 39).
+    ...(prefersSpanish ? [{ label: "Language", value: "Prefers Spanish" }] : []),
     { label: "Appliance", value: appliance },
     { label: "Name", value: request.name },
     { label: "Email", value: request.email },
@@ -87,10 +90,11 @@ function companyEmail(request: StoredServiceRequest, context: MailContext): Outg
   ];
   // A danger leads the subject, so the office sees it in the inbox list: "Gas smell: Dryer - …".
   const dangers = safetyConcerns(request.description).map((concern) => safetyLabels[concern]);
-  const title =
+  const title = `${
     dangers.length > 0
       ? `${dangers.join(", ")}: ${appliance} - new service request from ${request.name}`
-      : `New service request: ${appliance} — ${request.name}`;
+      : `New service request: ${appliance} — ${request.name}`
+  }${prefersSpanish ? " (Prefers Spanish)" : ""}`;
   const desk = deskLink(context.siteUrl, request.id);
   return {
     kind: "service-request.company",

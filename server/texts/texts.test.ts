@@ -244,6 +244,31 @@ describe.skipIf(!database?.available)("Texts", () => {
     expect(to(phone)[4]!.body).toMatch(/Alex is on the way, arriving about \d{1,2}:\d\d [AP]M/);
   });
 
+  test("Spanish stops texts too: ALTO, and NO MÁS typed with its accent, each opt its number out", async () => {
+    for (const word of ["Alto", "No más"]) {
+      const phone = uniquePhone();
+      const number = e164Of(phone)!;
+      const { id } = await book({ phone, textConsent: "yes" });
+      await sendUntil(() => to(phone).length === 1);
+      const answer = await provider.signedPost(server.baseUrl, testSiteUrl, "/api/sms/inbound", {
+        AccountSid: provider.accountSid,
+        MessageSid: `SM${randomUUID().replaceAll("-", "")}`,
+        From: number,
+        To: provider.env.SMS_FROM!,
+        Body: word,
+      });
+      expect(answer.status, word).toBe(200);
+      await sendUntil(() => to(phone).length === 2);
+      await bookedWithAlex(id);
+      expect((await onMyWay(id)).status).toBe(302);
+      pastUndo();
+      await server.serverApp.texts.drain();
+      expect(to(phone), word).toHaveLength(2);
+      const held = (await textsOf(id)).filter((text) => text.kind === "text.on-the-way");
+      expect(held, word).toEqual([expect.objectContaining({ status: "cancelled" })]);
+    }
+  });
+
   test("a replayed STOP or START changes nothing: each MessageSid is acted on once, five at once too", async () => {
     const phone = uniquePhone();
     const number = e164Of(phone)!;

@@ -19,7 +19,10 @@ import { textBodies } from "./messages";
 import { e164Of } from "./phone-numbers";
 import { providerStatusOf } from "./text-worker";
 
-/** Opt out of every text (the CTIA's words, and PARAR for Spanish speakers). */
+/**
+ * Opt out of every text: the CTIA's words, and the Spanish ones (issue 39), as a number texts them
+ * (accents and spaces dropped: "NO MÁS" is NOMAS).
+ */
 export const stopKeywords = [
   "STOP",
   "STOPALL",
@@ -30,6 +33,12 @@ export const stopKeywords = [
   "OPTOUT",
   "REVOKE",
   "PARAR",
+  "ALTO",
+  "DETENER",
+  "CANCELAR",
+  "BAJA",
+  "FIN",
+  "NOMAS",
 ];
 export const startKeywords = ["START", "UNSTOP", "YES"];
 export const helpKeywords = ["HELP", "INFO", "AYUDA"];
@@ -104,6 +113,8 @@ export function createTextWebhooks({ db, siteUrl, authToken, onReply }: TextWebh
       const from = e164Of(fields.From ?? "") ?? (fields.From ?? "").slice(0, 20);
       const word = (fields.Body ?? "")
         .trim()
+        .normalize("NFD")
+        .replace(/[\u0300-\u036f]/g, "")
         .toUpperCase()
         .replace(/[^A-Z]/g, "");
       if (from !== "") {

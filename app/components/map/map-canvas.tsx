@@ -4,7 +4,7 @@ import { useRouteLoaderData } from "react-router";
 
 import type { CompanyProfile } from "~/content/company";
 import { officeName } from "~/content/navigation";
-import { useLocale } from "~/lib/locale";
+import { useLocale } from "~/lib/use-locale";
 import type { RootMatchData } from "~/lib/meta";
 import * as m from "~/paraglide/messages/_index.js";
 

@@ -5,7 +5,7 @@ import { directionsUrl } from "~/components/map-section";
 import { buttonVariants } from "~/components/ui/button";
 import { formatPhone, type CompanyProfile } from "~/content/company";
 import { officeName } from "~/content/navigation";
-import { useLocale } from "~/lib/locale";
+import { useLocale } from "~/lib/use-locale";
 import * as m from "~/paraglide/messages/_index.js";
 
 import { loadMapsScript, type GoogleMap, type GoogleMarker } from "./maps-api";

@@ -1,6 +1,8 @@
 import { buttonVariants } from "~/components/ui/button";
-import { applianceTypes, type ApplianceTypeId } from "~/content/appliances";
+import { applianceTypesIn, type ApplianceTypeId } from "~/content/appliances";
 import { cn } from "~/lib/utils";
+import { useLocale } from "~/lib/use-locale";
+import * as m from "~/paraglide/messages/_index.js";
 
 import { StepControl } from "./step-controls";
 
@@ -20,10 +22,14 @@ export function ApplianceStep({
   cancelHref: string;
   onCancel: () => void;
 }) {
+  const locale = useLocale();
   return (
     <div className="grid gap-6">
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Appliances">
-        {applianceTypes.map(({ id, name, description, icon: Icon }) => (
+      <ul
+        className="grid grid-cols-2 gap-3 sm:grid-cols-4"
+        aria-label={m.booking_appliances({}, { locale })}
+      >
+        {applianceTypesIn(locale).map(({ id, name, description, icon: Icon }) => (
           <li key={id}>
             <StepControl
               href={hrefFor(id)}
@@ -47,7 +53,7 @@ export function ApplianceStep({
           onActivate={onCancel}
           className={buttonVariants({ variant: "outline" })}
         >
-          Cancel
+          {m.booking_cancel({}, { locale })}
         </StepControl>
       </div>
     </div>

@@ -4,17 +4,20 @@ import { Link, useActionData } from "react-router";
 import { FormStatus } from "~/components/form-status";
 import { buttonVariants } from "~/components/ui/button";
 
-import { applianceTypeIds } from "~/content/appliances";
+import { applianceTypeIds, applianceTypesIn } from "~/content/appliances";
 import { formatPhone, type CompanyProfile } from "~/content/company";
 import { displayDate, parseTypedDate } from "~/lib/dates";
 import type { LeadFormResult } from "~/lib/form-result";
+import type { Locale } from "~/lib/locale";
 import { useRegion } from "~/lib/use-region";
 import { cn } from "~/lib/utils";
 
-import { applianceName } from "~/domain/appliances";
 import { timeSlots } from "~/domain/time-slots";
 
 import { confirmationSentTo } from "./confirmation-sent";
+import { slotWords } from "./slot-words";
+import { useLocale } from "~/lib/use-locale";
+import * as m from "~/paraglide/messages/_index.js";
 
 export type BookedResult = Extract<LeadFormResult, { status: "success" }>;
 
@@ -34,16 +37,23 @@ function requestPageHref(requestUrl: string | undefined): string | undefined {
 }
 
 /** What the visitor asked for, in their own choices (appliance, day, window); never the server's. */
-function askedFor(values: Record<string, string>): { term: string; detail: string }[] {
+function askedFor(
+  values: Record<string, string>,
+  locale: Locale,
+): { term: string; detail: string }[] {
   const applianceId = applianceTypeIds.find((id) => id === values.selectedAppliance);
-  const appliance = applianceId && applianceName(applianceId);
+  const appliance =
+    applianceId && applianceTypesIn(locale).find((type) => type.id === applianceId)?.name;
   const typedDate = values.preferredDate ?? "";
-  const date = displayDate(parseTypedDate(typedDate) ?? typedDate);
+  const date = displayDate(parseTypedDate(typedDate) ?? typedDate, locale);
   const slot = timeSlots.find((candidate) => candidate.id === values.preferredTime);
+  const words = slot && slotWords(slot.id, locale);
   return [
-    ...(appliance ? [{ term: "Appliance", detail: appliance }] : []),
-    ...(date ? [{ term: "Date", detail: date }] : []),
-    ...(slot ? [{ term: "Time", detail: `${slot.label}, ${slot.window}` }] : []),
+    ...(appliance ? [{ term: m.booked_appliance({}, { locale }), detail: appliance }] : []),
+    ...(date ? [{ term: m.booked_date({}, { locale }), detail: date }] : []),
+    ...(words
+      ? [{ term: m.booked_time({}, { locale }), detail: `${words.label}, ${words.window}` }]
+      : []),
   ];
 }
 
@@ -65,8 +75,9 @@ export function BookedNotice({
   /** A Dismiss button (with JavaScript) or a link away (without). */
   dismissControl: React.ReactNode;
 }) {
+  const locale = useLocale();
   const requestHref = requestPageHref(result.requestUrl);
-  const asked = result.duplicate ? [] : askedFor(result.values);
+  const asked = result.duplicate ? [] : askedFor(result.values, locale);
   const reference = result.duplicate ? undefined : result.reference;
   return (
     <section
@@ -77,16 +88,20 @@ export function BookedNotice({
     >
       <div className="grid gap-1">
         <h2 id="booked-title" className="text-lg font-bold text-slate-900">
-          {result.duplicate ? "We have your request" : "Your request is on its way"}
+          {result.duplicate
+            ? m.booked_have_it({}, { locale })
+            : m.booked_on_its_way({}, { locale })}
         </h2>
-        <p>{result.message ?? "The office will confirm your visit with you."}</p>
-        {reference ? <p className="wrap-anywhere">{confirmationSentTo(result.values)}</p> : null}
+        <p>{result.message ?? m.booked_office_will_confirm({}, { locale })}</p>
+        {reference ? (
+          <p className="wrap-anywhere">{confirmationSentTo(result.values, locale)}</p>
+        ) : null}
       </div>
       {reference ? (
         <p>
-          Your reference:{" "}
+          {m.booked_reference({}, { locale })}{" "}
           <strong className="font-mono text-base tracking-wide text-slate-900">{reference}</strong>
-          <span className="block text-slate-700">Give it when you call us about this visit.</span>
+          <span className="block text-slate-700">{m.booked_reference_hint({}, { locale })}</span>
         </p>
       ) : null}
       {asked.length > 0 ? (
@@ -108,15 +123,13 @@ export function BookedNotice({
               "h-auto! min-h-10 max-w-full text-center whitespace-normal!",
             )}
           >
-            See, change or cancel your visit
+            {m.booked_see_page({}, { locale })}
           </a>
-          <p className="text-slate-700">
-            Keep this link: it is your private page for this request.
-          </p>
+          <p className="text-slate-700">{m.booked_keep_link({}, { locale })}</p>
         </div>
       ) : null}
       <p>
-        Questions? Call us at{" "}
+        {m.booked_questions({}, { locale })}{" "}
         <a
           href={`tel:${office.phoneForCall}`}
           className="inline-flex items-center gap-1 font-semibold text-brand-800 underline underline-offset-2"
@@ -137,6 +150,7 @@ export function BookedNotice({
 export function ScheduleResult() {
   const result = useActionData<LeadFormResult | undefined>();
   const { profile, link } = useRegion();
+  const locale = useLocale();
   if (result?.form !== "serviceRequest" || result.status !== "success") return null;
   return (
     <div className="mx-auto grid max-w-7xl gap-4 px-4 pt-6 sm:px-6 lg:px-8">
@@ -146,7 +160,7 @@ export function ScheduleResult() {
         office={profile}
         dismissControl={
           <Link to={link("/")} className={buttonVariants({ variant: "outline" })}>
-            Dismiss
+            {m.booking_dismiss({}, { locale })}
           </Link>
         }
       />

@@ -1,7 +1,9 @@
 import { DayPicker, type Matcher } from "react-day-picker";
+import { es } from "react-day-picker/locale";
 import "react-day-picker/style.css";
 
 import { isoFromDate } from "~/lib/dates";
+import type { Locale } from "~/lib/locale";
 
 /** The month grid of the date picker; loaded when the visitor opens it. */
 export default function Calendar({
@@ -9,7 +11,10 @@ export default function Calendar({
   earliest,
   isDayOffered,
   onPick,
+  locale,
 }: {
+  /** The page's language: month and day names in Spanish on a Spanish page. */
+  locale: Locale;
   selected: Date | undefined;
   earliest: Date | undefined;
   /** False for a day the office takes no visit (closed, or every window gone). */
@@ -22,6 +27,7 @@ export default function Calendar({
   return (
     <DayPicker
       mode="single"
+      {...(locale === "es" ? { locale: es } : {})}
       selected={selected}
       defaultMonth={selected ?? earliest}
       startMonth={earliest}

@@ -6,6 +6,8 @@
  * with consent to a number `e164Of` accepts); read from the fields the visitor sent.
  */
 import { e164Of } from "~/domain/text-numbers";
+import type { Locale } from "~/lib/locale";
+import * as m from "~/paraglide/messages/_index.js";
 
 /** What the text box sends when ticked ("yes"); the server's schema also takes "on" and "true". */
 const ticked = new Set(["yes", "on", "true"]);
@@ -19,14 +21,15 @@ export function maskedPhone(phone: string): string {
  * "We sent the confirmation to jane@example.com and a text to (•••) •••-0188.", or the email or
  * the text alone, or that none was sent (no email given, no text asked for).
  */
-export function confirmationSentTo(values: Record<string, string | undefined>): string {
+export function confirmationSentTo(
+  values: Record<string, string | undefined>,
+  locale: Locale = "en",
+): string {
   const email = values.email?.trim() ?? "";
   const phone = values.phone ?? "";
   const text = ticked.has(values.textConsent ?? "") && e164Of(phone) !== null;
-  if (email && text) {
-    return `We sent the confirmation to ${email} and a text to ${maskedPhone(phone)}.`;
-  }
-  if (email) return `We sent the confirmation to ${email}.`;
-  if (text) return `We sent the confirmation in a text to ${maskedPhone(phone)}.`;
-  return "We sent no confirmation: you gave no email address.";
+  if (email && text) return m.sent_email_and_text({ email, phone: maskedPhone(phone) }, { locale });
+  if (email) return m.sent_email({ email }, { locale });
+  if (text) return m.sent_text({ phone: maskedPhone(phone) }, { locale });
+  return m.sent_none({}, { locale });
 }

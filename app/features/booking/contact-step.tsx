@@ -9,17 +9,19 @@ import { PhoneInput } from "~/components/phone-input";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
-import { applianceName } from "~/domain/appliances";
+import { applianceTypesIn } from "~/content/appliances";
 import { windowFilledMessage, type OpenWindow } from "~/domain/availability";
+import { saidIn } from "~/lib/said-in";
 import type { useLeadForm } from "~/lib/use-lead-form";
 import { useRegion } from "~/lib/use-region";
+import { useLocale } from "~/lib/use-locale";
+import * as m from "~/paraglide/messages/_index.js";
 
 import { PriceNote } from "~/features/prices/price-note";
 
 import { DateField } from "./date-field";
 import { ModelDetails } from "./model-details";
 import { safetyConcerns } from "~/domain/safety";
-import { textConsentLabel, textConsentNote } from "~/domain/texts";
 import { SafetyNotice } from "./safety-notice";
 import type { ScheduleEvent, ScheduleState } from "./schedule-state";
 import { StepControl } from "./step-controls";
@@ -52,11 +54,14 @@ export function ContactStep({
 }) {
   const { profile } = useRegion();
   const { pathname } = useLocation();
+  const locale = useLocale();
   const submitRef = useRef<HTMLButtonElement>(null);
-  const appliance = state.selectedAppliance && applianceName(state.selectedAppliance);
+  const appliance =
+    state.selectedAppliance &&
+    applianceTypesIn(locale).find((type) => type.id === state.selectedAppliance)?.name;
   // The server's "just filled up" and its alternatives stay until the visitor chooses again.
   const timeError =
-    form.errors.preferredTime === windowFilledMessage && !state.openWindows
+    form.errors.preferredTime === saidIn(windowFilledMessage, locale) && !state.openWindows
       ? undefined
       : form.errors.preferredTime;
   // One tap on an open window books it: the form is sent again with that date and window.
@@ -73,37 +78,52 @@ export function ContactStep({
       onSubmit={form.onSubmit}
       onChange={form.onChange}
       className="relative grid gap-5"
-      aria-label="Contact Information"
+      aria-label={m.booking_step_contact({}, { locale })}
     >
       <FormStatus kind="serviceRequest" result={form.pageResult} />
       <input type="hidden" name="selectedAppliance" value={state.selectedAppliance ?? ""} />
       <p className="flex items-center gap-2 rounded-lg bg-brand-50 px-3 py-2 text-sm text-slate-800">
         <Check className="size-4 text-brand-700" aria-hidden="true" />
-        Appliance: <strong>{appliance}</strong>
+        {m.booking_appliance_chosen({}, { locale })} <strong>{appliance}</strong>
       </p>
-      <Field label="Full Name (required)" error={form.errors.name}>
+      <Field label={m.booking_full_name({}, { locale })} error={form.errors.name}>
         <Input {...form.field("name")} autoComplete="name" />
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Email" error={form.errors.email}>
+        <Field label={m.booking_email({}, { locale })} error={form.errors.email}>
           <Input {...form.field("email")} type="email" autoComplete="email" />
         </Field>
-        <Field label="Phone" markedRequired error={form.errors.phone}>
+        <Field label={m.booking_phone({}, { locale })} markedRequired error={form.errors.phone}>
           <PhoneInput {...form.field("phone")} />
         </Field>
       </div>
       <div className="grid gap-5 sm:grid-cols-3">
-        <Field label="Address" markedRequired error={form.errors.address} className="sm:col-span-2">
+        <Field
+          label={m.booking_address({}, { locale })}
+          markedRequired
+          error={form.errors.address}
+          className="sm:col-span-2"
+        >
           <Input {...form.field("address")} autoComplete="address-line1" />
         </Field>
-        <Field label="Zip Code" error={form.errors.zipCode}>
+        <Field label={m.booking_zip({}, { locale })} error={form.errors.zipCode}>
           <Input {...form.field("zipCode")} inputMode="numeric" autoComplete="postal-code" />
         </Field>
       </div>
       <Field
-        label="Preferred Date"
+        label={m.booking_date({}, { locale })}
         markedRequired
-        hint={`Today or later (${profile.timeZoneLabel} time).`}
+        hint={m.booking_date_hint(
+          {
+            zone:
+              locale === "es"
+                ? profile.timeZoneLabel === "Central"
+                  ? "Centro"
+                  : "Este"
+                : profile.timeZoneLabel,
+          },
+          { locale },
+        )}
         error={form.errors.preferredDate}
       >
         {(wiring) => (
@@ -128,15 +148,19 @@ export function ContactStep({
         droppedWindow={state.droppedWindow}
       />
       <ModelDetails form={form} />
-      <Field label="Description of the problem" error={form.errors.description}>
+      <Field label={m.booking_description({}, { locale })} error={form.errors.description}>
         <Textarea
           {...form.field("description")}
           rows={3}
           onChange={(event) => dispatch({ type: "described", text: event.target.value })}
         />
       </Field>
-      <Field label="Notes" error={form.errors.notes}>
-        <Textarea {...form.field("notes")} rows={2} placeholder="Gate code, pets, parking…" />
+      <Field label={m.booking_notes({}, { locale })} error={form.errors.notes}>
+        <Textarea
+          {...form.field("notes")}
+          rows={2}
+          placeholder={m.booking_notes_placeholder({}, { locale })}
+        />
       </Field>
       <div className="grid gap-1">
         <label className="flex min-h-11 items-start gap-3 text-sm text-slate-900">
@@ -147,10 +171,10 @@ export function ContactStep({
             aria-describedby="text-consent-note"
             className="mt-0.5 size-5 shrink-0 accent-brand-700"
           />
-          <span>{textConsentLabel}</span>
+          <span>{m.text_consent_label({}, { locale })}</span>
         </label>
         <p id="text-consent-note" className="pl-8 text-xs text-slate-600">
-          {textConsentNote}
+          {m.text_consent_note({}, { locale })}
         </p>
         <input type="hidden" name="textConsentPage" value={pathname} />
       </div>
@@ -168,10 +192,10 @@ export function ContactStep({
           className={buttonVariants({ variant: "outline" })}
         >
           <ArrowLeft aria-hidden="true" />
-          Back
+          {m.booking_back({}, { locale })}
         </StepControl>
         <Button ref={submitRef} type="submit" loading={form.busy}>
-          Submit Request
+          {m.booking_submit({}, { locale })}
         </Button>
       </div>
     </form.fetcher.Form>

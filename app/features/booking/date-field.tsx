@@ -4,6 +4,8 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Input } from "~/components/ui/input";
 import { dateFromIso, displayDate, parseTypedDate } from "~/lib/dates";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useLocale } from "~/lib/use-locale";
+import * as m from "~/paraglide/messages/_index.js";
 
 const Calendar = lazy(() => import("./calendar"));
 
@@ -48,6 +50,7 @@ export function DateField({
     onValueChange?.(isoDate);
   };
   const [open, setOpen] = useState(false);
+  const locale = useLocale();
   const [typed, setTyped] = useState<string | null>(null);
   const calendarId = useId();
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -85,8 +88,8 @@ export function DateField({
         <Input
           id={id}
           name={hydrated ? undefined : name}
-          value={typed ?? displayDate(value)}
-          placeholder="MM/DD/YYYY"
+          value={typed ?? displayDate(value, locale)}
+          placeholder={m.booking_date_placeholder({}, { locale })}
           autoComplete="off"
           onChange={(event) => setTyped(event.target.value)}
           onBlur={commitTyped}
@@ -102,7 +105,7 @@ export function DateField({
           ref={triggerRef}
           type="button"
           className="grid size-10 shrink-0 place-items-center rounded-md border border-slate-300 bg-white text-slate-800 hover:border-brand-700"
-          aria-label="Choose a date from the calendar"
+          aria-label={m.booking_choose_date({}, { locale })}
           aria-expanded={open}
           aria-controls={open ? calendarId : undefined}
           onClick={() => setOpen((value) => !value)}
@@ -116,7 +119,7 @@ export function DateField({
           ref={panelRef}
           id={calendarId}
           role="group"
-          aria-label="Calendar"
+          aria-label={m.booking_calendar({}, { locale })}
           data-calendar
           className="absolute right-0 z-10 mt-2 rounded-xl border border-slate-200 bg-white p-3 shadow-xl"
           onKeyDown={(event) => {
@@ -127,8 +130,15 @@ export function DateField({
             }
           }}
         >
-          <Suspense fallback={<p className="p-4 text-sm text-slate-700">Loading calendar…</p>}>
+          <Suspense
+            fallback={
+              <p className="p-4 text-sm text-slate-700">
+                {m.booking_loading_calendar({}, { locale })}
+              </p>
+            }
+          >
             <Calendar
+              locale={locale}
               selected={selected}
               earliest={earliest}
               isDayOffered={isDayOffered}

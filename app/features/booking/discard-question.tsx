@@ -1,4 +1,6 @@
 import { Button } from "~/components/ui/button";
+import { useLocale } from "~/lib/use-locale";
+import * as m from "~/paraglide/messages/_index.js";
 
 /**
  * Asked when the backdrop or Escape would close the dialog over what the visitor typed. Keep
@@ -12,6 +14,7 @@ export function DiscardQuestion({
   onKeep: () => void;
   onDiscard: () => void;
 }) {
+  const locale = useLocale();
   return (
     <div className="absolute inset-0 z-10 grid place-items-center bg-white/95 p-6">
       <div
@@ -21,18 +24,18 @@ export function DiscardQuestion({
         className="grid max-w-sm gap-3 text-center"
       >
         <h3 id="discard-title" className="text-lg font-bold text-slate-900">
-          Discard this request?
+          {m.booking_discard_question({}, { locale })}
         </h3>
         <p id="discard-description" className="text-slate-700">
-          What you typed has not been sent. Keep it to finish your booking.
+          {m.booking_discard_text({}, { locale })}
         </p>
         <div className="mt-2 flex flex-col-reverse justify-center gap-3 sm:flex-row">
           <Button variant="outline" onClick={onDiscard}>
-            Discard
+            {m.booking_discard({}, { locale })}
           </Button>
           {/* The safe answer has the focus: Enter or Space keeps the typing. */}
           <Button autoFocus onClick={onKeep}>
-            Keep editing
+            {m.booking_keep_editing({}, { locale })}
           </Button>
         </div>
       </div>

@@ -3,15 +3,15 @@ import { Phone, TriangleAlert } from "lucide-react";
 import { formatPhone, type CompanyProfile } from "~/content/company";
 
 import type { SafetyConcern } from "~/domain/safety";
+import { useLocale } from "~/lib/use-locale";
+import * as m from "~/paraglide/messages/_index.js";
 
 /** What to do now, per danger: the words the notice shows. */
-export const safetyAdvice: Record<SafetyConcern, string> = {
-  gas: "If you smell gas, leave the home now. Don't switch anything on or off (lights, the appliance, your phone's flashlight) on the way out, and call 911 or your gas utility from outside.",
-  electrical:
-    "If you see sparks or smoke or smell burning, unplug the appliance or switch off its breaker if it is safe to do so. If there is fire, get out and call 911.",
-  water:
-    "If water is on the floor, shut the water supply valve to the appliance (behind or under it) and switch the appliance off.",
-};
+const safetyAdvice = {
+  gas: m.booking_safety_gas,
+  electrical: m.booking_safety_electrical,
+  water: m.booking_safety_water,
+} satisfies Record<SafetyConcern, unknown>;
 
 /**
  * Shown above Submit when the problem description mentions a danger: what to do before the
@@ -25,6 +25,7 @@ export function SafetyNotice({
   concerns: readonly SafetyConcern[];
   office: Pick<CompanyProfile, "phone" | "phoneForCall">;
 }) {
+  const locale = useLocale();
   return (
     <div aria-live="polite">
       {concerns.length > 0 ? (
@@ -38,15 +39,15 @@ export function SafetyNotice({
             className="flex items-center gap-2 text-base font-bold text-amber-950"
           >
             <TriangleAlert className="size-5 shrink-0 text-amber-700" aria-hidden="true" />
-            Before you submit: stay safe
+            {m.booking_safety_heading({}, { locale })}
           </h4>
           <ul className="grid list-disc gap-1 pl-5">
             {concerns.map((concern) => (
-              <li key={concern}>{safetyAdvice[concern]}</li>
+              <li key={concern}>{safetyAdvice[concern]({}, { locale })}</li>
             ))}
           </ul>
           <p>
-            Then call us at{" "}
+            {m.booking_safety_call_before({}, { locale })}{" "}
             <a
               href={`tel:${office.phoneForCall}`}
               className="inline-flex items-center gap-1 font-semibold text-brand-800 underline underline-offset-2"
@@ -54,7 +55,7 @@ export function SafetyNotice({
               <Phone className="size-4" aria-hidden="true" />
               {formatPhone(office.phone)}
             </a>{" "}
-            — you can still send this request.
+            {m.booking_safety_call_after({}, { locale })}
           </p>
         </section>
       ) : null}

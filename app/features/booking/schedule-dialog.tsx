@@ -13,7 +13,10 @@ import {
 import { applianceTypeIds, type ApplianceTypeId } from "~/content/appliances";
 import { isoDateIn } from "~/lib/dates";
 import { useLeadForm } from "~/lib/use-lead-form";
+import type { Locale } from "~/lib/locale";
+import { useLocale } from "~/lib/use-locale";
 import { useRegion } from "~/lib/use-region";
+import * as m from "~/paraglide/messages/_index.js";
 
 import { ApplianceStep } from "./appliance-step";
 import { BookedNotice, bookedNoticeId } from "./booked-notice";
@@ -46,6 +49,14 @@ function applianceIdOf(value: string | null | undefined): ApplianceTypeId | unde
  * JavaScript the action's page is that page: the dialog is not drawn, `ScheduleResult` is.
  * Its state is one reducer (schedule-state.ts); each step is a component of its own.
  */
+/** "Select Appliances" (the spec's words) or "Contact Information", in the page's language. */
+function stepTitle(step: 1 | 2, locale: Locale): string {
+  if (locale === "en") return stepTitles[step];
+  return step === 1
+    ? m.booking_step_appliance({}, { locale })
+    : m.booking_step_contact({}, { locale });
+}
+
 export function ScheduleDialog({
   onClose,
   serviceCalls,
@@ -56,6 +67,7 @@ export function ScheduleDialog({
 }) {
   const { profile, link } = useRegion();
   const location = useLocation();
+  const locale = useLocale();
   const form = useLeadForm({
     kind: "serviceRequest",
     loadSchema: async () => (await import("~/domain/service-request")).serviceRequestSchema,
@@ -75,7 +87,7 @@ export function ScheduleDialog({
                 document.getElementById("main")?.focus();
               }}
             >
-              Dismiss
+              {m.booking_dismiss({}, { locale })}
             </Button>
           }
         />,
@@ -196,9 +208,12 @@ export function ScheduleDialog({
         }}
       >
         <DialogHeader>
-          <DialogTitle id="schedule-title">Schedule Service</DialogTitle>
+          <DialogTitle id="schedule-title">{m.booking_title({}, { locale })}</DialogTitle>
           <DialogDescription id="schedule-description">
-            Step {state.step} of {totalSteps}: {stepTitles[state.step]}
+            {m.booking_step_of(
+              { step: state.step, total: totalSteps, title: stepTitle(state.step, locale) },
+              { locale },
+            )}
           </DialogDescription>
           <div className="mt-4">
             <ProgressBar completedSteps={completedSteps(state, form.fetcher.state !== "idle")} />
@@ -222,7 +237,7 @@ export function ScheduleDialog({
             focusBeforeAsking.current = event.target;
           }}
         >
-          <h3 className="mb-4 text-lg font-bold text-slate-900">{stepTitles[state.step]}</h3>
+          <h3 className="mb-4 text-lg font-bold text-slate-900">{stepTitle(state.step, locale)}</h3>
           {state.step === 1 ? (
             <ApplianceStep
               selected={state.selectedAppliance}

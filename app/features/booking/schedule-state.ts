@@ -1,5 +1,5 @@
 import type { ApplianceTypeId } from "~/content/appliances";
-import { windowFilledMessage, type OpenWindow } from "~/domain/availability";
+import type { OpenWindow } from "~/domain/availability";
 import { timeSlots, type TimeSlotId } from "~/domain/time-slots";
 import { parseTypedDate } from "~/lib/dates";
 import type { LeadFormResult } from "~/lib/form-result";
@@ -16,9 +16,8 @@ export function timeChoiceOf(value: string | undefined): TimeChoice {
 
 /** The windows offered when the chosen one filled up: none when the answer is another. */
 export function openWindowsAfter(result: LeadFormResult | undefined): OpenWindow[] | undefined {
-  return result?.status === "invalid" && result.fieldErrors?.preferredTime === windowFilledMessage
-    ? (result.openWindows ?? [])
-    : undefined;
+  // The server's words may be Spanish: its open windows are what says the window filled up.
+  return result?.status === "invalid" ? result.openWindows : undefined;
 }
 
 /**

@@ -1,14 +1,17 @@
 import { totalSteps } from "./schedule-state";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useLocale } from "~/lib/use-locale";
+import * as m from "~/paraglide/messages/_index.js";
 
 // The schedule dialog's progress and its step controls.
 
 export function ProgressBar({ completedSteps }: { completedSteps: number }) {
   const percent = (completedSteps / totalSteps) * 100;
+  const locale = useLocale();
   return (
     <div
       role="progressbar"
-      aria-label="Booking progress"
+      aria-label={m.booking_progress({}, { locale })}
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={percent}

@@ -5,16 +5,19 @@ import type { OpenWindow, WindowState } from "~/domain/availability";
 import { timeSlots, type TimeSlotId } from "~/domain/time-slots";
 import { displayDate } from "~/lib/dates";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useLocale } from "~/lib/use-locale";
+import * as m from "~/paraglide/messages/_index.js";
 
 import type { TimeChoice } from "./schedule-state";
+import { slotWords } from "./slot-words";
 import type { Availability } from "./use-availability";
 
 /** What a window's state adds to its label: the words say it, not only the colour. */
-const windowStateLabels: Record<Exclude<WindowState, "open">, string> = {
-  full: "Full",
-  past: "Not available",
-  closed: "Closed",
-};
+const windowStateLabels = {
+  full: m.booking_window_full,
+  past: m.booking_window_past,
+  closed: m.booking_window_closed,
+} satisfies Record<Exclude<WindowState, "open">, unknown>;
 
 /**
  * Step 2's Preferred Time: the three windows of the chosen date, each marked with what the
@@ -43,9 +46,10 @@ export function TimeChoices({
   droppedWindow: TimeSlotId | undefined;
 }) {
   const hydrated = useHydrated();
+  const locale = useLocale();
   const errorId = "preferred-time-error";
   const closedDay = date !== "" && availability.day(date)?.closed === true;
-  const droppedLabel = timeSlots.find((slot) => slot.id === droppedWindow)?.label;
+  const droppedLabel = droppedWindow ? slotWords(droppedWindow, locale).label : undefined;
   // The answer of a window that filled up: the alternatives come into view with the focus on
   // the first (or on the words, when none is open), so one tap books another.
   const alternatives = useRef<HTMLDivElement>(null);
@@ -57,7 +61,7 @@ export function TimeChoices({
   return (
     <fieldset className="grid gap-2" aria-describedby={error ? errorId : undefined}>
       <legend className="text-sm font-semibold text-slate-900">
-        Preferred Time
+        {m.booking_time({}, { locale })}
         <span className="text-red-700" aria-hidden="true">
           {" "}
           *
@@ -83,11 +87,13 @@ export function TimeChoices({
                 className="size-4 accent-brand-700"
               />
               <span>
-                <span className="block font-semibold text-slate-900">{slot.label}</span>
-                <span className="text-slate-700">{slot.window}</span>
+                <span className="block font-semibold text-slate-900">
+                  {slotWords(slot.id, locale).label}
+                </span>
+                <span className="text-slate-700">{slotWords(slot.id, locale).window}</span>
                 {unavailable ? (
                   <span className="mt-1 block font-semibold text-red-800">
-                    {windowStateLabels[state]}
+                    {windowStateLabels[state]({}, { locale })}
                   </span>
                 ) : null}
               </span>
@@ -97,11 +103,13 @@ export function TimeChoices({
       </div>
       <div aria-live="polite" className="text-sm text-slate-700">
         {closedDay ? (
-          <p>The office takes no visits on {displayDate(date)}: please choose another day.</p>
+          <p>{m.booking_closed_day({ date: displayDate(date, locale) }, { locale })}</p>
         ) : droppedLabel && !error ? (
           <p>
-            The {droppedLabel.toLowerCase()} window is no longer open on {displayDate(date)}: please
-            choose another time.
+            {m.booking_window_dropped(
+              { window: droppedLabel.toLowerCase(), date: displayDate(date, locale) },
+              { locale },
+            )}
           </p>
         ) : null}
       </div>
@@ -113,16 +121,14 @@ export function TimeChoices({
       {openWindows ? (
         <div ref={alternatives} tabIndex={-1} className="grid gap-2 outline-none">
           {openWindows.length === 0 ? (
-            <p className="text-sm text-slate-800">
-              No other window is open online in the coming weeks: please call the office.
-            </p>
+            <p className="text-sm text-slate-800">{m.booking_no_window({}, { locale })}</p>
           ) : null}
           {openWindows.length > 0 ? (
             <div className="grid gap-2">
               <p id="open-windows-title" className="text-sm text-slate-800">
                 {hydrated
-                  ? "These windows are still open:"
-                  : "These windows are still open (enter the date and choose the time above):"}
+                  ? m.booking_open_windows({}, { locale })
+                  : m.booking_open_windows_no_js({}, { locale })}
               </p>
               <ul aria-labelledby="open-windows-title" className="flex flex-wrap gap-2">
                 {openWindows.map((window) => (

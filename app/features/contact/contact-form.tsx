@@ -8,6 +8,8 @@ import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 import { useLeadForm } from "~/lib/use-lead-form";
 import { useRegion } from "~/lib/use-region";
+import { useLocale } from "~/lib/use-locale";
+import * as m from "~/paraglide/messages/_index.js";
 
 /**
  * "Send Us a Message", posted to the /contact action. Values stay after a success and after a
@@ -15,6 +17,7 @@ import { useRegion } from "~/lib/use-region";
  */
 export function ContactForm() {
   const { profile } = useRegion();
+  const locale = useLocale();
   const form = useLeadForm({
     kind: "contactMessage",
     loadSchema: async () => (await import("~/domain/contact-message")).contactMessageSchema,
@@ -27,37 +30,37 @@ export function ContactForm() {
       noValidate
       onSubmit={form.onSubmit}
       onChange={form.onChange}
-      aria-label="Send Us a Message"
+      aria-label={m.contact_send_message({}, { locale })}
       className="relative grid gap-5"
     >
       <FormStatus kind="contactMessage" result={form.pageResult} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="First name" markedRequired error={errors.name}>
+        <Field label={m.contact_first_name({}, { locale })} markedRequired error={errors.name}>
           <Input {...form.field("name")} autoComplete="given-name" />
         </Field>
-        <Field label="Last name" markedRequired error={errors.lastName}>
+        <Field label={m.contact_last_name({}, { locale })} markedRequired error={errors.lastName}>
           <Input {...form.field("lastName")} autoComplete="family-name" />
         </Field>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Email" markedRequired error={errors.email}>
+        <Field label={m.booking_email({}, { locale })} markedRequired error={errors.email}>
           <Input {...form.field("email")} type="email" autoComplete="email" />
         </Field>
-        <Field label="Phone" markedRequired error={errors.phone}>
+        <Field label={m.booking_phone({}, { locale })} markedRequired error={errors.phone}>
           <PhoneInput {...form.field("phone")} />
         </Field>
       </div>
-      <Field label="Subject" markedRequired error={errors.subject}>
+      <Field label={m.contact_subject({}, { locale })} markedRequired error={errors.subject}>
         <Input {...form.field("subject")} />
       </Field>
-      <Field label="Message" markedRequired error={errors.message}>
+      <Field label={m.contact_message({}, { locale })} markedRequired error={errors.message}>
         <Textarea {...form.field("message")} rows={6} />
       </Field>
       <LeadFormFields companyEmail={profile.email} />
       <div>
         <Button type="submit" size="lg" loading={form.busy}>
           <Send aria-hidden="true" />
-          Send Message
+          {m.contact_send({}, { locale })}
         </Button>
       </div>
     </form.fetcher.Form>

@@ -11,6 +11,7 @@ import type { FieldErrors } from "~/lib/form-result";
 import { cn } from "~/lib/utils";
 
 import { CantFixCallChip } from "./cant-fix-call";
+import { PrefersSpanishChip } from "./language-chip";
 import { SafetyChips } from "./safety-chips";
 
 /*
@@ -35,7 +36,8 @@ export function LeadRow({ lead }: { lead: InboxRow }) {
         <Link className="text-brand-700 underline" to={`/office/leads/${lead.id}`}>
           <bdi>{lead.name}</bdi>
         </Link>{" "}
-        {lead.cantFixCall ? <CantFixCallChip /> : null} <SafetyChips concerns={lead.safety} />
+        {lead.cantFixCall ? <CantFixCallChip /> : null} <SafetyChips concerns={lead.safety} />{" "}
+        <PrefersSpanishChip language={lead.language} />
       </td>
       <td className="order-7 pt-2 md:py-3 md:pr-4 md:whitespace-nowrap">
         {lead.phone ? (

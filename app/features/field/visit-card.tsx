@@ -6,6 +6,7 @@ import { fieldStatusLabels, type FieldVisit } from "~/domain/field";
 import { callbackProblemLabel } from "~/domain/warranty";
 import { cn } from "~/lib/utils";
 
+import { PrefersSpanishChip } from "~/features/desk/language-chip";
 import { controlEdge } from "./card-edges";
 import { EstimateSection } from "./estimate-form";
 import { CardPaySection } from "./card-pay";
@@ -117,6 +118,7 @@ function CardBody({ visit, result, keepOffline }: CardProps) {
   };
   return (
     <>
+      {visit.prefersSpanish ? <PrefersSpanishChip language="es" /> : null}
       {visit.safety.length > 0 ? (
         <ul className="flex flex-wrap gap-2" aria-label="Safety">
           {visit.safety.map((flag) => (

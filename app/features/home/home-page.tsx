@@ -15,7 +15,7 @@ import { findStateByRegion, type StateSlug } from "~/content/states";
 import type { ReasonToChoose } from "~/content/why-choose-us";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { PriceNote } from "~/features/prices/price-note";
-import { useLocale } from "~/lib/locale";
+import { useLocale } from "~/lib/use-locale";
 import { heroRegionName } from "~/lib/region";
 import { useRegion } from "~/lib/use-region";
 import { cn } from "~/lib/utils";

@@ -7,6 +7,8 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { useLeadForm } from "~/lib/use-lead-form";
 import { useRegion } from "~/lib/use-region";
+import { useLocale } from "~/lib/use-locale";
+import * as m from "~/paraglide/messages/_index.js";
 
 /** Where every newsletter form posts before and without JavaScript (app/routes/newsletter.tsx). */
 export const newsletterAction = "/newsletter";
@@ -21,13 +23,14 @@ export const newsletterApi = "/api/send-subscribe-email";
  */
 export function NewsletterForm({
   tone = "light",
-  label = "Newsletter signup",
+  label,
 }: {
   tone?: "light" | "dark";
   /** The form's accessible name; two forms on one page need different ones. */
   label?: string;
 }) {
   const { profile, link } = useRegion();
+  const locale = useLocale();
   const form = useLeadForm({
     kind: "newsletter",
     loadSchema: async () => (await import("~/domain/newsletter")).newsletterSchema,
@@ -47,14 +50,14 @@ export function NewsletterForm({
       noValidate
       onSubmit={form.onSubmit}
       onChange={form.onChange}
-      aria-label={label}
+      aria-label={label ?? m.newsletter_signup({}, { locale })}
       className={
         tone === "dark" ? "relative grid gap-3 [&_label]:text-white" : "relative grid gap-3"
       }
     >
       <FormStatus kind="newsletter" result={form.pageResult} />
       <Field
-        label="Email address"
+        label={m.newsletter_email({}, { locale })}
         error={form.errors.email}
         className={tone === "dark" ? "[&_[role=alert]]:text-red-200" : undefined}
       >
@@ -69,7 +72,7 @@ export function NewsletterForm({
       </Field>
       <LeadFormFields companyEmail={profile.email} />
       <Button type="submit" variant="secondary" loading={form.busy}>
-        Subscribe
+        {m.newsletter_subscribe({}, { locale })}
       </Button>
     </form.fetcher.Form>
   );

@@ -4,6 +4,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -25,6 +26,7 @@ import type {
 } from "../../../app/domain/after-the-job";
 import { fieldStatuses } from "../../../app/domain/field";
 import { leadStatuses } from "../../../app/domain/leads";
+import type { Locale } from "../../../app/lib/locale";
 import type { SafetyConcern } from "../../../app/domain/safety";
 import type { RequestSource } from "../../../app/domain/phone-booking";
 
@@ -111,6 +113,11 @@ export const serviceRequests = pgTable(
     /** A full window booked anyway by the office: why (the timeline says it too). */
     overbookReason: text("overbook_reason"),
     /**
+     * The homeowner's language (issue 39): the language of the page they booked on. Every
+     * email, text and page they get follows it; the desk says "Prefers Spanish".
+     */
+    language: text("language").$type<Locale>().notNull().default("en"),
+    /**
      * The request's current job, a row of `request_jobs`: its estimate and its warranty (its
      * payments are the ledger's rows of that job).
      */
@@ -163,6 +170,7 @@ export const serviceRequests = pgTable(
     index("service_requests_client_idx").on(table.clientKey, table.createdAt),
     index("service_requests_customer_idx").on(table.customerId, table.createdAt),
     index("service_requests_search_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
+    check("service_requests_language_known", sql`${table.language} in ('en', 'es')`),
   ],
 );
 

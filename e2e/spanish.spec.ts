@@ -1,0 +1,188 @@
+import type { Locator, Page } from "@playwright/test";
+
+import { hasSpanishTwin } from "~/lib/locale";
+
+import { axe } from "./support/axe";
+import { expect, publicRoutes, sharedPageTest, test } from "./support/fixtures";
+import { databaseAvailable, queryRows, uniqueName } from "./support/leads";
+import { signIn, staffCommand } from "./support/staff";
+import { staffEmail } from "./support/field";
+
+// Issue 39: every public page has a Spanish twin under /es, and a homeowner who books there is
+// answered in Spanish and known to the desk as "Prefers Spanish".
+
+const spanishRoutes = publicRoutes
+  .map((route) => route.path)
+  .filter((path) => hasSpanishTwin(path))
+  .map((path) => (path === "/" ? "/es" : `/es${path}`));
+const widths = [320, 375, 768, 1024, 1280];
+
+let phoneCounter = 0;
+function distinctPhone(): string {
+  phoneCounter += 1;
+  const line = String((Date.now() + phoneCounter * 7919) % 10_000).padStart(4, "0");
+  return `(713) 7${String(phoneCounter % 100).padStart(2, "0")}-${line}`;
+}
+
+function dialogOf(page: Page): Locator {
+  return page.getByRole("dialog", { name: "Reservar servicio" });
+}
+
+/** How far the document reaches past the viewport at `width` (0: nothing scrolls sideways). */
+async function overflowAt(page: Page, width: number) {
+  await page.setViewportSize({ width, height: 800 });
+  return page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    return (
+      Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth
+    );
+  });
+}
+
+test.use({ expectedConsoleErrors: /status of 404/ });
+
+// One visit per page: its language, title and alternates, then axe at a phone's and a laptop's
+// width and no sideways scroll from 320 to 1280 px (Spanish runs longer than English).
+for (const path of spanishRoutes) {
+  sharedPageTest(
+    `${path} is Spanish, linked to its English twin, accessible and never too wide`,
+    async ({ page, baseURL }) => {
+      const english = path === "/es" ? "/" : path.slice("/es".length);
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await page.waitForLoadState("networkidle");
+      await expect(page.locator("html")).toHaveAttribute("lang", "es");
+      const title = await page.title();
+      const englishTitle = (await (await page.request.get(english)).text()).match(
+        /<title>([^<]*)<\/title>/,
+      )?.[1];
+      expect(title, path).not.toBe(englishTitle);
+      expect(title, path).toMatch(/[áéíóúñ]|Reparación|Marcas|Reseñas|Política|Zonas|Detección/);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        "href",
+        `${baseURL}${path}`,
+      );
+      for (const [language, href] of [
+        ["en", english],
+        ["es", path],
+        ["x-default", english],
+      ] as const) {
+        await expect(page.locator(`link[rel="alternate"][hreflang="${language}"]`)).toHaveAttribute(
+          "href",
+          `${baseURL}${href}`,
+        );
+      }
+      // The way back: "English", to the same page.
+      await expect(
+        page.getByRole("contentinfo").getByRole("link", { name: "English" }),
+      ).toHaveAttribute("href", english);
+      const found: string[] = [];
+      for (const width of widths) {
+        const overflow = await overflowAt(page, width);
+        if (overflow > 0) found.push(`${width} px: ${overflow} px too wide`);
+        if (width === 375 || width === 1280) {
+          const violations = (await axe(page).analyze()).violations.map(
+            (violation) =>
+              `${width} px ${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+          );
+          found.push(...violations);
+        }
+      }
+      expect(found, path).toEqual([]);
+    },
+  );
+}
+
+test.describe("booking in Spanish on a phone", () => {
+  test.use({ viewport: { width: 375, height: 667 } });
+
+  test("from /es/services/dryer: Spanish words, Spanish errors, a Spanish notice; the request keeps its language and the desk says Prefers Spanish", async ({
+    page,
+    browser,
+  }) => {
+    test.slow();
+    await page.goto("/es/services/dryer?region=Texas");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reparación de secadoras");
+    await page.getByRole("link", { name: "Reservar reparación de secadoras" }).click();
+
+    const dialog = dialogOf(page);
+    await expect(dialog.getByText("Paso 2 de 2: Datos de contacto")).toBeVisible();
+    await expect(dialog.getByText("Electrodoméstico:")).toContainText("Secadora");
+    // Bad input is answered in Spanish.
+    await dialog.getByRole("button", { name: "Enviar solicitud" }).click();
+    await expect(dialog.getByText("Escriba su nombre")).toBeVisible();
+    await expect(dialog.getByText("Escriba su número de teléfono")).toBeVisible();
+    await expect(dialog.getByText("Escriba la dirección")).toBeVisible();
+
+    const name = uniqueName("Lucía");
+    const phone = distinctPhone();
+    await dialog.getByRole("textbox", { name: "Nombre completo (obligatorio)" }).fill(name);
+    await dialog.getByRole("textbox", { name: "Teléfono", exact: true }).pressSequentially(phone);
+    await dialog
+      .getByRole("textbox", { name: "Dirección", exact: true })
+      .fill("12 Calle Luna, Houston");
+    await dialog
+      .getByRole("textbox", { name: "Descripción del problema" })
+      .fill("La secadora huele a gas cuando prende");
+    // The safety step speaks Spanish too.
+    await expect(dialog.getByText("Antes de enviar: su seguridad primero")).toBeVisible();
+    await dialog.getByRole("button", { name: "Elegir una fecha en el calendario" }).click();
+    const calendar = dialog.getByRole("group", { name: "Calendario" });
+    await calendar
+      .getByRole("button", { name: /\d{4}$/, disabled: false })
+      .first()
+      .click();
+    await dialog.getByRole("radio", { disabled: false }).first().click();
+    await dialog
+      .getByRole("checkbox", { name: /Envíenme mensajes de texto sobre esta reparación/ })
+      .check();
+    await dialog.getByRole("button", { name: "Enviar solicitud" }).click();
+
+    await expect(dialog).toBeHidden();
+    await expect(
+      page.getByText("Su solicitud de servicio se envió correctamente.", { exact: true }),
+    ).toBeVisible();
+    const notice = page.getByRole("region", { name: "Su solicitud va en camino" });
+    await expect(notice).toBeFocused();
+    await expect(notice).toContainText(/Su referencia: R-[0-9A-HJKMNP-TV-Z]{4}/);
+    await expect(notice).toContainText(/Electrodoméstico\s*Secadora/);
+    await expect(
+      notice.getByRole("link", { name: "Ver, cambiar o cancelar su visita" }),
+    ).toBeVisible();
+
+    if (databaseAvailable) {
+      const [stored] = await queryRows<{ language: string; text_consent_words: string }>(
+        "select language, text_consent_words from service_requests where name = $1",
+        [name],
+      );
+      expect(stored?.language).toBe("es");
+      // The consent is kept in the words the homeowner read.
+      expect(stored?.text_consent_words).toContain(
+        "Envíenme mensajes de texto sobre esta reparación",
+      );
+    }
+
+    // The office sees who to call in Spanish: in the inbox and on the lead.
+    const owner = staffEmail("spanish-owner");
+    const password = "a long staff password";
+    expect(
+      (await staffCommand(["add", owner, "--role", "owner", "--name", "Sofía Owner"], password))
+        .status,
+    ).toBe(0);
+    const desk = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(desk, owner, password);
+    const filters = desk.getByRole("form", { name: "Filters and search" });
+    await filters.getByLabel("Name, phone or email").fill(name);
+    await filters.getByRole("button", { name: "Apply" }).click();
+    const row = desk.getByRole("row").filter({ hasText: name });
+    await expect(row).toContainText("Prefers Spanish");
+    await row.getByRole("link", { name }).click();
+    await expect(desk.getByRole("heading", { level: 1 })).toContainText(name);
+    await expect(desk.getByText("Prefers Spanish", { exact: true })).toBeVisible();
+    // And the office's email about it, which the lead lists.
+    await expect(
+      desk.getByText(/new service request from .* \(Prefers Spanish\)/).first(),
+    ).toBeVisible();
+    await desk.close();
+  });
+});

@@ -1,0 +1,2 @@
+ALTER TABLE "service_requests" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;--> statement-breakpoint
+ALTER TABLE "service_requests" ADD CONSTRAINT "service_requests_language_known" CHECK ("service_requests"."language" in ('en', 'es'));
