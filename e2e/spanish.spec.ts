@@ -4,7 +4,7 @@ import { hasSpanishTwin } from "~/lib/locale";
 
 import { axe } from "./support/axe";
 import { expect, publicRoutes, sharedPageTest, test } from "./support/fixtures";
-import { databaseAvailable, queryRows, uniqueName } from "./support/leads";
+import { databaseAvailable, queryRows, uniqueName, waitForEmails } from "./support/leads";
 import { signIn, staffCommand } from "./support/staff";
 import { staffEmail } from "./support/field";
 
@@ -116,7 +116,9 @@ test.describe("booking in Spanish on a phone", () => {
 
     const name = uniqueName("Lucía");
     const phone = distinctPhone();
+    const email = `${name.replace(/\s+/g, ".").toLowerCase().replace("í", "i")}@example.com`;
     await dialog.getByRole("textbox", { name: "Nombre completo (obligatorio)" }).fill(name);
+    await dialog.getByRole("textbox", { name: "Correo electrónico" }).fill(email);
     await dialog.getByRole("textbox", { name: "Teléfono", exact: true }).pressSequentially(phone);
     await dialog
       .getByRole("textbox", { name: "Dirección", exact: true })
@@ -149,6 +151,22 @@ test.describe("booking in Spanish on a phone", () => {
     await expect(
       notice.getByRole("link", { name: "Ver, cambiar o cancelar su visita" }),
     ).toBeVisible();
+
+    // The confirmation email and its calendar file are in Spanish.
+    const [confirmation] = await waitForEmails((message) => message.envelopeTo.includes(email), 1);
+    expect(confirmation!.subject).toBe("Recibimos su solicitud de servicio: secadora");
+    expect(confirmation!.html).toContain('<html lang="es">');
+    expect(confirmation!.text).toContain("Recibimos su solicitud para reparar su secadora.");
+    expect(confirmation!.text).toMatch(
+      /Visita preferida: \S+ \d{1,2} de \S+ de \d{4}, 8:00 a\. m\./,
+    );
+    const ics = confirmation!.attachments.find((attachment) =>
+      attachment.contentType.startsWith("text/calendar"),
+    );
+    expect(ics!.content).toContain(
+      "SUMMARY:Visita de reparación de secadora: Easy Appliance Repair",
+    );
+    expect(ics!.content).toContain("DESCRIPTION:Reparación de secadora");
 
     if (databaseAvailable) {
       const [stored] = await queryRows<{ language: string; text_consent_words: string }>(

@@ -33,6 +33,8 @@ export function formatVisitDay(date: string): string {
 
 /** How a visit is written where it is read: the defaults are the pages', emails' and calendars'. */
 export interface VisitStyle {
+  /** Spanish (issue 39): "martes 1 de diciembre de 2026, 8:00 a. m. - 12:00 p. m., hora del Centro". */
+  spanish?: boolean;
   /** "December 1, 2026", the year too: the desk's lists and the request's confirmation email. */
   longDay?: boolean;
   /** The window by its name and hours, "morning (8:00 AM - 12:00 PM)": the desk's lists. */
@@ -55,8 +57,28 @@ export function formatVisit(
   style: VisitStyle = {},
 ): string {
   const slot = timeSlots.find((candidate) => candidate.id === window);
+  if (style.spanish) return spanishVisit(date, slot?.id ?? null, timeZoneLabel);
   const day = !date ? "Any day" : style.longDay ? displayDate(date) : formatVisitDay(date);
   if (!slot) return day;
   const hours = style.namedWindow ? `${slot.label.toLowerCase()} (${slot.window})` : slot.window;
   return `${day}, ${hours}${timeZoneLabel ? ` ${timeZoneLabel}` : ""}`;
+}
+
+const spanishWeekdays = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"];
+const spanishWindows: Record<TimeSlotId, string> = {
+  morning: "8:00 a. m. - 12:00 p. m.",
+  afternoon: "12:00 p. m. - 4:00 p. m.",
+  evening: "4:00 p. m. - 6:00 p. m.",
+};
+
+/** "martes 1 de diciembre de 2026, 8:00 a. m. - 12:00 p. m., hora del Centro". */
+function spanishVisit(date: string | null, window: TimeSlotId | null, zone: string | null): string {
+  const day = date ? new Date(`${date}T12:00:00Z`) : null;
+  const dayWords =
+    day && !Number.isNaN(day.getTime())
+      ? `${spanishWeekdays[day.getUTCDay()]} ${displayDate(date!, "es")}`
+      : "cualquier día";
+  if (!window) return dayWords;
+  const zoneWords = zone ? `, hora del ${zone === "Central" ? "Centro" : "Este"}` : "";
+  return `${dayWords}, ${spanishWindows[window]}${zoneWords}`;
 }

@@ -84,11 +84,11 @@ export function fieldsAsHtml(fields: readonly EmailField[]): string {
   return `<table cellspacing="0" cellpadding="0" style="border-collapse:collapse">\n${rows}\n</table>`;
 }
 
-/** A minimal, well-formed HTML document for an email body. */
-export function htmlDocument(title: string, body: string): string {
+/** A minimal, well-formed HTML document for an email body, in the homeowner's language. */
+export function htmlDocument(title: string, body: string, language: "en" | "es" = "en"): string {
   return [
     "<!doctype html>",
-    '<html lang="en"><head><meta charset="utf-8">',
+    `<html lang="${language}"><head><meta charset="utf-8">`,
     `<title>${escapeHtml(title)}</title></head>`,
     '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#0f172a">',
     body,
@@ -135,6 +135,8 @@ export interface BrandedEmail {
   paragraphs: readonly string[];
   /** The office's name, phone and hours, below a rule. */
   footer: readonly string[];
+  /** The homeowner's language (issue 39): the document says which. English when absent. */
+  language?: "en" | "es";
 }
 
 /** An email's itemised lines: "Part: Igniter DC97-14486A" and "$145.00", one to a row. */
@@ -215,7 +217,7 @@ export function brandedHtml(email: BrandedEmail): string {
   ]
     .filter((part) => part !== "")
     .join("\n");
-  return htmlDocument(email.title, body);
+  return htmlDocument(email.title, body, email.language);
 }
 
 /**

@@ -27,6 +27,12 @@ import {
   type EmailField,
 } from "./format";
 import type { OutgoingEmail } from "./message";
+import {
+  spanishAppliance,
+  spanishHours,
+  spanishOfficeName,
+  spanishServiceCall,
+} from "./spanish-words";
 import { homeownerLink, visitCalendarFile } from "./visit-emails";
 
 /**
@@ -116,6 +122,52 @@ function companyEmail(request: StoredServiceRequest, context: MailContext): Outg
   };
 }
 
+/** The confirmation's words in Spanish, for a homeowner who booked on the Spanish pages. */
+function spanishConfirmation(
+  request: StoredServiceRequest,
+  context: MailContext,
+  pricePolicy: PricePolicy | null,
+  link: string,
+): { email: BrandedEmail; subject: string } {
+  const { office } = context;
+  const appliance = spanishAppliance(request.selectedAppliance);
+  const phone = formatPhone(office.phone);
+  const visit =
+    request.preferredDate === ""
+      ? ""
+      : formatVisit(request.preferredDate, request.preferredTime, office.timeZoneLabel, {
+          spanish: true,
+        });
+  return {
+    subject: `Recibimos su solicitud de servicio: ${appliance}`,
+    email: {
+      language: "es",
+      title: "Recibimos su solicitud de reparación",
+      preview: `Reparación de ${appliance}${visit === "" ? "" : `, ${visit}`}. Referencia ${request.reference}.`,
+      siteUrl: context.siteUrl,
+      companyName: spanishOfficeName(office),
+      facts: [
+        { label: "Referencia", value: request.reference },
+        { label: "Electrodoméstico", value: appliance },
+        {
+          label: "Visita preferida",
+          value: visit === "" ? "Lo llamaremos para programarla" : visit,
+        },
+      ],
+      action: link === "" ? null : { label: "Ver o cambiar su solicitud", url: link },
+      paragraphs: [
+        `Gracias por elegir a ${office.shortName}. Recibimos su solicitud para reparar su ${appliance}.`,
+        visit === ""
+          ? "Lo llamaremos en breve para programar la visita."
+          : "Lo llamaremos para confirmar el horario. Mientras tanto, en la página de su solicitud puede cambiar o cancelar la visita, o agregar fotos del problema.",
+        ...(pricePolicy ? [spanishServiceCall(pricePolicy)] : []),
+        `¿Preguntas o cambios? Llámenos al ${phone}, de ${spanishHours}, y dé su referencia, ${request.reference}.`,
+      ],
+      footer: [spanishOfficeName(office), phone, `De ${spanishHours}`],
+    },
+  };
+}
+
 function customerConfirmation(
   request: StoredServiceRequest,
   context: MailContext,
@@ -152,8 +204,10 @@ function customerConfirmation(
     ],
     footer: [office.name, phone, office.hours],
   };
+  const spanish =
+    request.language === "es" ? spanishConfirmation(request, context, pricePolicy, link) : null;
   const slot = timeSlotOf(request);
-  const subject = `We received your service request: ${appliance}`;
+  const subject = spanish?.subject ?? `We received your service request: ${appliance}`;
   // The first version of the visit's calendar event: SEQUENCE 0, tentative until the office books it.
   const invite = visitCalendarFile(
     {
@@ -166,6 +220,7 @@ function customerConfirmation(
       window: slot?.id ?? null,
       sequence: 0,
       requestUrl: request.requestUrl,
+      language: request.language,
     },
     context,
     { method: "REQUEST", status: "TENTATIVE" },
@@ -178,8 +233,8 @@ function customerConfirmation(
       to: request.email,
       replyTo: { name: office.name, address: office.email },
       subject,
-      text: brandedText(email),
-      html: brandedHtml(email),
+      text: brandedText(spanish?.email ?? email),
+      html: brandedHtml(spanish?.email ?? email),
       messageId: messageId(`service-request-${request.id}-confirmation`, context),
       ...(invite ? { attachments: [invite] } : {}),
     },

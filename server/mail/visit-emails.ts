@@ -12,6 +12,7 @@ import { applianceName } from "~/domain/appliances";
 import { firstName } from "~/domain/names";
 import { timeSlots, type TimeSlotId } from "~/domain/time-slots";
 import { formatVisit } from "~/domain/visit";
+import type { Locale } from "~/lib/locale";
 
 import { calendarAttachment, visitUid, type CalendarEvent, type CalendarUpdate } from "./calendar";
 import { messageId, type MailContext } from "./context";
@@ -31,6 +32,7 @@ import {
 } from "./format";
 import type { MessageAttachment, MessageCause, OutgoingEmail } from "./message";
 import { privateLinkPlaceholder } from "./private-links";
+import { spanishAppliance } from "./spanish-words";
 
 /** A service request's visit as its emails need it. */
 export interface VisitEmail {
@@ -47,6 +49,8 @@ export interface VisitEmail {
   date: string | null;
   window: TimeSlotId | null;
   technician?: string | null;
+  /** The homeowner's language (issue 39): the calendar file's words follow it. */
+  language?: Locale;
   /** The calendar SEQUENCE of this version of the visit. */
   sequence: number;
   /** 1 for the first visit, 2 for the return visit after a part, ...; 1 when left out. */
@@ -109,12 +113,22 @@ export function visitCalendarFile(
   const appliance = applianceName(visit.appliance);
   const technician = technicianFirstName(visit);
   const link = homeownerLink(visit.requestUrl, visit.requestId, context);
-  const description = [
-    `${appliance} repair, ${slot.window} ${office.timeZoneLabel}.`,
-    ...(technician ? [`Technician: ${technician}.`] : []),
-    `Questions: ${formatPhone(office.phone)}.`,
-    ...(link === "" ? [] : [`See or change your visit: ${link}`]),
-  ].join("\n");
+  const spanish = visit.language === "es";
+  const description = (
+    spanish
+      ? [
+          `Reparación de ${spanishAppliance(visit.appliance)}, ${formatVisit(null, slot.id, office.timeZoneLabel, { spanish: true }).replace(/^cualquier día, /, "")}.`,
+          ...(technician ? [`Técnico: ${technician}.`] : []),
+          `Preguntas: ${formatPhone(office.phone)}.`,
+          ...(link === "" ? [] : [`Ver o cambiar su visita: ${link}`]),
+        ]
+      : [
+          `${appliance} repair, ${slot.window} ${office.timeZoneLabel}.`,
+          ...(technician ? [`Technician: ${technician}.`] : []),
+          `Questions: ${formatPhone(office.phone)}.`,
+          ...(link === "" ? [] : [`See or change your visit: ${link}`]),
+        ]
+  ).join("\n");
   // The homeowner's own calendar knows where, unless what was typed could be made a link of.
   const location = plainOrNull(visit.address);
   const event: CalendarEvent = {
@@ -126,7 +140,9 @@ export function visitCalendarFile(
     start: slot.start,
     end: slot.end,
     timeZone: office.timeZone,
-    summary: `${appliance} repair visit: ${office.shortName}`,
+    summary: spanish
+      ? `Visita de reparación de ${spanishAppliance(visit.appliance)}: ${office.shortName}`
+      : `${appliance} repair visit: ${office.shortName}`,
     ...(location ? { location } : {}),
     description,
     organizer: { name: office.name, email: office.email },
