@@ -178,6 +178,15 @@ test.describe("booking in Spanish on a phone", () => {
       expect(stored?.text_consent_words).toContain(
         "Envíenme mensajes de texto sobre esta reparación",
       );
+      // And the text the booking sent is Spanish, in GSM-7 (no á, í, ó or ú).
+      const [text] = await queryRows<{ body: string }>(
+        "select t.body from texts t join service_requests r on r.id = t.request_id where r.name = $1 and t.kind = 'text.received'",
+        [name],
+      );
+      expect(text?.body).toMatch(
+        /^Easy Appliance Repair: recibimos su solicitud R-[0-9A-Z]{4} para reparar su secadora\. Vea o cambie su cita: \S+ Responda ALTO para cancelar\.$/,
+      );
+      expect(text?.body).not.toMatch(/[áíóú]/);
     }
 
     // The office sees who to call in Spanish: in the inbox and on the lead.

@@ -75,7 +75,12 @@ export async function estimateSentTold(
   await enqueueText(tx, after, {
     kind: estimateSentTextKind,
     body: textBodies.estimateSent(
-      { office, appliance: after.selectedAppliance, reference: after.reference },
+      {
+        office,
+        appliance: after.selectedAppliance,
+        reference: after.reference,
+        language: after.language,
+      },
       news.technician,
       shortTotal,
       privateLinkPlaceholder(mail.siteUrl, after.id),

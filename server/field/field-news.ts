@@ -55,7 +55,12 @@ const onTheWayEmailKind = "visit.on-the-way.customer";
 
 function factsOf(row: ServiceRequestRow) {
   const office = profileForState(row.office);
-  return { office, appliance: row.selectedAppliance, reference: row.reference };
+  return {
+    office,
+    appliance: row.selectedAppliance,
+    reference: row.reference,
+    language: row.language,
+  };
 }
 
 /** Whether an On my way is told to the homeowner, or why not (the timeline says it to the desk). */

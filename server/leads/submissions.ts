@@ -128,7 +128,12 @@ export function serviceRequestWrite(
               cause: "website",
               to: textTo,
               body: textBodies.received(
-                { office: mail.office, appliance: request.selectedAppliance, reference },
+                {
+                  office: mail.office,
+                  appliance: request.selectedAppliance,
+                  reference,
+                  language: request.language,
+                },
                 privateLinkPlaceholder(mail.siteUrl, id),
               ),
               office: mail.office.stateSlug,

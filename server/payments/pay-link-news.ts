@@ -35,7 +35,12 @@ export async function payLinkSent(
     await enqueueText(tx, after, {
       kind: payLinkTextKind,
       body: textBodies.payLink(
-        { office, appliance: after.selectedAppliance, reference: after.reference },
+        {
+          office,
+          appliance: after.selectedAppliance,
+          reference: after.reference,
+          language: after.language,
+        },
         due,
         news.url,
       ),

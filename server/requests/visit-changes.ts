@@ -108,6 +108,7 @@ function textFactsOf(row: ServiceRequestRow) {
     office: profileForState(row.office),
     appliance: row.selectedAppliance,
     reference: row.reference,
+    language: row.language,
   };
 }
 

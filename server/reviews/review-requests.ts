@@ -104,7 +104,12 @@ export async function scheduleReviewRequest(
     context.config.REVIEW_REQUEST_DELAY_MINUTES,
   );
   const name = firstNameOf(technician.name);
-  const facts = { office, appliance: row.selectedAppliance, reference: row.reference };
+  const facts = {
+    office,
+    appliance: row.selectedAppliance,
+    reference: row.reference,
+    language: row.language,
+  };
   const mail = mailContextFor(context.config, office, doneAt);
   const textBody = textBodies.reviewRequest(
     facts,
