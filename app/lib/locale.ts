@@ -5,7 +5,6 @@
  */
 export const locales = ["en", "es"] as const;
 export type Locale = (typeof locales)[number];
-export const baseLocale: Locale = "en";
 
 export function isLocale(value: unknown): value is Locale {
   return value === "en" || value === "es";
