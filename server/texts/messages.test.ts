@@ -32,9 +32,9 @@ describe("Texts' words", () => {
               "Alexandra",
               "https://easyappliancerepair.com/requests/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde",
             ),
-            ...(language === "en"
-              ? [textBodies.stopped(office), textBodies.started(office), textBodies.help(office)]
-              : []),
+            textBodies.stopped(office, language),
+            textBodies.started(office, language),
+            textBodies.help(office, language),
           ];
           for (const body of bodies) {
             expect(isGsm7(body), body).toBe(true);

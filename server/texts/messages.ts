@@ -163,13 +163,22 @@ export const textBodies = {
     const tries = [asked(technician, `${link}#review`), asked(technician, link), asked("we", link)];
     return tries.find(fits) ?? tries.at(-1)!;
   },
-  stopped(office: CompanyProfile): string {
+  stopped(office: CompanyProfile, language: Locale = "en"): string {
+    if (language === "es") {
+      return `${office.shortName}: ya no le enviaremos mensajes. Responda START para volver a recibirlos.`;
+    }
     return `${office.shortName}: you will get no more texts from us. Reply START to get them again.`;
   },
-  started(office: CompanyProfile): string {
+  started(office: CompanyProfile, language: Locale = "en"): string {
+    if (language === "es") {
+      return `${office.shortName}: le enviaremos de nuevo mensajes sobre su servicio. ${spanishStopLine}`;
+    }
     return `${office.shortName}: texts about your repair are on again. Reply STOP to end them.`;
   },
-  help(office: CompanyProfile): string {
+  help(office: CompanyProfile, language: Locale = "en"): string {
+    if (language === "es") {
+      return `${office.shortName}: llame al ${formatPhone(office.phone)}, 8AM-6PM, excepto domingos. ${spanishStopLine}`;
+    }
     return `${office.shortName}: call ${formatPhone(office.phone)}, ${office.hours}. Reply STOP to end texts.`;
   },
 };

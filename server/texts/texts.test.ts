@@ -244,11 +244,11 @@ describe.skipIf(!database?.available)("Texts", () => {
     expect(to(phone)[4]!.body).toMatch(/Alex is on the way, arriving about \d{1,2}:\d\d [AP]M/);
   });
 
-  test("Spanish stops texts too: ALTO, and NO MÁS typed with its accent, each opt its number out", async () => {
+  test("Spanish stops texts too: ALTO, and NO MÁS typed with its accent, each opt its number out, answered in Spanish", async () => {
     for (const word of ["Alto", "No más"]) {
       const phone = uniquePhone();
       const number = e164Of(phone)!;
-      const { id } = await book({ phone, textConsent: "yes" });
+      const { id } = await book({ phone, textConsent: "yes", language: "es" });
       await sendUntil(() => to(phone).length === 1);
       const answer = await provider.signedPost(server.baseUrl, testSiteUrl, "/api/sms/inbound", {
         AccountSid: provider.accountSid,
@@ -259,6 +259,11 @@ describe.skipIf(!database?.available)("Texts", () => {
       });
       expect(answer.status, word).toBe(200);
       await sendUntil(() => to(phone).length === 2);
+      // The number's last request was booked in Spanish: so are its texts and the reply.
+      expect(to(phone)[0]!.body).toContain("recibimos su solicitud");
+      expect(to(phone)[1]!.body).toBe(
+        "Easy Appliance Repair: ya no le enviaremos mensajes. Responda START para volver a recibirlos.",
+      );
       await bookedWithAlex(id);
       expect((await onMyWay(id)).status).toBe(302);
       pastUndo();

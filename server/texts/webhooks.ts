@@ -182,12 +182,21 @@ async function recordDelivery(
 /** The office of the number's latest request: its name and phone sign the reply. */
 async function officeOfNumber(db: Database, phone: string) {
   const [latest] = await db
-    .select({ id: serviceRequests.id, office: serviceRequests.office })
+    .select({
+      id: serviceRequests.id,
+      office: serviceRequests.office,
+      language: serviceRequests.language,
+    })
     .from(serviceRequests)
     .where(eq(serviceRequests.textConsentPhone, phone))
     .orderBy(desc(serviceRequests.createdAt))
     .limit(1);
-  return { requestId: latest?.id ?? null, office: (latest?.office ?? "texas") as StateSlug };
+  return {
+    requestId: latest?.id ?? null,
+    office: (latest?.office ?? "texas") as StateSlug,
+    // The reply is in the language of the number's last request (issue 39).
+    language: latest?.language ?? "en",
+  };
 }
 
 /**
@@ -206,7 +215,7 @@ async function answerKeyword(
         ? "help"
         : null;
   if (!kind) return false;
-  const { requestId, office } = await officeOfNumber(db, phone);
+  const { requestId, office, language } = await officeOfNumber(db, phone);
   const profile = profileForState(office);
   return db.transaction(async (tx) => {
     if (messageSid !== null) {
@@ -225,7 +234,7 @@ async function answerKeyword(
         .onConflictDoNothing()
         .returning();
       // Once: a second STOP gets no answer (nothing is sent after the confirmation).
-      if (fresh) body = textBodies.stopped(profile);
+      if (fresh) body = textBodies.stopped(profile, language);
       await tx
         .update(texts)
         .set({ status: "cancelled", lastError: `The number replied ${word}` })
@@ -238,9 +247,9 @@ async function answerKeyword(
         );
     } else if (kind === "start") {
       const removed = await tx.delete(textOptOuts).where(eq(textOptOuts.phone, phone)).returning();
-      if (removed.length > 0) body = textBodies.started(profile);
+      if (removed.length > 0) body = textBodies.started(profile, language);
     } else {
-      body = textBodies.help(profile);
+      body = textBodies.help(profile, language);
     }
     if (!body) return false;
     const [recent] = await tx
