@@ -9,23 +9,23 @@ import type { Locale } from "./locale";
  * whose words stay English. Loaded by a Spanish form with its schema, and by the server's
  * actions; an English page never loads it.
  */
-const spanishAnswers: Record<string, (locale: Locale) => string> = {
-  "Please select an appliance": (locale) => m.error_select_appliance({}, { locale }),
-  "Name is required": (locale) => m.error_name_required({}, { locale }),
-  "Last name is required": (locale) => m.error_last_name_required({}, { locale }),
-  "Subject is required": (locale) => m.error_subject_required({}, { locale }),
-  "Message is required": (locale) => m.error_message_required({}, { locale }),
-  "Email is required": (locale) => m.error_email_required({}, { locale }),
-  "Invalid email address": (locale) => m.error_email_invalid({}, { locale }),
-  "Phone number is required": (locale) => m.error_phone_required({}, { locale }),
-  "Invalid phone number format": (locale) => m.error_phone_invalid({}, { locale }),
-  "Address is required": (locale) => m.error_address_required({}, { locale }),
-  "Invalid date": (locale) => m.error_date_invalid({}, { locale }),
-  "Please choose today or a later date": (locale) => m.error_date_past({}, { locale }),
-  "That window just filled up": (locale) => m.error_window_filled({}, { locale }),
-  "We already have a request for this phone number. We'll call you to confirm.": (locale) =>
-    m.answer_repeat_request({}, { locale }),
-  "We'll call you to confirm a time.": (locale) => m.answer_no_place_held({}, { locale }),
+const spanishAnswers: Record<string, (inputs: object, options: { locale: Locale }) => string> = {
+  "Please select an appliance": m.error_select_appliance,
+  "Name is required": m.error_name_required,
+  "Last name is required": m.error_last_name_required,
+  "Subject is required": m.error_subject_required,
+  "Message is required": m.error_message_required,
+  "Email is required": m.error_email_required,
+  "Invalid email address": m.error_email_invalid,
+  "Phone number is required": m.error_phone_required,
+  "Invalid phone number format": m.error_phone_invalid,
+  "Address is required": m.error_address_required,
+  "Invalid date": m.error_date_invalid,
+  "Please choose today or a later date": m.error_date_past,
+  "That window just filled up": m.error_window_filled,
+  "We already have a request for this phone number. We'll call you to confirm.":
+    m.answer_repeat_request,
+  "We'll call you to confirm a time.": m.answer_no_place_held,
 };
 
 /** The ones with a number in them. */
@@ -45,7 +45,7 @@ const spanishPatterns: ReadonlyArray<[RegExp, (match: RegExpExecArray, locale: L
 export function saidIn(message: string, locale: Locale): string {
   if (locale === "en") return message;
   const known = spanishAnswers[message];
-  if (known) return known(locale);
+  if (known) return known({}, { locale });
   for (const [pattern, say] of spanishPatterns) {
     const match = pattern.exec(message);
     if (match) return say(match, locale);
