@@ -158,7 +158,7 @@ test.describe("booking in Spanish on a phone", () => {
     expect(confirmation!.html).toContain('<html lang="es">');
     expect(confirmation!.text).toContain("Recibimos su solicitud para reparar su secadora.");
     expect(confirmation!.text).toMatch(
-      /Visita preferida: \S+ \d{1,2} de \S+ de \d{4}, 8:00 a\. m\./,
+      /Visita preferida: \S+ \d{1,2} de \S+ de \d{4}, \d{1,2}:00 [ap]\. m\. - \d{1,2}:00 [ap]\. m\., hora del Centro/,
     );
     const ics = confirmation!.attachments.find((attachment) =>
       attachment.contentType.startsWith("text/calendar"),
