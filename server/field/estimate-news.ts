@@ -100,6 +100,7 @@ export async function estimateSentTold(
       version: after.estimateAt.getTime(),
       serviceCall,
       requestUrl: context.links.urlFor(after.id),
+      language: after.language,
     },
     mail,
   );

@@ -178,6 +178,7 @@ function tapEmailFacts(
     technician: tap.technician,
     tapId: tap.tapId,
     requestUrl: context.links.urlFor(before.id),
+    language: before.language,
   };
 }
 

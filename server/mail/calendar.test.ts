@@ -43,6 +43,7 @@ const visit: VisitEmail = {
   date: "2026-12-01",
   window: "morning",
   sequence: 0,
+  language: "en",
   requestUrl,
 };
 

@@ -42,6 +42,7 @@ const estimate: EstimateSent = {
     serviceCallRule: "waived when you go ahead with the repair",
   },
   requestUrl: `${siteUrl}/requests/tok`,
+  language: "en",
 };
 
 test("the estimate's email: 'Alex sent an estimate: $195. Review and approve', branded, each line on a row of its own, the page's link", () => {

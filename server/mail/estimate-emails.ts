@@ -4,14 +4,16 @@
  * placeholder the outbox worker fills in). The lines are the technician's words; nothing the
  * homeowner typed is repeated.
  */
-import { formatPhone } from "~/content/company";
+import type { CompanyProfile } from "~/content/company";
 import type { PricePolicy } from "~/domain/after-the-job";
-import { applianceName } from "~/domain/appliances";
 import { serviceCallSentence } from "~/domain/prices";
+import type { Locale } from "~/lib/locale";
 
 import { messageId, type MailContext } from "./context";
 import { brandedHtml, brandedText, headerSafe, type BrandedEmail } from "./format";
+import { homeownerWords, type HomeownerWords } from "./homeowner-words";
 import type { OutgoingEmail } from "./message";
+import { spanishLineKind, spanishServiceCall } from "./spanish-words";
 import { homeownerLink } from "./visit-emails";
 
 /** What the email's kind is: the news module counts and cancels by it. */
@@ -33,45 +35,100 @@ export interface EstimateSent {
   /** Which writing of the estimate (its time, in milliseconds): each has its own email. */
   version: number;
   /** The service call the booking was shown; null when the office set none. */
-  serviceCall: Pick<PricePolicy, "serviceCallCents" | "serviceCallRule"> | null;
+  serviceCall: ServiceCallPolicy | null;
   requestUrl: string;
+  /** The homeowner's language (issue 39): the email's words follow it. */
+  language: Locale;
 }
+
+type ServiceCallPolicy = Pick<PricePolicy, "serviceCallCents" | "serviceCallRule">;
 
 /** "Alex sent an estimate: $195. Review and approve": the subject, and the text's first words. */
 export function estimateSentWords(technician: string, shortTotal: string): string {
   return `${technician} sent an estimate: ${shortTotal}. Review and approve`;
 }
 
+/** The estimate's email in each language (issue 39); the lines stay as the technician wrote them. */
+interface EstimateWords {
+  common: HomeownerWords;
+  subject(technician: string, shortTotal: string): string;
+  title(technician: string, shortTotal: string): string;
+  preview(applianceNoun: string): string;
+  estimate: string;
+  total: string;
+  lineKind(kind: string): string;
+  approve: string;
+  wrote(technician: string, applianceNoun: string, office: CompanyProfile): string;
+  serviceCall(policy: ServiceCallPolicy): string;
+}
+
+const estimateWords: Record<Locale, EstimateWords> = {
+  en: {
+    common: homeownerWords.en,
+    subject: estimateSentWords,
+    title: (technician, shortTotal) => `${technician} sent an estimate: ${shortTotal}`,
+    preview: (applianceNoun) =>
+      `Review the estimate for your ${applianceNoun} repair, then approve or decline it on your request's page.`,
+    estimate: "Estimate",
+    total: "Total",
+    lineKind: (kind) => kind,
+    approve: "Review and approve",
+    wrote: (technician, applianceNoun, office) =>
+      `${technician} from ${office.shortName} wrote this estimate for the repair of your ${applianceNoun}. Review it on your request's page, then approve or decline it there, or tell ${technician}.`,
+    serviceCall: serviceCallSentence,
+  },
+  es: {
+    common: homeownerWords.es,
+    // As the text says it (server/texts/messages.ts).
+    subject: (technician, shortTotal) =>
+      `${technician} le manda un presupuesto de ${shortTotal}. Véalo y apruébelo`,
+    title: (technician, shortTotal) => `${technician} le manda un presupuesto de ${shortTotal}`,
+    preview: (applianceNoun) =>
+      `Revise el presupuesto para reparar su ${applianceNoun} y apruébelo o rechácelo en la página de su solicitud.`,
+    estimate: "Presupuesto",
+    total: "Total",
+    lineKind: spanishLineKind,
+    approve: "Revisar y aprobar",
+    wrote: (technician, applianceNoun, office) =>
+      `${technician}, de ${office.shortName}, preparó este presupuesto para reparar su ${applianceNoun}. Revíselo en la página de su solicitud y apruébelo o rechácelo ahí mismo, o dígaselo a ${technician}.`,
+    serviceCall: spanishServiceCall,
+  },
+};
+
 export function estimateSentEmail(estimate: EstimateSent, context: MailContext): OutgoingEmail {
   const { office } = context;
-  const applianceNoun = applianceName(estimate.appliance, { inSentence: true });
+  const words = estimateWords[estimate.language];
+  const { common } = words;
+  const applianceNoun = common.applianceNoun(estimate.appliance);
   const link = homeownerLink(estimate.requestUrl, estimate.requestId, context);
-  const phone = formatPhone(office.phone);
   const email: BrandedEmail = {
-    title: `${estimate.technician} sent an estimate: ${estimate.shortTotal}`,
-    preview: `Review the estimate for your ${applianceNoun} repair, then approve or decline it on your request's page.`,
+    language: estimate.language,
+    title: words.title(estimate.technician, estimate.shortTotal),
+    preview: words.preview(applianceNoun),
     siteUrl: context.siteUrl,
-    companyName: office.name,
+    companyName: common.officeName(office),
     facts: [
-      ...(estimate.reference ? [{ label: "Reference", value: estimate.reference }] : []),
-      { label: "Appliance", value: applianceName(estimate.appliance) },
-      { label: "Estimate", value: estimate.total },
+      ...(estimate.reference
+        ? [{ label: common.labels.reference, value: estimate.reference }]
+        : []),
+      { label: common.labels.appliance, value: common.appliance(estimate.appliance) },
+      { label: words.estimate, value: estimate.total },
     ],
     lines: {
-      caption: "Estimate",
+      caption: words.estimate,
       rows: estimate.lines.map((line) => ({
-        item: `${line.kind}: ${line.description}`,
+        item: `${words.lineKind(line.kind)}: ${line.description}`,
         amount: line.amount,
       })),
-      total: { item: "Total", amount: estimate.total },
+      total: { item: words.total, amount: estimate.total },
     },
-    action: link === "" ? null : { label: "Review and approve", url: `${link}#estimate` },
+    action: link === "" ? null : { label: words.approve, url: `${link}#estimate` },
     paragraphs: [
-      `${estimate.technician} from ${office.shortName} wrote this estimate for the repair of your ${applianceNoun}. Review it on your request's page, then approve or decline it there, or tell ${estimate.technician}.`,
-      ...(estimate.serviceCall ? [serviceCallSentence(estimate.serviceCall)] : []),
-      `Questions? Call ${phone}, ${office.hours}.`,
+      words.wrote(estimate.technician, applianceNoun, office),
+      ...(estimate.serviceCall ? [words.serviceCall(estimate.serviceCall)] : []),
+      `${common.questions} ${common.call(office)}`,
     ],
-    footer: [office.name, phone, office.hours],
+    footer: common.footer(office),
   };
   return {
     kind: estimateSentEmailKind,
@@ -81,7 +138,7 @@ export function estimateSentEmail(estimate: EstimateSent, context: MailContext):
       from: context.from,
       to: estimate.email,
       replyTo: { name: office.name, address: office.email },
-      subject: headerSafe(estimateSentWords(estimate.technician, estimate.shortTotal)),
+      subject: headerSafe(words.subject(estimate.technician, estimate.shortTotal)),
       text: brandedText(email),
       html: brandedHtml(email),
       messageId: messageId(`estimate-${estimate.requestId}-${estimate.version}`, context),

@@ -3,11 +3,12 @@
  * Needs a part; the office's Can't fix. Like every homeowner's email the first two repeat nothing
  * the homeowner typed and link only their own page (a placeholder the outbox worker fills in).
  */
-import { formatPhone } from "~/content/company";
+import { formatPhone, type CompanyProfile } from "~/content/company";
 import { applianceName } from "~/domain/appliances";
 import { formatMoney } from "~/domain/money";
 import { depositActionLabel } from "~/domain/payments";
 import { formatUsPhone } from "~/lib/form-rules";
+import type { Locale } from "~/lib/locale";
 
 import { messageId, type MailContext } from "./context";
 import {
@@ -23,7 +24,9 @@ import {
   type BrandedEmail,
   type EmailField,
 } from "./format";
+import { homeownerWords, type HomeownerWords } from "./homeowner-words";
 import type { OutgoingEmail } from "./message";
+import { spanishClock } from "./spanish-words";
 import { homeownerLink } from "./visit-emails";
 
 export interface OnTheWay {
@@ -38,42 +41,8 @@ export interface OnTheWay {
   /** Distinct per tap: the tap's key, hashed. */
   tapId: string;
   requestUrl: string;
-}
-
-export function onTheWayEmail(visit: OnTheWay, context: MailContext): OutgoingEmail {
-  const { office } = context;
-  const link = homeownerLink(visit.requestUrl, visit.requestId, context);
-  const title = `${visit.technician} is on the way, arriving about ${visit.arrivingAbout}`;
-  const email: BrandedEmail = {
-    title,
-    preview: `${applianceName(visit.appliance)} repair: ${title}.`,
-    siteUrl: context.siteUrl,
-    companyName: office.name,
-    facts: [
-      ...(visit.reference ? [{ label: "Reference", value: visit.reference }] : []),
-      { label: "Appliance", value: applianceName(visit.appliance) },
-      { label: "Arriving about", value: `${visit.arrivingAbout} ${office.timeZoneLabel}` },
-    ],
-    action: link === "" ? null : { label: "See your visit", url: link },
-    paragraphs: [
-      `${visit.technician} from ${office.shortName} is on the way to repair your ${applianceName(visit.appliance)}.`,
-      `Need to reach us? Call ${formatPhone(office.phone)}.`,
-    ],
-    footer: [office.name, formatPhone(office.phone), office.hours],
-  };
-  return {
-    kind: "visit.on-the-way.customer",
-    cause: "office",
-    message: {
-      from: context.from,
-      to: visit.email,
-      replyTo: { name: office.name, address: office.email },
-      subject: headerSafe(title),
-      text: brandedText(email),
-      html: brandedHtml(email),
-      messageId: messageId(`visit-${visit.requestId}-on-the-way-${visit.tapId}`, context),
-    },
-  };
+  /** The homeowner's language (issue 39): the email's words follow it. */
+  language: Locale;
 }
 
 export interface PartNeeded {
@@ -91,44 +60,183 @@ export interface PartNeeded {
   /** The part's price ("$275.00") and the deposit asked for it (in cents), when the technician gave them. */
   price?: string | null;
   deposit?: number | null;
+  /** The homeowner's language (issue 39): the email's words follow it. */
+  language: Locale;
+}
+
+/** What the technician's taps tell the homeowner, in each language (issue 39). */
+interface FieldWords {
+  common: HomeownerWords;
+  /** "10:40 AM" as the language writes it. */
+  clock(time: string): string;
+  onTheWay: {
+    title(technician: string, about: string): string;
+    preview(appliance: string, title: string): string;
+    arrivingAbout: string;
+    zone(office: CompanyProfile): string;
+    seeVisit: string;
+    paragraphs(technician: string, appliance: string, office: CompanyProfile): string[];
+  };
+  partNeeded: {
+    title(applianceNoun: string): string;
+    preview(technician: string, applianceNoun: string): string;
+    part: string;
+    price: string;
+    deposit: string;
+    payDeposit(cents: number): string;
+    seeVisits: string;
+    paragraphs(
+      technician: string,
+      applianceNoun: string,
+      deposit: boolean,
+      office: CompanyProfile,
+    ): string[];
+  };
+}
+
+const fieldWords: Record<Locale, FieldWords> = {
+  en: {
+    common: homeownerWords.en,
+    clock: (time) => time,
+    onTheWay: {
+      title: (technician, about) => `${technician} is on the way, arriving about ${about}`,
+      preview: (appliance, title) => `${appliance} repair: ${title}.`,
+      arrivingAbout: "Arriving about",
+      zone: (office) => ` ${office.timeZoneLabel}`,
+      seeVisit: "See your visit",
+      paragraphs: (technician, appliance, office) => [
+        `${technician} from ${office.shortName} is on the way to repair your ${appliance}.`,
+        `Need to reach us? Call ${formatPhone(office.phone)}.`,
+      ],
+    },
+    partNeeded: {
+      title: (applianceNoun) => `Waiting for a part for your ${applianceNoun}`,
+      preview: (technician, applianceNoun) =>
+        `${technician} found the part your ${applianceNoun} needs; we will book the return visit.`,
+      part: "Part needed",
+      price: "Part price",
+      deposit: "Part deposit",
+      payDeposit: depositActionLabel,
+      seeVisits: "See your visits",
+      paragraphs: (technician, applianceNoun, deposit, office) => [
+        deposit
+          ? `${technician} found that your ${applianceNoun} needs a part to finish the repair. We order it once its deposit is paid: the button above opens your request's page, where you pay by card on Stripe's secure page. No card fee is added, and the deposit counts toward your final bill.`
+          : `${technician} found that your ${applianceNoun} needs a part to finish the repair. We are ordering it now.`,
+        "When it arrives we book your return visit and send you its time, with a calendar file for it.",
+        `Questions? Call ${formatPhone(office.phone)}, ${office.hours}.`,
+      ],
+    },
+  },
+  es: {
+    common: homeownerWords.es,
+    clock: spanishClock,
+    onTheWay: {
+      // "a eso de la 1:15 p. m.", "a eso de las 10:40 a. m.".
+      title: (technician, about) =>
+        `${technician} va en camino y llega a eso de ${/^1:/.test(about) ? "la" : "las"} ${about}`,
+      preview: (appliance, title) => `Reparación de su ${appliance}: ${title}.`,
+      arrivingAbout: "Llega a eso de",
+      zone: (office) => `, hora del ${office.timeZoneLabel === "Central" ? "Centro" : "Este"}`,
+      seeVisit: "Ver su visita",
+      paragraphs: (technician, appliance, office) => [
+        `${technician}, de ${office.shortName}, va en camino para reparar su ${appliance}.`,
+        `¿Necesita comunicarse con nosotros? Llame al ${formatPhone(office.phone)}.`,
+      ],
+    },
+    partNeeded: {
+      title: (applianceNoun) => `Esperando una pieza para su ${applianceNoun}`,
+      preview: (technician, applianceNoun) =>
+        `${technician} encontró la pieza que necesita su ${applianceNoun}; programaremos la segunda visita.`,
+      part: "Pieza necesaria",
+      price: "Precio de la pieza",
+      deposit: "Depósito por la pieza",
+      payDeposit: (cents) =>
+        `Aprobar y pagar el depósito de ${formatMoney(cents, { cents: "when-needed" })} por la pieza`,
+      seeVisits: "Ver sus visitas",
+      paragraphs: (technician, applianceNoun, deposit, office) => [
+        deposit
+          ? `${technician} encontró que su ${applianceNoun} necesita una pieza para terminar la reparación. La pedimos en cuanto se pague el depósito: el botón de arriba abre la página de su solicitud, donde puede pagar con tarjeta en la página segura de Stripe. No se cobra nada extra por pagar con tarjeta, y el depósito se descuenta de su cuenta final.`
+          : `${technician} encontró que su ${applianceNoun} necesita una pieza para terminar la reparación. Ya la estamos pidiendo.`,
+        "Cuando llegue, programaremos su segunda visita y le enviaremos el horario, con un archivo para su calendario.",
+        `¿Preguntas? ${homeownerWords.es.call(office)}`,
+      ],
+    },
+  },
+};
+
+export function onTheWayEmail(visit: OnTheWay, context: MailContext): OutgoingEmail {
+  const { office } = context;
+  const words = fieldWords[visit.language];
+  const { common } = words;
+  const link = homeownerLink(visit.requestUrl, visit.requestId, context);
+  const about = words.clock(visit.arrivingAbout);
+  const title = words.onTheWay.title(visit.technician, about);
+  const email: BrandedEmail = {
+    language: visit.language,
+    title,
+    preview: words.onTheWay.preview(common.appliance(visit.appliance), title),
+    siteUrl: context.siteUrl,
+    companyName: common.officeName(office),
+    facts: [
+      ...(visit.reference ? [{ label: common.labels.reference, value: visit.reference }] : []),
+      { label: common.labels.appliance, value: common.appliance(visit.appliance) },
+      { label: words.onTheWay.arrivingAbout, value: `${about}${words.onTheWay.zone(office)}` },
+    ],
+    action: link === "" ? null : { label: words.onTheWay.seeVisit, url: link },
+    paragraphs: words.onTheWay.paragraphs(
+      visit.technician,
+      common.appliance(visit.appliance),
+      office,
+    ),
+    footer: common.footer(office),
+  };
+  return {
+    kind: "visit.on-the-way.customer",
+    cause: "office",
+    message: {
+      from: context.from,
+      to: visit.email,
+      replyTo: { name: office.name, address: office.email },
+      subject: headerSafe(title),
+      text: brandedText(email),
+      html: brandedHtml(email),
+      messageId: messageId(`visit-${visit.requestId}-on-the-way-${visit.tapId}`, context),
+    },
+  };
 }
 
 /** Needs a part: what happens next, so the homeowner is not left wondering after the visit. */
 export function partNeededEmail(visit: PartNeeded, context: MailContext): OutgoingEmail {
   const { office } = context;
-  const appliance = applianceName(visit.appliance);
-  const applianceNoun = applianceName(visit.appliance, { inSentence: true });
+  const words = fieldWords[visit.language];
+  const { common, partNeeded } = words;
+  const applianceNoun = common.applianceNoun(visit.appliance);
   const link = homeownerLink(visit.requestUrl, visit.requestId, context);
   const deposit = visit.deposit ?? null;
-  const title = `Waiting for a part for your ${applianceNoun}`;
+  const title = partNeeded.title(applianceNoun);
   const email: BrandedEmail = {
+    language: visit.language,
     title,
-    preview: `${visit.technician} found the part your ${applianceNoun} needs; we will book the return visit.`,
+    preview: partNeeded.preview(visit.technician, applianceNoun),
     siteUrl: context.siteUrl,
-    companyName: office.name,
+    companyName: common.officeName(office),
     facts: [
-      ...(visit.reference ? [{ label: "Reference", value: visit.reference }] : []),
-      { label: "Appliance", value: appliance },
-      { label: "Part needed", value: visit.part },
-      ...(visit.price ? [{ label: "Part price", value: visit.price }] : []),
+      ...(visit.reference ? [{ label: common.labels.reference, value: visit.reference }] : []),
+      { label: common.labels.appliance, value: common.appliance(visit.appliance) },
+      { label: partNeeded.part, value: visit.part },
+      ...(visit.price ? [{ label: partNeeded.price, value: visit.price }] : []),
       ...(deposit
-        ? [{ label: "Part deposit", value: formatMoney(deposit, { cents: "always" }) }]
+        ? [{ label: partNeeded.deposit, value: formatMoney(deposit, { cents: "always" }) }]
         : []),
     ],
     action:
       link === ""
         ? null
         : deposit
-          ? { label: depositActionLabel(deposit), url: `${link}#balance` }
-          : { label: "See your visits", url: link },
-    paragraphs: [
-      deposit
-        ? `${visit.technician} found that your ${applianceNoun} needs a part to finish the repair. We order it once its deposit is paid: the button above opens your request's page, where you pay by card on Stripe's secure page. No card fee is added, and the deposit counts toward your final bill.`
-        : `${visit.technician} found that your ${applianceNoun} needs a part to finish the repair. We are ordering it now.`,
-      "When it arrives we book your return visit and send you its time, with a calendar file for it.",
-      `Questions? Call ${formatPhone(office.phone)}, ${office.hours}.`,
-    ],
-    footer: [office.name, formatPhone(office.phone), office.hours],
+          ? { label: partNeeded.payDeposit(deposit), url: `${link}#balance` }
+          : { label: partNeeded.seeVisits, url: link },
+    paragraphs: partNeeded.paragraphs(visit.technician, applianceNoun, Boolean(deposit), office),
+    footer: common.footer(office),
   };
   return {
     kind: "visit.part-needed.customer",

@@ -5,9 +5,10 @@
  * it has one, gets its private link again, in words that repeat nothing the sender typed; the
  * office gets what the repeat said, as "Repeat request".
  */
-import { formatPhone } from "~/content/company";
+import { formatPhone, type CompanyProfile } from "~/content/company";
 import { applianceName } from "~/domain/appliances";
 import type { ServiceRequest } from "~/domain/service-request";
+import type { Locale } from "~/lib/locale";
 
 import { messageId, type MailContext } from "./context";
 import type { FirstRequest } from "../requests/repeats";
@@ -21,6 +22,7 @@ import {
   paragraphsAsHtml,
   type EmailField,
 } from "./format";
+import { homeownerWords, type HomeownerWords } from "./homeowner-words";
 import type { OutgoingEmail } from "./message";
 import { homeownerLink, privateLink } from "./visit-emails";
 
@@ -32,6 +34,8 @@ export interface RepeatedRequest {
   appliance: string;
   requestUrl: string;
   changes: FirstRequest["changes"];
+  /** The first request's language (issue 39): its homeowner's email is in it. */
+  language: Locale;
 }
 
 export function repeatRequestEmails(
@@ -92,19 +96,51 @@ function officeNotice(
   };
 }
 
+/** The homeowner's words in each language (issue 39). */
+interface LinkAgainWords {
+  common: HomeownerWords;
+  subject(appliance: string): string;
+  hello: string;
+  received(appliance: string): string;
+  notYou(office: CompanyProfile): string;
+  link: string;
+}
+
+const linkAgainWords: Record<Locale, LinkAgainWords> = {
+  en: {
+    common: homeownerWords.en,
+    subject: (appliance) => `Your ${appliance} repair request`,
+    hello: "Hello,",
+    received: (appliance) =>
+      `We received another request for the repair of your ${appliance} with your phone number. Your request stands as it was: we added the new message for our office, and we will call you to confirm.`,
+    notYou: (office) =>
+      `If you did not send it, there is nothing to do. Questions? Call us at ${formatPhone(office.phone)}, ${office.hours}.`,
+    link: "Follow, change or cancel your request",
+  },
+  es: {
+    common: homeownerWords.es,
+    subject: (appliance) => `Su solicitud para reparar su ${appliance}`,
+    hello: "Hola:",
+    received: (appliance) =>
+      `Recibimos otra solicitud para reparar su ${appliance} con su número de teléfono. Su solicitud sigue igual: agregamos el nuevo mensaje para nuestra oficina y lo llamaremos para confirmar.`,
+    notYou: (office) =>
+      `Si usted no la envió, no tiene que hacer nada. ¿Preguntas? ${homeownerWords.es.call(office)}`,
+    link: "Siga, cambie o cancele su solicitud",
+  },
+};
+
 function linkAgain(first: RepeatedRequest, repeatId: string, context: MailContext): OutgoingEmail {
   const { office } = context;
-  const appliance = applianceName(first.appliance);
-  const subject = `Your ${appliance} repair request`;
-  const paragraphs = [
-    "Hello,",
-    `We received another request for the repair of your ${appliance} with your phone number. Your request stands as it was: we added the new message for our office, and we will call you to confirm.`,
-    `If you did not send it, there is nothing to do. Questions? Call us at ${formatPhone(office.phone)}, ${office.hours}.`,
-  ];
-  const link = privateLink(
-    "Follow, change or cancel your request",
-    homeownerLink(first.requestUrl, first.id, context),
-  );
+  const words = linkAgainWords[first.language];
+  // English names the appliance as a title would ("Your Dryer repair request"), as it always has.
+  const appliance =
+    first.language === "en"
+      ? applianceName(first.appliance)
+      : words.common.applianceNoun(first.appliance);
+  const subject = words.subject(appliance);
+  const paragraphs = [words.hello, words.received(appliance), words.notYou(office)];
+  const link = privateLink(words.link, homeownerLink(first.requestUrl, first.id, context));
+  const signature = words.common.officeName(office);
   return {
     kind: "service-request.repeat.customer",
     cause: "website",
@@ -113,14 +149,15 @@ function linkAgain(first: RepeatedRequest, repeatId: string, context: MailContex
       to: first.email,
       replyTo: { name: office.name, address: office.email },
       subject,
-      text: [...paragraphs, ...(link ? [link.text] : []), office.name].join("\n\n") + "\n",
+      text: [...paragraphs, ...(link ? [link.text] : []), signature].join("\n\n") + "\n",
       html: htmlDocument(
         subject,
         [
           paragraphsAsHtml(paragraphs),
           ...(link ? [link.html] : []),
-          paragraphsAsHtml([office.name]),
+          paragraphsAsHtml([signature]),
         ].join("\n"),
+        first.language,
       ),
       messageId: messageId(`service-request-${repeatId}-repeat-link`, context),
     },

@@ -4,10 +4,11 @@
  * question, the private page's rating form (a placeholder the outbox worker fills in) and the
  * company's Google reviews.
  */
-import { formatPhone } from "~/content/company";
+import type { CompanyProfile } from "~/content/company";
 import { applianceName } from "~/domain/appliances";
 import { reviewWords, starsText } from "~/domain/reviews";
 import { formatUsPhone } from "~/lib/form-rules";
+import type { Locale } from "~/lib/locale";
 
 import { messageId, type MailContext } from "./context";
 import {
@@ -23,6 +24,7 @@ import {
   type BrandedEmail,
   type EmailField,
 } from "./format";
+import { homeownerWords, type HomeownerWords } from "./homeowner-words";
 import type { OutgoingEmail } from "./message";
 import { privateLinkPlaceholder } from "./private-links";
 
@@ -40,7 +42,58 @@ export interface ReviewRequest {
   /** "Alex": the technician's first name only. */
   technician: string;
   googleReviewsUrl: string;
+  /** The homeowner's language (issue 39): the email's words follow it. */
+  language: Locale;
 }
+
+/** The review request's words in each language (issue 39). */
+interface ReviewRequestWords {
+  common: HomeownerWords;
+  question(technician: string): string;
+  reminderSubject(question: string): string;
+  preview(applianceNoun: string): string;
+  rate: string;
+  asked(technician: string, applianceNoun: string, office: CompanyProfile): string;
+  reminded(technician: string, applianceNoun: string): string;
+  stars: string;
+  google(url: string): string;
+}
+
+const reviewRequestWords: Record<Locale, ReviewRequestWords> = {
+  en: {
+    common: homeownerWords.en,
+    question: (technician) => `How did ${technician} do?`,
+    reminderSubject: (question) => `Reminder: ${question}`,
+    preview: (applianceNoun) =>
+      `Tell us about your ${applianceNoun} repair: 1 to 5 stars, a minute at most.`,
+    rate: "Rate your repair",
+    asked: (technician, applianceNoun, office) =>
+      `Thank you for choosing ${office.shortName}. How did ${technician} do with your ${applianceNoun} repair?`,
+    reminded: (technician, applianceNoun) =>
+      `A few days ago we asked how ${technician} did with your ${applianceNoun} repair. If you have a minute, we would still like to know. This is the only reminder.`,
+    stars:
+      "Choose 1 to 5 stars on your request's page and, if you like, tell us more. We read every answer.",
+    google: (url) => `${reviewWords.googleNote} ${reviewWords.google}: ${url}`,
+  },
+  es: {
+    common: homeownerWords.es,
+    // As the text asks it (server/texts/messages.ts).
+    question: (technician) => `¿Qué tal lo hizo ${technician}?`,
+    reminderSubject: (question) => `Recordatorio: ${question}`,
+    preview: (applianceNoun) =>
+      `Cuéntenos cómo le fue con la reparación de su ${applianceNoun}: de 1 a 5 estrellas, en menos de un minuto.`,
+    rate: "Calificar su reparación",
+    asked: (technician, applianceNoun, office) =>
+      `Gracias por elegir a ${office.shortName}. ¿Qué tal lo hizo ${technician} con la reparación de su ${applianceNoun}?`,
+    reminded: (technician, applianceNoun) =>
+      `Hace unos días le preguntamos qué tal lo hizo ${technician} con la reparación de su ${applianceNoun}. Si tiene un minuto, todavía nos gustaría saberlo. Este es el único recordatorio.`,
+    stars:
+      "Elija de 1 a 5 estrellas en la página de su solicitud y, si quiere, cuéntenos más. Leemos todas las respuestas.",
+    // The private page's words for the same (its Spanish review section).
+    google: (url) =>
+      `También puede contarles a otros sobre nosotros en Google, piense lo que piense de la reparación. Déjenos una reseña en Google: ${url}`,
+  },
+};
 
 /** "How did Alex do?", with the rating form's link; `reminder` for the one reminder. */
 export function reviewRequestEmail(
@@ -49,30 +102,32 @@ export function reviewRequestEmail(
   { reminder = false }: { reminder?: boolean } = {},
 ): OutgoingEmail {
   const { office } = context;
-  const appliance = applianceName(request.appliance);
-  const applianceNoun = applianceName(request.appliance, { inSentence: true });
-  const question = `How did ${request.technician} do?`;
+  const words = reviewRequestWords[request.language];
+  const { common } = words;
+  const applianceNoun = common.applianceNoun(request.appliance);
+  const question = words.question(request.technician);
   const formLink = `${privateLinkPlaceholder(context.siteUrl, request.requestId)}#review`;
   const email: BrandedEmail = {
+    language: request.language,
     title: question,
-    preview: `Tell us about your ${applianceNoun} repair: 1 to 5 stars, a minute at most.`,
+    preview: words.preview(applianceNoun),
     siteUrl: context.siteUrl,
-    companyName: office.name,
+    companyName: common.officeName(office),
     facts: [
-      ...(request.reference ? [{ label: "Reference", value: request.reference }] : []),
-      { label: "Appliance", value: appliance },
-      { label: "Technician", value: request.technician },
+      ...(request.reference ? [{ label: common.labels.reference, value: request.reference }] : []),
+      { label: common.labels.appliance, value: common.appliance(request.appliance) },
+      { label: common.labels.technician, value: request.technician },
     ],
-    action: { label: "Rate your repair", url: formLink },
+    action: { label: words.rate, url: formLink },
     paragraphs: [
       reminder
-        ? `A few days ago we asked how ${request.technician} did with your ${applianceNoun} repair. If you have a minute, we would still like to know. This is the only reminder.`
-        : `Thank you for choosing ${office.shortName}. How did ${request.technician} do with your ${applianceNoun} repair?`,
-      "Choose 1 to 5 stars on your request's page and, if you like, tell us more. We read every answer.",
-      `${reviewWords.googleNote} ${reviewWords.google}: ${request.googleReviewsUrl}`,
-      `Questions? Call ${formatPhone(office.phone)}, ${office.hours}.`,
+        ? words.reminded(request.technician, applianceNoun)
+        : words.asked(request.technician, applianceNoun, office),
+      words.stars,
+      words.google(request.googleReviewsUrl),
+      `${common.questions} ${common.call(office)}`,
     ],
-    footer: [office.name, formatPhone(office.phone), office.hours],
+    footer: common.footer(office),
   };
   return {
     kind: reminder ? reviewEmailKinds.reminder : reviewEmailKinds.request,
@@ -82,7 +137,7 @@ export function reviewRequestEmail(
       from: context.from,
       to: request.email,
       replyTo: { name: office.name, address: office.email },
-      subject: headerSafe(reminder ? `Reminder: ${question}` : question),
+      subject: headerSafe(reminder ? words.reminderSubject(question) : question),
       text: brandedText(email),
       html: brandedHtml(email),
       messageId: messageId(

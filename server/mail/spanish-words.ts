@@ -6,7 +6,8 @@
 import { applianceTypesIn } from "~/content/appliances";
 import { officeName } from "~/content/navigation";
 import type { CompanyProfile } from "~/content/company";
-import type { PricePolicy } from "~/domain/after-the-job";
+import type { EstimateLineKind, PricePolicy } from "~/domain/after-the-job";
+import { estimateLineKindLabels } from "~/domain/estimate";
 import { formatMoney } from "~/domain/money";
 
 /** "secadora": the appliance as a sentence names it. */
@@ -22,13 +23,40 @@ export function spanishOfficeName(office: CompanyProfile): string {
   return officeName(office, "es");
 }
 
+type ServiceCallPolicy = Pick<PricePolicy, "serviceCallCents" | "serviceCallRule">;
+
 /**
- * "Cargo por visita: $89 (la condición de la oficina, en inglés: "waived when …")." The fee is
- * the office's; its condition is the owner's own words, written in English on /office/prices.
+ * "$89 (condición de la oficina, en inglés: "waived when …")", beside a "Cargo por visita" label.
+ * The fee is the office's; its condition is the owner's own words, written in English on
+ * /office/prices.
  */
-export function spanishServiceCall(
-  policy: Pick<PricePolicy, "serviceCallCents" | "serviceCallRule">,
-) {
+export function spanishServiceCallTerms(policy: ServiceCallPolicy) {
   const fee = formatMoney(policy.serviceCallCents, { cents: "when-needed" });
-  return `Cargo por visita: ${fee} (condición de la oficina, en inglés: “${policy.serviceCallRule}”).`;
+  return `${fee} (condición de la oficina, en inglés: “${policy.serviceCallRule}”)`;
+}
+
+/** "Cargo por visita: $89 (condición de la oficina, en inglés: "waived when …")." */
+export function spanishServiceCall(policy: ServiceCallPolicy) {
+  return `Cargo por visita: ${spanishServiceCallTerms(policy)}.`;
+}
+
+/** "10:40 AM" → "10:40 a. m.": a time of day as the Spanish emails write it. */
+export function spanishClock(time: string): string {
+  return time.replace(
+    /\s*([AaPp])\.?\s*[Mm]\.?$/,
+    (_, half: string) => ` ${half.toLowerCase()}. m.`,
+  );
+}
+
+const spanishLineKinds: Record<EstimateLineKind, string> = {
+  part: "Pieza",
+  labour: "Mano de obra",
+};
+
+/** An estimate line's kind as it is shown ("Part", "Labour") → "Pieza", "Mano de obra". */
+export function spanishLineKind(shown: string): string {
+  const kind = (Object.keys(estimateLineKindLabels) as EstimateLineKind[]).find(
+    (candidate) => estimateLineKindLabels[candidate] === shown,
+  );
+  return kind ? spanishLineKinds[kind] : shown;
 }

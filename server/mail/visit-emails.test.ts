@@ -37,7 +37,11 @@ const booked: VisitEmail = {
   technician: "Alex Rivera",
   sequence: 1,
   reference: "R-7K3F",
-  serviceCall: "$89, waived when you go ahead with the repair",
+  serviceCall: {
+    serviceCallCents: 8900,
+    serviceCallRule: "waived when you go ahead with the repair",
+  },
+  language: "en",
   requestUrl: `${siteUrl}/requests/tok`,
 };
 

@@ -4,12 +4,16 @@
  * the homeowner did on their page). The homeowner's address may have been typed by a stranger:
  * their emails repeat nothing typed in the form (no name, no address, no description), carry no
  * link but ours, and store the private link as a placeholder the outbox worker fills in. The
- * visit booked and the reminder use the confirmation's branded layout (./format.ts). Past 250
- * lines on purpose: that rule is kept where every visit email is written.
+ * visit booked and the reminder use the confirmation's branded layout (./format.ts). The
+ * homeowner's are in the request's language (issue 39): one builder per email, its words from
+ * `visitWords` in English or Spanish. Past 250 lines on purpose: that rule is kept where every
+ * visit email is written, with both languages' words beside it.
  */
-import { formatPhone } from "~/content/company";
+import { formatPhone, type CompanyProfile } from "~/content/company";
+import type { PricePolicy } from "~/domain/after-the-job";
 import { applianceName } from "~/domain/appliances";
 import { firstName } from "~/domain/names";
+import { serviceCallTerms } from "~/domain/prices";
 import { timeSlots, type TimeSlotId } from "~/domain/time-slots";
 import { formatVisit } from "~/domain/visit";
 import type { Locale } from "~/lib/locale";
@@ -31,8 +35,11 @@ import {
   type EmailField,
 } from "./format";
 import type { MessageAttachment, MessageCause, OutgoingEmail } from "./message";
+import { homeownerWords, type HomeownerWords } from "./homeowner-words";
 import { privateLinkPlaceholder } from "./private-links";
-import { spanishAppliance } from "./spanish-words";
+import { spanishAppliance, spanishServiceCallTerms } from "./spanish-words";
+
+type ServiceCallPolicy = Pick<PricePolicy, "serviceCallCents" | "serviceCallRule">;
 
 /** A service request's visit as its emails need it. */
 export interface VisitEmail {
@@ -49,8 +56,8 @@ export interface VisitEmail {
   date: string | null;
   window: TimeSlotId | null;
   technician?: string | null;
-  /** The homeowner's language (issue 39): the calendar file's words follow it. */
-  language?: Locale;
+  /** The homeowner's language (issue 39): their emails' and calendar file's words follow it. */
+  language: Locale;
   /** The calendar SEQUENCE of this version of the visit. */
   sequence: number;
   /** 1 for the first visit, 2 for the return visit after a part, ...; 1 when left out. */
@@ -62,10 +69,11 @@ export interface VisitEmail {
   /** The short reference the homeowner was given ("R-7K3F"); null for an older request. */
   reference?: string | null;
   /**
-   * The service call the booking was shown ("$89, waived when you go ahead with the repair"):
-   * the booked visit's and the reminder's facts name it on a first visit; null when none was set.
+   * The service call the booking was shown (its fee and the office's rule, "waived when you go
+   * ahead with the repair"): the booked visit's and the reminder's facts name it on a first
+   * visit; null when none was set.
    */
-  serviceCall?: string | null;
+  serviceCall?: ServiceCallPolicy | null;
   /**
    * The homeowner's private page; "" for an email without it. The stored email holds a
    * placeholder instead (`homeownerLink`), filled in when it is sent.
@@ -152,13 +160,267 @@ export function visitCalendarFile(
   return calendarAttachment(event);
 }
 
-interface CustomerEmailParts {
+/** A visit's kind as its emails name it: the first, the return visit after a part, a callback. */
+type VisitKind = "repair" | "return" | "warranty";
+
+/** What a homeowner's visit email says of the visit, whatever its language. */
+interface VisitFacts {
+  /** The appliance as a fact names it ("Dryer"; "secadora"). */
+  appliance: string;
+  /** The appliance inside a sentence ("dryer"; "secadora"). */
+  applianceNoun: string;
+  when: string | null;
+  technician: string | null;
+  reference: string | null;
+  part: string | null;
+  kind: VisitKind;
+}
+
+interface VisitWords {
+  common: HomeownerWords;
+  seeOrChange: string;
+  visitLabel: string;
+  callWithTime: string;
+  serviceCallLabel: string;
+  noChargeWarranty: string;
+  serviceCall(policy: ServiceCallPolicy): string;
+  /** The way to reach the office the visit emails end with. */
+  callUs(office: CompanyProfile): string;
+  scheduled(visit: VisitFacts, callUs: string): BrandedWords;
+  rescheduled(visit: VisitFacts, callUs: string): PlainWords;
+  cancelled(visit: VisitFacts, callUs: string, by: "customer" | "office"): PlainWords;
+  reminder(visit: VisitFacts, callUs: string): BrandedWords;
+}
+
+interface PlainWords {
+  subject: string;
+  paragraphs: string[];
+}
+
+interface BrandedWords extends PlainWords {
+  /** The heading: what happened ("Your repair visit is booked"). */
+  title: string;
+  preview: string;
+}
+
+const englishVisitKinds: Record<VisitKind, string> = {
+  repair: "repair visit",
+  return: "return visit",
+  warranty: "warranty visit",
+};
+
+// All three are "visita": the adjectives agree with it.
+const spanishVisitKinds: Record<VisitKind, string> = {
+  repair: "visita de reparación",
+  return: "segunda visita",
+  warranty: "visita de garantía",
+};
+
+/** The homeowner's visit emails' words in each language (issue 39): the same sentences. */
+const visitWords: Record<Locale, VisitWords> = {
+  en: {
+    common: homeownerWords.en,
+    seeOrChange: "See or change your visit",
+    visitLabel: "Visit",
+    callWithTime: "We will call you with the time",
+    serviceCallLabel: "Service call",
+    noChargeWarranty: "No charge: warranty visit",
+    serviceCall: serviceCallTerms,
+    callUs: (office) => `Call us at ${formatPhone(office.phone)}, ${office.hours}.`,
+    scheduled(visit, callUs) {
+      const what = englishVisitKinds[visit.kind];
+      const { appliance, when } = visit;
+      return {
+        subject: when ? `Your ${what} is booked: ${when}` : `Your ${what} is booked`,
+        title: `Your ${what} is booked`,
+        preview: when
+          ? `${appliance} ${what}: ${when}.${visit.reference ? ` Reference ${visit.reference}.` : ""}`
+          : `${appliance} ${what}: we will call you with the time.`,
+        paragraphs: [
+          when
+            ? `Your ${appliance} ${what} is booked for ${when}.`
+            : `Your ${appliance} ${what} is booked. We will call you with the time.`,
+          ...(visit.kind === "warranty"
+            ? ["No charge: the repair is under warranty, so this visit is free."]
+            : visit.kind === "return" && visit.part
+              ? [`We will bring the part: ${visit.part}.`]
+              : []),
+          ...(visit.technician ? [`Your technician will be ${visit.technician}.`] : []),
+          ...(when
+            ? ["The calendar file attached to this email puts the visit in your calendar."]
+            : []),
+          `Questions or changes? ${callUs}`,
+        ],
+      };
+    },
+    rescheduled({ appliance, when }, callUs) {
+      return {
+        subject: when ? `Your new visit time: ${when}` : "Your repair visit was moved",
+        paragraphs: [
+          "Hello,",
+          when
+            ? `We received your change: your ${appliance} repair visit is now requested for ${when}.`
+            : `We received your change to your ${appliance} repair visit.`,
+          "We will call you to confirm the new time. Until then it shows as tentative in your calendar.",
+          `Questions? ${callUs}`,
+        ],
+      };
+    },
+    cancelled({ appliance, when }, callUs, by) {
+      const what = when
+        ? `your ${appliance} repair visit on ${when}`
+        : `your ${appliance} repair request`;
+      return {
+        subject: when ? "Your repair visit is cancelled" : "Your repair request is cancelled",
+        paragraphs: [
+          "Hello,",
+          by === "customer"
+            ? `As you asked, we cancelled ${what}.`
+            : `We cancelled ${what}. If you did not expect this, please call us.`,
+          ...(when
+            ? ["The calendar file attached to this email removes the visit from your calendar."]
+            : []),
+          `Still need a repair, now or later? ${callUs}`,
+        ],
+      };
+    },
+    reminder({ appliance, when, technician }, callUs) {
+      return {
+        subject: "Reminder: your repair visit is tomorrow",
+        title: "Your repair visit is tomorrow",
+        preview: when ? `${appliance} repair: ${when}.` : `${appliance} repair: tomorrow.`,
+        paragraphs: [
+          when ? `Your repair visit is tomorrow, ${when}.` : "Your repair visit is tomorrow.",
+          technician
+            ? `${technician} will come to repair your ${appliance}.`
+            : `Our technician will come to repair your ${appliance}.`,
+          "Please make sure someone can let the technician in and the appliance is easy to reach.",
+          `Need to change the time? ${callUs}`,
+        ],
+      };
+    },
+  },
+  es: {
+    common: homeownerWords.es,
+    seeOrChange: "Ver o cambiar su visita",
+    visitLabel: "Visita",
+    callWithTime: "Lo llamaremos para darle el horario",
+    serviceCallLabel: "Cargo por visita",
+    noChargeWarranty: "Sin cargo: visita de garantía",
+    serviceCall: spanishServiceCallTerms,
+    callUs: homeownerWords.es.call,
+    scheduled(visit, callUs) {
+      const what = spanishVisitKinds[visit.kind];
+      const { applianceNoun, when } = visit;
+      return {
+        subject: when ? `Su ${what} está confirmada: ${when}` : `Su ${what} está confirmada`,
+        title: `Su ${what} está confirmada`,
+        preview: when
+          ? `${capitalized(what)} para su ${applianceNoun}: ${when}.${visit.reference ? ` Referencia ${visit.reference}.` : ""}`
+          : `${capitalized(what)} para su ${applianceNoun}: lo llamaremos para darle el horario.`,
+        paragraphs: [
+          when
+            ? `Su ${what} para su ${applianceNoun} está confirmada para el ${when}.`
+            : `Su ${what} para su ${applianceNoun} está confirmada. Lo llamaremos para darle el horario.`,
+          ...(visit.kind === "warranty"
+            ? [
+                "No le cobraremos nada: la reparación tiene garantía, así que esta visita es gratis.",
+              ]
+            : visit.kind === "return" && visit.part
+              ? [`Le llevaremos la pieza: ${visit.part}.`]
+              : []),
+          ...(visit.technician ? [`Su técnico será ${visit.technician}.`] : []),
+          ...(when
+            ? ["Con el archivo de calendario adjunto puede agregar la visita a su calendario."]
+            : []),
+          `¿Preguntas o cambios? ${callUs}`,
+        ],
+      };
+    },
+    rescheduled({ applianceNoun, when }, callUs) {
+      return {
+        subject: when ? `Nuevo horario de su visita: ${when}` : "Su visita de reparación cambió",
+        paragraphs: [
+          "Hola:",
+          when
+            ? `Recibimos su cambio: ahora la visita para reparar su ${applianceNoun} está solicitada para el ${when}.`
+            : `Recibimos su cambio a la visita para reparar su ${applianceNoun}.`,
+          "Lo llamaremos para confirmar el nuevo horario. Mientras tanto, aparecerá como provisional en su calendario.",
+          `¿Preguntas? ${callUs}`,
+        ],
+      };
+    },
+    cancelled({ applianceNoun, when }, callUs, by) {
+      const what = when
+        ? `la visita para reparar su ${applianceNoun} del ${when}`
+        : `su solicitud para reparar su ${applianceNoun}`;
+      return {
+        subject: when
+          ? "Su visita de reparación fue cancelada"
+          : "Su solicitud de reparación fue cancelada",
+        paragraphs: [
+          "Hola:",
+          by === "customer"
+            ? `Tal como nos pidió, cancelamos ${what}.`
+            : `Cancelamos ${what}. Si no lo esperaba, por favor llámenos.`,
+          ...(when
+            ? ["Con el archivo de calendario adjunto, la visita se quita de su calendario."]
+            : []),
+          `¿Todavía necesita una reparación, ahora o más adelante? ${callUs}`,
+        ],
+      };
+    },
+    reminder({ applianceNoun, when, technician }, callUs) {
+      return {
+        subject: "Recordatorio: su visita de reparación es mañana",
+        title: "Su visita de reparación es mañana",
+        preview: when
+          ? `Reparación de su ${applianceNoun}: ${when}.`
+          : `Reparación de su ${applianceNoun}: mañana.`,
+        paragraphs: [
+          when
+            ? `Su visita de reparación es mañana, ${when}.`
+            : "Su visita de reparación es mañana.",
+          technician
+            ? `${technician} irá a reparar su ${applianceNoun}.`
+            : `Nuestro técnico irá a reparar su ${applianceNoun}.`,
+          "Por favor, asegúrese de que haya alguien en casa para abrirle al técnico y de que el electrodoméstico esté a la mano.",
+          `¿Necesita cambiar el horario? ${callUs}`,
+        ],
+      };
+    },
+  },
+};
+
+function capitalized(words: string): string {
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function wordsFor(visit: VisitEmail): VisitWords {
+  return visitWords[visit.language];
+}
+
+/** The visit as the homeowner's emails name it, in their language. */
+function visitFacts(visit: VisitEmail, context: MailContext): VisitFacts {
+  const { common } = wordsFor(visit);
+  const returning = (visit.visitNumber ?? 1) > 1;
+  return {
+    appliance: common.appliance(visit.appliance),
+    applianceNoun: common.applianceNoun(visit.appliance),
+    when:
+      visit.date && visit.window ? common.visit(visit.date, visit.window, context.office) : null,
+    technician: technicianFirstName(visit),
+    reference: visit.reference ?? null,
+    part: visit.part ?? null,
+    kind: visit.warrantyCallback ? "warranty" : returning ? "return" : "repair",
+  };
+}
+
+interface CustomerEmailParts extends PlainWords {
   kind: string;
   cause: MessageCause;
   /** Distinct per email: the kind's word and the sequence. */
   idPart: string;
-  subject: string;
-  paragraphs: string[];
   attachment?: MessageAttachment | null;
 }
 
@@ -169,12 +431,13 @@ function customerEmail(
   parts: CustomerEmailParts,
 ): OutgoingEmail {
   const { office } = context;
+  const words = wordsFor(visit);
   const link = privateLink(
-    "See or change your visit",
+    words.seeOrChange,
     homeownerLink(visit.requestUrl, visit.requestId, context),
   );
   const subject = headerSafe(parts.subject);
-  const signature = office.name;
+  const signature = words.common.officeName(office);
   return {
     kind: parts.kind,
     cause: parts.cause,
@@ -191,6 +454,7 @@ function customerEmail(
           ...(link ? [link.html] : []),
           paragraphsAsHtml([signature]),
         ].join("\n"),
+        visit.language,
       ),
       messageId: messageId(`visit-${visit.requestId}-${parts.idPart}-${visit.sequence}`, context),
       ...(parts.attachment ? { attachments: [parts.attachment] } : {}),
@@ -198,24 +462,20 @@ function customerEmail(
   };
 }
 
-interface BrandedVisitParts {
+interface BrandedVisitParts extends BrandedWords {
   kind: string;
   cause: MessageCause;
   /** Distinct per email: the kind's word and the sequence. */
   idPart: string;
-  subject: string;
-  /** The heading: what happened ("Your repair visit is booked"). */
-  title: string;
-  preview: string;
-  paragraphs: string[];
   attachment?: MessageAttachment | null;
 }
 
 /** What the service call is on this visit: the booking's fee on a first visit, none on a warranty one. */
 function serviceCallFact(visit: VisitEmail): string | null {
-  if (visit.warrantyCallback) return "No charge: warranty visit";
+  const words = wordsFor(visit);
+  if (visit.warrantyCallback) return words.noChargeWarranty;
   if ((visit.visitNumber ?? 1) > 1) return null;
-  return visit.serviceCall ?? null;
+  return visit.serviceCall ? words.serviceCall(visit.serviceCall) : null;
 }
 
 /**
@@ -229,26 +489,27 @@ function brandedVisitEmail(
   parts: BrandedVisitParts,
 ): OutgoingEmail {
   const { office } = context;
+  const words = wordsFor(visit);
+  const { labels } = words.common;
+  const facts = visitFacts(visit, context);
   const link = homeownerLink(visit.requestUrl, visit.requestId, context);
-  const when = visitWhen(visit, context);
-  const technician = technicianFirstName(visit);
   const serviceCall = serviceCallFact(visit);
-  const phone = formatPhone(office.phone);
   const email: BrandedEmail = {
+    language: visit.language,
     title: parts.title,
     preview: parts.preview,
     siteUrl: context.siteUrl,
-    companyName: office.name,
+    companyName: words.common.officeName(office),
     facts: [
-      ...(visit.reference ? [{ label: "Reference", value: visit.reference }] : []),
-      { label: "Appliance", value: applianceName(visit.appliance) },
-      { label: "Visit", value: when ?? "We will call you with the time" },
-      ...(technician ? [{ label: "Technician", value: technician }] : []),
-      ...(serviceCall ? [{ label: "Service call", value: serviceCall }] : []),
+      ...(facts.reference ? [{ label: labels.reference, value: facts.reference }] : []),
+      { label: labels.appliance, value: facts.appliance },
+      { label: words.visitLabel, value: facts.when ?? words.callWithTime },
+      ...(facts.technician ? [{ label: labels.technician, value: facts.technician }] : []),
+      ...(serviceCall ? [{ label: words.serviceCallLabel, value: serviceCall }] : []),
     ],
-    action: link === "" ? null : { label: "See or change your visit", url: link },
+    action: link === "" ? null : { label: words.seeOrChange, url: link },
     paragraphs: parts.paragraphs,
-    footer: [office.name, phone, office.hours],
+    footer: words.common.footer(office),
   };
   return {
     kind: parts.kind,
@@ -266,67 +527,27 @@ function brandedVisitEmail(
   };
 }
 
-function callUs(context: MailContext): string {
-  const { office } = context;
-  return `Call us at ${formatPhone(office.phone)}, ${office.hours}.`;
-}
-
 /** The office booked the visit: the homeowner's calendar gets it, confirmed. */
 export function visitScheduledEmail(visit: VisitEmail, context: MailContext): OutgoingEmail {
-  const appliance = applianceName(visit.appliance);
-  const when = visitWhen(visit, context);
-  const technician = technicianFirstName(visit);
+  const words = wordsFor(visit);
   const returning = (visit.visitNumber ?? 1) > 1;
-  const what = visit.warrantyCallback
-    ? "warranty visit"
-    : returning
-      ? "return visit"
-      : "repair visit";
   return brandedVisitEmail(visit, context, {
     kind: "visit.scheduled.customer",
     cause: "office",
     idPart: returning ? `scheduled-visit-${visit.visitNumber}` : "scheduled",
-    subject: when ? `Your ${what} is booked: ${when}` : `Your ${what} is booked`,
-    title: `Your ${what} is booked`,
-    preview: when
-      ? `${appliance} ${what}: ${when}.${visit.reference ? ` Reference ${visit.reference}.` : ""}`
-      : `${appliance} ${what}: we will call you with the time.`,
-    paragraphs: [
-      when
-        ? `Your ${appliance} ${what} is booked for ${when}.`
-        : `Your ${appliance} ${what} is booked. We will call you with the time.`,
-      ...(visit.warrantyCallback
-        ? ["No charge: the repair is under warranty, so this visit is free."]
-        : returning && visit.part
-          ? [`We will bring the part: ${visit.part}.`]
-          : []),
-      ...(technician ? [`Your technician will be ${technician}.`] : []),
-      ...(when
-        ? ["The calendar file attached to this email puts the visit in your calendar."]
-        : []),
-      `Questions or changes? ${callUs(context)}`,
-    ],
+    ...words.scheduled(visitFacts(visit, context), words.callUs(context.office)),
     attachment: visitCalendarFile(visit, context, { method: "REQUEST", status: "CONFIRMED" }),
   });
 }
 
 /** The homeowner moved the visit on their page: tentative in their calendar until the office confirms. */
 export function visitRescheduledEmail(visit: VisitEmail, context: MailContext): OutgoingEmail {
-  const appliance = applianceName(visit.appliance);
-  const when = visitWhen(visit, context);
+  const words = wordsFor(visit);
   return customerEmail(visit, context, {
     kind: "visit.rescheduled.customer",
     cause: "website",
     idPart: "rescheduled",
-    subject: when ? `Your new visit time: ${when}` : "Your repair visit was moved",
-    paragraphs: [
-      "Hello,",
-      when
-        ? `We received your change: your ${appliance} repair visit is now requested for ${when}.`
-        : `We received your change to your ${appliance} repair visit.`,
-      "We will call you to confirm the new time. Until then it shows as tentative in your calendar.",
-      `Questions? ${callUs(context)}`,
-    ],
+    ...words.rescheduled(visitFacts(visit, context), words.callUs(context.office)),
     attachment: visitCalendarFile(visit, context, { method: "REQUEST", status: "TENTATIVE" }),
   });
 }
@@ -337,50 +558,24 @@ export function visitCancelledEmail(
   context: MailContext,
   by: "customer" | "office",
 ): OutgoingEmail {
-  const appliance = applianceName(visit.appliance);
-  const when = visitWhen(visit, context);
-  const what = when
-    ? `your ${appliance} repair visit on ${when}`
-    : `your ${appliance} repair request`;
+  const words = wordsFor(visit);
   return customerEmail(visit, context, {
     kind: "visit.cancelled.customer",
     cause: by === "office" ? "office" : "website",
     idPart: "cancelled",
-    subject: when ? "Your repair visit is cancelled" : "Your repair request is cancelled",
-    paragraphs: [
-      "Hello,",
-      by === "customer"
-        ? `As you asked, we cancelled ${what}.`
-        : `We cancelled ${what}. If you did not expect this, please call us.`,
-      ...(when
-        ? ["The calendar file attached to this email removes the visit from your calendar."]
-        : []),
-      `Still need a repair, now or later? ${callUs(context)}`,
-    ],
+    ...words.cancelled(visitFacts(visit, context), words.callUs(context.office), by),
     attachment: visitCalendarFile(visit, context, { method: "CANCEL", status: "CANCELLED" }),
   });
 }
 
 /** The evening before the visit. */
 export function visitReminderEmail(visit: VisitEmail, context: MailContext): OutgoingEmail {
-  const appliance = applianceName(visit.appliance);
-  const when = visitWhen(visit, context);
-  const technician = technicianFirstName(visit);
+  const words = wordsFor(visit);
   return brandedVisitEmail(visit, context, {
     kind: "visit.reminder.customer",
     cause: "office",
     idPart: "reminder",
-    subject: "Reminder: your repair visit is tomorrow",
-    title: "Your repair visit is tomorrow",
-    preview: when ? `${appliance} repair: ${when}.` : `${appliance} repair: tomorrow.`,
-    paragraphs: [
-      when ? `Your repair visit is tomorrow, ${when}.` : "Your repair visit is tomorrow.",
-      technician
-        ? `${technician} will come to repair your ${appliance}.`
-        : `Our technician will come to repair your ${appliance}.`,
-      "Please make sure someone can let the technician in and the appliance is easy to reach.",
-      `Need to change the time? ${callUs(context)}`,
-    ],
+    ...words.reminder(visitFacts(visit, context), words.callUs(context.office)),
   });
 }
 

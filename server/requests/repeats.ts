@@ -5,6 +5,7 @@ import type { StateSlug } from "~/content/states";
 import { formatOfficeTime } from "~/domain/office-time";
 import { timeSlots } from "~/domain/time-slots";
 import { formatVisit } from "~/domain/visit";
+import type { Locale } from "~/lib/locale";
 
 import type { Database, Transaction } from "../db/database";
 import { serviceRequests, type NewServiceRequest } from "../db/schema";
@@ -86,6 +87,8 @@ export interface FirstRequest {
   office: StateSlug;
   email: string;
   appliance: string;
+  /** The first request's language (issue 39). */
+  language: Locale;
   /** What the repeat said differently: the field, as it was, as it is now said. */
   changes: { label: string; before: string; after: string }[];
 }
@@ -155,6 +158,7 @@ export async function appendRepeatedRequest(
     office: officeSlug,
     email: first.email,
     appliance: first.selectedAppliance,
+    language: first.language,
     changes: changes.map(([label, before, after]) => ({ label, before, after })),
   };
 }

@@ -4,7 +4,6 @@ import { profileForState } from "~/content/company";
 import type { StateSlug } from "~/content/states";
 import { firstName } from "~/domain/names";
 import type { TimeSlotId } from "~/domain/time-slots";
-import { serviceCallTerms } from "~/domain/prices";
 
 import type { ServerConfig } from "../config";
 import type { Transaction } from "../db/database";
@@ -98,6 +97,7 @@ function visitEmailOf(
     part: row.partNeeded,
     warrantyCallback: row.warrantyCallback,
     reference: row.reference,
+    language: row.language,
     requestUrl: links.urlFor(row.id),
   };
 }
@@ -212,7 +212,7 @@ export async function visitScheduled(
   const serviceCall = await serviceCallFor(tx, row);
   const email = {
     ...visitEmailOf(row, visit, sequence, context.links),
-    serviceCall: serviceCall ? serviceCallTerms(serviceCall) : null,
+    serviceCall,
   };
   await enqueue(tx, row.id, [visitScheduledEmail(email, mail)]);
   if (remindAt.getTime() > now.getTime()) {

@@ -134,6 +134,7 @@ export async function scheduleReviewRequest(
       reference: row.reference,
       technician: name,
       googleReviewsUrl: googleReviewsUrls[row.office],
+      language: row.language,
     };
     const [first] = outboxRows(row.id, [reviewRequestEmail(request, mail)]);
     const [second] = outboxRows(row.id, [reviewRequestEmail(request, mail, { reminder: true })]);
