@@ -5,6 +5,8 @@
  * words differ by `style` only. (A calendar date with no moment in it is `formatVisitDay`'s.)
  */
 
+import type { Locale } from "~/lib/locale";
+
 /** How much of the moment is written. */
 export type OfficeTimeStyle =
   /** "10:40 AM": an arrival ("arriving about 10:40 AM"). */
@@ -29,14 +31,26 @@ const styleOptions: Record<OfficeTimeStyle, Intl.DateTimeFormatOptions> = {
 /** `Intl.DateTimeFormat` is slow to make and there are a few zones and styles: each made once. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatterFor(timeZone: string, style: OfficeTimeStyle): Intl.DateTimeFormat {
-  const key = `${timeZone} ${style}`;
+function formatterFor(
+  timeZone: string,
+  style: OfficeTimeStyle,
+  locale: Locale,
+): Intl.DateTimeFormat {
+  const key = `${timeZone} ${style} ${locale}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", { timeZone, ...styleOptions[style] });
+    formatter = new Intl.DateTimeFormat(locale === "es" ? "es-US" : "en-US", {
+      timeZone,
+      ...styleOptions[style],
+    });
     formatters.set(key, formatter);
   }
   return formatter;
+}
+
+/** "1 dic, 10:40 a.m." → "1 dic, 10:40 a. m.": the site's Spanish writes the hours as RAE does. */
+function spanishClock(text: string): string {
+  return text.replace(/\s?([ap])\.\s?m\./g, " $1. m.").replace(/\s+/g, " ");
 }
 
 /**
@@ -49,7 +63,18 @@ export function formatOfficeTime(
   timeZone: string,
   timeZoneLabel: string | null,
   style: OfficeTimeStyle,
+  locale: Locale = "en",
 ): string {
-  const text = formatterFor(timeZone, style).format(instant);
+  const text = formatterFor(timeZone, style, locale).format(instant);
+  if (locale === "es") {
+    // "1 dic, 10:40 a. m., hora del Centro".
+    const spanish = spanishClock(text);
+    return timeZoneLabel ? `${spanish}, ${spanishZone(timeZoneLabel)}` : spanish;
+  }
   return timeZoneLabel ? `${text} ${timeZoneLabel}` : text;
+}
+
+/** "Central" → "hora del Centro", "Eastern" → "hora del Este". */
+export function spanishZone(timeZoneLabel: string): string {
+  return `hora del ${timeZoneLabel === "Central" ? "Centro" : "Este"}`;
 }

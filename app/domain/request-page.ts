@@ -1,4 +1,5 @@
 import type { FormResult } from "~/lib/form-result";
+import type { Locale } from "~/lib/locale";
 
 import type { OpenWindow } from "./availability";
 import type { RequestAfterTheJob } from "./estimate";
@@ -11,6 +12,8 @@ export type RequestStep = "received" | "confirmed" | "completed" | "cancelled";
 
 /** What the private page `/requests/{token}` shows. */
 export interface RequestPageView {
+  /** The language the request was booked in: the page, its answers and its frame speak it. */
+  locale: Locale;
   /** "Refrigerator". */
   appliance: string;
   /** The short reference ("R-7K3F"); null for a request stored before references. */

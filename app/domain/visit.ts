@@ -1,4 +1,5 @@
 import { displayDate } from "~/lib/dates";
+import type { Locale } from "~/lib/locale";
 
 import { timeSlots, type TimeSlotId } from "./time-slots";
 
@@ -22,13 +23,37 @@ const months = [
  * "2026-12-01" → "Tue, Dec 1". The date is a calendar date in the office's time zone, so it is
  * read as a UTC day: neither the server's nor the browser's time zone can move it.
  */
-export function formatVisitDay(date: string): string {
+export function formatVisitDay(date: string, locale: Locale = "en"): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   const day = match
     ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])))
     : null;
   if (!day || Number.isNaN(day.getTime())) throw new RangeError(`Not a yyyy-mm-dd date: ${date}`);
+  if (locale === "es") {
+    // "mar, 1 dic": as short as the English, for the private page's day rows.
+    return `${spanishWeekdays[day.getUTCDay()]!.slice(0, 3)}, ${day.getUTCDate()} ${spanishShortMonths[day.getUTCMonth()]}`;
+  }
   return `${weekdays[day.getUTCDay()]}, ${months[day.getUTCMonth()]} ${day.getUTCDate()}`;
+}
+
+const spanishShortMonths = [
+  "ene",
+  "feb",
+  "mar",
+  "abr",
+  "may",
+  "jun",
+  "jul",
+  "ago",
+  "sep",
+  "oct",
+  "nov",
+  "dic",
+] as const;
+
+/** "First visit", "Return visit", then "Visit 3", ...: a request's visits as they are listed. */
+export function visitLabel(number: number): string {
+  return number === 1 ? "First visit" : number === 2 ? "Return visit" : `Visit ${number}`;
 }
 
 /** How a visit is written where it is read: the defaults are the pages', emails' and calendars'. */

@@ -2,7 +2,14 @@ import type { MetaDescriptor } from "react-router";
 
 import { brandName } from "~/content/company";
 
-import { hasSpanishTwin, localeOfPath, localizedHref, locales, type Locale } from "./locale";
+import {
+  hasSpanishTwin,
+  isLocale,
+  localeOfPath,
+  localizedHref,
+  locales,
+  type Locale,
+} from "./locale";
 
 export const siteKeywords =
   "appliance repair, refrigerator repair, washing machine repair, oven repair, dryer repair, dishwasher repair, microwave repair";
@@ -36,8 +43,15 @@ export interface PageMetaOptions {
   noindex?: boolean;
 }
 
-/** The language a page's meta is written in: its address's (the deepest match's path). */
+/**
+ * The language a page's meta is written in: the one its loader names (a private page's request),
+ * else its address's (the deepest match's path), as `useLocale` reads it.
+ */
 export function metaLocale(matches: ReadonlyArray<MetaMatch | undefined>): Locale {
+  for (const match of matches) {
+    const named = (match?.loaderData as { locale?: unknown } | null | undefined)?.locale;
+    if (isLocale(named)) return named;
+  }
   return localeOfPath(matches.at(-1)?.pathname ?? "/");
 }
 

@@ -2,7 +2,9 @@ import { data, Link, redirect } from "react-router";
 
 import { PageHeader, Section } from "~/components/page-parts";
 import { withoutActionBar } from "~/components/phone-action-bar";
-import { pageMeta } from "~/lib/meta";
+import { pageAnswerIn } from "~/domain/request-page-answers";
+import { requestPageWords } from "~/domain/request-page-words";
+import { metaLocale, pageMeta } from "~/lib/meta";
 import { servicesOf } from "~/services.server";
 
 import { privateHeaders } from "../../server/requests/page-actions.server";
@@ -20,11 +22,12 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 export const handle = withoutActionBar;
 
 export function meta({ matches }: Route.MetaArgs) {
+  const words = requestPageWords[metaLocale(matches)];
   return [
     ...pageMeta(
       {
-        title: "Pay by Card",
-        description: "Pay for your appliance repair by card.",
+        title: words.payTitle,
+        description: words.payDescription,
         path: "/requests",
         noindex: true,
       },
@@ -34,9 +37,11 @@ export function meta({ matches }: Route.MetaArgs) {
   ];
 }
 
-// Only the page's form posts here; an address opened shows the way back to the page.
-export function loader() {
-  return data(null, { headers: privateHeaders });
+// Only the page's form posts here; an address opened shows the way back to the page, in the
+// request's language.
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const locale = await servicesOf(context).requests.languageOf(params.token);
+  return data({ locale: locale ?? "en" }, { headers: privateHeaders });
 }
 
 /**
@@ -45,41 +50,43 @@ export function loader() {
  */
 export async function action({ params, context }: Route.ActionArgs) {
   const services = servicesOf(context);
-  const outcome = await services.requests.pay(params.token, services.clientAddress);
+  const [outcome, locale] = await Promise.all([
+    services.requests.pay(params.token, services.clientAddress),
+    services.requests.languageOf(params.token),
+  ]);
+  const said = (message: string) => ({ message: pageAnswerIn(message, locale ?? "en") });
   if (outcome.ok) return redirect(outcome.url, { status: 303, headers: privateHeaders });
   if (outcome.reason === "not-found") {
     throw data("Not found", { status: 404, headers: privateHeaders });
   }
   if (outcome.reason === "limited" || outcome.reason === "busy") {
-    return data(
-      { message: outcome.message },
-      {
-        status: outcome.reason === "busy" ? 503 : 429,
-        headers: { ...privateHeaders, "Retry-After": String(outcome.retryAfterSeconds) },
-      },
-    );
+    return data(said(outcome.message), {
+      status: outcome.reason === "busy" ? 503 : 429,
+      headers: { ...privateHeaders, "Retry-After": String(outcome.retryAfterSeconds) },
+    });
   }
-  return data(
-    { message: outcome.message },
-    { status: outcome.reason === "unavailable" ? 503 : 409, headers: privateHeaders },
-  );
+  return data(said(outcome.message), {
+    status: outcome.reason === "unavailable" ? 503 : 409,
+    headers: privateHeaders,
+  });
 }
 
-export default function PayRefused({ actionData, params }: Route.ComponentProps) {
+export default function PayRefused({ actionData, loaderData, params }: Route.ComponentProps) {
+  const words = requestPageWords[loaderData.locale];
   return (
     <>
-      <PageHeader title="Pay by card" />
+      <PageHeader title={words.payByCardTitle} />
       <Section>
         <div className="grid max-w-3xl gap-4">
           <p role={actionData ? "alert" : undefined} className="text-lg text-slate-900">
-            {actionData?.message ?? "Pay by card from your request\u2019s page."}
+            {actionData?.message ?? words.payFromPage}
           </p>
           <p>
             <Link
               to={`/requests/${params.token}`}
               className="font-semibold text-brand-800 underline"
             >
-              Back to your request
+              {words.backToRequest}
             </Link>
           </p>
         </div>

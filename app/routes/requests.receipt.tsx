@@ -3,7 +3,8 @@ import { data, redirect } from "react-router";
 import { Section } from "~/components/page-parts";
 import { withoutActionBar } from "~/components/phone-action-bar";
 import { ReceiptDocument } from "~/features/requests/receipt";
-import { pageMeta } from "~/lib/meta";
+import { requestPageWords } from "~/domain/request-page-words";
+import { metaLocale, pageMeta } from "~/lib/meta";
 import { servicesOf } from "~/services.server";
 
 import { privateHeaders } from "../../server/requests/page-actions.server";
@@ -19,11 +20,12 @@ export function headers() {
 export const handle = withoutActionBar;
 
 export function meta({ matches }: Route.MetaArgs) {
+  const words = requestPageWords[metaLocale(matches)];
   return [
     ...pageMeta(
       {
-        title: "Your Receipt",
-        description: "The receipt for your appliance repair, with its warranty.",
+        title: words.receiptTitle,
+        description: words.receiptDescription,
         path: "/requests",
         noindex: true,
       },
@@ -35,7 +37,11 @@ export function meta({ matches }: Route.MetaArgs) {
 
 // Reads only; a bad link, or a request not paid yet, is a 404.
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const receipts = await servicesOf(context).requests.receipts(params.token);
+  const requests = servicesOf(context).requests;
+  const [receipts, locale] = await Promise.all([
+    requests.receipts(params.token),
+    requests.languageOf(params.token),
+  ]);
   if (receipts.length === 0) {
     // Back from Stripe's page before its signed event landed: the page says it is confirming.
     const paid = new URL(request.url).searchParams.get("paid");
@@ -51,7 +57,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     }
     throw data("Not found", { status: 404, headers: privateHeaders });
   }
-  return data({ receipts }, { headers: privateHeaders });
+  return data({ receipts, locale: locale ?? "en" }, { headers: privateHeaders });
 }
 
 export default function ReceiptPage({ loaderData }: Route.ComponentProps) {

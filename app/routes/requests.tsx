@@ -7,7 +7,7 @@ import { Changes, Photos } from "~/features/requests/request-changes";
 import { useRequestEvents } from "~/features/requests/use-request-events";
 import { CancelConfirmation, Summary, Timeline } from "~/features/requests/request-summary";
 import { actionRetryAfter } from "~/lib/action-headers";
-import { pageMeta } from "~/lib/meta";
+import { metaLocale, pageMeta } from "~/lib/meta";
 import { cn } from "~/lib/utils";
 import { TextsSetting } from "~/features/requests/texts-setting";
 import { ReviewSection } from "~/features/reviews/review-section";
@@ -15,7 +15,7 @@ import { EstimateAnswer } from "~/features/requests/estimate-answer";
 import { ReceiptSection } from "~/features/requests/receipt";
 import { BalanceSection } from "~/features/requests/balance";
 import { WarrantyCallback } from "~/features/requests/warranty-callback";
-import { warrantyMessages } from "~/domain/warranty";
+import { requestPageWords, type RequestPageWords } from "~/domain/request-page-words";
 
 import { servicesOf } from "~/services.server";
 
@@ -35,11 +35,12 @@ export function headers(args: Route.HeadersArgs) {
 export const handle = withoutActionBar;
 
 export function meta({ matches }: Route.MetaArgs) {
+  const words = requestPageWords[metaLocale(matches)];
   return [
     ...pageMeta(
       {
-        title: "Your Repair Request",
-        description: "Follow, change or cancel your appliance repair visit.",
+        title: words.title,
+        description: words.description,
         path: "/requests",
         noindex: true,
       },
@@ -76,9 +77,10 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
   // Once paid, the page leads with the outcome: paid, the receipt and the warranty, then the
   // rating; the request's account follows.
   const paid = view.afterTheJob.receipt !== null;
+  const words = requestPageWords[view.locale];
   return (
     <>
-      <PageHeader title="Your repair request" />
+      <PageHeader title={words.heading} />
       <Section>
         <div className="grid max-w-3xl gap-8">
           <Outcome result={result} view={view} />
@@ -126,7 +128,9 @@ function Outcome({
   ) {
     return null;
   }
-  const text = ok ? successText(result.form, view, result.added ?? 0) : (result.message ?? "");
+  const text = ok
+    ? successText(result.form, view, result.added ?? 0, requestPageWords[view.locale])
+    : (result.message ?? "");
   return (
     <p
       role={ok ? "status" : "alert"}
@@ -143,24 +147,30 @@ function Outcome({
 }
 
 /** What the page says once a change went through (the cancel question and the review aside). */
-function successText(form: RequestIntent, view: RequestPageView, photosAdded: number): string {
+function successText(
+  form: RequestIntent,
+  view: RequestPageView,
+  photosAdded: number,
+  words: RequestPageWords,
+): string {
+  const visit = view.visit?.text ?? null;
   switch (form) {
     case "cancel":
-      return "Your visit is cancelled. We have let the office know.";
+      return words.didCancel;
     case "reschedule":
-      return `Your visit is moved to ${view.visit?.text ?? "the new window"}. The office will confirm it.`;
+      return words.didMove(visit);
     case "texts-off":
-      return "Texts are off. You still get emails.";
+      return words.didTextsOff;
     case "texts-on":
-      return "Texts are on again.";
+      return words.didTextsOn;
     case "warranty-callback":
-      return warrantyMessages.booked(view.visit?.text ?? "the window you chose");
+      return words.didWarranty(visit);
     case "estimate-approve":
-      return "Thank you: the estimate is approved. Your technician sees it now.";
+      return words.didApprove;
     case "estimate-decline":
-      return "The estimate is declined. Your technician sees it now.";
+      return words.didDecline;
     case "photos":
     default:
-      return `Thank you: ${photosAdded} photo${photosAdded === 1 ? "" : "s"} added for the technician.`;
+      return words.didPhotos(photosAdded);
   }
 }

@@ -7,6 +7,7 @@
 import { eq, sql } from "drizzle-orm";
 
 import { isoDateIn } from "~/lib/dates";
+import type { Locale } from "~/lib/locale";
 import { formatPhone, profileForState, type CompanyProfile } from "~/content/company";
 import { formatOfficeTime } from "~/domain/office-time";
 import { depositActionLabel } from "~/domain/payments";
@@ -15,6 +16,7 @@ import type { TimeSlotId } from "~/domain/time-slots";
 import type { OpenWindow } from "~/domain/availability";
 import { maxPhotos, photoMessages } from "~/domain/photos";
 import type { RequestPageView } from "~/domain/request-page";
+import { requestPageWords } from "~/domain/request-page-words";
 import { formatVisit } from "~/domain/visit";
 import { callbackPending, callbackProblemSchema } from "~/domain/warranty";
 
@@ -185,9 +187,12 @@ export class HomeownerRequests {
     return until !== null && now.getTime() >= until.getTime();
   }
 
-  /** Whether the link leads to a request: asked before a POST's body is read. */
-  async exists(token: string): Promise<boolean> {
-    return (await this.#find(this.#db, token)) !== null;
+  /**
+   * The language of the request the link leads to (its page answers in it); null when it leads
+   * to none: asked before a POST's body is read.
+   */
+  async languageOf(token: string): Promise<Locale | null> {
+    return (await this.#find(this.#db, token))?.language ?? null;
   }
 
   /**
@@ -224,7 +229,12 @@ export class HomeownerRequests {
             deposit:
               balance.kind === "deposit"
                 ? {
-                    button: depositActionLabel(balance.dueCents),
+                    button:
+                      row.language === "es"
+                        ? requestPageWords.es.depositButton(
+                            formatMoney(balance.dueCents, { cents: "when-needed" }),
+                          )
+                        : depositActionLabel(balance.dueCents),
                     price:
                       row.partPriceCents === null
                         ? null
@@ -762,6 +772,12 @@ function depositPaidLine(row: ServiceRequestRow, ledger: readonly LedgerRow[]): 
     office.timeZone,
     office.timeZoneLabel,
     "day-and-clock",
+    row.language,
   );
-  return `Part deposit paid: ${formatMoney(cents, { cents: "always" })} by ${last.method}${card} on ${when}`;
+  const words = requestPageWords[row.language];
+  return words.depositPaid(
+    formatMoney(cents, { cents: "always" }),
+    `${words.paymentMethod[last.method]}${card}`,
+    when,
+  );
 }

@@ -2,6 +2,7 @@ import { data } from "react-router";
 
 import { maxPhotoBytes, maxPhotos, photoMessages } from "~/domain/photos";
 import { requestIntents, type RequestPageResult, type RequestIntent } from "~/domain/request-page";
+import { pageAnswerIn, pageFieldErrorsIn } from "~/domain/request-page-answers";
 import { reviewFields } from "~/domain/reviews";
 import { callbackFields, callbackProblemSchema, warrantyMessages } from "~/domain/warranty";
 import {
@@ -13,6 +14,7 @@ import {
   spoolMultipart,
   type SpooledForm,
 } from "~/lib/bounded-body.server";
+import type { Locale } from "~/lib/locale";
 
 import type { HomeownerRequests, Upload } from "./homeowner-requests";
 
@@ -105,11 +107,16 @@ export interface PageVisitor {
  * link is a 404 before its body is read.
  */
 export async function requestPageAction(request: Request, token: string, visitor: PageVisitor) {
+  // An unknown link is answered before its body is read.
+  const locale = await visitor.requests.languageOf(token);
+  if (!locale) notFound();
+  return inLanguage(await post(request, token, visitor), locale);
+}
+
+async function post(request: Request, token: string, visitor: PageVisitor) {
   // The photo form and the warranty callback's (words and a photo) are the page's multipart
   // ones: their bodies are streamed to disk, not memory.
   if (isMultipart(request)) return multipartPost(request, token, visitor);
-  // An unknown link is answered before its body is read.
-  if (!(await visitor.requests.exists(token))) notFound();
   let form: PostedForm;
   try {
     form = await postedForm(request, maxChangeFormBytes);
@@ -117,6 +124,22 @@ export async function requestPageAction(request: Request, token: string, visitor
     return chooseWhatToDo();
   }
   return change(form.text, token, visitor);
+}
+
+/** The answer in the request's language (issue 39): its message and its fields' messages. */
+function inLanguage(answered: ReturnType<typeof answer>, locale: Locale) {
+  if (locale === "en") return answered;
+  const result = answered.data;
+  return data(
+    {
+      ...result,
+      ...(result.message === undefined ? {} : { message: pageAnswerIn(result.message, locale) }),
+      ...("fieldErrors" in result && result.fieldErrors
+        ? { fieldErrors: pageFieldErrorsIn(result.fieldErrors, locale) }
+        : {}),
+    } as RequestPageResult,
+    answered.init ?? undefined,
+  );
 }
 
 /** Cancel (asked, then confirmed) and move: each counted against the day's changes. */

@@ -6,6 +6,7 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 
 import { isoDateIn } from "~/lib/dates";
+import { localizedHref } from "~/lib/locale";
 import { withRegion } from "~/lib/region";
 import { stateBySlug } from "~/content/states";
 import { formatPhone, profileForState, type CompanyProfile } from "~/content/company";
@@ -15,11 +16,15 @@ import { firstName } from "~/domain/names";
 import { maxPhotos } from "~/domain/photos";
 import { formatOfficeTime } from "~/domain/office-time";
 import type { RequestPageView, RequestStep } from "~/domain/request-page";
+import { requestPageWords } from "~/domain/request-page-words";
 import { formatVisit } from "~/domain/visit";
 import { serviceCallTerms } from "~/domain/prices";
+import { formatMoney } from "~/domain/money";
+import type { Locale } from "~/lib/locale";
 
 import type { Database } from "../db/database";
 import { leadEvents, requestPhotos } from "../db/schema";
+import { spanishAppliance, spanishHours } from "../mail/spanish-words";
 import { serviceCallFor } from "../prices/price-policy";
 import { afterCantFix, serviceCallOwed } from "../field/service-call";
 import { holdsNoPlace, visitOf, type ServiceRequestRow } from "./visit-changes";
@@ -31,15 +36,20 @@ async function serviceCallTermsOf(db: Database, row: ServiceRequestRow) {
   const serviceCall = await serviceCallFor(db, row);
   // After Can't fix there is no repair to waive it for: what is owed, paid or not charged.
   if (afterCantFix(row)) return serviceCallOwed(row, serviceCall?.serviceCallCents ?? null);
-  return serviceCall ? serviceCallTerms(serviceCall) : null;
+  if (!serviceCall) return null;
+  // The condition is the owner's own words, typed in English on /office/prices.
+  if (row.language === "es") {
+    return `${formatMoney(serviceCall.serviceCallCents, { cents: "when-needed" })} (condición de la oficina, en inglés: “${serviceCall.serviceCallRule}”)`;
+  }
+  return serviceCallTerms(serviceCall);
 }
 
 /**
  * Why the page no longer moves, cancels or takes photos after Can't fix: the visit is over and
  * the office calls about what comes next (the server refuses those posts with it).
  */
-export function cantFixChangeMessage(office: CompanyProfile): string {
-  return `The technician could not finish the repair, and the office will call you about what comes next. To change anything, please call ${formatPhone(office.phone)}.`;
+export function cantFixChangeMessage(office: CompanyProfile, locale: Locale = "en"): string {
+  return requestPageWords[locale].cantFixChange(formatPhone(office.phone));
 }
 
 /** How far ahead the private page offers windows to move the visit to. */
@@ -74,6 +84,8 @@ export async function requestPageView(
   Omit<RequestPageView, "warranty" | "afterTheJob" | "review" | "balance" | "depositPaid">
 > {
   const office = officeOf(row);
+  const locale = row.language;
+  const words = requestPageWords[locale];
   const [events, photos, earlier] = await Promise.all([
     db
       .select()
@@ -88,7 +100,9 @@ export async function requestPageView(
     earlierVisitsOf(db, row),
   ]);
   const when = (instant: Date) =>
-    formatOfficeTime(instant, office.timeZone, office.timeZoneLabel, "day-and-clock");
+    formatOfficeTime(instant, office.timeZone, office.timeZoneLabel, "day-and-clock", locale);
+  const visitText = (date: string, window: string) =>
+    formatVisit(date, window, office.timeZoneLabel, { spanish: locale === "es" });
   const lastTo = (status: ServiceRequestRow["status"]) =>
     events.find((event) => event.toStatus === status)?.at;
   const step = stepOf(row.status);
@@ -99,21 +113,25 @@ export async function requestPageView(
   // Waiting for a part, the visit that was booked is over: the office books the next one.
   const movable = open && !tooLate && row.fieldStatus !== "needs-part";
   const rescheduleOptions = movable
-    ? await openWindowsToMoveTo(db, row, office, now, defaultCapacity)
+    ? await openWindowsToMoveTo(db, row, office, { now, defaultCapacity, locale })
     : [];
-  const appliance = applianceName(row.selectedAppliance);
+  const appliance =
+    locale === "es"
+      ? spanishAppliance(row.selectedAppliance)
+      : applianceName(row.selectedAppliance);
   const scheduledAt = lastTo("scheduled");
   const completedAt = lastTo("completed");
   const cancelledAt = lastTo("cancelled") ?? lastTo("spam");
   return {
+    locale,
     appliance,
     reference: row.reference,
     field: fieldNews(row, office, completedAt ? when(completedAt) : null),
-    earlierVisits: earlier.map((visit) => earlierVisitRecord(visit, office.timeZoneLabel)),
+    earlierVisits: earlier.map((visit) => earlierVisitRecord(visit, office.timeZoneLabel, locale)),
     serviceCall: await serviceCallTermsOf(db, row),
-    currentVisitLabel: currentVisitLabel(row),
+    currentVisitLabel: currentVisitLabel(row, locale),
     bookAgainHref: withRegion(
-      `/modals/schedule?appliance=${row.selectedAppliance}`,
+      localizedHref(`/modals/schedule?appliance=${row.selectedAppliance}`, locale),
       stateBySlug(row.office)?.name,
     ),
     name: row.name,
@@ -122,14 +140,14 @@ export async function requestPageView(
       name: office.name,
       phone: formatPhone(office.phone),
       phoneForCall: office.phoneForCall,
-      hours: office.hours,
+      hours: locale === "es" ? spanishHours : office.hours,
     },
     step,
     visit: visit
       ? {
           date: visit.date,
           window: visit.window,
-          text: formatVisit(visit.date, visit.window, office.timeZoneLabel),
+          text: visitText(visit.date, visit.window),
           state:
             row.status === "completed"
               ? "done"
@@ -140,12 +158,12 @@ export async function requestPageView(
         }
       : null,
     timeline: [
-      { step: "received", label: "Request received", at: when(row.createdAt) },
+      { step: "received", label: words.received, at: when(row.createdAt) },
       ...(step === "cancelled"
         ? [
             {
               step: "cancelled" as const,
-              label: "Cancelled",
+              label: words.cancelled,
               at: cancelledAt ? when(cancelledAt) : null,
             },
           ]
@@ -154,8 +172,8 @@ export async function requestPageView(
               step: "confirmed" as const,
               label:
                 visit && row.status !== "new" && row.status !== "contacted"
-                  ? `Visit confirmed: ${formatVisit(visit.date, visit.window, office.timeZoneLabel)}`
-                  : "Visit confirmed",
+                  ? words.confirmedFor(visitText(visit.date, visit.window))
+                  : words.confirmed,
               at:
                 step === "confirmed" || step === "completed"
                   ? scheduledAt
@@ -165,7 +183,7 @@ export async function requestPageView(
             },
             {
               step: "completed" as const,
-              label: "Repair completed",
+              label: words.completed,
               at: step === "completed" && completedAt ? when(completedAt) : null,
             },
           ]),
@@ -195,33 +213,22 @@ function fieldNews(
 ): RequestPageView["field"] {
   // Only while the visit is booked or done: a cancelled or reopened request says nothing of it.
   if (row.status !== "scheduled" && row.status !== "completed") return null;
-  const technician = firstName(row.technician) || "Your technician";
+  const words = requestPageWords[row.language];
+  const technician = firstName(row.technician) || words.yourTechnician;
   switch (row.fieldStatus) {
     case "on-the-way": {
-      if (!row.arrivingAt) return { state: "on-the-way", text: `${technician} is on the way` };
-      const about = formatOfficeTime(row.arrivingAt, office.timeZone, null, "clock");
-      return {
-        state: "on-the-way",
-        text: `${technician} is on the way, arriving about ${about}`,
-      };
+      if (!row.arrivingAt) return { state: "on-the-way", text: words.onTheWay(technician) };
+      const about = formatOfficeTime(row.arrivingAt, office.timeZone, null, "clock", row.language);
+      return { state: "on-the-way", text: words.onTheWayAbout(technician, about) };
     }
     case "arrived":
-      return { state: "arrived", text: `${technician} has arrived` };
+      return { state: "arrived", text: words.arrived(technician) };
     case "done":
-      return {
-        state: "done",
-        text: `Completed: ${technician} finished the repair${completedAt ? ` (${completedAt})` : ""}.`,
-      };
+      return { state: "done", text: words.done(technician, completedAt) };
     case "needs-part":
-      return {
-        state: "needs-part",
-        text: `Waiting for a part: ${technician} found that the repair needs ${row.partNeeded ?? "a part"}. We will book your return visit when it arrives and send you its time.`,
-      };
+      return { state: "needs-part", text: words.needsPart(technician, row.partNeeded) };
     case "cant-fix":
-      return {
-        state: "cant-fix",
-        text: `${technician} could not finish the repair on this visit. The office will call you about what comes next.`,
-      };
+      return { state: "cant-fix", text: words.cantFix(technician) };
     default:
       return null;
   }
@@ -232,8 +239,7 @@ async function openWindowsToMoveTo(
   db: Database,
   row: ServiceRequestRow,
   office: CompanyProfile,
-  now: Date,
-  defaultCapacity: number,
+  { now, defaultCapacity, locale }: { now: Date; defaultCapacity: number; locale: Locale },
 ): Promise<OpenWindow[]> {
   const current = visitOf(row);
   const days = await availability(db, office, {
@@ -249,7 +255,9 @@ async function openWindowsToMoveTo(
             {
               date: day.date,
               window: window.id,
-              label: formatVisit(day.date, window.id, office.timeZoneLabel),
+              label: formatVisit(day.date, window.id, office.timeZoneLabel, {
+                spanish: locale === "es",
+              }),
             },
           ]
         : [],

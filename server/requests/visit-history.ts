@@ -9,7 +9,10 @@ import { profileForState } from "~/content/company";
 import type { PaymentMethod } from "~/domain/after-the-job";
 import { isoDateIn } from "~/lib/dates";
 import type { FieldStatus } from "~/domain/field";
+import { formatMoney } from "~/domain/money";
+import { requestPageWords } from "~/domain/request-page-words";
 import { formatVisit } from "~/domain/visit";
+import type { Locale } from "~/lib/locale";
 
 import type { Database, Transaction } from "../db/database";
 import { payments, requestVisits } from "../db/schema";
@@ -40,11 +43,6 @@ export interface VisitRecord {
 export type EarlierVisit = typeof requestVisits.$inferSelect & {
   serviceCall: VisitServiceCall | null;
 };
-
-/** "First visit", "Return visit", then "Visit 3", ... */
-export function visitLabel(number: number): string {
-  return number === 1 ? "First visit" : number === 2 ? "Return visit" : `Visit ${number}`;
-}
 
 /**
  * The visits before the request's current one, oldest first (none for a first visit), each with
@@ -126,20 +124,46 @@ export function repairedVisitOf(
 }
 
 /** An earlier visit as it is listed: its day and window, and how it ended. */
-export function earlierVisitRecord(visit: EarlierVisit, timeZoneLabel: string): VisitRecord {
+export function earlierVisitRecord(
+  visit: EarlierVisit,
+  timeZoneLabel: string,
+  locale: Locale = "en",
+): VisitRecord {
+  const words = requestPageWords[locale];
+  const spanish = locale === "es";
   return {
-    label: visitLabel(visit.number),
+    label: words.visitLabel(visit.number),
     text:
       visit.date && isTimeSlotId(visit.window)
-        ? formatVisit(visit.date, visit.window, timeZoneLabel)
+        ? formatVisit(visit.date, visit.window, timeZoneLabel, { spanish })
         : (visit.date ?? ""),
-    outcome: withServiceCall(endedUnrepaired(visit.fieldStatus) ?? "done", visit.serviceCall),
+    outcome: spanish
+      ? withSpanishServiceCall(
+          words.outcome[endedUnrepairedStatus(visit.fieldStatus) ?? "done"],
+          visit.serviceCall,
+        )
+      : withServiceCall(endedUnrepaired(visit.fieldStatus) ?? "done", visit.serviceCall),
   };
 }
 
 /** A visit's outcome, followed by the service call recorded for it, if one was. */
 function withServiceCall(outcome: string, serviceCall: VisitServiceCall | null): string {
   return serviceCall ? `${outcome}; ${serviceCallWords(serviceCall)}` : outcome;
+}
+
+/** The same in Spanish (the no-charge reason is the office's own words). */
+function withSpanishServiceCall(outcome: string, call: VisitServiceCall | null): string {
+  if (!call) return outcome;
+  const words = requestPageWords.es;
+  const paid =
+    call.method === null
+      ? `sin cargo por la visita${call.noChargeReason ? `: ${call.noChargeReason}` : ""}`
+      : `cargo por visita de ${formatMoney(call.cents, { cents: "always" })} pagado con ${words.paymentMethod[call.method]}`;
+  return `${outcome}; ${paid}`;
+}
+
+function endedUnrepairedStatus(outcome: FieldStatus | null): "needs-part" | "cant-fix" | null {
+  return outcome === "needs-part" || outcome === "cant-fix" ? outcome : null;
 }
 
 /** A visit that ended without the repair, in the words its line ends with; null otherwise. */
@@ -158,12 +182,13 @@ function currentOutcome(row: ServiceRequestRow): string {
 }
 
 /** What the request's current visit is called beside the earlier ones. */
-export function currentVisitLabel(row: ServiceRequestRow): string {
-  if (!row.warrantyCallback) return visitLabel(row.visitNumber);
+export function currentVisitLabel(row: ServiceRequestRow, locale: Locale = "en"): string {
+  const words = requestPageWords[locale];
+  if (!row.warrantyCallback) return words.visitLabel(row.visitNumber);
   // New work estimated on it is charged: the visit is the warranty's, not free of charge then.
   return row.jobStartedOnVisit === row.visitNumber
-    ? "Warranty visit"
-    : "Warranty visit (no charge)";
+    ? words.warrantyVisit
+    : words.warrantyVisitNoCharge;
 }
 
 /** Every visit of `row`, oldest first, the current one last (when it has a day). */

@@ -12,7 +12,7 @@ import type { OpenWindow } from "~/domain/availability";
 import { timeSlots, type TimeSlotId } from "~/domain/time-slots";
 import { formatVisit, formatVisitDay } from "~/domain/visit";
 import { callbackPending, warrantyMessages, type WarrantyView } from "~/domain/warranty";
-import { isoDateIn } from "~/lib/dates";
+import { displayDate, isoDateIn } from "~/lib/dates";
 
 import type { Database, Transaction } from "../db/database";
 import { officeTechnicians } from "../field/technicians";
@@ -62,7 +62,12 @@ export async function warrantyView(
   row: ServiceRequestRow,
   { now, defaultCapacity }: { now: Date; defaultCapacity: number },
 ): Promise<WarrantyView | null> {
-  const ends = row.warrantyEnds ? formatCalendarDate(row.warrantyEnds) : null;
+  const spanish = row.language === "es";
+  const ends = row.warrantyEnds
+    ? spanish
+      ? displayDate(row.warrantyEnds, "es")
+      : formatCalendarDate(row.warrantyEnds)
+    : null;
   if (callbackPending(row)) return { state: "booked", ends, problem: row.callbackProblem };
   if (row.status !== "completed" || row.fieldStatus !== "done") return null;
   const today = todayOf(row, now);
@@ -81,7 +86,7 @@ export async function warrantyView(
             {
               date: day.date,
               window: window.id,
-              label: formatVisit(day.date, window.id, office.timeZoneLabel),
+              label: formatVisit(day.date, window.id, office.timeZoneLabel, { spanish }),
             },
           ]
         : [],

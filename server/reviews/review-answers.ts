@@ -194,7 +194,9 @@ export async function reviewPageView(
   if (!isDone(row)) return null;
   const technician = row.reviewTechnician ?? row.technician ?? "";
   return {
-    technician: technician.trim().split(/\s+/)[0] || "your technician",
+    technician:
+      technician.trim().split(/\s+/)[0] ||
+      (row.language === "es" ? "su técnico" : "your technician"),
     googleReviewsUrl: googleReviewsUrls[row.office],
     answer: await answerOf(db, row.id),
   };

@@ -12,6 +12,7 @@ import {
   maxEstimateLines,
   type EstimateView,
 } from "~/domain/estimate";
+import { englishEstimateColumns, type EstimateColumns } from "~/domain/estimate-columns";
 import type { FieldVisit } from "~/domain/field";
 import { formatMoney, parseMoney } from "~/domain/money";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -70,16 +71,25 @@ export function TapFields({
 }
 
 /** The estimate's lines and total, and the customer's answer once given. */
-export function EstimateLines({ estimate, caption }: { estimate: EstimateView; caption: string }) {
+export function EstimateLines({
+  estimate,
+  caption,
+  columns = englishEstimateColumns,
+}: {
+  estimate: EstimateView;
+  caption: string;
+  /** The columns' names in the page's language (the homeowner's page may be Spanish). */
+  columns?: EstimateColumns;
+}) {
   return (
     <div className="grid gap-2">
       <table className="w-full text-sm text-slate-900">
         <caption className="text-left font-semibold">{caption}</caption>
         <thead className="sr-only">
           <tr>
-            <th scope="col">Kind</th>
-            <th scope="col">Description</th>
-            <th scope="col">Amount</th>
+            <th scope="col">{columns.kind}</th>
+            <th scope="col">{columns.description}</th>
+            <th scope="col">{columns.amount}</th>
           </tr>
         </thead>
         <tbody>
@@ -94,7 +104,7 @@ export function EstimateLines({ estimate, caption }: { estimate: EstimateView; c
         <tfoot>
           <tr>
             <th scope="row" colSpan={2} className="pt-1 text-left">
-              Total
+              {columns.total}
             </th>
             <td className="pt-1 text-right font-bold whitespace-nowrap">{estimate.total}</td>
           </tr>

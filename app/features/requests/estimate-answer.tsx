@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import type { RequestPageResult, RequestPageView } from "~/domain/request-page";
+import { requestPageWords } from "~/domain/request-page-words";
 import { EstimateLines } from "~/features/field/estimate-form";
 
 const answerIntents = ["estimate-approve", "estimate-decline"] as const;
@@ -22,6 +23,7 @@ export function EstimateAnswer({
   const navigation = useNavigation();
   const { estimate, canAnswer } = view.afterTheJob;
   if (!estimate) return null;
+  const words = requestPageWords[view.locale];
   const answered = answerIntents.find((intent) => intent === result?.form);
   const refused = answered && result?.status === "invalid" ? result : undefined;
   const pressed = (intent: string) =>
@@ -29,19 +31,20 @@ export function EstimateAnswer({
   return (
     <section id="estimate" aria-labelledby="estimate-heading" className="grid scroll-mt-24 gap-3">
       <h2 id="estimate-heading" className="text-lg font-bold text-slate-900">
-        Your estimate
+        {words.yourEstimate}
       </h2>
       <div className="max-w-xl">
-        <EstimateLines estimate={estimate} caption={`Written ${estimate.writtenAt}`} />
+        <EstimateLines
+          estimate={estimate}
+          caption={words.written(estimate.writtenAt)}
+          columns={words.columns}
+        />
       </div>
       {canAnswer ? (
         <Form method="post" className="grid max-w-xl gap-3">
           <input type="hidden" name="estimateVersion" value={estimate.version} />
-          <p className="text-slate-700">
-            Approve the estimate to go ahead with the repair, or decline it. Type your name to
-            answer.
-          </p>
-          <Field label="Your name" error={refused?.fieldErrors?.name} markedRequired>
+          <p className="text-slate-700">{words.estimateNote}</p>
+          <Field label={words.yourName} error={refused?.fieldErrors?.name} markedRequired>
             {(wiring) => (
               <Input
                 {...wiring}
@@ -59,7 +62,7 @@ export function EstimateAnswer({
               value="estimate-approve"
               loading={pressed("estimate-approve")}
             >
-              Approve estimate
+              {words.approveEstimate}
             </Button>
             <Button
               type="submit"
@@ -68,7 +71,7 @@ export function EstimateAnswer({
               variant="outline"
               loading={pressed("estimate-decline")}
             >
-              Decline
+              {words.declineEstimate}
             </Button>
           </div>
           {refused?.message ? (

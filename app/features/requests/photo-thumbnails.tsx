@@ -1,6 +1,8 @@
 import { useLocation } from "react-router";
 
 import type { RequestPageView } from "~/domain/request-page";
+import { requestPageWords } from "~/domain/request-page-words";
+import { useLocale } from "~/lib/use-locale";
 
 /**
  * The homeowner's photos as small squares, each a link to the photo itself. Their addresses sit
@@ -8,10 +10,11 @@ import type { RequestPageView } from "~/domain/request-page";
  */
 export function PhotoThumbnails({ photos }: { photos: RequestPageView["photos"]["items"] }) {
   const { pathname } = useLocation();
+  const words = requestPageWords[useLocale()];
   if (photos.length === 0) return null;
   const page = pathname.replace(/\/$/, "");
   return (
-    <ul className="flex flex-wrap gap-3" aria-label="Your photos">
+    <ul className="flex flex-wrap gap-3" aria-label={words.yourPhotos}>
       {photos.map((photo, index) => (
         <li key={photo.id}>
           <a
@@ -25,7 +28,7 @@ export function PhotoThumbnails({ photos }: { photos: RequestPageView["photos"][
               width={96}
               height={96}
               loading="lazy"
-              alt={`Photo ${index + 1} of ${photos.length}`}
+              alt={words.photoAlt(index + 1, photos.length)}
               className="size-24 rounded-lg border border-slate-200 bg-slate-100 object-cover"
             />
           </a>

@@ -3,6 +3,8 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { receiptFacts, type ReceiptView } from "~/domain/estimate";
 import type { RequestPageView } from "~/domain/request-page";
+import { requestPageWords, type RequestPageWords } from "~/domain/request-page-words";
+import { useLocale } from "~/lib/use-locale";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /**
@@ -12,7 +14,8 @@ import { useHydrated } from "~/lib/use-hydrated";
 export function ReceiptSection({ view }: { view: RequestPageView }) {
   const { receipt } = view.afterTheJob;
   if (!receipt) return null;
-  const heading = receipt.forServiceCall ? "Service call" : (receipt.repaired ?? "Paid");
+  const words = requestPageWords[view.locale];
+  const heading = receipt.forServiceCall ? words.serviceCall : (receipt.repaired ?? words.paid);
   return (
     <section
       id="paid"
@@ -23,12 +26,14 @@ export function ReceiptSection({ view }: { view: RequestPageView }) {
         {heading}
       </h2>
       <p className="text-lg font-semibold text-slate-900">
-        {receipt.forServiceCall ? "Service call: paid" : "Paid"} {receipt.payment}.
+        {receipt.forServiceCall ? words.servicePaid : words.paid} {receipt.payment}.
       </p>
-      {receipt.warranty ? <p className="text-slate-800">Warranty: {receipt.warranty}.</p> : null}
+      {receipt.warranty ? (
+        <p className="text-slate-800">{words.warranty(receipt.warranty)}.</p>
+      ) : null}
       <p>
         <Link to="receipt" relative="path" className="font-semibold text-brand-800 underline">
-          View and print the receipt
+          {words.viewReceipt}
         </Link>
       </p>
     </section>
@@ -39,18 +44,18 @@ export function ReceiptSection({ view }: { view: RequestPageView }) {
  * The receipt's lines, one to a row: the estimate's parts and labour, the service call when it
  * was waived, the total; then the homeowner's answer.
  */
-function ReceiptLines({ receipt }: { receipt: ReceiptView }) {
+function ReceiptLines({ receipt, words }: { receipt: ReceiptView; words: RequestPageWords }) {
   const { estimate } = receipt;
   if (!estimate) return null;
   return (
     <div className="grid gap-2">
       <table className="w-full text-slate-900">
-        <caption className="text-left font-semibold">Estimate</caption>
+        <caption className="text-left font-semibold">{words.estimate}</caption>
         <thead className="sr-only">
           <tr>
-            <th scope="col">Kind</th>
-            <th scope="col">Description</th>
-            <th scope="col">Amount</th>
+            <th scope="col">{words.columns.kind}</th>
+            <th scope="col">{words.columns.description}</th>
+            <th scope="col">{words.columns.amount}</th>
           </tr>
         </thead>
         <tbody>
@@ -72,7 +77,7 @@ function ReceiptLines({ receipt }: { receipt: ReceiptView }) {
         <tfoot>
           <tr>
             <th scope="row" colSpan={2} className="pt-1 text-left">
-              Total
+              {words.columns.total}
             </th>
             <td className="pt-1 text-right font-bold whitespace-nowrap">{estimate.total}</td>
           </tr>
@@ -95,6 +100,7 @@ function ReceiptLines({ receipt }: { receipt: ReceiptView }) {
  */
 export function ReceiptDocument({ receipts }: { receipts: readonly ReceiptView[] }) {
   const hydrated = useHydrated();
+  const words = requestPageWords[useLocale()];
   const [latest, ...earlier] = receipts;
   if (!latest) return null;
   return (
@@ -114,9 +120,9 @@ export function ReceiptDocument({ receipts }: { receipts: readonly ReceiptView[]
         <p className="text-slate-700">{latest.company.phone}</p>
       </div>
       <h1 id="receipt-title" className="text-2xl font-bold text-slate-900">
-        Receipt
+        {words.receipt}
       </h1>
-      <ReceiptBody receipt={latest} />
+      <ReceiptBody receipt={latest} words={words} />
       {earlier.map((receipt, index) => (
         <section
           key={`${receipt.date}-${index}`}
@@ -124,18 +130,18 @@ export function ReceiptDocument({ receipts }: { receipts: readonly ReceiptView[]
           className="grid gap-6 border-t border-slate-300 pt-6"
         >
           <h2 id={`earlier-receipt-${index}`} className="text-xl font-bold text-slate-900">
-            Earlier receipt, {receipt.date}
+            {words.earlierReceipt(receipt.date)}
           </h2>
-          <ReceiptBody receipt={receipt} />
+          <ReceiptBody receipt={receipt} words={words} />
         </section>
       ))}
       <div data-print="hide">
         {hydrated ? (
           <Button type="button" onClick={() => window.print()}>
-            Print
+            {words.print}
           </Button>
         ) : (
-          <p className="text-slate-700">To print this receipt, use your browser's Print command.</p>
+          <p className="text-slate-700">{words.printHint}</p>
         )}
       </div>
     </article>
@@ -143,7 +149,7 @@ export function ReceiptDocument({ receipts }: { receipts: readonly ReceiptView[]
 }
 
 /** One receipt's facts, lines and warranty. */
-function ReceiptBody({ receipt }: { receipt: ReceiptView }) {
+function ReceiptBody({ receipt, words }: { receipt: ReceiptView; words: RequestPageWords }) {
   const facts = receiptFacts(receipt);
   return (
     <>
@@ -157,9 +163,9 @@ function ReceiptBody({ receipt }: { receipt: ReceiptView }) {
           </div>
         ))}
       </dl>
-      <ReceiptLines receipt={receipt} />
+      <ReceiptLines receipt={receipt} words={words} />
       {receipt.warranty ? (
-        <p className="font-semibold text-slate-900">Warranty: {receipt.warranty}</p>
+        <p className="font-semibold text-slate-900">{words.warranty(receipt.warranty)}</p>
       ) : null}
     </>
   );

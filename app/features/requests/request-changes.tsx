@@ -4,6 +4,8 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { photoAccept, photoProblemBeforeUpload } from "~/domain/photos";
 import type { RequestPageResult, RequestPageView } from "~/domain/request-page";
+import { pageAnswerIn } from "~/domain/request-page-answers";
+import { requestPageWords } from "~/domain/request-page-words";
 
 import { PhotoThumbnails } from "./photo-thumbnails";
 import { WindowChoices } from "./window-choices";
@@ -29,10 +31,11 @@ export function Changes({
 }) {
   const navigation = useNavigation();
   const moveForm = useResetAfter(result, "reschedule");
+  const words = requestPageWords[view.locale];
   if (view.tooLateToChange) {
     return (
       <p className="rounded-lg bg-amber-50 px-4 py-3 text-amber-950">
-        Your visit starts soon. To change or cancel it, please call{" "}
+        {words.startsSoon}{" "}
         <a className="font-semibold underline" href={`tel:${view.office.phoneForCall}`}>
           {view.office.phone}
         </a>
@@ -48,7 +51,7 @@ export function Changes({
   return (
     <section aria-labelledby="change-heading" className="grid gap-4">
       <h2 id="change-heading" className="text-lg font-bold text-slate-900">
-        Change your visit
+        {words.changeHeading}
       </h2>
       {view.canReschedule ? (
         <Form ref={moveForm} method="post" className="grid gap-4">
@@ -62,7 +65,7 @@ export function Changes({
               navigation.formData?.get("intent") === "reschedule"
             }
           >
-            Move my visit
+            {words.moveButton}
           </Button>
         </Form>
       ) : null}
@@ -70,7 +73,7 @@ export function Changes({
         <Form method="post">
           <input type="hidden" name="intent" value="cancel-ask" />
           <Button type="submit" variant="outline">
-            Cancel this visit
+            {words.cancelButton}
           </Button>
         </Form>
       ) : null}
@@ -88,13 +91,14 @@ export function Photos({
   const navigation = useNavigation();
   const uploadForm = useResetAfter(result, "photos");
   const [problemBeforeUpload, setProblemBeforeUpload] = useState<string | null>(null);
+  const words = requestPageWords[view.locale];
   if (!view.canAddPhotos) {
     // No more to add (after Can't fix, a cancellation): the ones sent stay in view.
     if (view.photos.stored === 0) return null;
     return (
       <section aria-labelledby="photos-heading" className="grid gap-3">
         <h2 id="photos-heading" className="text-lg font-bold text-slate-900">
-          Your photos
+          {words.yourPhotos}
         </h2>
         <PhotoThumbnails photos={view.photos.items} />
       </section>
@@ -110,7 +114,7 @@ export function Photos({
     const input = event.currentTarget.elements.namedItem("photos");
     if (!(input instanceof HTMLInputElement)) return;
     const problem = photoProblemBeforeUpload(Array.from(input.files ?? []), view.photos.stored);
-    setProblemBeforeUpload(problem);
+    setProblemBeforeUpload(problem === null ? null : pageAnswerIn(problem, view.locale));
     if (problem) {
       event.preventDefault();
       input.focus();
@@ -119,12 +123,9 @@ export function Photos({
   return (
     <section aria-labelledby="photos-heading" className="grid gap-3">
       <h2 id="photos-heading" className="text-lg font-bold text-slate-900">
-        Photos for the technician
+        {words.photosHeading}
       </h2>
-      <p className="text-slate-700">
-        A photo of the error code, the model plate or the problem helps us bring the right part.{" "}
-        {view.photos.stored} of {view.photos.max} added.
-      </p>
+      <p className="text-slate-700">{words.photosNote(view.photos.stored, view.photos.max)}</p>
       <PhotoThumbnails photos={view.photos.items} />
       {left > 0 ? (
         <Form
@@ -137,7 +138,7 @@ export function Photos({
           <input type="hidden" name="intent" value="photos" />
           <div className="grid gap-1.5">
             <label className="grid gap-1.5 text-sm font-semibold text-slate-900">
-              Add up to {left} photo{left === 1 ? "" : "s"} (JPEG, PNG or WebP, 10 MB each)
+              {words.addPhotosLabel(left)}
               <input
                 type="file"
                 name="photos"
@@ -163,7 +164,7 @@ export function Photos({
               navigation.state === "submitting" && navigation.formData?.get("intent") === "photos"
             }
           >
-            Add photos
+            {words.addPhotos}
           </Button>
         </Form>
       ) : null}

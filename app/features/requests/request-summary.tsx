@@ -2,6 +2,8 @@ import { Form, Link, useNavigation } from "react-router";
 
 import { Button, buttonVariants } from "~/components/ui/button";
 import type { RequestPageView } from "~/domain/request-page";
+import { pageAnswerIn } from "~/domain/request-page-answers";
+import { requestPageWords } from "~/domain/request-page-words";
 import { noPlaceHeldMessage } from "~/lib/form-result";
 import { cn } from "~/lib/utils";
 
@@ -9,17 +11,16 @@ import { cn } from "~/lib/utils";
 // question before a cancel.
 
 export function Summary({ view }: { view: RequestPageView }) {
+  const words = requestPageWords[view.locale];
   const cancelled = view.step === "cancelled";
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       {cancelled ? (
         <div className="mb-5 grid gap-3 rounded-lg bg-slate-100 p-4">
-          <p className="text-lg font-bold text-slate-900">Cancelled</p>
-          <p className="text-slate-700">
-            This visit will not take place. Need the repair after all?
-          </p>
+          <p className="text-lg font-bold text-slate-900">{words.cancelled}</p>
+          <p className="text-slate-700">{words.cancelledNote}</p>
           <Link to={view.bookAgainHref} className={cn(buttonVariants(), "justify-self-start")}>
-            Book a new visit
+            {words.bookNewVisit}
           </Link>
         </div>
       ) : null}
@@ -36,15 +37,17 @@ export function Summary({ view }: { view: RequestPageView }) {
           {view.field.text}
         </p>
       ) : null}
-      <h2 className="text-xl font-bold text-slate-900">{view.appliance} repair</h2>
+      <h2 className="text-xl font-bold text-slate-900">{words.repairOf(view.appliance)}</h2>
       <dl className="mt-4 grid gap-3 text-slate-800 sm:grid-cols-[10rem_1fr]">
         {view.reference ? (
           <>
-            <dt className="font-semibold">Reference</dt>
+            <dt className="font-semibold">{words.reference}</dt>
             <dd className="font-mono font-semibold tracking-wide">{view.reference}</dd>
           </>
         ) : null}
-        <dt className="font-semibold">{view.earlierVisits.length > 0 ? "Visits" : "Visit"}</dt>
+        <dt className="font-semibold">
+          {view.earlierVisits.length > 0 ? words.visits : words.visit}
+        </dt>
         <dd>
           {view.earlierVisits.length > 0 ? (
             <ul className="mb-1 grid gap-1">
@@ -61,31 +64,40 @@ export function Summary({ view }: { view: RequestPageView }) {
           ) : null}
           {view.visit && cancelled ? (
             <>
-              <s>{view.visit.text}</s> <span className="text-slate-600">(cancelled)</span>
+              <s>{view.visit.text}</s>{" "}
+              <span className="text-slate-600">({words.visitState.cancelled})</span>
             </>
           ) : view.visit ? (
             <>
               {view.visit.text}{" "}
               <span className="text-slate-600">
-                ({view.field?.state === "needs-part" ? "waiting for a part" : view.visit.state})
+                (
+                {
+                  words.visitState[
+                    view.field?.state === "needs-part" ? "waiting-for-part" : view.visit.state
+                  ]
+                }
+                )
               </span>
               {view.visit.placeHeld ? null : (
-                <span className="block font-semibold">{noPlaceHeldMessage}</span>
+                <span className="block font-semibold">
+                  {pageAnswerIn(noPlaceHeldMessage, view.locale)}
+                </span>
               )}
             </>
           ) : (
-            "We will call you to choose a time."
+            words.weWillCall
           )}
         </dd>
-        <dt className="font-semibold">Address</dt>
+        <dt className="font-semibold">{words.address}</dt>
         <dd>{view.address}</dd>
         {view.serviceCall ? (
           <>
-            <dt className="font-semibold">Service call</dt>
+            <dt className="font-semibold">{words.serviceCall}</dt>
             <dd>{view.serviceCall}</dd>
           </>
         ) : null}
-        <dt className="font-semibold">Office</dt>
+        <dt className="font-semibold">{words.office}</dt>
         <dd>
           {view.office.name},{" "}
           <a
@@ -102,12 +114,13 @@ export function Summary({ view }: { view: RequestPageView }) {
 }
 
 export function Timeline({ view }: { view: RequestPageView }) {
+  const words = requestPageWords[view.locale];
   const order = view.timeline.map((entry) => entry.step);
   const reached = order.indexOf(view.step);
   return (
     <section aria-labelledby="status-heading">
       <h2 id="status-heading" className="text-lg font-bold text-slate-900">
-        Status
+        {words.status}
       </h2>
       <ol className="mt-3 grid gap-3">
         {view.timeline.map((entry, index) => {
@@ -131,7 +144,7 @@ export function Timeline({ view }: { view: RequestPageView }) {
                   className={cn("block", done ? "font-semibold text-slate-900" : "text-slate-600")}
                 >
                   {entry.label}
-                  {done ? null : <span className="sr-only"> (not yet)</span>}
+                  {done ? null : <span className="sr-only"> {words.notYet}</span>}
                 </span>
                 {entry.at ? <span className="text-sm text-slate-600">{entry.at}</span> : null}
               </span>
@@ -146,26 +159,25 @@ export function Timeline({ view }: { view: RequestPageView }) {
 export function CancelConfirmation({ view }: { view: RequestPageView }) {
   const navigation = useNavigation();
   if (!view.canCancel) return null;
+  const words = requestPageWords[view.locale];
   return (
     <section
       aria-labelledby="cancel-heading"
       className="rounded-xl border border-red-200 bg-red-50 p-6"
     >
       <h2 id="cancel-heading" className="text-lg font-bold text-red-900">
-        Cancel this visit?
+        {words.cancelAsk}
       </h2>
-      <p className="mt-2 text-red-900">
-        The office will free the time for someone else. You can always book a new visit.
-      </p>
+      <p className="mt-2 text-red-900">{words.cancelAskNote}</p>
       <div className="mt-4 flex flex-wrap gap-3">
         <Form method="post">
           <input type="hidden" name="intent" value="cancel" />
           <Button type="submit" variant="destructive" loading={navigation.state === "submitting"}>
-            Yes, cancel the visit
+            {words.cancelYes}
           </Button>
         </Form>
         <Link to="." replace className={buttonVariants({ variant: "outline" })}>
-          Keep my visit
+          {words.cancelKeep}
         </Link>
       </div>
     </section>

@@ -6,9 +6,10 @@ import { Field } from "~/components/ui/field";
 import { fieldControlClass, Textarea } from "~/components/ui/input";
 import { photoAccept, photoProblemBeforeUpload } from "~/domain/photos";
 import type { RequestPageResult, RequestPageView } from "~/domain/request-page";
+import { pageFieldErrorsIn } from "~/domain/request-page-answers";
+import { requestPageWords } from "~/domain/request-page-words";
 import {
   callbackFields,
-  callbackFormWords,
   callbackProblemSchema,
   maxCallbackProblemLength,
   warrantyMessages,
@@ -55,22 +56,20 @@ export function WarrantyCallback({
   const [checked, setChecked] = useState<FieldErrors | null>(null);
   const { warranty } = view;
   if (!warranty) return null;
+  const words = requestPageWords[view.locale];
   if (warranty.state === "booked") {
     return (
       <section id="warranty" aria-labelledby="warranty-heading" className="grid scroll-mt-24 gap-2">
         <h2 id="warranty-heading" className="text-lg font-bold text-slate-900">
-          Your warranty visit
+          {words.warrantyVisitHeading}
         </h2>
         <p className="text-slate-700">
-          <strong>No charge.</strong>{" "}
-          {view.visit
-            ? `We come back ${view.visit.text} for the same problem`
-            : "We come back for the same problem"}
-          {warranty.ends ? `: your repair is guaranteed until ${warranty.ends}.` : "."}
+          <strong>{words.noCharge}</strong> {words.comeBack(view.visit?.text ?? null)}
+          {warranty.ends ? words.guaranteedUntil(warranty.ends) : "."}
         </p>
         {warranty.problem ? (
           <div className="grid gap-1">
-            <h3 className="text-sm font-semibold text-slate-900">{callbackFormWords.told}</h3>
+            <h3 className="text-sm font-semibold text-slate-900">{words.callbackTold}</h3>
             <p className="[overflow-wrap:anywhere] whitespace-pre-line text-slate-700">
               {warranty.problem}
             </p>
@@ -83,13 +82,13 @@ export function WarrantyCallback({
     return (
       <section aria-labelledby="warranty-heading" className="grid gap-3">
         <h2 id="warranty-heading" className="text-lg font-bold text-slate-900">
-          Need another repair?
+          {words.anotherRepair}
         </h2>
         {warranty.ends ? (
-          <p className="text-slate-700">Your warranty ended on {warranty.ends}.</p>
+          <p className="text-slate-700">{words.warrantyEnded(warranty.ends)}</p>
         ) : null}
         <Link to={view.bookAgainHref} className={cn(buttonVariants(), "justify-self-start")}>
-          Book a new repair
+          {words.bookNewRepair}
         </Link>
       </section>
     );
@@ -105,7 +104,10 @@ export function WarrantyCallback({
   const photoRoom = view.canAddPhotos && view.photos.stored < view.photos.max;
 
   function checkBeforeSending(event: FormEvent<HTMLFormElement>) {
-    const found = problemsBeforeSending(event.currentTarget, view.photos.stored);
+    const found = pageFieldErrorsIn(
+      problemsBeforeSending(event.currentTarget, view.photos.stored),
+      view.locale,
+    );
     const [first] = Object.keys(found).filter((name) => found[name]);
     setChecked(first ? found : null);
     if (!first) return;
@@ -117,13 +119,9 @@ export function WarrantyCallback({
   return (
     <section id="warranty" aria-labelledby="warranty-heading" className="grid scroll-mt-24 gap-4">
       <h2 id="warranty-heading" className="text-lg font-bold text-slate-900">
-        Same problem again?
+        {words.sameProblem}
       </h2>
-      <p className="text-slate-700">
-        Your repair is guaranteed until <strong>{warranty.ends}</strong>. If the same problem comes
-        back, we come back at <strong>no charge</strong>: tell us what went wrong and choose a
-        window for your free warranty visit.
-      </p>
+      <p className="text-slate-700">{words.warrantyOffer(warranty.ends)}</p>
       <Form
         method="post"
         action="#warranty"
@@ -134,8 +132,8 @@ export function WarrantyCallback({
       >
         <input type="hidden" name="intent" value="warranty-callback" />
         <Field
-          label={callbackFormWords.problem}
-          hint={callbackFormWords.problemHint}
+          label={words.callbackProblem}
+          hint={words.callbackProblemHint}
           error={errors.problem}
           markedRequired
         >
@@ -152,11 +150,7 @@ export function WarrantyCallback({
           )}
         </Field>
         {photoRoom ? (
-          <Field
-            label={callbackFormWords.photo}
-            hint={callbackFormWords.photoHint}
-            error={errors.photo}
-          >
+          <Field label={words.callbackPhoto} hint={words.callbackPhotoHint} error={errors.photo}>
             {(wiring) => (
               <input
                 {...wiring}
@@ -169,12 +163,7 @@ export function WarrantyCallback({
             )}
           </Field>
         ) : null}
-        <WindowChoices
-          view={view}
-          offered={offered}
-          legend="Choose a window for the warranty visit"
-          marked={null}
-        />
+        <WindowChoices view={view} offered={offered} legend={words.warrantyLegend} marked={null} />
         {offered.length > 0 ? (
           <Button
             type="submit"
@@ -184,7 +173,7 @@ export function WarrantyCallback({
               navigation.formData?.get("intent") === "warranty-callback"
             }
           >
-            Book a free warranty visit
+            {words.bookWarranty}
           </Button>
         ) : null}
         {refusal ? (

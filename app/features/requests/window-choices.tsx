@@ -1,12 +1,20 @@
 import type { OpenWindow } from "~/domain/availability";
 import type { RequestPageView } from "~/domain/request-page";
+import { requestPageWords } from "~/domain/request-page-words";
 import { timeSlots } from "~/domain/time-slots";
 import { formatVisitDay } from "~/domain/visit";
+import type { Locale } from "~/lib/locale";
+import { cn } from "~/lib/utils";
 
-/** "08:00" → "8 AM", "16:00" → "4 PM": short enough for three windows side by side at 320 px. */
-function shortTime(time: string): string {
+/**
+ * "08:00" → "8 AM", "16:00" → "4 PM" ("8 a. m.", "4 p. m." in Spanish): short enough for three
+ * windows side by side at 320 px.
+ */
+function shortTime(time: string, locale: Locale): string {
   const hour = Number(time.slice(0, 2));
-  return `${hour % 12 === 0 ? 12 : hour % 12} ${hour < 12 ? "AM" : "PM"}`;
+  const clock = hour % 12 === 0 ? 12 : hour % 12;
+  if (locale === "es") return `${clock} ${hour < 12 ? "a. m." : "p. m."}`;
+  return `${clock} ${hour < 12 ? "AM" : "PM"}`;
 }
 
 /** Days shown at once; the rest of the three weeks fold under "More days". */
@@ -37,7 +45,7 @@ function daysOf(offered: readonly OpenWindow[], visit: RequestPageView["visit"])
 export function WindowChoices({
   view,
   offered,
-  legend = "Move to another open window",
+  legend = requestPageWords[view.locale].moveLegend,
   marked = view.visit,
 }: {
   view: RequestPageView;
@@ -46,6 +54,7 @@ export function WindowChoices({
   /** The visit marked "Your visit" among the choices; null to mark none (a new visit). */
   marked?: RequestPageView["visit"];
 }) {
+  const words = requestPageWords[view.locale];
   const days = daysOf(offered, marked);
   const first = days.slice(0, daysShown);
   const later = days.slice(daysShown);
@@ -54,27 +63,25 @@ export function WindowChoices({
       <legend className="mb-1 text-sm font-semibold text-slate-900">{legend}</legend>
       {marked ? (
         <p className="text-sm text-slate-700">
-          Your visit now: <strong>{marked.text}</strong> (marked “Your visit”).
+          {words.yourVisitNow} <strong>{marked.text}</strong> {words.markedYourVisit}
         </p>
       ) : null}
       {offered.length === 0 ? (
-        <p className="text-sm text-slate-700">
-          No other window is open in the next three weeks. Please call us to find a time.
-        </p>
+        <p className="text-sm text-slate-700">{words.noOtherWindow}</p>
       ) : null}
       <div className="grid gap-3">
         {first.map((day) => (
-          <DayChoices key={day.date} day={day} visit={marked} />
+          <DayChoices key={day.date} day={day} visit={marked} locale={view.locale} />
         ))}
       </div>
       {later.length > 0 ? (
         <details className="group/more">
           <summary className="min-h-11 cursor-pointer py-2 text-sm font-semibold text-brand-800">
-            More days
+            {words.moreDays}
           </summary>
           <div className="grid gap-3 pt-2">
             {later.map((day) => (
-              <DayChoices key={day.date} day={day} visit={marked} />
+              <DayChoices key={day.date} day={day} visit={marked} locale={view.locale} />
             ))}
           </div>
         </details>
@@ -83,7 +90,16 @@ export function WindowChoices({
   );
 }
 
-function DayChoices({ day, visit }: { day: Day; visit: RequestPageView["visit"] }) {
+function DayChoices({
+  day,
+  visit,
+  locale,
+}: {
+  day: Day;
+  visit: RequestPageView["visit"];
+  locale: Locale;
+}) {
+  const words = requestPageWords[locale];
   const dayId = `move-day-${day.date}`;
   return (
     <div
@@ -92,19 +108,23 @@ function DayChoices({ day, visit }: { day: Day; visit: RequestPageView["visit"] 
       className="grid gap-2 border-b border-slate-100 pb-3 sm:grid-cols-[7rem_1fr] sm:items-center"
     >
       <p id={dayId} className="font-semibold text-slate-900">
-        {formatVisitDay(day.date)}
+        {formatVisitDay(day.date, locale)}
       </p>
       <div className="grid grid-cols-3 gap-2">
         {timeSlots.map((slot) => {
-          const hours = `${shortTime(slot.start)}–${shortTime(slot.end)}`;
+          const hours = `${shortTime(slot.start, locale)}–${shortTime(slot.end, locale)}`;
           if (visit?.date === day.date && visit.window === slot.id) {
             return (
               <span
                 key={slot.id}
                 className="grid min-h-11 content-center rounded-lg border-2 border-dashed border-brand-700 bg-brand-50 px-1 py-1 text-center text-sm text-slate-900"
               >
-                <strong>Your visit</strong>
-                <span className="text-xs whitespace-nowrap text-slate-700">{hours}</span>
+                <strong>{words.yourVisit}</strong>
+                <span
+                  className={cn("text-xs text-slate-700", locale === "en" && "whitespace-nowrap")}
+                >
+                  {hours}
+                </span>
               </span>
             );
           }
@@ -120,11 +140,15 @@ function DayChoices({ day, visit }: { day: Day; visit: RequestPageView["visit"] 
                 name="window"
                 value={`${option.date}/${option.window}`}
                 required
-                aria-label={`${slot.label}, ${option.label}`}
+                aria-label={`${words.windowNames[slot.id]}, ${option.label}`}
                 className="absolute inset-0 cursor-pointer appearance-none rounded-lg"
               />
-              <span className="font-semibold">{slot.label}</span>
-              <span className="text-xs whitespace-nowrap text-slate-600">{hours}</span>
+              <span className="font-semibold">{words.windowNames[slot.id]}</span>
+              <span
+                className={cn("text-xs text-slate-600", locale === "en" && "whitespace-nowrap")}
+              >
+                {hours}
+              </span>
             </label>
           );
         })}

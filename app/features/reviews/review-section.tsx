@@ -4,14 +4,10 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/input";
 import type { RequestPageResult } from "~/domain/request-page";
-import {
-  maxReviewWords,
-  reviewFields,
-  reviewWords,
-  starsText,
-  type ReviewPageView,
-} from "~/domain/reviews";
+import { requestPageWords } from "~/domain/request-page-words";
+import { maxReviewWords, reviewFields, type ReviewPageView } from "~/domain/reviews";
 import { fieldErrorsIn } from "~/lib/form-result";
+import { useLocale } from "~/lib/use-locale";
 
 import { StarChoice } from "./star-choice";
 import { StarRating } from "./star-rating";
@@ -29,6 +25,7 @@ export function ReviewSection({
   result: RequestPageResult | undefined;
 }) {
   const navigation = useNavigation();
+  const words = requestPageWords[useLocale()];
   if (!review) return null;
   const answer = result?.form === "review" ? result : undefined;
   const errors = fieldErrorsIn(answer);
@@ -42,7 +39,7 @@ export function ReviewSection({
       className="grid scroll-mt-24 gap-4 rounded-2xl border border-slate-200 bg-white p-5"
     >
       <h2 id="review-heading" className="text-lg font-bold text-slate-900">
-        How did {review.technician} do?
+        {words.howDid(review.technician)}
       </h2>
       {answer && answer.status !== "success" && answer.message ? (
         <p role="alert" className="font-medium text-red-800">
@@ -51,10 +48,13 @@ export function ReviewSection({
       ) : null}
       {review.answer ? (
         <div className="grid gap-2" role="status">
-          <p className="font-medium text-green-900">{reviewWords.thanks}</p>
+          <p className="font-medium text-green-900">{words.reviewThanks}</p>
           <p className="flex items-center gap-2 text-slate-700">
-            <StarRating rating={review.answer.rating} />
-            <span>You gave {starsText(review.answer.rating)}.</span>
+            <StarRating
+              rating={review.answer.rating}
+              label={words.starsOutOfFive(review.answer.rating)}
+            />
+            <span>{words.youGave(words.stars(review.answer.rating))}</span>
           </p>
           {review.answer.words ? (
             <blockquote className="border-l-4 border-slate-200 pl-3 text-slate-700">
@@ -69,11 +69,12 @@ export function ReviewSection({
             className="grid gap-2"
             aria-describedby={errors.rating ? "review-rating-error" : undefined}
           >
-            <legend className="text-sm font-semibold text-slate-900">{reviewWords.legend}</legend>
+            <legend className="text-sm font-semibold text-slate-900">{words.reviewLegend}</legend>
             <StarChoice
               name={reviewFields.rating}
               defaultValue={values.rating}
               invalid={Boolean(errors.rating)}
+              starsText={words.stars}
             />
             {errors.rating ? (
               <p id="review-rating-error" role="alert" className="text-sm font-medium text-red-700">
@@ -81,7 +82,7 @@ export function ReviewSection({
               </p>
             ) : null}
           </fieldset>
-          <Field label={reviewWords.wordsLabel} error={errors.words}>
+          <Field label={words.reviewWordsLabel} error={errors.words}>
             <Textarea
               name={reviewFields.words}
               rows={4}
@@ -97,24 +98,24 @@ export function ReviewSection({
               defaultChecked={values.mayPublish === "yes"}
               className="mt-1 size-5"
             />
-            <span>{reviewWords.permission}</span>
+            <span>{words.reviewPermission}</span>
           </label>
           <div>
             <Button type="submit" loading={sending}>
-              {reviewWords.submit}
+              {words.reviewSubmit}
             </Button>
           </div>
         </Form>
       )}
       <p className="text-slate-700">
-        {reviewWords.googleNote}{" "}
+        {words.googleNote}{" "}
         <a
           href={review.googleReviewsUrl}
           target="_blank"
           rel="noopener noreferrer"
           className="font-semibold text-brand-700 underline"
         >
-          {reviewWords.google}
+          {words.google}
         </a>
       </p>
     </section>

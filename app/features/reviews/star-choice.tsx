@@ -1,4 +1,4 @@
-import { starsText } from "~/domain/reviews";
+import { starsText as englishStarsText } from "~/domain/reviews";
 
 const starPoints =
   "12 1.5 15.1 8.3 22.5 9.1 17 14.1 18.5 21.4 12 17.7 5.5 21.4 7 14.1 1.5 9.1 8.9 8.3";
@@ -33,10 +33,13 @@ export function StarChoice({
   name,
   defaultValue,
   invalid,
+  starsText = englishStarsText,
 }: {
   name: string;
   defaultValue: string | undefined;
   invalid: boolean;
+  /** "4 stars": each star's name, in the page's language. */
+  starsText?: (stars: number) => string;
 }) {
   return (
     <div className="star-choice flex gap-1">
