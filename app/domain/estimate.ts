@@ -5,6 +5,8 @@
  */
 import { z } from "zod";
 
+import { displayDate } from "~/lib/dates";
+import type { Locale } from "~/lib/locale";
 // Sets zod to run without eval before these schemas parse in a browser (the pages' CSP).
 import "~/lib/validation";
 
@@ -161,14 +163,24 @@ export function paymentSummary(method: PaymentMethod, cents: number): string {
   return `Paid ${formatMoney(cents, { cents: "always" })} by ${method}`;
 }
 
-/** "90 days on parts and labour, until Feb 23, 2027". */
-export function warrantyLine(days: number, endsIsoDate: string): string {
+/**
+ * "90 days on parts and labour, until Feb 23, 2027"; in Spanish (issue 39) "90 días en piezas y
+ * mano de obra, hasta el 23 de febrero de 2027".
+ */
+export function warrantyLine(days: number, endsIsoDate: string, locale: Locale = "en"): string {
+  if (locale === "es") {
+    return `${days} días en piezas y mano de obra, hasta el ${displayDate(endsIsoDate, "es")}`;
+  }
   return `${days} days on parts and labour, until ${formatCalendarDate(endsIsoDate)}`;
 }
 
-/** "Service call $89: waived": the receipt's line when the homeowner went ahead with the repair. */
-export function serviceCallWaivedLine(serviceCallCents: number): string {
-  return `Service call ${formatMoney(serviceCallCents, { cents: "when-needed" })}: waived`;
+/**
+ * "Service call $89: waived": the receipt's line when the homeowner went ahead with the repair;
+ * in Spanish "Cargo por visita de $89: descontado".
+ */
+export function serviceCallWaivedLine(serviceCallCents: number, locale: Locale = "en"): string {
+  const fee = formatMoney(serviceCallCents, { cents: "when-needed" });
+  return locale === "es" ? `Cargo por visita de ${fee}: descontado` : `Service call ${fee}: waived`;
 }
 
 /** "Repaired Nov 27": the day of the paid repair's visit (yyyy-mm-dd, the office's). */
@@ -182,11 +194,19 @@ export function repairedLine(isoDate: string): string {
   return `Repaired ${date}`;
 }
 
-/** "Declined: the charge is the $89 service call" (or "Declined" when no fee is set). */
-export function declinedLine(serviceCallCents: number | null): string {
-  return serviceCallCents === null
-    ? "Declined"
-    : `Declined: the charge is the ${formatMoney(serviceCallCents, { cents: "when-needed" })} service call`;
+/**
+ * "Declined: the charge is the $89 service call" (or "Declined" when no fee is set); in Spanish
+ * "Presupuesto rechazado: solo se cobra el cargo por visita de $89".
+ */
+export function declinedLine(serviceCallCents: number | null, locale: Locale = "en"): string {
+  const fee =
+    serviceCallCents === null ? null : formatMoney(serviceCallCents, { cents: "when-needed" });
+  if (locale === "es") {
+    return fee === null
+      ? "Presupuesto rechazado"
+      : `Presupuesto rechazado: solo se cobra el cargo por visita de ${fee}`;
+  }
+  return fee === null ? "Declined" : `Declined: the charge is the ${fee} service call`;
 }
 
 /** An estimate as it is shown: its lines, total and the answer, if any. */
@@ -215,6 +235,10 @@ export interface EstimateView {
 /** What a service call's receipt says was done (the technician's reason stays the office's). */
 export const serviceCallWorkDone =
   "Service call: the appliance could not be repaired on this visit";
+
+/** The same, on a Spanish receipt (issue 39). */
+export const spanishServiceCallWorkDone =
+  "Cargo por visita: el electrodoméstico no se pudo reparar en esta visita";
 
 /** The receipt, as its page and its email show it (the same facts in the same order). */
 export interface ReceiptView {
@@ -252,37 +276,87 @@ export interface ReceiptView {
   warranty: string | null;
 }
 
-/** The receipt's facts as labelled lines (the email's text and the page say the same). */
-export function receiptFacts(receipt: ReceiptView): { label: string; value: string }[] {
+/** The receipt's labels in each language (issue 39); the values come in the view's language. */
+const receiptLabels = {
+  en: {
+    reference: "Reference",
+    date: "Date",
+    visit: "Visit",
+    visits: "Visits",
+    technician: "Technician",
+    appliance: "Appliance",
+    brand: "Brand",
+    model: "Model",
+    serialNumber: "Serial number",
+    workDone: "Work done",
+    partsUsed: "Parts used",
+    notRecorded: "Not recorded",
+    none: "None",
+    payment: "Payment",
+    paid: (receipt: ReceiptView) =>
+      `${receipt.payment.amount} by ${receipt.payment.method.toLowerCase()} on ${receipt.payment.date}`,
+    totalPaid: "Total paid",
+    balance: "Balance",
+    warranty: "Warranty",
+  },
+  es: {
+    reference: "Referencia",
+    date: "Fecha",
+    visit: "Visita",
+    visits: "Visitas",
+    technician: "Técnico",
+    appliance: "Electrodoméstico",
+    brand: "Marca",
+    model: "Modelo",
+    serialNumber: "Número de serie",
+    workDone: "Trabajo realizado",
+    partsUsed: "Piezas usadas",
+    notRecorded: "Sin registrar",
+    none: "Ninguna",
+    payment: "Pago",
+    paid: (receipt: ReceiptView) =>
+      `${receipt.payment.amount} el ${receipt.payment.date} (${receipt.payment.method.toLowerCase()})`,
+    totalPaid: "Total pagado",
+    balance: "Saldo",
+    warranty: "Garantía",
+  },
+} satisfies Record<Locale, unknown>;
+
+/**
+ * The receipt's facts as labelled lines (the email's text and the page say the same), labelled
+ * in `locale`: a Spanish receipt's view (`receiptViewOf(…, "es")`) with Spanish labels.
+ */
+export function receiptFacts(
+  receipt: ReceiptView,
+  locale: Locale = "en",
+): { label: string; value: string }[] {
+  const labels = receiptLabels[locale];
   return [
-    ...(receipt.reference ? [{ label: "Reference", value: receipt.reference }] : []),
-    { label: "Date", value: receipt.date },
+    ...(receipt.reference ? [{ label: labels.reference, value: receipt.reference }] : []),
+    { label: labels.date, value: receipt.date },
     ...(receipt.visits.length > 0
       ? [
           {
-            label: receipt.visits.length > 1 ? "Visits" : "Visit",
+            label: receipt.visits.length > 1 ? labels.visits : labels.visit,
             value: receipt.visits.join("\n"),
           },
         ]
       : []),
-    { label: "Technician", value: receipt.technician },
-    { label: "Appliance", value: receipt.appliance },
-    { label: "Brand", value: receipt.brand || "Not recorded" },
-    { label: "Model", value: receipt.model || "Not recorded" },
-    { label: "Serial number", value: receipt.serialNumber || "Not recorded" },
-    { label: "Work done", value: receipt.workDone || "Not recorded" },
-    { label: "Parts used", value: receipt.partsUsed || "None" },
+    { label: labels.technician, value: receipt.technician },
+    { label: labels.appliance, value: receipt.appliance },
+    { label: labels.brand, value: receipt.brand || labels.notRecorded },
+    { label: labels.model, value: receipt.model || labels.notRecorded },
+    { label: labels.serialNumber, value: receipt.serialNumber || labels.notRecorded },
+    { label: labels.workDone, value: receipt.workDone || labels.notRecorded },
+    { label: labels.partsUsed, value: receipt.partsUsed || labels.none },
     ...(receipt.ledger.length > 0
       ? receipt.ledger
-      : [
-          {
-            label: "Payment",
-            value: `${receipt.payment.amount} by ${receipt.payment.method.toLowerCase()} on ${receipt.payment.date}`,
-          },
-        ]),
-    ...(receipt.ledger.length > 1 ? [{ label: "Total paid", value: receipt.payment.amount }] : []),
-    { label: "Balance", value: receipt.balance },
-    ...(receipt.warranty ? [{ label: "Warranty", value: receipt.warranty }] : []),
+      : [{ label: labels.payment, value: labels.paid(receipt) }]),
+    ...(receipt.ledger.length > 1
+      ? [{ label: labels.totalPaid, value: receipt.payment.amount }]
+      : []),
+    { label: labels.balance, value: receipt.balance },
+    ...(receipt.warranty ? [{ label: labels.warranty, value: receipt.warranty }] : []),
   ];
 }
 

@@ -298,7 +298,7 @@ export async function receiptSent(
     ledgerOf(tx, after.id, after.jobNumber),
   ]);
   const fee = serviceCallOfJob(after, serviceCall?.serviceCallCents ?? null);
-  const receipt = receiptViewOf(after, fee, visits, repaired, ledger);
+  const receipt = receiptViewOf(after, fee, visits, repaired, ledger, after.language);
   if (!receipt) return;
   const email = receiptEmail(
     {
@@ -308,6 +308,7 @@ export async function receiptSent(
       receipt,
       hasLink: context.links.urlFor(after.id) !== "",
       ...(refunded ? { refunded } : {}),
+      language: after.language,
     },
     mailContextFor(
       context.config,

@@ -2,7 +2,9 @@
  * The estimate and the receipt as they are shown (My day, the private page, the receipt page) and
  * sent (the receipt email, ./field-news.ts): pure views of the request's row. Apart from
  * ./estimates.server.ts, which changes the row, so that what the homeowner hears of a payment can build
- * the receipt without reaching back into the feature that records it.
+ * the receipt without reaching back into the feature that records it. The receipt is written in
+ * the request's language (issue 39) when asked; past 250 lines because its words in both
+ * languages sit beside the one view that uses them.
  */
 import { formatPhone, profileForState } from "~/content/company";
 import {
@@ -15,6 +17,7 @@ import {
   declinedLine,
   serviceCallWaivedLine,
   serviceCallWorkDone,
+  spanishServiceCallWorkDone,
   estimateLineKindLabels,
   estimateTotalCents,
   warrantyLine,
@@ -26,10 +29,12 @@ import { applianceName } from "~/domain/appliances";
 import { formatMoney } from "~/domain/money";
 import { firstName } from "~/domain/names";
 import { formatOfficeTime } from "~/domain/office-time";
-import { isoDateIn } from "~/lib/dates";
+import { displayDate, isoDateIn } from "~/lib/dates";
+import type { Locale } from "~/lib/locale";
 
 import { paidEffect } from "~/domain/payments";
 
+import { spanishAppliance } from "../mail/spanish-words";
 import type { LedgerRow } from "../requests/ledger";
 import type { ServiceRequestRow as Row } from "../requests/visit-changes";
 import type { RepairedVisit, VisitRecord } from "../requests/visit-history";
@@ -61,20 +66,68 @@ function receiptLedgerOf(
   );
 }
 
+/** The receipt's own words in each language (issue 39): the ledger's rows and how it was paid. */
+const receiptWords = {
+  en: {
+    day: formatCalendarDate,
+    method: (method: PaymentMethod) => paymentMethodLabels[method],
+    and: " and ",
+    refund: "Refund",
+    deposit: "Deposit",
+    payment: "Payment",
+    refunded: (amount: string, method: PaymentMethod, card: string, on: string) =>
+      `${amount} back ${method === "card" ? "to" : "in"} ${paymentMethodLabels[method].toLowerCase()}${card} on ${on}`,
+    paid: (amount: string, method: PaymentMethod, card: string, on: string) =>
+      `${amount} by ${paymentMethodLabels[method].toLowerCase()}${card} on ${on}`,
+    yourTechnician: "Your technician",
+    serviceCallWorkDone,
+  },
+  es: {
+    day: (iso: string) => displayDate(iso, "es"),
+    method: (method: PaymentMethod) => spanishPaymentMethods[method],
+    and: " y ",
+    refund: "Reembolso",
+    deposit: "Depósito",
+    payment: "Pago",
+    refunded: (amount: string, method: PaymentMethod, card: string, on: string) =>
+      `${amount} devueltos ${method === "card" ? "a la tarjeta" : spanishPaidWith(method)}${card} el ${on}`,
+    paid: (amount: string, method: PaymentMethod, card: string, on: string) =>
+      `${amount} ${spanishPaidWith(method)}${card} el ${on}`,
+    yourTechnician: "Su técnico",
+    serviceCallWorkDone: spanishServiceCallWorkDone,
+  },
+} satisfies Record<Locale, unknown>;
+
+const spanishPaymentMethods: Record<PaymentMethod, string> = {
+  card: "Tarjeta",
+  cash: "Efectivo",
+  check: "Cheque",
+};
+
+/** "con tarjeta", "en efectivo", "con cheque". */
+function spanishPaidWith(method: PaymentMethod): string {
+  return `${method === "cash" ? "en" : "con"} ${spanishPaymentMethods[method].toLowerCase()}`;
+}
+
 /** "Payment", "$245.00 by card ····4242 on Nov 29, 2026": one ledger row on the receipt. */
-function ledgerFact(row: LedgerRow, timeZone: string): { label: string; value: string } {
-  const on = formatCalendarDate(isoDateIn(row.settledAt ?? row.createdAt, timeZone));
-  const method = `${paymentMethodLabels[row.method].toLowerCase()}${row.cardLast4 ? ` ····${row.cardLast4}` : ""}`;
+function ledgerFact(
+  row: LedgerRow,
+  timeZone: string,
+  language: Locale,
+): { label: string; value: string } {
+  const words = receiptWords[language];
+  const on = words.day(isoDateIn(row.settledAt ?? row.createdAt, timeZone));
+  const card = row.cardLast4 ? ` ····${row.cardLast4}` : "";
   const amount = formatMoney(row.amountCents, { cents: "always" });
   if (row.kind === "refund") {
     return {
-      label: "Refund",
-      value: `${amount} back ${row.method === "card" ? "to" : "in"} ${method} on ${on}${row.reason ? ` (${row.reason})` : ""}`,
+      label: words.refund,
+      value: `${words.refunded(amount, row.method, card, on)}${row.reason ? ` (${row.reason})` : ""}`,
     };
   }
   return {
-    label: row.kind === "deposit" ? "Deposit" : "Payment",
-    value: `${amount} by ${method} on ${on}`,
+    label: row.kind === "deposit" ? words.deposit : words.payment,
+    value: words.paid(amount, row.method, card, on),
   };
 }
 
@@ -114,19 +167,25 @@ export function estimateViewOf(row: Row, serviceCallCents: number | null): Estim
   };
 }
 
-/** The receipt, or null before the payment is recorded. */
+/**
+ * The receipt, or null before the payment is recorded; its words in `language` (a Spanish
+ * request's receipt email, issue 39), the visits as given.
+ */
 export function receiptViewOf(
   row: Row,
   serviceCallCents: number | null,
   visits: VisitRecord[],
   repaired: RepairedVisit | null,
   ledger: readonly LedgerRow[] = [],
+  language: Locale = "en",
 ): ReceiptView | null {
   if (!row.paidAt || row.paymentCents === null || !row.paymentMethod) return null;
   const office = profileForState(row.office);
-  const paidOn = formatCalendarDate(isoDateIn(row.paidAt, office.timeZone));
+  const words = receiptWords[language];
+  const paidOn = words.day(isoDateIn(row.paidAt, office.timeZone));
   // The service call after Can't fix (./service-call.ts): no repair, no estimate, no warranty.
   const forServiceCall = isServiceCallPayment(row);
+  const estimate = forServiceCall ? null : estimateViewOf(row, serviceCallCents);
   const lines = receiptLedgerOf(ledger, forServiceCall ? "service-call" : "repair");
   const card = [...lines]
     .reverse()
@@ -143,37 +202,50 @@ export function receiptViewOf(
     },
     date: paidOn,
     visits: visits.map((visit) => `${visit.label}: ${visit.text} (${visit.outcome})`),
-    technician: firstName(repaired?.technician ?? row.technician) || "Your technician",
-    appliance: applianceName(row.selectedAppliance),
+    technician: firstName(repaired?.technician ?? row.technician) || words.yourTechnician,
+    appliance:
+      language === "es"
+        ? spanishAppliance(row.selectedAppliance)
+        : applianceName(row.selectedAppliance),
     brand: row.brand,
     model: row.model,
     serialNumber: row.serialNumber,
     // The paid repair's work, not a warranty visit's done after it.
     // (A repair recorded before visits were rows may have none of its own: the request's then.)
-    workDone: forServiceCall ? serviceCallWorkDone : (repaired?.workDone ?? row.workDone ?? ""),
+    workDone: forServiceCall
+      ? words.serviceCallWorkDone
+      : (repaired?.workDone ?? row.workDone ?? ""),
     partsUsed: forServiceCall ? "" : (repaired?.partsUsed ?? row.partsUsed ?? ""),
-    estimate: forServiceCall ? null : estimateViewOf(row, serviceCallCents),
+    estimate:
+      estimate && language === "es"
+        ? {
+            ...estimate,
+            declinedText:
+              estimate.declinedText && declinedLine(estimate.declinedChargeCents, language),
+          }
+        : estimate,
     // Went ahead with the approved estimate: the fee the booking was shown is not charged.
     serviceCallWaived:
       !forServiceCall &&
       row.estimateDecision === "approved" &&
       serviceCallCents !== null &&
       serviceCallCents > 0
-        ? serviceCallWaivedLine(serviceCallCents)
+        ? serviceCallWaivedLine(serviceCallCents, language)
         : null,
     payment: {
       // Every way it was paid: "Card ····4242 and cash" for a deposit by card and the rest in cash.
-      method: methodsOf(lines, row.paymentMethod, card ?? null),
+      method: methodsOf(lines, row.paymentMethod, card ?? null, language),
       amount: formatMoney(lines.length > 0 ? paidCents : row.paymentCents, { cents: "always" }),
       date: paidOn,
     },
-    ledger: lines.map((line) => ledgerFact(line, office.timeZone)),
+    ledger: lines.map((line) => ledgerFact(line, office.timeZone, language)),
     balance: formatMoney(0, { cents: "always" }),
     warranty: forServiceCall
       ? null
       : warrantyLine(
           row.warrantyDays ?? defaultWarrantyDays,
           row.warrantyEnds ?? addDays(isoDateIn(row.paidAt, office.timeZone), defaultWarrantyDays),
+          language,
         ),
   };
 }
@@ -183,15 +255,17 @@ function methodsOf(
   lines: readonly LedgerRow[],
   settledBy: PaymentMethod,
   card: string | null,
+  language: Locale,
 ): string {
+  const words = receiptWords[language];
   const paid = lines.filter((line) => line.kind !== "refund" && paidEffect(line) > 0);
   const methods = [...new Set(paid.map((line) => line.method))];
   if (methods.length === 0) methods.push(settledBy);
   return methods
     .map((method, index) => {
-      const label = paymentMethodLabels[method];
+      const label = words.method(method);
       const named = index === 0 ? label : label.toLowerCase();
       return method === "card" && card ? `${named} ····${card}` : named;
     })
-    .join(" and ");
+    .join(words.and);
 }

@@ -1,7 +1,14 @@
 import { expect, test } from "vitest";
 
 import { brandName, profileForState } from "~/content/company";
-import { receiptFacts, type ReceiptView } from "~/domain/estimate";
+import {
+  declinedLine,
+  receiptFacts,
+  serviceCallWaivedLine,
+  spanishServiceCallWorkDone,
+  warrantyLine,
+  type ReceiptView,
+} from "~/domain/estimate";
 
 import type { MailContext } from "./context";
 import { receiptEmail } from "./receipt-emails";
@@ -69,6 +76,7 @@ function email(view: ReceiptView = receipt) {
       appliance: "dryer",
       receipt: view,
       hasLink: true,
+      language: "en",
     },
     context,
   ).message;
@@ -137,10 +145,121 @@ test("the service call's receipt and the repair's, paid on visits of one request
       appliance: "dryer",
       receipt: { ...receipt, forServiceCall: true, estimate: null, warranty: null },
       hasLink: true,
+      language: "en",
     },
     { ...context, createdAt: new Date("2026-11-23T22:10:00Z") },
   ).message;
   const repair = email();
   expect(serviceCall.messageId).toMatch(/^<receipt-req-9-\d+@repair\.example\.test>$/);
   expect(repair.messageId).not.toBe(serviceCall.messageId);
+});
+
+/** The receipt as `receiptViewOf(…, "es")` builds it for a Spanish request (issue 39). */
+const spanishReceipt: ReceiptView = {
+  ...receipt,
+  date: "27 de noviembre de 2026",
+  visits: [
+    "Primera visita: lunes 23 de noviembre de 2026, 12:00 p. m. - 4:00 p. m., hora del Centro (necesitó una pieza)",
+  ],
+  appliance: "secadora",
+  serviceCallWaived: serviceCallWaivedLine(8900, "es"),
+  payment: { method: "Tarjeta ····4242", amount: "$245.00", date: "27 de noviembre de 2026" },
+  ledger: [{ label: "Pago", value: "$245.00 con tarjeta ····4242 el 27 de noviembre de 2026" }],
+  warranty: warrantyLine(90, "2027-02-25", "es"),
+};
+
+function spanishEmail(view: ReceiptView = spanishReceipt, refunded?: string) {
+  return receiptEmail(
+    {
+      requestId: "req-9",
+      email: "maria@example.com",
+      appliance: "dryer",
+      receipt: view,
+      hasLink: true,
+      language: "es",
+      ...(refunded ? { refunded } : {}),
+    },
+    context,
+  ).message;
+}
+
+test("a Spanish request's receipt: Spanish subject, labels, lines, warranty and words; lang=es", () => {
+  const { subject, html, text } = spanishEmail();
+  expect(subject).toBe("Su recibo de la reparación de su secadora");
+  expect(html).toContain('<html lang="es">');
+  expect(html).toContain(">Ver e imprimir el recibo</a>");
+  for (const expected of [
+    "Referencia: R-7K3F",
+    "Fecha: 27 de noviembre de 2026",
+    "Técnico: Alex",
+    "Electrodoméstico: secadora",
+    "Marca: Samsung",
+    "Trabajo realizado: Replaced the igniter",
+    "Pago: $245.00 con tarjeta ····4242 el 27 de noviembre de 2026",
+    "Saldo: $0.00",
+    "Garantía: 90 días en piezas y mano de obra, hasta el 25 de febrero de 2027",
+    "Presupuesto:",
+    "- Pieza: Igniter DC97-14486A, $145.00",
+    "- Mano de obra: Replace the igniter and test two cycles, $100.00",
+    "- Cargo por visita de $89: descontado",
+    "Total del presupuesto: $245.00",
+    "Gracias por elegir a Easy Appliance Repair. Alex reparó su secadora.",
+    "Easy Appliance Repair de Texas",
+  ]) {
+    expect(text.split("\n"), expected).toContain(expected);
+  }
+  // The technician's own words aside, nothing English is left.
+  const words = `${subject}\n${text}`
+    .replace("Replaced the igniter", "")
+    .replace("Replace the igniter and test two cycles", "");
+  for (const english of [
+    /\byour?\b/i,
+    /\bReceipt\b/,
+    /\bWarranty\b/,
+    /\bdays\b/,
+    /\bPart\b/,
+    /\bLabour\b/,
+    /\bwaived\b/,
+    /\bEstimate\b/,
+    /\bCall\b/,
+    /\bThank\b/,
+    /\bBalance\b/,
+    /\bNot recorded\b/,
+    /\bService call\b/,
+  ]) {
+    expect(words).not.toMatch(english);
+  }
+});
+
+test("a Spanish service call's receipt, a declined estimate and a refund", () => {
+  const serviceCall = spanishEmail({
+    ...spanishReceipt,
+    forServiceCall: true,
+    estimate: null,
+    warranty: null,
+    serviceCallWaived: null,
+    workDone: spanishServiceCallWorkDone,
+  });
+  expect(serviceCall.subject).toBe("Su recibo del cargo por visita para su secadora");
+  expect(serviceCall.text).toContain(
+    "Alex no pudo reparar su secadora en esta visita: este recibo es por el cargo por visita.",
+  );
+  const declined = spanishEmail({
+    ...spanishReceipt,
+    serviceCallWaived: null,
+    estimate: {
+      ...spanishReceipt.estimate!,
+      declinedChargeCents: 8900,
+      declinedText: declinedLine(8900, "es"),
+    },
+  });
+  expect(declined.text).toContain(
+    "Presupuesto rechazado: solo se cobra el cargo por visita de $89.",
+  );
+  const refund = spanishEmail(spanishReceipt, "$50.00");
+  expect(refund.subject).toBe("Su recibo actualizado: le reembolsamos $50.00");
+  expect(refund.text).toContain("días hábiles");
+  // English stays English.
+  expect(declinedLine(8900)).toBe("Declined: the charge is the $89 service call");
+  expect(warrantyLine(90, "2027-02-25")).toBe("90 days on parts and labour, until Feb 25, 2027");
 });
