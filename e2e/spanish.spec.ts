@@ -7,6 +7,7 @@ import { expect, publicRoutes, sharedPageTest, test } from "./support/fixtures";
 import { databaseAvailable, queryRows, uniqueName, waitForEmails } from "./support/leads";
 import { signIn, staffCommand } from "./support/staff";
 import { staffEmail } from "./support/field";
+import { confirmVisitToday, technicianOnPhone } from "./support/field-job";
 
 // Issue 39: every public page has a Spanish twin under /es, and a homeowner who books there is
 // answered in Spanish and known to the desk as "Prefers Spanish".
@@ -22,6 +23,23 @@ function distinctPhone(): string {
   phoneCounter += 1;
   const line = String((Date.now() + phoneCounter * 7919) % 10_000).padStart(4, "0");
   return `(713) 7${String(phoneCounter % 100).padStart(2, "0")}-${line}`;
+}
+
+/** The private page: in Spanish (its `lang`, title, heading, frame), clean for axe, no sideways scroll. */
+async function expectSpanishPrivatePage(page: Page) {
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page).toHaveTitle(/^Su solicitud de reparación/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Su solicitud de reparación");
+  for (const width of [320, 375, 1280]) {
+    expect(await overflowAt(page, width), `the private page at ${width} px`).toBeLessThanOrEqual(0);
+    if (width === 320) continue;
+    const results = await axe(page).analyze();
+    expect(
+      results.violations.map((violation) => violation.id),
+      `the private page at ${width} px`,
+    ).toEqual([]);
+  }
+  await page.setViewportSize({ width: 375, height: 667 });
 }
 
 function dialogOf(page: Page): Locator {
@@ -96,9 +114,10 @@ for (const path of spanishRoutes) {
 test.describe("booking in Spanish on a phone", () => {
   test.use({ viewport: { width: 375, height: 667 } });
 
-  test("from /es/services/dryer: Spanish words, Spanish errors, a Spanish notice; the request keeps its language and the desk says Prefers Spanish", async ({
+  test("from /es/services/dryer: Spanish words, Spanish errors, a Spanish notice; the request keeps its language and the desk says Prefers Spanish; the private page, On my way and Done reach the homeowner in Spanish", async ({
     page,
     browser,
+    baseURL,
   }) => {
     test.slow();
     await page.goto("/es/services/dryer?region=Texas");
@@ -148,9 +167,9 @@ test.describe("booking in Spanish on a phone", () => {
     await expect(notice).toBeFocused();
     await expect(notice).toContainText(/Su referencia: R-[0-9A-HJKMNP-TV-Z]{4}/);
     await expect(notice).toContainText(/Electrodoméstico\s*Secadora/);
-    await expect(
-      notice.getByRole("link", { name: "Ver, cambiar o cancelar su visita" }),
-    ).toBeVisible();
+    const privateLink = notice.getByRole("link", { name: "Ver, cambiar o cancelar su visita" });
+    await expect(privateLink).toBeVisible();
+    const privatePath = new URL((await privateLink.getAttribute("href"))!, baseURL).pathname;
 
     // The confirmation email and its calendar file are in Spanish.
     const [confirmation] = await waitForEmails((message) => message.envelopeTo.includes(email), 1);
@@ -210,6 +229,106 @@ test.describe("booking in Spanish on a phone", () => {
     await expect(
       desk.getByText(/new service request from .* \(Prefers Spanish\)/).first(),
     ).toBeVisible();
+
+    // The homeowner's private page speaks Spanish, frame and all.
+    await page.goto(privatePath);
+    await expectSpanishPrivatePage(page);
+    await expect(
+      page.getByRole("heading", { level: 2, name: "Reparación de secadora" }),
+    ).toBeVisible();
+    await expect(page.getByText("Solicitud recibida", { exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Cambiar su visita" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Cambiar mi visita" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Mensajes de texto" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Servicios" }).first()).toHaveAttribute(
+      "href",
+      /^\/es\/services/,
+    );
+
+    // The office books the visit for this evening with a technician, who goes.
+    const technician = staffEmail("spanish-alex");
+    const technicianName = uniqueName("Alex");
+    expect(
+      (
+        await staffCommand(
+          [
+            "add",
+            technician,
+            "--role",
+            "technician",
+            "--office",
+            "texas",
+            "--name",
+            technicianName,
+          ],
+          password,
+        )
+      ).status,
+    ).toBe(0);
+    await desk.reload();
+    await confirmVisitToday(desk, technicianName, "evening");
     await desk.close();
+    const { context: phoneContext, phone: alex } = await technicianOnPhone(
+      browser,
+      baseURL!,
+      technician,
+    );
+    try {
+      const card = alex.getByRole("article", { name });
+      await card.getByRole("button", { name: "On my way" }).click();
+      await expect(card.getByText(/On the way: Arriving about/)).toBeVisible();
+
+      // "On my way" reaches the homeowner in Spanish: the page, the email and the text.
+      await page.reload();
+      await expect(page.getByRole("status").filter({ hasText: "va en camino" })).toHaveText(
+        /^Alex va en camino y llegará a eso de las? \d{1,2}:\d{2} [ap]\. m\.$/,
+      );
+
+      await card.getByRole("button", { name: "Arrived" }).click();
+      await expect(card.getByText("Arrived", { exact: true })).toBeVisible();
+      await card.getByText("Done: record the repair").click();
+      await card.getByLabel("Work done").fill("Cambié el encendedor; probé dos ciclos.");
+      await card.getByLabel("Model").fill("DVG45R6100C");
+      await card.getByLabel("Serial number").fill("0B7H5AEN400123");
+      await card.getByLabel("Amount charged ($)").fill("180");
+      await card.getByRole("button", { name: "Done", exact: true }).click();
+      await expect(card.getByText("Done", { exact: true })).toBeVisible();
+      // Done reaches the homeowner's page in Spanish. (The phone sends its taps in the
+      // background: the page is read again until Done has landed, the phone still open.)
+      await expect(async () => {
+        await page.reload();
+        await expect(page.getByText(/^Terminado: Alex terminó la reparación \(/)).toBeVisible({
+          timeout: 2_000,
+        });
+      }).toPass({ timeout: 30_000 });
+    } finally {
+      await phoneContext.close();
+    }
+
+    // The On my way email waited out the Undo's seconds (20 s): it went in Spanish.
+    const [onTheWay] = await waitForEmails(
+      (message) => message.envelopeTo.includes(email) && /camino/.test(message.subject),
+      1,
+    );
+    expect(onTheWay!.subject).toMatch(
+      /^Alex va en camino y llega a eso de las? \d{1,2}:\d{2} [ap]\. m\.$/,
+    );
+    expect(onTheWay!.html).toContain('<html lang="es">');
+    expect(onTheWay!.text).not.toMatch(/on the way|arriving/i);
+
+    // After Done the page asks for a rating, in Spanish; the texts went in Spanish.
+    await expect(page.getByRole("heading", { name: "¿Qué tal lo hizo Alex?" })).toBeVisible();
+    await expect(page.getByRole("radio", { name: "5 estrellas" })).toBeAttached();
+    await expectSpanishPrivatePage(page);
+    if (databaseAvailable) {
+      const texts = await queryRows<{ kind: string; body: string }>(
+        "select t.kind, t.body from texts t join service_requests r on r.id = t.request_id where r.name = $1 and t.kind in ('text.on-the-way', 'text.done') order by t.created_at",
+        [name],
+      );
+      expect(texts.map((text) => text.kind)).toEqual(["text.on-the-way", "text.done"]);
+      expect(texts[0]!.body).toMatch(/: Alex va en camino, llega a eso de las /);
+      expect(texts[1]!.body).toMatch(/: ya terminamos el trabajo en su secadora\. ¡Gracias!/);
+      for (const text of texts) expect(text.body).not.toMatch(/[áíóú]/);
+    }
   });
 });
