@@ -322,4 +322,56 @@ describe.skipIf(!database?.available)("The estimate told, and the page after the
     expect(after).toContain("Paid $245.00 by card on");
     expect(after.indexOf(`>${repaired}</h2>`)).toBeLessThan(after.indexOf("Dryer repair</h2>"));
   });
+
+  test("a Spanish request: the visit booked, the estimate, the receipt and the review request are emailed in Spanish", async () => {
+    const { id, page } = await arrivedVisit({ language: "es" });
+    expect((await writeEstimate(id, igniter)).status).toBe(302);
+    expect(
+      (await ask(page, { form: { intent: "estimate-approve", name: "María López" } })).status,
+    ).toBe(200);
+    const receipt = await doneAndPaid(id, "245.00");
+    const sent = await db()
+      .select({ kind: outbox.kind, message: outbox.message })
+      .from(outbox)
+      .where(eq(outbox.subjectId, id))
+      .orderBy(asc(outbox.createdAt));
+    const homeowners = sent.filter(({ kind }) => kind.endsWith(".customer"));
+    const subjects = Object.fromEntries(
+      homeowners.map(({ kind, message }) => [kind, message.subject]),
+    );
+    expect(subjects["visit.scheduled.customer"]).toMatch(
+      /^Su visita de reparación está confirmada: \S+ \d+ de \S+ de \d{4}, 4:00 p\. m\. - 6:00 p\. m\., hora del Centro$/,
+    );
+    expect(subjects["estimate.sent.customer"]).toBe(
+      "Alex le manda un presupuesto de $245. Véalo y apruébelo",
+    );
+    expect(subjects["receipt.customer"]).toBe("Su recibo de la reparación de su secadora");
+    expect(subjects["review.request.customer"]).toBe("¿Qué tal lo hizo Alex?");
+    for (const { kind, message } of homeowners) {
+      expect(message.html, kind).toContain('<html lang="es">');
+      expect(message.text, kind).not.toMatch(/\b(Your|Questions|Call us|Reference)\b/);
+    }
+    const lines = receipt.text.split("\n");
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        "- Pieza: Igniter DC97-14486A, $145.00",
+        "- Mano de obra: Replace the igniter and test two cycles, $100.00",
+        "- Cargo por visita de $89: descontado",
+        "Total del presupuesto: $245.00",
+      ]),
+    );
+    expect(lines.find((line) => line.startsWith("Visita: "))).toMatch(
+      /^Visita: Primera visita: \S+ \d+ de \S+ de \d{4}, 4:00 p\. m\. - 6:00 p\. m\., hora del Centro \(realizada\)$/,
+    );
+    expect(lines.find((line) => line.startsWith("Pago: "))).toMatch(
+      /^Pago: \$245\.00 con tarjeta el \d+ de \S+ de \d{4}$/,
+    );
+    expect(lines.find((line) => line.startsWith("Garantía: "))).toMatch(
+      /^Garantía: 90 días en piezas y mano de obra, hasta el \d+ de \S+ de \d{4}$/,
+    );
+    // The office's own emails about it stay English.
+    for (const { kind, message } of sent.filter(({ kind }) => kind.endsWith(".company"))) {
+      expect(message.html, kind).toContain('<html lang="en">');
+    }
+  });
 });

@@ -294,7 +294,7 @@ export async function receiptSent(
   if (after.email === "") return;
   const [serviceCall, { visits, repaired }, ledger] = await Promise.all([
     serviceCallFor(tx, after),
-    receiptVisitsOf(tx, after),
+    receiptVisitsOf(tx, after, after.language),
     ledgerOf(tx, after.id, after.jobNumber),
   ]);
   const fee = serviceCallOfJob(after, serviceCall?.serviceCallCents ?? null);

@@ -173,7 +173,14 @@ function endedUnrepaired(outcome: FieldStatus | null): string | null {
 }
 
 /** Where the request's current visit stands, in the words its line ends with. */
-function currentOutcome(row: ServiceRequestRow): string {
+function currentOutcome(row: ServiceRequestRow, locale: Locale): string {
+  if (locale === "es") {
+    const words = requestPageWords.es;
+    const ended = endedUnrepairedStatus(row.fieldStatus);
+    if (ended) return withSpanishServiceCall(words.outcome[ended], recordedServiceCall(row));
+    if (row.status === "completed") return words.outcome.done;
+    return words.visitState[row.status === "scheduled" ? "confirmed" : "requested"];
+  }
   const ended = endedUnrepaired(row.fieldStatus);
   // A service call on the request is this visit's: the next one starts without (./next-visit.ts).
   if (ended) return withServiceCall(ended, recordedServiceCall(row));
@@ -199,26 +206,36 @@ export async function visitHistoryOf(
   return visitRecordsOf(row, await earlierVisitsOf(q, row));
 }
 
-function visitRecordsOf(row: ServiceRequestRow, earlierVisits: EarlierVisit[]): VisitRecord[] {
+function visitRecordsOf(
+  row: ServiceRequestRow,
+  earlierVisits: EarlierVisit[],
+  locale: Locale = "en",
+): VisitRecord[] {
   const { timeZoneLabel } = profileForState(row.office);
-  const earlier = earlierVisits.map((visit) => earlierVisitRecord(visit, timeZoneLabel));
+  const earlier = earlierVisits.map((visit) => earlierVisitRecord(visit, timeZoneLabel, locale));
   const current = visitOf(row);
   if (!current) return earlier;
   return [
     ...earlier,
     {
-      label: currentVisitLabel(row),
-      text: formatVisit(current.date, current.window, timeZoneLabel),
-      outcome: currentOutcome(row),
+      label: currentVisitLabel(row, locale),
+      text: formatVisit(current.date, current.window, timeZoneLabel, {
+        spanish: locale === "es",
+      }),
+      outcome: currentOutcome(row, locale),
     },
   ];
 }
 
-/** The receipt's visits: every visit as listed, and the one whose repair was paid. */
+/**
+ * The receipt's visits: every visit as listed (in `locale`, the receipt's language), and the one
+ * whose repair was paid.
+ */
 export async function receiptVisitsOf(
   q: Database | Transaction,
   row: ServiceRequestRow,
+  locale: Locale = "en",
 ): Promise<{ visits: VisitRecord[]; repaired: RepairedVisit | null }> {
   const earlier = await earlierVisitsOf(q, row);
-  return { visits: visitRecordsOf(row, earlier), repaired: repairedVisitOf(row, earlier) };
+  return { visits: visitRecordsOf(row, earlier, locale), repaired: repairedVisitOf(row, earlier) };
 }
