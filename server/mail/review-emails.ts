@@ -6,6 +6,7 @@
  */
 import type { CompanyProfile } from "~/content/company";
 import { applianceName } from "~/domain/appliances";
+import { requestPageWords } from "~/domain/request-page-words";
 import { reviewWords, starsText } from "~/domain/reviews";
 import { formatUsPhone } from "~/lib/form-rules";
 import type { Locale } from "~/lib/locale";
@@ -90,8 +91,7 @@ const reviewRequestWords: Record<Locale, ReviewRequestWords> = {
     stars:
       "Elija de 1 a 5 estrellas en la página de su solicitud y, si quiere, cuéntenos más. Leemos todas las respuestas.",
     // The private page's words for the same (its Spanish review section).
-    google: (url) =>
-      `También puede contarles a otros sobre nosotros en Google, piense lo que piense de la reparación. Déjenos una reseña en Google: ${url}`,
+    google: (url) => `${requestPageWords.es.googleNote} ${requestPageWords.es.google}: ${url}`,
   },
 };
 

@@ -283,6 +283,9 @@ test("the review request and its reminder in Spanish, as the text asks", () => {
   const asked = reviewRequestEmail(request, context);
   expect(asked.message.subject).toBe("¿Qué tal lo hizo Alex?");
   expect(asked.message.html).toContain(">Calificar su reparación</a>");
+  expect(asked.message.text).toContain(
+    "Déjenos una reseña en Google: https://g.page/r/example/review",
+  );
   expectSpanish(asked);
   const reminded = reviewRequestEmail(request, context, { reminder: true });
   expect(reminded.message.subject).toBe("Recordatorio: ¿Qué tal lo hizo Alex?");
