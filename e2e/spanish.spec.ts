@@ -301,9 +301,36 @@ test.describe("booking in Spanish on a phone", () => {
           timeout: 2_000,
         });
       }).toPass({ timeout: 30_000 });
+
+      // Paid in cash: the page leads with the receipt and the warranty, in Spanish.
+      await card.locator("summary", { hasText: "Record payment" }).click();
+      await card.getByRole("radio", { name: "Cash" }).check();
+      await expect(card.getByLabel("Amount paid ($)")).toHaveValue("180.00");
+      await card.getByRole("button", { name: "Record payment" }).click();
+      await expect(async () => {
+        await page.reload();
+        await expect(page.getByText(/^Pagado \$180\.00 el /)).toBeVisible({ timeout: 2_000 });
+      }).toPass({ timeout: 30_000 });
     } finally {
       await phoneContext.close();
     }
+    await expect(page.getByRole("heading", { level: 2, name: /^Reparado el \d/ })).toBeVisible();
+    await expect(
+      page.getByText(
+        /^Garantía: 90 días en piezas y mano de obra, hasta el \d{1,2} de \S+ de \d{4}\.$/,
+      ),
+    ).toBeVisible();
+    await page.getByRole("link", { name: "Ver e imprimir el recibo" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Recibo" })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(page).toHaveTitle(/^Su recibo/);
+    for (const label of ["Técnico", "Electrodoméstico", "Trabajo realizado", "Saldo", "Garantía"]) {
+      await expect(page.getByRole("term").filter({ hasText: label }).first()).toBeVisible();
+    }
+    await expect(page.getByRole("button", { name: "Imprimir" })).toBeVisible();
+    const receiptChecks = await axe(page).analyze();
+    expect(receiptChecks.violations.map((violation) => violation.id)).toEqual([]);
+    await page.goBack();
 
     // The On my way email waited out the Undo's seconds (20 s): it went in Spanish.
     const [onTheWay] = await waitForEmails(

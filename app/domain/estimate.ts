@@ -183,8 +183,12 @@ export function serviceCallWaivedLine(serviceCallCents: number, locale: Locale =
   return locale === "es" ? `Cargo por visita de ${fee}: descontado` : `Service call ${fee}: waived`;
 }
 
-/** "Repaired Nov 27": the day of the paid repair's visit (yyyy-mm-dd, the office's). */
-export function repairedLine(isoDate: string): string {
+/**
+ * "Repaired Nov 27": the day of the paid repair's visit (yyyy-mm-dd, the office's); in Spanish
+ * "Reparado el 27 de noviembre de 2026".
+ */
+export function repairedLine(isoDate: string, locale: Locale = "en"): string {
+  if (locale === "es") return `Reparado el ${displayDate(isoDate, "es")}`;
   const [year, month, day] = isoDate.split("-").map(Number);
   const date = new Intl.DateTimeFormat("en-US", {
     timeZone: "UTC",

@@ -113,7 +113,8 @@ export interface RequestPageWords {
   warrantyEnded: (ends: string) => string;
   bookNewRepair: string;
   sameProblem: string;
-  warrantyOffer: (ends: string) => string;
+  /** "Your repair is guaranteed until <ends>. If … at <no charge>: …", the two in bold. */
+  warrantyOffer: { until: string; comesBack: string; noCharge: string; rest: string };
   warrantyLegend: string;
   bookWarranty: string;
   callbackProblem: string;
@@ -266,8 +267,12 @@ const english: RequestPageWords = {
   warrantyEnded: (ends) => `Your warranty ended on ${ends}.`,
   bookNewRepair: "Book a new repair",
   sameProblem: "Same problem again?",
-  warrantyOffer: (ends) =>
-    `Your repair is guaranteed until ${ends}. If the same problem comes back, we come back at no charge: tell us what went wrong and choose a window for your free warranty visit.`,
+  warrantyOffer: {
+    until: "Your repair is guaranteed until ",
+    comesBack: ". If the same problem comes back, we come back at ",
+    noCharge: "no charge",
+    rest: ": tell us what went wrong and choose a window for your free warranty visit.",
+  },
   warrantyLegend: "Choose a window for the warranty visit",
   bookWarranty: "Book a free warranty visit",
   callbackProblem: callbackFormWords.problem,
@@ -432,10 +437,15 @@ const spanish: RequestPageWords = {
   warrantyEnded: (ends) => `Su garantía terminó el ${ends}.`,
   bookNewRepair: "Reservar una nueva reparación",
   sameProblem: "¿Volvió el mismo problema?",
-  warrantyOffer: (ends) =>
-    `Su reparación tiene garantía hasta el ${ends}. Si vuelve el mismo problema, regresamos sin cargo: díganos qué pasó y elija un horario para su visita de garantía gratis.`,
+  warrantyOffer: {
+    until: "Su reparación tiene garantía hasta el ",
+    comesBack: ". Si vuelve el mismo problema, regresamos ",
+    noCharge: "sin cargo",
+    rest: ": díganos qué pasó y elija un horario para su visita de garantía gratis.",
+  },
   warrantyLegend: "Elija un horario para la visita de garantía",
-  bookWarranty: "Reservar la visita de garantía gratis",
+  // Short enough for a 320 px phone (a button does not wrap).
+  bookWarranty: "Reservar visita de garantía",
   callbackProblem: "¿Qué pasó esta vez?",
   callbackProblemHint:
     "Qué hace el electrodoméstico ahora y cualquier código de error que muestre.",

@@ -623,14 +623,17 @@ export async function receiptsFor(db: Database | Transaction, row: Row) {
   return receipts.flatMap(({ receipt }) => (receipt ? [receipt] : []));
 }
 
-/** The receipt of the job `job` holds (a request's row as of that job), and its repaired visit. */
+/**
+ * The receipt of the job `job` holds (a request's row as of that job), and its repaired visit,
+ * in the homeowner's language (the receipt page and the private page are theirs).
+ */
 async function paidJobReceipt(db: Database | Transaction, job: Row, fee: number | null) {
   const [{ visits, repaired }, ledger] = await Promise.all([
-    receiptVisitsOf(db, job),
+    receiptVisitsOf(db, job, job.language),
     ledgerOf(db, job.id, job.jobNumber),
   ]);
   return {
-    receipt: receiptViewOf(job, serviceCallOfJob(job, fee), visits, repaired, ledger),
+    receipt: receiptViewOf(job, serviceCallOfJob(job, fee), visits, repaired, ledger, job.language),
     repaired,
   };
 }
@@ -646,7 +649,7 @@ export async function requestAfterTheJob(
   const lastPaid = row.paidAt ? row : (await earlierPaidJobsOf(db, row))[0];
   if (!row.estimateLines && !lastPaid) return { estimate: null, canAnswer: false, receipt: null };
   const fee = (await serviceCallFor(db, row))?.serviceCallCents ?? null;
-  const estimate = estimateViewOf(row, serviceCallOfJob(row, fee));
+  const estimate = estimateViewOf(row, serviceCallOfJob(row, fee), row.language);
   const { receipt, repaired } = lastPaid
     ? await paidJobReceipt(db, lastPaid, fee)
     : { receipt: null, repaired: null };
@@ -660,10 +663,13 @@ export async function requestAfterTheJob(
       (row.status === "scheduled" || row.status === "completed"),
     receipt: receipt
       ? {
-          payment: `${receipt.payment.amount} by ${receipt.payment.method.toLowerCase()} on ${receipt.payment.date}`,
+          payment:
+            row.language === "es"
+              ? `${receipt.payment.amount} el ${receipt.payment.date} (${receipt.payment.method.toLowerCase()})`
+              : `${receipt.payment.amount} by ${receipt.payment.method.toLowerCase()} on ${receipt.payment.date}`,
           warranty: receipt.warranty,
           forServiceCall: receipt.forServiceCall,
-          repaired: repaired?.date ? repairedLine(repaired.date) : null,
+          repaired: repaired?.date ? repairedLine(repaired.date, row.language) : null,
         }
       : null,
   };

@@ -24,7 +24,11 @@ import {
   type EstimateView,
   type ReceiptView,
 } from "~/domain/estimate";
-import type { PaymentMethod } from "~/domain/after-the-job";
+import type {
+  EstimateDecisionPlace,
+  EstimateLineKind,
+  PaymentMethod,
+} from "~/domain/after-the-job";
 import { applianceName } from "~/domain/appliances";
 import { formatMoney } from "~/domain/money";
 import { firstName } from "~/domain/names";
@@ -132,38 +136,56 @@ function ledgerFact(
 }
 
 /** "Mar 4, 2:05 PM Central": an instant in the request's office's time zone. */
-export function whenIn(instant: Date, row: Row): string {
+export function whenIn(instant: Date, row: Row, locale: Locale = "en"): string {
   const office = profileForState(row.office);
-  return formatOfficeTime(instant, office.timeZone, office.timeZoneLabel, "day-and-clock");
+  return formatOfficeTime(instant, office.timeZone, office.timeZoneLabel, "day-and-clock", locale);
 }
+
+const spanishLineKinds: Record<EstimateLineKind, string> = {
+  part: "Pieza",
+  labour: "Mano de obra",
+};
+const spanishDecisionPlaces: Record<EstimateDecisionPlace, string> = {
+  phone: "en el teléfono del técnico",
+  page: "en la página del cliente",
+};
 
 /** Which writing of the estimate `row` holds (EstimateView's `version`). */
 export function estimateVersionOf(row: Row): string {
   return row.estimateAt?.toISOString() ?? "";
 }
 
-/** The estimate as it is shown, or null before one is written. */
-export function estimateViewOf(row: Row, serviceCallCents: number | null): EstimateView | null {
+/**
+ * The estimate as it is shown, or null before one is written: in English on My day, in the
+ * request's language on the homeowner's page (issue 39).
+ */
+export function estimateViewOf(
+  row: Row,
+  serviceCallCents: number | null,
+  locale: Locale = "en",
+): EstimateView | null {
   const lines = row.estimateLines;
   if (!lines || lines.length === 0) return null;
   const decision = row.estimateDecision;
   const decidedText =
     decision && row.estimateDecidedAt
-      ? `${decision === "approved" ? "Approved" : "Declined"}${row.estimateDecidedBy ? ` by ${row.estimateDecidedBy}` : ""} ${decisionPlaceWords[row.estimateDecidedOn ?? "page"]}, ${whenIn(row.estimateDecidedAt, row)}`
+      ? locale === "es"
+        ? `${decision === "approved" ? "Aprobado" : "Rechazado"}${row.estimateDecidedBy ? ` por ${row.estimateDecidedBy}` : ""} ${spanishDecisionPlaces[row.estimateDecidedOn ?? "page"]}, el ${whenIn(row.estimateDecidedAt, row, locale)}`
+        : `${decision === "approved" ? "Approved" : "Declined"}${row.estimateDecidedBy ? ` by ${row.estimateDecidedBy}` : ""} ${decisionPlaceWords[row.estimateDecidedOn ?? "page"]}, ${whenIn(row.estimateDecidedAt, row)}`
       : null;
   return {
     lines: lines.map((line) => ({
-      kind: estimateLineKindLabels[line.kind],
+      kind: locale === "es" ? spanishLineKinds[line.kind] : estimateLineKindLabels[line.kind],
       description: line.description,
       amount: formatMoney(line.cents, { cents: "always" }),
     })),
     total: formatMoney(estimateTotalCents(lines), { cents: "always" }),
     totalCents: estimateTotalCents(lines),
-    writtenAt: row.estimateAt ? whenIn(row.estimateAt, row) : "",
+    writtenAt: row.estimateAt ? whenIn(row.estimateAt, row, locale) : "",
     version: estimateVersionOf(row),
     decision: decision && decidedText ? { decision, text: decidedText } : null,
     declinedChargeCents: decision === "declined" ? serviceCallCents : null,
-    declinedText: decision === "declined" ? declinedLine(serviceCallCents) : null,
+    declinedText: decision === "declined" ? declinedLine(serviceCallCents, locale) : null,
   };
 }
 

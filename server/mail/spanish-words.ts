@@ -12,9 +12,17 @@ import { formatMoney } from "~/domain/money";
 
 /** "secadora": the appliance as a sentence names it. */
 export function spanishAppliance(appliance: string): string {
+  // "Varios" and "Otro" name a choice in the dialog, not a thing in a sentence ("su varios").
+  const inSentence = sentenceNames[appliance];
+  if (inSentence) return inSentence;
   const name = applianceTypesIn("es").find((type) => type.id === appliance)?.name ?? appliance;
   return name.toLowerCase();
 }
+
+const sentenceNames: Partial<Record<string, string>> = {
+  combo: "equipo combinado",
+  other: "electrodoméstico",
+};
 
 export const spanishHours = "lunes a sábado, de 8:00 a. m. a 6:00 p. m.";
 

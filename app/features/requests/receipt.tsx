@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { receiptFacts, type ReceiptView } from "~/domain/estimate";
 import type { RequestPageView } from "~/domain/request-page";
 import { requestPageWords, type RequestPageWords } from "~/domain/request-page-words";
+import type { Locale } from "~/lib/locale";
 import { useLocale } from "~/lib/use-locale";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -100,7 +101,8 @@ function ReceiptLines({ receipt, words }: { receipt: ReceiptView; words: Request
  */
 export function ReceiptDocument({ receipts }: { receipts: readonly ReceiptView[] }) {
   const hydrated = useHydrated();
-  const words = requestPageWords[useLocale()];
+  const locale = useLocale();
+  const words = requestPageWords[locale];
   const [latest, ...earlier] = receipts;
   if (!latest) return null;
   return (
@@ -122,7 +124,7 @@ export function ReceiptDocument({ receipts }: { receipts: readonly ReceiptView[]
       <h1 id="receipt-title" className="text-2xl font-bold text-slate-900">
         {words.receipt}
       </h1>
-      <ReceiptBody receipt={latest} words={words} />
+      <ReceiptBody receipt={latest} words={words} locale={locale} />
       {earlier.map((receipt, index) => (
         <section
           key={`${receipt.date}-${index}`}
@@ -132,7 +134,7 @@ export function ReceiptDocument({ receipts }: { receipts: readonly ReceiptView[]
           <h2 id={`earlier-receipt-${index}`} className="text-xl font-bold text-slate-900">
             {words.earlierReceipt(receipt.date)}
           </h2>
-          <ReceiptBody receipt={receipt} words={words} />
+          <ReceiptBody receipt={receipt} words={words} locale={locale} />
         </section>
       ))}
       <div data-print="hide">
@@ -149,8 +151,16 @@ export function ReceiptDocument({ receipts }: { receipts: readonly ReceiptView[]
 }
 
 /** One receipt's facts, lines and warranty. */
-function ReceiptBody({ receipt, words }: { receipt: ReceiptView; words: RequestPageWords }) {
-  const facts = receiptFacts(receipt);
+function ReceiptBody({
+  receipt,
+  words,
+  locale,
+}: {
+  receipt: ReceiptView;
+  words: RequestPageWords;
+  locale: Locale;
+}) {
+  const facts = receiptFacts(receipt, locale);
   return (
     <>
       <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[10rem_1fr]">

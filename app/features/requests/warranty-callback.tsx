@@ -121,7 +121,13 @@ export function WarrantyCallback({
       <h2 id="warranty-heading" className="text-lg font-bold text-slate-900">
         {words.sameProblem}
       </h2>
-      <p className="text-slate-700">{words.warrantyOffer(warranty.ends)}</p>
+      <p className="text-slate-700">
+        {words.warrantyOffer.until}
+        <strong>{warranty.ends}</strong>
+        {words.warrantyOffer.comesBack}
+        <strong>{words.warrantyOffer.noCharge}</strong>
+        {words.warrantyOffer.rest}
+      </p>
       <Form
         method="post"
         action="#warranty"
