@@ -82,6 +82,15 @@ export function sourceText(source: RequestSource, detail: string | null): string
 export const phoneTextConsentWords =
   "May we text this number about this repair: the confirmation, a reminder the evening before and when the technician is on the way? Message and data rates may apply. Reply STOP to end texts, HELP for help.";
 
+/** The same, read to a caller who prefers Spanish (issue 39), and stored as their consent. */
+export const spanishPhoneTextConsentWords =
+  "¿Podemos enviarle mensajes de texto a este número sobre esta reparación: la confirmación, un recordatorio la tarde anterior y cuando el técnico vaya en camino? Pueden aplicarse tarifas de mensajes y datos. Responda ALTO para dejar de recibirlos o AYUDA para pedir ayuda.";
+
+/** What the caller is read, in the language they prefer. */
+export function phoneTextConsentWordsIn(prefersSpanish: boolean): string {
+  return prefersSpanish ? spanishPhoneTextConsentWords : phoneTextConsentWords;
+}
+
 export const phoneBookingMessages = {
   source: "Choose where the customer came from",
   sourceOther: "Say in a few words where from",
@@ -123,6 +132,8 @@ export const phoneBookingSchema = z
     sourceOther: optionalText(100),
     overbookReason: optionalText(200),
     textConsent: ticked,
+    /** The caller prefers Spanish: their emails, texts and page are in Spanish (issue 39). */
+    prefersSpanish: ticked,
   })
   .superRefine((booking, context) => {
     if (booking.source === "other" && booking.sourceOther === "") {

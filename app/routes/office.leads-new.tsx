@@ -6,7 +6,12 @@ import { Input, Select, Textarea } from "~/components/ui/input";
 import { applianceTypes } from "~/content/appliances";
 import type { OpenWindow } from "~/domain/availability";
 import type { KnownCaller } from "~/domain/customers";
-import { phoneTextConsentWords, requestSourceLabels, requestSources } from "~/domain/phone-booking";
+import {
+  phoneTextConsentWords,
+  requestSourceLabels,
+  requestSources,
+  spanishPhoneTextConsentWords,
+} from "~/domain/phone-booking";
 import { timeSlots } from "~/domain/time-slots";
 import { DeskHeader } from "~/features/desk/desk-header";
 import { deskMeta } from "~/features/desk/headers";
@@ -373,6 +378,22 @@ export default function NewRequest({ loaderData, actionData }: Route.ComponentPr
             <label className="flex min-h-11 items-center gap-2 font-semibold text-slate-900">
               <input
                 type="checkbox"
+                name="prefersSpanish"
+                value="yes"
+                defaultChecked={typed("prefersSpanish") === "yes"}
+                aria-describedby="prefers-spanish-hint"
+                className="size-5 shrink-0 accent-brand-700"
+              />
+              Prefers Spanish
+            </label>
+            <p id="prefers-spanish-hint" className="text-sm text-slate-700">
+              Their confirmation, texts, reminders and private page are in Spanish.
+            </p>
+          </div>
+          <div className="grid gap-1">
+            <label className="flex min-h-11 items-center gap-2 font-semibold text-slate-900">
+              <input
+                type="checkbox"
                 name="textConsent"
                 value="yes"
                 defaultChecked={typed("textConsent") === "yes"}
@@ -382,7 +403,8 @@ export default function NewRequest({ loaderData, actionData }: Route.ComponentPr
               Customer agreed to texts by phone
             </label>
             <p id="text-consent-words" className="text-sm text-slate-700">
-              Read this to them first: &ldquo;{phoneTextConsentWords}&rdquo;
+              Read this to them first: &ldquo;{phoneTextConsentWords}&rdquo; In Spanish:{" "}
+              <span lang="es">&ldquo;{spanishPhoneTextConsentWords}&rdquo;</span>
             </p>
           </div>
         </fieldset>

@@ -14,7 +14,7 @@ import type { OpenWindow } from "~/domain/availability";
 import {
   phoneBookingMessages,
   phoneBookingSchema,
-  phoneTextConsentWords,
+  phoneTextConsentWordsIn,
 } from "~/domain/phone-booking";
 import type { PostedForm } from "~/lib/bounded-body.server";
 import { isoDateIn } from "~/lib/dates";
@@ -197,8 +197,8 @@ export async function createPhoneBooking(
       preferredTime: booking.scheduledWindow,
       textConsent: booking.textConsent,
       textConsentPage: "",
-      // A caller is booked in English until the desk's form asks (issue 39 leaves it to a later step).
-      language: "en",
+      // The desk's "Prefers Spanish" box (issue 39): everything the caller receives follows it.
+      language: booking.prefersSpanish ? "es" : "en",
       companyEmail: office.email,
       website: "",
     },
@@ -220,7 +220,7 @@ export async function createPhoneBooking(
     takenBy: staff.name,
     ...(textTo
       ? {
-          textConsentWords: phoneTextConsentWords,
+          textConsentWords: phoneTextConsentWordsIn(booking.prefersSpanish),
           textConsentAt: now,
           textConsentPage: null,
           textConsentRecordedBy: staff.name,

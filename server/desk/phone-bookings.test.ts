@@ -117,6 +117,29 @@ for (const database of databases) {
       expect(lead).toContain("by phone, recorded by Dana Dispatch");
     });
 
+    test("a caller who prefers Spanish: the request keeps it, and their email, text and consent words are in Spanish; the lead says Prefers Spanish", async () => {
+      const typed = call({ technicianId: alexId, textConsent: "yes", prefersSpanish: "yes" });
+      const created = await ask("/office/leads/new", { cookie: dispatcher, form: typed });
+      expect(created.status).toBe(303);
+      const id = /^\/office\/leads\/([0-9a-f-]{36})$/.exec(created.location ?? "")?.[1];
+      const row = await requestRow(db(), id!);
+      expect(row.language).toBe("es");
+      expect(row.textConsentWords).toMatch(/^¿Podemos enviarle mensajes de texto a este número/);
+      const [booked] = await emailsOf(id!);
+      expect(booked!.kind).toBe("visit.scheduled.customer");
+      expect(booked!.message.subject).toMatch(/^Su visita de reparación está confirmada: /);
+      expect(booked!.message.html).toContain('<html lang="es">');
+      const [text] = await db().select().from(texts).where(eq(texts.requestId, id!));
+      expect(text!.body).toMatch(/ Responda ALTO para cancelar\.$/);
+      const lead = (await ask(`/office/leads/${id}`, { cookie: dispatcher })).body;
+      expect(lead).toContain("Prefers Spanish");
+      // Unticked, as before: English.
+      const english = call({ technicianId: alexId });
+      await ask("/office/leads/new", { cookie: dispatcher, form: english });
+      const [englishRow] = await stored(english.phone!);
+      expect(englishRow!.language).toBe("en");
+    });
+
     test("without a technician: the request waits for dispatch, the homeowner gets the confirmation with the link, the office no email", async () => {
       const typed = call({ source: "other", sourceOther: "Flyer at the library" });
       const created = await ask("/office/leads/new", { cookie: dispatcher, form: typed });
