@@ -297,7 +297,7 @@ test.describe("booking in Spanish on a phone", () => {
       // background: the page is read again until Done has landed, the phone still open.)
       await expect(async () => {
         await page.reload();
-        await expect(page.getByText(/^Terminado: Alex terminó la reparación \(/)).toBeVisible({
+        await expect(page.getByText(/^Completado: Alex terminó la reparación \(/)).toBeVisible({
           timeout: 2_000,
         });
       }).toPass({ timeout: 30_000 });

@@ -67,7 +67,6 @@ export interface RequestPageWords {
   yourVisit: string;
   noOtherWindow: string;
   moreDays: string;
-  windowNames: Record<"morning" | "afternoon" | "evening", string>;
   // Photos.
   yourPhotos: string;
   photosHeading: string;
@@ -218,7 +217,6 @@ const english: RequestPageWords = {
   yourVisit: "Your visit",
   noOtherWindow: "No other window is open in the next three weeks. Please call us to find a time.",
   moreDays: "More days",
-  windowNames: { morning: "Morning", afternoon: "Afternoon", evening: "Evening" },
   yourPhotos: "Your photos",
   photosHeading: "Photos for the technician",
   photosNote: (stored, max) =>
@@ -246,7 +244,7 @@ const english: RequestPageWords = {
   balance: (due) => `Balance ${due}`,
   partDeposit: (due) => `Part deposit ${due}`,
   partDepositPaidHeading: "Part deposit paid",
-  depositPaid: (amount, method, when) => `Part deposit paid: ${amount} by ${method} on ${when}`,
+  depositPaid: (amount, method, when) => `Part deposit paid: ${amount} ${method} on ${when}`,
   orderingPart: "We are ordering your part; the deposit counts toward your final bill.",
   confirming:
     "Thank you: Stripe is confirming your payment. This page updates by itself in a moment.",
@@ -257,7 +255,7 @@ const english: RequestPageWords = {
   depositButton: (amount) => `Approve and pay the ${amount} part deposit`,
   callToPayDeposit: (phone) => `Call ${phone} to pay the part deposit.`,
   payTechnician: (phone) => `Pay your technician by cash, check or card, or call ${phone}.`,
-  paymentMethod: { card: "card", cash: "cash", check: "check" },
+  paymentMethod: { card: "by card", cash: "by cash", check: "by check" },
   warrantyVisitHeading: "Your warranty visit",
   noCharge: "No charge.",
   comeBack: (visit) =>
@@ -352,7 +350,7 @@ const spanish: RequestPageWords = {
     `${technician} va en camino y llegará a eso de ${/^1:/.test(about) ? "la" : "las"} ${about}`,
   arrived: (technician) => `${technician} ya llegó`,
   done: (technician, at) =>
-    `Terminado: ${technician} terminó la reparación${at ? ` (${at})` : ""}.`,
+    `Completado: ${technician} terminó la reparación${at ? ` (${at})` : ""}.`,
   needsPart: (technician, part) =>
     `En espera de una pieza: ${technician} encontró que la reparación necesita ${part ? `esta pieza: ${part}` : "una pieza"}. Cuando llegue, reservaremos su visita de regreso y le enviaremos la hora.`,
   cantFix: (technician) =>
@@ -384,7 +382,6 @@ const spanish: RequestPageWords = {
   noOtherWindow:
     "No hay otro horario disponible en las próximas tres semanas. Llámenos para buscar una hora.",
   moreDays: "Más días",
-  windowNames: { morning: "Mañana", afternoon: "Tarde", evening: "Noche" },
   yourPhotos: "Sus fotos",
   photosHeading: "Fotos para el técnico",
   photosNote: (stored, max) =>
@@ -401,11 +398,11 @@ const spanish: RequestPageWords = {
   turnTextsOn: "Activar los mensajes",
   didCancel: "Su visita está cancelada. Ya le avisamos a la oficina.",
   didMove: (visit) =>
-    `Su visita cambió a ${visit ?? "el nuevo horario"}. La oficina la confirmará.`,
+    `Su visita se cambió ${visit ? `al ${visit}` : "al nuevo horario"}. La oficina la confirmará.`,
   didTextsOff: "Los mensajes de texto están desactivados. Seguirá recibiendo correos.",
   didTextsOn: "Los mensajes de texto están activados de nuevo.",
   didWarranty: (visit) =>
-    `Su visita de garantía gratis está reservada para ${visit ?? "el horario que eligió"}. Sin cargo.`,
+    `Su visita de garantía gratis está reservada para ${visit ? `el ${visit}` : "el horario que eligió"}. Sin cargo.`,
   didApprove: "Gracias: el presupuesto está aprobado. Su técnico ya lo ve.",
   didDecline: "El presupuesto está rechazado. Su técnico ya lo ve.",
   didPhotos: (added) =>
@@ -414,7 +411,7 @@ const spanish: RequestPageWords = {
   partDeposit: (due) => `Depósito de la pieza ${due}`,
   partDepositPaidHeading: "Depósito de la pieza pagado",
   depositPaid: (amount, method, when) =>
-    `Depósito de la pieza pagado: ${amount} con ${method} el ${when}`,
+    `Depósito de la pieza pagado: ${amount} ${method} el ${when}`,
   orderingPart: "Estamos pidiendo su pieza; el depósito se descuenta de su cuenta final.",
   confirming:
     "Gracias: Stripe está confirmando su pago. Esta página se actualiza sola en un momento.",
@@ -427,7 +424,8 @@ const spanish: RequestPageWords = {
   callToPayDeposit: (phone) => `Llame al ${phone} para pagar el depósito de la pieza.`,
   payTechnician: (phone) =>
     `Pague a su técnico en efectivo, con cheque o con tarjeta, o llame al ${phone}.`,
-  paymentMethod: { card: "tarjeta", cash: "efectivo", check: "cheque" },
+  // "pagado con tarjeta", "pagado en efectivo", "pagado con cheque".
+  paymentMethod: { card: "con tarjeta", cash: "en efectivo", check: "con cheque" },
   warrantyVisitHeading: "Su visita de garantía",
   noCharge: "Sin cargo.",
   comeBack: (visit) =>
@@ -455,7 +453,7 @@ const spanish: RequestPageWords = {
   yourEstimate: "Su presupuesto",
   written: (at) => `Hecho el ${at}`,
   estimateNote:
-    "Apruebe el presupuesto para seguir con la reparación, o recházelo. Escriba su nombre para responder.",
+    "Apruebe el presupuesto para seguir con la reparación, o rechácelo. Escriba su nombre para responder.",
   yourName: "Su nombre",
   approveEstimate: "Aprobar el presupuesto",
   declineEstimate: "Rechazar",

@@ -7,6 +7,7 @@
  * languages sit beside the one view that uses them.
  */
 import { formatPhone, profileForState } from "~/content/company";
+import { officeName } from "~/content/navigation";
 import {
   defaultWarrantyDays,
   formatCalendarDate,
@@ -24,11 +25,7 @@ import {
   type EstimateView,
   type ReceiptView,
 } from "~/domain/estimate";
-import type {
-  EstimateDecisionPlace,
-  EstimateLineKind,
-  PaymentMethod,
-} from "~/domain/after-the-job";
+import type { EstimateDecisionPlace, PaymentMethod } from "~/domain/after-the-job";
 import { applianceName } from "~/domain/appliances";
 import { formatMoney } from "~/domain/money";
 import { firstName } from "~/domain/names";
@@ -38,7 +35,7 @@ import type { Locale } from "~/lib/locale";
 
 import { paidEffect } from "~/domain/payments";
 
-import { spanishAppliance } from "../mail/spanish-words";
+import { spanishAppliance, spanishLineKinds } from "../mail/spanish-words";
 import type { LedgerRow } from "../requests/ledger";
 import type { ServiceRequestRow as Row } from "../requests/visit-changes";
 import type { RepairedVisit, VisitRecord } from "../requests/visit-history";
@@ -141,10 +138,6 @@ export function whenIn(instant: Date, row: Row, locale: Locale = "en"): string {
   return formatOfficeTime(instant, office.timeZone, office.timeZoneLabel, "day-and-clock", locale);
 }
 
-const spanishLineKinds: Record<EstimateLineKind, string> = {
-  part: "Pieza",
-  labour: "Mano de obra",
-};
 const spanishDecisionPlaces: Record<EstimateDecisionPlace, string> = {
   phone: "en el teléfono del técnico",
   page: "en la página del cliente",
@@ -207,7 +200,7 @@ export function receiptViewOf(
   const paidOn = words.day(isoDateIn(row.paidAt, office.timeZone));
   // The service call after Can't fix (./service-call.ts): no repair, no estimate, no warranty.
   const forServiceCall = isServiceCallPayment(row);
-  const estimate = forServiceCall ? null : estimateViewOf(row, serviceCallCents);
+  const estimate = forServiceCall ? null : estimateViewOf(row, serviceCallCents, language);
   const lines = receiptLedgerOf(ledger, forServiceCall ? "service-call" : "repair");
   const card = [...lines]
     .reverse()
@@ -217,7 +210,7 @@ export function receiptViewOf(
     forServiceCall,
     reference: row.reference,
     company: {
-      name: office.name,
+      name: officeName(office, language),
       street: office.street,
       region: office.region,
       phone: formatPhone(office.phone),
@@ -238,14 +231,7 @@ export function receiptViewOf(
       ? words.serviceCallWorkDone
       : (repaired?.workDone ?? row.workDone ?? ""),
     partsUsed: forServiceCall ? "" : (repaired?.partsUsed ?? row.partsUsed ?? ""),
-    estimate:
-      estimate && language === "es"
-        ? {
-            ...estimate,
-            declinedText:
-              estimate.declinedText && declinedLine(estimate.declinedChargeCents, language),
-          }
-        : estimate,
+    estimate,
     // Went ahead with the approved estimate: the fee the booking was shown is not charged.
     serviceCallWaived:
       !forServiceCall &&

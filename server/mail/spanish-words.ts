@@ -56,7 +56,7 @@ export function spanishClock(time: string): string {
   );
 }
 
-const spanishLineKinds: Record<EstimateLineKind, string> = {
+export const spanishLineKinds: Record<EstimateLineKind, string> = {
   part: "Pieza",
   labour: "Mano de obra",
 };

@@ -10,6 +10,7 @@ import { localizedHref } from "~/lib/locale";
 import { withRegion } from "~/lib/region";
 import { stateBySlug } from "~/content/states";
 import { formatPhone, profileForState, type CompanyProfile } from "~/content/company";
+import { officeName } from "~/content/navigation";
 import { applianceName } from "~/domain/appliances";
 import type { OpenWindow } from "~/domain/availability";
 import { firstName } from "~/domain/names";
@@ -137,7 +138,7 @@ export async function requestPageView(
     name: row.name,
     address: [row.address, row.zipCode].filter(Boolean).join(", "),
     office: {
-      name: office.name,
+      name: officeName(office, locale),
       phone: formatPhone(office.phone),
       phoneForCall: office.phoneForCall,
       hours: locale === "es" ? spanishHours : office.hours,

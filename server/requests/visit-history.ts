@@ -158,7 +158,7 @@ function withSpanishServiceCall(outcome: string, call: VisitServiceCall | null):
   const paid =
     call.method === null
       ? `sin cargo por la visita${call.noChargeReason ? `: ${call.noChargeReason}` : ""}`
-      : `cargo por visita de ${formatMoney(call.cents, { cents: "always" })} pagado con ${words.paymentMethod[call.method]}`;
+      : `cargo por visita de ${formatMoney(call.cents, { cents: "always" })} pagado ${words.paymentMethod[call.method]}`;
   return `${outcome}; ${paid}`;
 }
 

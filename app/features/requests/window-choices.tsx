@@ -1,4 +1,5 @@
 import type { OpenWindow } from "~/domain/availability";
+import { slotWords } from "~/features/booking/slot-words";
 import type { RequestPageView } from "~/domain/request-page";
 import { requestPageWords } from "~/domain/request-page-words";
 import { timeSlots } from "~/domain/time-slots";
@@ -140,10 +141,10 @@ function DayChoices({
                 name="window"
                 value={`${option.date}/${option.window}`}
                 required
-                aria-label={`${words.windowNames[slot.id]}, ${option.label}`}
+                aria-label={`${slotWords(slot.id, locale).label}, ${option.label}`}
                 className="absolute inset-0 cursor-pointer appearance-none rounded-lg"
               />
-              <span className="font-semibold">{words.windowNames[slot.id]}</span>
+              <span className="font-semibold">{slotWords(slot.id, locale).label}</span>
               <span
                 className={cn("text-xs text-slate-600", locale === "en" && "whitespace-nowrap")}
               >
