@@ -38,6 +38,7 @@ import type { OpenWindow } from "~/domain/availability";
 import { newsletterSchema } from "~/domain/newsletter";
 import type { LeadKind } from "~/lib/form-result";
 import { honeypotName } from "~/lib/honeypot";
+import { isLocale, type Locale } from "~/lib/locale";
 
 import type { ServerConfig } from "../config";
 import type { Database } from "../db/database";
@@ -337,6 +338,7 @@ async function submit(
         from: result.place.date,
         now: submittedAt,
         defaultCapacity: config.WINDOW_CAPACITY,
+        locale: languageOf(parsed.data),
       }),
     );
     return { status: "window-full", openWindows };
@@ -351,4 +353,11 @@ async function submit(
       ? { requestUrl: links.urlFor(answer.body.id) }
       : {}),
   };
+}
+
+/** The language a submission was made in: a service request's (issue 39); English otherwise. */
+function languageOf(data: unknown): Locale {
+  return typeof data === "object" && data !== null && "language" in data && isLocale(data.language)
+    ? data.language
+    : "en";
 }

@@ -527,6 +527,7 @@ export class HomeownerRequests {
         from,
         now,
         defaultCapacity: this.#context.config.WINDOW_CAPACITY,
+        locale: found.language,
       });
       return {
         ...outcome,
@@ -593,6 +594,7 @@ export class HomeownerRequests {
         from: date,
         now,
         defaultCapacity: this.#context.config.WINDOW_CAPACITY,
+        locale: found.language,
       });
       return {
         ...outcome,

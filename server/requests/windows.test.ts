@@ -106,6 +106,19 @@ for (const database of databases) {
       expect(response.status).toBe(409);
       const body = (await response.json()) as Answer["body"];
       expect(body.openWindows?.[0]?.date).toBe("2031-09-22");
+      expect(body.openWindows?.[0]?.label).toBe("Mon, Sep 22, 8:00 AM - 12:00 PM Central");
+    });
+
+    test("a Spanish request is offered the open windows in Spanish (issue 39)", async () => {
+      const response = await server.post(
+        "/api/send-email",
+        serviceRequest({ preferredDate: "2031-09-21", preferredTime: "morning", language: "es" }),
+      );
+      expect(response.status).toBe(409);
+      const body = (await response.json()) as Answer["body"];
+      expect(body.openWindows?.[0]?.label).toBe(
+        "lunes 22 de septiembre de 2031, 8:00 a. m. - 12:00 p. m., hora del Centro",
+      );
     });
 
     test("the availability endpoint marks full, closed and open windows, and refuses bad questions with 400", async () => {

@@ -1,6 +1,7 @@
 import { and, between, eq, gte, lte, sql } from "drizzle-orm";
 
 import { isoDateIn } from "~/lib/dates";
+import type { Locale } from "~/lib/locale";
 import { profileForState, type CompanyProfile } from "~/content/company";
 import type { StateSlug } from "~/content/states";
 import { timeSlots, type TimeSlotId } from "~/domain/time-slots";
@@ -195,7 +196,15 @@ export async function nextOpenWindows(
     now,
     defaultCapacity,
     count = 3,
-  }: { from: string; now: Date; defaultCapacity: number; count?: number },
+    locale = "en",
+  }: {
+    from: string;
+    now: Date;
+    defaultCapacity: number;
+    count?: number;
+    /** The labels' language: the homeowner's (issue 39). */
+    locale?: Locale;
+  },
 ): Promise<OpenWindow[]> {
   const today = isoDateIn(now, office.timeZone);
   const start = from < today ? today : from;
@@ -207,7 +216,9 @@ export async function nextOpenWindows(
       open.push({
         date: day.date,
         window: window.id,
-        label: formatVisit(day.date, window.id, office.timeZoneLabel),
+        label: formatVisit(day.date, window.id, office.timeZoneLabel, {
+          spanish: locale === "es",
+        }),
       });
       if (open.length === count) return open;
     }
