@@ -11,7 +11,8 @@ import { profileForState } from "~/content/company";
 import { formatCalendarDate, type PaymentMethod } from "~/domain/after-the-job";
 import { paymentSummary } from "~/domain/estimate";
 import { formatMoney } from "~/domain/money";
-import { isoDateIn } from "~/lib/dates";
+import { requestPageWords } from "~/domain/request-page-words";
+import { displayDate, isoDateIn } from "~/lib/dates";
 
 import type { ServiceRequestRow as Row } from "../requests/visit-changes";
 import { newWorkDeclined } from "./warranty-work";
@@ -96,16 +97,23 @@ export function serviceCallSummary(call: VisitServiceCall): string {
  * A warranty callback owes nothing.
  */
 export function serviceCallOwed(row: Row, serviceCallCents: number | null): string | null {
-  if (row.warrantyCallback) return "No charge: warranty visit";
+  // A Spanish request's page says it in Spanish (issue 39); the reason is the office's words.
+  const spanish = row.language === "es";
+  if (row.warrantyCallback)
+    return spanish ? "Sin cargo: visita de garantía" : "No charge: warranty visit";
   if (isServiceCallPayment(row) && row.paidAt) {
-    if (row.noChargeReason !== null) return `No charge: ${row.noChargeReason}`;
+    if (row.noChargeReason !== null) {
+      return `${spanish ? "Sin cargo" : "No charge"}: ${row.noChargeReason}`;
+    }
     if (row.paymentCents !== null && row.paymentMethod) {
-      const paidOn = formatCalendarDate(
-        isoDateIn(row.paidAt, profileForState(row.office).timeZone),
-      );
-      return `${formatMoney(row.paymentCents, { cents: "always" })} paid by ${row.paymentMethod} on ${paidOn}`;
+      const paidOnIso = isoDateIn(row.paidAt, profileForState(row.office).timeZone);
+      const amount = formatMoney(row.paymentCents, { cents: "always" });
+      return spanish
+        ? `${amount} pagado ${requestPageWords.es.paymentMethod[row.paymentMethod]} el ${displayDate(paidOnIso, "es")}`
+        : `${amount} paid by ${row.paymentMethod} on ${formatCalendarDate(paidOnIso)}`;
     }
   }
   if (serviceCallCents === null) return null;
-  return `${formatMoney(serviceCallCents, { cents: "when-needed" })}: due`;
+  const fee = formatMoney(serviceCallCents, { cents: "when-needed" });
+  return spanish ? `${fee}: pendiente de pago` : `${fee}: due`;
 }

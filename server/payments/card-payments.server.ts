@@ -17,6 +17,7 @@ import { serviceRequests } from "../db/schema";
 import { fromRequests } from "../requests/request-rows";
 import { textsAllowed } from "../texts/enqueue";
 import { chargeOf, repairPaidCents, settlementOf } from "../field/estimates.server";
+import { spanishAppliance } from "../mail/spanish-words";
 import { serviceCallFor } from "../prices/price-policy";
 import {
   depositPaidCents,
@@ -194,6 +195,8 @@ export class CardPayments {
           metadata: { payment_id: id, request_id: row.id, job_number: String(row.jobNumber) },
           payment_intent_data: { metadata: { payment_id: id, request_id: row.id } },
           ...(row.email ? { customer_email: row.email } : {}),
+          // Stripe's page in the homeowner's language (issue 39): Latin American Spanish.
+          ...(row.language === "es" ? { locale: "es-419" as const } : {}),
           // A deposit has no receipt page yet: back to the page, which says it is paid.
           success_url:
             balance.kind === "deposit"
@@ -805,13 +808,27 @@ function uuidFromKey(key: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** "Dryer repair, request R-7K3F": what Stripe's page and its receipt call the payment. */
+/**
+ * "Dryer repair, request R-7K3F": what Stripe's page and its receipt call the payment ("Reparación
+ * de secadora, solicitud R-7K3F" for a Spanish request).
+ */
 function lineItemName(row: ServiceRequestRow, balance: Balance): string {
+  const reference = row.reference ?? row.id.slice(0, 8);
+  if (row.language === "es") {
+    const appliance = spanishAppliance(row.selectedAppliance);
+    const what =
+      balance.kind === "deposit"
+        ? `Depósito de la pieza, reparación de ${appliance}`
+        : balance.for === "service-call"
+          ? "Cargo por visita"
+          : `Reparación de ${appliance}`;
+    return `${what}, solicitud ${reference}`;
+  }
   const what =
     balance.kind === "deposit"
       ? `Part deposit, ${applianceName(row.selectedAppliance, { inSentence: true })} repair`
       : balance.for === "service-call"
         ? "Service call"
         : `${applianceName(row.selectedAppliance)} repair`;
-  return `${what}, request ${row.reference ?? row.id.slice(0, 8)}`;
+  return `${what}, request ${reference}`;
 }

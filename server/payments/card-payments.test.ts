@@ -186,6 +186,22 @@ for (const database of databases) {
       expect(stripe.sessions.length).toBe(before + 1);
     });
 
+    test("a Spanish request pays on Stripe's page in Spanish, for a line item named in Spanish (issue 39)", async () => {
+      const { page } = await doneVisit({ language: "es" });
+      const shown = await ask(page);
+      expect(shown.body).toContain("Saldo $245.00");
+      expect(shown.body).toContain("Pagar con tarjeta");
+      expect((await pay(page)).status).toBe(303);
+      const created = stripe.requests.filter(
+        (request) => request.method === "POST" && request.path === "/v1/checkout/sessions",
+      );
+      const params = created.at(-1)!.body;
+      expect(params.locale).toBe("es-419");
+      expect(params["line_items[0][price_data][product_data][name]"]).toMatch(
+        /^Reparación de secadora, solicitud R-[0-9A-Z]{4}$/,
+      );
+    });
+
     test("the webhook delivered five times at once makes one payment, one receipt; the page and My day say Paid", async () => {
       const { id, page } = await doneVisit();
       const link = await pay(page);
