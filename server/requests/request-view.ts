@@ -20,12 +20,11 @@ import type { RequestPageView, RequestStep } from "~/domain/request-page";
 import { requestPageWords } from "~/domain/request-page-words";
 import { formatVisit } from "~/domain/visit";
 import { serviceCallTerms } from "~/domain/prices";
-import { formatMoney } from "~/domain/money";
 import type { Locale } from "~/lib/locale";
 
 import type { Database } from "../db/database";
 import { leadEvents, requestPhotos } from "../db/schema";
-import { spanishAppliance, spanishHours } from "../mail/spanish-words";
+import { spanishAppliance, spanishHours, spanishServiceCallTerms } from "../mail/spanish-words";
 import { serviceCallFor } from "../prices/price-policy";
 import { afterCantFix, serviceCallOwed } from "../field/service-call";
 import { holdsNoPlace, visitOf, type ServiceRequestRow } from "./visit-changes";
@@ -39,10 +38,9 @@ async function serviceCallTermsOf(db: Database, row: ServiceRequestRow) {
   if (afterCantFix(row)) return serviceCallOwed(row, serviceCall?.serviceCallCents ?? null);
   if (!serviceCall) return null;
   // The condition is the owner's own words, typed in English on /office/prices.
-  if (row.language === "es") {
-    return `${formatMoney(serviceCall.serviceCallCents, { cents: "when-needed" })} (condición de la oficina, en inglés: “${serviceCall.serviceCallRule}”)`;
-  }
-  return serviceCallTerms(serviceCall);
+  return row.language === "es"
+    ? spanishServiceCallTerms(serviceCall)
+    : serviceCallTerms(serviceCall);
 }
 
 /**
