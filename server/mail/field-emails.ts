@@ -146,7 +146,7 @@ const fieldWords: Record<Locale, FieldWords> = {
     partNeeded: {
       title: (applianceNoun) => `Esperando una pieza para su ${applianceNoun}`,
       preview: (technician, applianceNoun) =>
-        `${technician} encontró la pieza que necesita su ${applianceNoun}; programaremos la segunda visita.`,
+        `${technician} encontró la pieza que necesita su ${applianceNoun}; programaremos la visita de regreso.`,
       part: "Pieza necesaria",
       price: "Precio de la pieza",
       deposit: "Depósito por la pieza",
@@ -157,7 +157,7 @@ const fieldWords: Record<Locale, FieldWords> = {
         deposit
           ? `${technician} encontró que su ${applianceNoun} necesita una pieza para terminar la reparación. La pedimos en cuanto se pague el depósito: el botón de arriba abre la página de su solicitud, donde puede pagar con tarjeta en la página segura de Stripe. No se cobra nada extra por pagar con tarjeta, y el depósito se descuenta de su cuenta final.`
           : `${technician} encontró que su ${applianceNoun} necesita una pieza para terminar la reparación. Ya la estamos pidiendo.`,
-        "Cuando llegue, programaremos su segunda visita y le enviaremos el horario, con un archivo para su calendario.",
+        "Cuando llegue, programaremos su visita de regreso y le enviaremos el horario, con un archivo para su calendario.",
         `¿Preguntas? ${homeownerWords.es.call(office)}`,
       ],
     },

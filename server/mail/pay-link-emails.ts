@@ -114,7 +114,7 @@ const payWords: Record<Locale, PayWords> = {
       seeRequest: "Ver su solicitud",
       paragraphs: (amount, applianceNoun, office) => [
         `Gracias: recibimos su depósito de ${amount} y ya estamos pidiendo la pieza para su ${applianceNoun}.`,
-        "El depósito se descuenta de su cuenta final. Cuando llegue la pieza, programaremos su segunda visita y le enviaremos el horario.",
+        "El depósito se descuenta de su cuenta final. Cuando llegue la pieza, programaremos su visita de regreso y le enviaremos el horario.",
         `¿Preguntas? ${homeownerWords.es.call(office)}`,
       ],
     },

@@ -131,7 +131,7 @@ test("a warranty visit and a return visit in Spanish", () => {
   expectSpanish(warranty);
 
   const returning = visitScheduledEmail({ ...visit, visitNumber: 2, part: "Igniter" }, context);
-  expect(returning.message.subject).toBe(`Su segunda visita está confirmada: ${spanishDay}`);
+  expect(returning.message.subject).toBe(`Su visita de regreso está confirmada: ${spanishDay}`);
   expect(returning.message.text).toContain("Le llevaremos la pieza: Igniter.");
   expectSpanish(returning);
 });

@@ -212,7 +212,7 @@ const englishVisitKinds: Record<VisitKind, string> = {
 // All three are "visita": the adjectives agree with it.
 const spanishVisitKinds: Record<VisitKind, string> = {
   repair: "visita de reparación",
-  return: "segunda visita",
+  return: "visita de regreso",
   warranty: "visita de garantía",
 };
 

@@ -21,7 +21,7 @@ const stopLine = "Reply STOP to end texts.";
 const spanishStopLine = "Responda ALTO para cancelar.";
 const spanishBookedVisitWords: Record<BookedVisitKind, string> = {
   repair: "visita",
-  return: "segunda visita",
+  return: "visita de regreso",
   warranty: "visita gratis",
 };
 const spanishAppliances: Record<string, string> = {
