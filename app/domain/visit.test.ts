@@ -40,6 +40,9 @@ test("the day is the calendar date itself, whatever the machine's time zone", ()
       process.env.TZ = zone;
       expect(formatVisitDay("2026-12-01")).toBe("Tue, Dec 1");
       expect(formatVisitDay("2028-02-29")).toBe("Tue, Feb 29");
+      // The private page's day rows in Spanish (issue 39).
+      expect(formatVisitDay("2026-12-01", "es")).toBe("mar, 1 dic");
+      expect(formatVisitDay("2026-09-16", "es")).toBe("mié, 16 sep");
     }
   } finally {
     if (before === undefined) delete process.env.TZ;

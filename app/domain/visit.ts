@@ -1,4 +1,4 @@
-import { displayDate } from "~/lib/dates";
+import { displayDate, spanishShortMonthNames } from "~/lib/dates";
 import type { Locale } from "~/lib/locale";
 
 import { timeSlots, type TimeSlotId } from "./time-slots";
@@ -31,25 +31,10 @@ export function formatVisitDay(date: string, locale: Locale = "en"): string {
   if (!day || Number.isNaN(day.getTime())) throw new RangeError(`Not a yyyy-mm-dd date: ${date}`);
   if (locale === "es") {
     // "mar, 1 dic": as short as the English, for the private page's day rows.
-    return `${spanishWeekdays[day.getUTCDay()]!.slice(0, 3)}, ${day.getUTCDate()} ${spanishShortMonths[day.getUTCMonth()]}`;
+    return `${spanishWeekdays[day.getUTCDay()]!.slice(0, 3)}, ${day.getUTCDate()} ${spanishShortMonthNames[day.getUTCMonth()]}`;
   }
   return `${weekdays[day.getUTCDay()]}, ${months[day.getUTCMonth()]} ${day.getUTCDate()}`;
 }
-
-const spanishShortMonths = [
-  "ene",
-  "feb",
-  "mar",
-  "abr",
-  "may",
-  "jun",
-  "jul",
-  "ago",
-  "sep",
-  "oct",
-  "nov",
-  "dic",
-] as const;
 
 /** "First visit", "Return visit", then "Visit 3", ...: a request's visits as they are listed. */
 export function visitLabel(number: number): string {

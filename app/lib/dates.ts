@@ -67,6 +67,9 @@ const spanishMonthNames = [
   "diciembre",
 ];
 
+/** "ene", "feb", … "dic": the short names, the long ones' first three letters. */
+export const spanishShortMonthNames = spanishMonthNames.map((name) => name.slice(0, 3));
+
 /** "November 24, 2026"; in Spanish "24 de noviembre de 2026". */
 export function displayDate(iso: string, locale: "en" | "es" = "en"): string {
   const date = dateFromIso(iso);

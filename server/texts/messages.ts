@@ -8,6 +8,7 @@ import { formatPhone, type CompanyProfile } from "~/content/company";
 import { applianceName } from "~/domain/appliances";
 import { timeSlots, type TimeSlotId } from "~/domain/time-slots";
 import { formatVisitDay } from "~/domain/visit";
+import { spanishShortMonthNames } from "~/lib/dates";
 import type { Locale } from "~/lib/locale";
 
 const stopLine = "Reply STOP to end texts.";
@@ -34,20 +35,6 @@ const spanishAppliances: Record<string, string> = {
   combo: "equipos",
   other: "equipo",
 };
-const spanishMonths = [
-  "ene",
-  "feb",
-  "mar",
-  "abr",
-  "may",
-  "jun",
-  "jul",
-  "ago",
-  "sep",
-  "oct",
-  "nov",
-  "dic",
-];
 
 function spanishApplianceText(appliance: string): string {
   return spanishAppliances[appliance] ?? "equipo";
@@ -58,7 +45,7 @@ function spanishShortVisit(date: string, window: TimeSlotId): string {
   const slot = timeSlots.find((candidate) => candidate.id === window);
   const hours = slot ? slot.window.replace(/:00 /g, "").replace(/ - /, "-") : "";
   const [, month = "1", day = "1"] = date.split("-");
-  return `${Number(day)} de ${spanishMonths[Number(month) - 1]}, ${hours}`;
+  return `${Number(day)} de ${spanishShortMonthNames[Number(month) - 1]}, ${hours}`;
 }
 
 /** "Thu, Nov 26, 8AM-12PM". */
