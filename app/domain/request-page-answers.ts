@@ -4,6 +4,7 @@
  * (the desk, My day and the tests read them); a Spanish request's page shows them in Spanish,
  * the English message being the key, as app/lib/said-in.ts does for the public forms.
  */
+import { displayDate } from "~/lib/dates";
 import type { Locale } from "~/lib/locale";
 
 import { maxPhotos } from "./photos";
@@ -79,15 +80,35 @@ const spanishPatterns: ReadonlyArray<[RegExp, (match: RegExpExecArray) => string
   ],
   [
     /^“(.+)” is not a JPEG, PNG or WebP photo\.$/,
-    ([, name]) => `“${name}” no es una foto JPEG, PNG o WebP.`,
+    ([, name = ""]) => `“${fileName(name)}” no es una foto JPEG, PNG o WebP.`,
   ],
-  [/^“(.+)” is larger than 10 MB\.$/, ([, name]) => `“${name}” pesa más de 10 MB.`],
-  [/^“(.+)” could not be read as a photo\.$/, ([, name]) => `“${name}” no se pudo leer como foto.`],
+  [/^“(.+)” is larger than 10 MB\.$/, ([, name = ""]) => `“${fileName(name)}” pesa más de 10 MB.`],
+  [
+    /^“(.+)” could not be read as a photo\.$/,
+    ([, name = ""]) => `“${fileName(name)}” no se pudo leer como foto.`,
+  ],
   [
     /^Your warranty ended on (.+)\. Book a new repair, or call us\.$/,
-    ([, ends]) => `Su garantía terminó el ${ends}. Reserve una nueva reparación o llámenos.`,
+    ([, ends = ""]) =>
+      `Su garantía terminó el ${spanishDate(ends)}. Reserve una nueva reparación o llámenos.`,
   ],
 ];
+
+/** A file without a name of its own is "The file" in the English message (./photos.ts). */
+function fileName(shown: string): string {
+  return shown === "The file" ? "El archivo" : shown;
+}
+
+const englishShortMonths = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split(" ");
+
+/** "Feb 23, 2027" (as `formatCalendarDate` writes it) → "23 de febrero de 2027". */
+function spanishDate(english: string): string {
+  const match = /^([A-Z][a-z]{2}) (\d{1,2}), (\d{4})$/.exec(english);
+  const month = match ? englishShortMonths.indexOf(match[1]!) : -1;
+  if (!match || month < 0) return english;
+  const iso = `${match[3]}-${String(month + 1).padStart(2, "0")}-${match[2]!.padStart(2, "0")}`;
+  return displayDate(iso, "es");
+}
 
 /** `message` in `locale`; one without its Spanish stays as it is (English). */
 export function pageAnswerIn(message: string, locale: Locale): string {

@@ -52,6 +52,7 @@ const reachable: string[] = [
   photoMessages.tooLarge("lavadora.jpg"),
   photoMessages.unreadable("foto.heic"),
   warrantyMessages.alreadyBooked,
+  warrantyMessages.ended("2027-02-23"),
   warrantyMessages.none,
   warrantyMessages.cancelled,
   warrantyMessages.onePhoto,
@@ -79,6 +80,10 @@ describe("the private page's answers in Spanish", () => {
     ).toBe("Su visita empieza pronto: llame al (713) 555-0127 para cambiarla.");
     expect(pageAnswerIn(photoMessages.tooLarge("lavadora.jpg"), "es")).toBe(
       "“lavadora.jpg” pesa más de 10 MB.",
+    );
+    expect(pageAnswerIn(photoMessages.tooLarge(""), "es")).toBe("“El archivo” pesa más de 10 MB.");
+    expect(pageAnswerIn(warrantyMessages.ended("2027-02-23"), "es")).toBe(
+      "Su garantía terminó el 23 de febrero de 2027. Reserve una nueva reparación o llámenos.",
     );
   });
 
