@@ -49,7 +49,7 @@ function formatterFor(
 }
 
 /** "1 dic, 10:40 a.m." → "1 dic, 10:40 a. m.": the site's Spanish writes the hours as RAE does. */
-function spanishClock(text: string): string {
+function spacedMeridiem(text: string): string {
   return text.replace(/\s?([ap])\.\s?m\./g, " $1. m.").replace(/\s+/g, " ");
 }
 
@@ -68,7 +68,7 @@ export function formatOfficeTime(
   const text = formatterFor(timeZone, style, locale).format(instant);
   if (locale === "es") {
     // "1 dic, 10:40 a. m., hora del Centro".
-    const spanish = spanishClock(text);
+    const spanish = spacedMeridiem(text);
     return timeZoneLabel ? `${spanish}, ${spanishZone(timeZoneLabel)}` : spanish;
   }
   return timeZoneLabel ? `${text} ${timeZoneLabel}` : text;

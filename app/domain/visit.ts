@@ -1,6 +1,7 @@
 import { displayDate, spanishShortMonthNames } from "~/lib/dates";
 import type { Locale } from "~/lib/locale";
 
+import { spanishZone } from "./office-time";
 import { timeSlots, type TimeSlotId } from "./time-slots";
 
 const weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
@@ -89,6 +90,6 @@ function spanishVisit(date: string | null, window: TimeSlotId | null, zone: stri
       ? `${spanishWeekdays[day.getUTCDay()]} ${displayDate(date!, "es")}`
       : "cualquier día";
   if (!window) return dayWords;
-  const zoneWords = zone ? `, hora del ${zone === "Central" ? "Centro" : "Este"}` : "";
+  const zoneWords = zone ? `, ${spanishZone(zone)}` : "";
   return `${dayWords}, ${spanishWindows[window]}${zoneWords}`;
 }

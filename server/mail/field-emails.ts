@@ -6,6 +6,7 @@
 import { formatPhone, type CompanyProfile } from "~/content/company";
 import { applianceName } from "~/domain/appliances";
 import { formatMoney } from "~/domain/money";
+import { spanishZone } from "~/domain/office-time";
 import { depositActionLabel } from "~/domain/payments";
 import { formatUsPhone } from "~/lib/form-rules";
 import type { Locale } from "~/lib/locale";
@@ -136,7 +137,7 @@ const fieldWords: Record<Locale, FieldWords> = {
         `${technician} va en camino y llega a eso de ${/^1:/.test(about) ? "la" : "las"} ${about}`,
       preview: (appliance, title) => `Reparación de su ${appliance}: ${title}.`,
       arrivingAbout: "Llega a eso de",
-      zone: (office) => `, hora del ${office.timeZoneLabel === "Central" ? "Centro" : "Este"}`,
+      zone: (office) => `, ${spanishZone(office.timeZoneLabel)}`,
       seeVisit: "Ver su visita",
       paragraphs: (technician, appliance, office) => [
         `${technician}, de ${office.shortName}, va en camino para reparar su ${appliance}.`,
