@@ -4,6 +4,8 @@ import path from "node:path";
 
 import pg from "pg";
 
+import { openDatabase } from "../db/database";
+
 /** The PostgreSQL server the suite also runs against; each test file gets its own database. */
 export const postgresTestUrl =
   process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -62,18 +64,58 @@ const pglite: TestDatabase = {
   },
 };
 
+function databaseUrl(name: string): string {
+  const url = new URL(postgresTestUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * A migrated PostgreSQL database for a test run to copy (`create database … template`), or null
+ * when no server answers. Nothing may stay connected to it: PostgreSQL copies only a template
+ * nobody is using.
+ */
+export async function createPostgresTemplate(): Promise<{
+  name: string;
+  drop(): Promise<void>;
+} | null> {
+  if ((await postgresReachable()) !== null) return null;
+  const name = `test_template_${process.pid}_${Date.now()}`;
+  await withAdminClient((client) => client.query(`create database "${name}"`));
+  const drop = () =>
+    withAdminClient(async (client) => {
+      await client.query(`drop database if exists "${name}" with (force)`);
+    });
+  try {
+    const database = await openDatabase({ databaseUrl: databaseUrl(name), pgliteDir: null });
+    await database.close();
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+  return { name, drop };
+}
+
+/** Inside Vitest, the run's migrated template (./global-setup.ts); elsewhere (bench/chaos.ts), none. */
+async function postgresTemplateName(): Promise<string> {
+  if (!process.env.VITEST) return "";
+  const { inject } = await import("vitest");
+  return inject("postgresTemplate");
+}
+
 function postgres(available: boolean): TestDatabase {
   return {
     label: "PostgreSQL",
     available,
     async create() {
       const name = `test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-      await withAdminClient((client) => client.query(`create database "${name}"`));
-      const url = new URL(postgresTestUrl);
-      url.pathname = `/${name}`;
+      const template = await postgresTemplateName();
+      await withAdminClient((client) =>
+        client.query(`create database "${name}"${template ? ` template "${template}"` : ""}`),
+      );
       const dataDir = await temporaryDataDir();
       return {
-        env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+        env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl(name) },
         async drop() {
           await withAdminClient((client) =>
             client.query(`drop database if exists "${name}" with (force)`),
