@@ -83,7 +83,9 @@ test("after the payment the page leads with Paid, the receipt and the warranty, 
   await signIn(page, crew.owner, password);
   await page.goto("/office/prices?office=texas");
   await page.getByLabel("Service-call fee ($)").fill("89");
-  await page.getByLabel("When the fee applies").fill("waived when you go ahead with the repair");
+  await page
+    .getByLabel("When the fee applies", { exact: true })
+    .fill("waived when you go ahead with the repair");
   await page.getByRole("button", { name: "Save prices" }).click();
   await expect(page.getByText("Saved").first()).toBeVisible();
 

@@ -72,7 +72,9 @@ async function hydrated(page: Page) {
 async function setTexasPrices(page: Page) {
   await page.goto("/office/prices?office=texas");
   await page.getByLabel("Service-call fee ($)").fill("89");
-  await page.getByLabel("When the fee applies").fill("waived when you go ahead with the repair");
+  await page
+    .getByLabel("When the fee applies", { exact: true })
+    .fill("waived when you go ahead with the repair");
   await page.getByLabel("Dryer Repair: low").fill("150");
   await page.getByLabel("Dryer Repair: high").fill("350");
   await page.getByRole("button", { name: "Save prices" }).click();

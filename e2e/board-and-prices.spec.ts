@@ -196,9 +196,19 @@ test("the prices open on the owner's office, say Saved. by the button, and Remov
     const status = form.getByRole("status");
     await expect(status).toHaveText("");
     await form.getByLabel("Service-call fee ($)").fill(width === 375 ? "89" : "95");
-    await form.getByLabel("When the fee applies").fill("waived when you go ahead with the repair");
+    await form
+      .getByLabel("When the fee applies", { exact: true })
+      .fill("waived when you go ahead with the repair");
+    await form
+      .getByLabel("When the fee applies, in Spanish (optional)")
+      .fill(width === 375 ? "se descuenta si sigue adelante con la reparación" : "");
     await form.getByRole("button", { name: "Save prices" }).click();
     await expect(status).toHaveText("Saved.");
+    await expect(page.getByText("On the Spanish pages: Cargo por visita: $")).toContainText(
+      width === 375
+        ? "$89, se descuenta si sigue adelante con la reparación"
+        : "$95 (condición de la oficina, en inglés: “waived when you go ahead with the repair”)",
+    );
     // By the button: on its row, after it.
     const button = (await form.getByRole("button", { name: "Save prices" }).boundingBox())!;
     const saved = (await status.boundingBox())!;
@@ -263,7 +273,9 @@ test("without JavaScript: the board's date picker, Save and Remove's question ar
     await expect(page.getByRole("heading", { name: "Prices in Texas" })).toBeVisible();
     const form = page.getByRole("form", { name: "Prices in Texas" });
     await form.getByLabel("Service-call fee ($)").fill("89");
-    await form.getByLabel("When the fee applies").fill("waived when you go ahead with the repair");
+    await form
+      .getByLabel("When the fee applies", { exact: true })
+      .fill("waived when you go ahead with the repair");
     await form.getByRole("button", { name: "Save prices" }).click();
     await expect(form.getByRole("status")).toHaveText("Saved.");
     await page.getByRole("button", { name: "Remove prices" }).click();

@@ -16,6 +16,11 @@ export interface PricePolicy {
   serviceCallCents: number;
   /** Its rule, in the owner's words ("waived when you go ahead with the repair"). */
   serviceCallRule: string;
+  /**
+   * The same rule in Spanish, as the owner wrote it ("se descuenta si sigue adelante con la
+   * reparación"), for the Spanish pages and emails; null: they quote the English.
+   */
+  serviceCallRuleEs: string | null;
   /** Typical ranges per appliance; an appliance without one shows none. */
   ranges: Partial<Record<ServiceSlug, PriceRange>>;
   /** How long the repair is guaranteed, in days (parts and labour). */

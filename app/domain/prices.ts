@@ -10,35 +10,63 @@ import { z } from "zod";
 import "~/lib/validation";
 
 import { serviceSlugs, type ServiceSlug } from "~/content/services";
+import type { Locale } from "~/lib/locale";
 
 import { defaultWarrantyDays, type PricePolicy, type PriceRange } from "./after-the-job";
 import { formatMoney, parseMoney } from "./money";
 
-type ServiceCallPolicy = Pick<PricePolicy, "serviceCallCents" | "serviceCallRule">;
+/** The fee and its rule, as the office sets them and a booking is held to them. */
+export type ServiceCallPolicy = Pick<
+  PricePolicy,
+  "serviceCallCents" | "serviceCallRule" | "serviceCallRuleEs"
+>;
 
-/** "$89, waived when you go ahead with the repair" (beside a "Service call" label). */
-export function serviceCallTerms(policy: ServiceCallPolicy) {
-  return `${formatMoney(policy.serviceCallCents, { cents: "when-needed" })}, ${policy.serviceCallRule}`;
+/**
+ * "$89, waived when you go ahead with the repair" (beside a "Service call" label). In Spanish,
+ * the owner's Spanish rule, or, when they wrote none, their English quoted as theirs:
+ * "$89 (condición de la oficina, en inglés: “waived when …”)".
+ */
+export function serviceCallTerms(policy: ServiceCallPolicy, locale: Locale = "en") {
+  const fee = formatMoney(policy.serviceCallCents, { cents: "when-needed" });
+  if (locale === "en") return `${fee}, ${policy.serviceCallRule}`;
+  return policy.serviceCallRuleEs
+    ? `${fee}, ${policy.serviceCallRuleEs}`
+    : `${fee} (condición de la oficina, en inglés: “${policy.serviceCallRule}”)`;
 }
 
-/** "Service call: $89, waived when you go ahead with the repair" */
-export function serviceCallLine(policy: ServiceCallPolicy) {
-  return `Service call: ${serviceCallTerms(policy)}`;
+/** "Service call: $89, waived when you go ahead with the repair"; "Cargo por visita: $89, …" */
+export function serviceCallLine(policy: ServiceCallPolicy, locale: Locale = "en") {
+  return `${locale === "es" ? "Cargo por visita" : "Service call"}: ${serviceCallTerms(policy, locale)}`;
 }
 
 /** The same line as a sentence, for an email's paragraph: a full stop unless the rule has one. */
-export function serviceCallSentence(policy: ServiceCallPolicy) {
-  const line = serviceCallLine(policy);
+export function serviceCallSentence(policy: ServiceCallPolicy, locale: Locale = "en") {
+  const line = serviceCallLine(policy, locale);
   return /[.!?]$/.test(line) ? line : `${line}.`;
 }
 
-/** "Most dryer repairs: $150-$350" (one amount when both ends are the same). */
-export function rangeLine(service: ServiceSlug, range: PriceRange) {
+/** The repairs of each appliance as a Spanish range line names them (the service pages' titles). */
+const spanishRepairsOf: Record<ServiceSlug, string> = {
+  refrigerator: "refrigeradores",
+  washer: "lavadoras",
+  dryer: "secadoras",
+  oven: "hornos y estufas",
+  dishwasher: "lavavajillas",
+  microwave: "microondas",
+};
+
+/**
+ * "Most dryer repairs: $150-$350" (one amount when both ends are the same); in Spanish, "La
+ * mayoría de las reparaciones de secadoras: $150-$350".
+ */
+export function rangeLine(service: ServiceSlug, range: PriceRange, locale: Locale = "en") {
   const [low, high] = [range.lowCents, range.highCents].map((cents) =>
     formatMoney(cents, { cents: "when-needed" }),
   );
   const amounts = range.lowCents === range.highCents ? low : `${low}-${high}`;
-  return `Most ${service} repairs: ${amounts}`;
+  return locale === "es"
+    ? `La mayoría de las reparaciones de ${spanishRepairsOf[service]}: ${amounts}`
+    : `Most ${service} repairs: ${amounts}`;
 }
 
 /** What a public page shows of one office's policy for one appliance (or none). */
@@ -85,14 +113,15 @@ const rangeShape = Object.fromEntries(
 ) as Record<RangeField, typeof text>;
 
 /**
- * The owner's form: the fee and its rule (both needed), a range per appliance (both ends or
- * neither, the low one no higher), and the warranty in days. Messages name the field they sit
- * under; the output is the policy as stored.
+ * The owner's form: the fee and its rule (both needed; the rule in Spanish too, if the owner
+ * writes it), a range per appliance (both ends or neither, the low one no higher), and the
+ * warranty in days. Messages name the field they sit under; the output is the policy as stored.
  */
 export const pricePolicyFormSchema = z
   .object({
     fee: text,
     rule: text,
+    ruleEs: text,
     warrantyDays: text,
     ...rangeShape,
   })
@@ -106,6 +135,11 @@ export const pricePolicyFormSchema = z
     if (rule === "") fail("rule", ruleMessage);
     else if (rule.length > maxServiceCallRule) {
       fail("rule", `Use at most ${maxServiceCallRule} characters`);
+    }
+    // Optional: without it the Spanish pages and emails quote the English rule.
+    const ruleEs = fields.ruleEs.replace(/\s+/g, " ");
+    if (ruleEs.length > maxServiceCallRule) {
+      fail("ruleEs", `Use at most ${maxServiceCallRule} characters`);
     }
     const warranty = /^\d{1,4}$/.test(fields.warrantyDays) ? Number(fields.warrantyDays) : NaN;
     if (!(warranty <= maxWarrantyDays)) fail("warrantyDays", warrantyMessage);
@@ -133,6 +167,7 @@ export const pricePolicyFormSchema = z
     return {
       serviceCallCents: fee ?? 0,
       serviceCallRule: rule,
+      serviceCallRuleEs: ruleEs || null,
       ranges,
       warrantyDays: Number.isNaN(warranty) ? defaultWarrantyDays : warranty,
     };

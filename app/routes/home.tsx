@@ -25,7 +25,8 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return homeContent(await servicesOf(context).prices.serviceCalls(), requestLocale(request));
+  const locale = requestLocale(request);
+  return homeContent(await servicesOf(context).prices.serviceCalls(locale), locale);
 }
 
 /**

@@ -38,7 +38,8 @@ export function meta({ matches }: Route.MetaArgs) {
 
 // A direct visit shows the dialog over the home page, which needs its reviews.
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return homeContent(await servicesOf(context).prices.serviceCalls(), requestLocale(request));
+  const locale = requestLocale(request);
+  return homeContent(await servicesOf(context).prices.serviceCalls(locale), locale);
 }
 
 // The home page drawn behind a dialog visited directly keeps its reviews.

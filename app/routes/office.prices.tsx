@@ -100,6 +100,11 @@ export default function Prices({ loaderData, actionData }: Route.ComponentProps)
             {settings.shown.map((line) => (
               <li key={line}>{line}</li>
             ))}
+            {settings.shownInSpanish ? (
+              <li>
+                On the Spanish pages: <span lang="es">{settings.shownInSpanish}</span>
+              </li>
+            ) : null}
           </ul>
         ) : (
           <p className="mt-2 text-sm text-slate-700">
@@ -152,6 +157,19 @@ export default function Prices({ loaderData, actionData }: Route.ComponentProps)
               />
             </Field>
           </div>
+          <Field
+            label="When the fee applies, in Spanish (optional)"
+            hint="For the Spanish pages and emails, e.g. se descuenta si sigue adelante con la reparación. Left blank, they quote your English words."
+            error={errors.ruleEs}
+          >
+            <Input
+              name="ruleEs"
+              lang="es"
+              maxLength={maxServiceCallRule}
+              autoComplete="off"
+              defaultValue={valueOf("ruleEs", settings.values.ruleEs)}
+            />
+          </Field>
 
           <fieldset className="grid gap-3">
             <legend className="text-sm font-semibold text-slate-900">

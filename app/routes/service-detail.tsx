@@ -30,7 +30,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return {
     service: serviceText(params.slug, locale),
     detail,
-    prices: await servicesOf(context).prices.lines(params.slug),
+    prices: await servicesOf(context).prices.lines(params.slug, locale),
   };
 }
 

@@ -94,6 +94,7 @@ export function serviceRequestWrite(
     // The fee the confirmation states is the one the request keeps.
     quotedServiceCallCents: pricePolicy?.serviceCallCents ?? null,
     quotedServiceCallRule: pricePolicy?.serviceCallRule ?? null,
+    quotedServiceCallRuleEs: pricePolicy?.serviceCallRuleEs ?? null,
     visitSource,
     // Credited to the last visit that said where it came from (a returning customer's is theirs:
     // ./lead-writer.ts), "website" when none did.

@@ -40,6 +40,7 @@ const estimate: EstimateSent = {
   serviceCall: {
     serviceCallCents: 8900,
     serviceCallRule: "waived when you go ahead with the repair",
+    serviceCallRuleEs: null,
   },
   requestUrl: `${siteUrl}/requests/tok`,
   language: "en",

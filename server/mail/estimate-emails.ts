@@ -5,15 +5,14 @@
  * homeowner typed is repeated.
  */
 import type { CompanyProfile } from "~/content/company";
-import type { PricePolicy } from "~/domain/after-the-job";
-import { serviceCallSentence } from "~/domain/prices";
+import { serviceCallSentence, type ServiceCallPolicy } from "~/domain/prices";
 import type { Locale } from "~/lib/locale";
 
 import { messageId, type MailContext } from "./context";
 import { brandedHtml, brandedText, headerSafe, type BrandedEmail } from "./format";
 import { homeownerWords, type HomeownerWords } from "./homeowner-words";
 import type { OutgoingEmail } from "./message";
-import { spanishLineKind, spanishServiceCall } from "./spanish-words";
+import { spanishLineKind } from "./spanish-words";
 import { homeownerLink } from "./visit-emails";
 
 /** What the email's kind is: the news module counts and cancels by it. */
@@ -40,8 +39,6 @@ export interface EstimateSent {
   /** The homeowner's language (issue 39): the email's words follow it. */
   language: Locale;
 }
-
-type ServiceCallPolicy = Pick<PricePolicy, "serviceCallCents" | "serviceCallRule">;
 
 /** "Alex sent an estimate: $195. Review and approve": the subject, and the text's first words. */
 export function estimateSentWords(technician: string, shortTotal: string): string {
@@ -75,7 +72,7 @@ const estimateWords: Record<Locale, EstimateWords> = {
     approve: "Review and approve",
     wrote: (technician, applianceNoun, office) =>
       `${technician} from ${office.shortName} wrote this estimate for the repair of your ${applianceNoun}. Review it on your request's page, then approve or decline it there, or tell ${technician}.`,
-    serviceCall: serviceCallSentence,
+    serviceCall: (policy) => serviceCallSentence(policy, "en"),
   },
   es: {
     common: homeownerWords.es,
@@ -91,7 +88,7 @@ const estimateWords: Record<Locale, EstimateWords> = {
     approve: "Revisar y aprobar",
     wrote: (technician, applianceNoun, office) =>
       `${technician}, de ${office.shortName}, preparó este presupuesto para reparar su ${applianceNoun}. Revíselo en la página de su solicitud y apruébelo o rechácelo ahí mismo, o dígaselo a ${technician}.`,
-    serviceCall: spanishServiceCall,
+    serviceCall: (policy) => serviceCallSentence(policy, "es"),
   },
 };
 

@@ -27,12 +27,7 @@ import {
   type EmailField,
 } from "./format";
 import type { OutgoingEmail } from "./message";
-import {
-  spanishAppliance,
-  spanishHours,
-  spanishOfficeName,
-  spanishServiceCall,
-} from "./spanish-words";
+import { spanishAppliance, spanishHours, spanishOfficeName } from "./spanish-words";
 import { homeownerLink, visitCalendarFile } from "./visit-emails";
 
 /**
@@ -160,7 +155,7 @@ function spanishConfirmation(
         visit === ""
           ? "Lo llamaremos en breve para programar la visita."
           : "Lo llamaremos para confirmar el horario. Mientras tanto, en la página de su solicitud puede cambiar o cancelar la visita, o agregar fotos del problema.",
-        ...(pricePolicy ? [spanishServiceCall(pricePolicy)] : []),
+        ...(pricePolicy ? [serviceCallSentence(pricePolicy, "es")] : []),
         `¿Preguntas o cambios? Llámenos al ${phone}, de ${spanishHours}, y dé su referencia, ${request.reference}.`,
       ],
       footer: [spanishOfficeName(office), phone, `De ${spanishHours}`],

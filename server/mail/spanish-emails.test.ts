@@ -50,7 +50,7 @@ const visit: VisitEmail = {
   technician: "Alex Rivera",
   sequence: 1,
   reference: "R-7K3F",
-  serviceCall: { serviceCallCents: 8900, serviceCallRule: rule },
+  serviceCall: { serviceCallCents: 8900, serviceCallRule: rule, serviceCallRuleEs: null },
   language: "es",
   requestUrl: `${siteUrl}/requests/tok`,
 };
@@ -119,6 +119,17 @@ test("the visit booked, in Spanish: subject with the Spanish day, facts, the off
   // Its calendar event is the Spanish one too.
   const ics = String(email.message.attachments?.[0]?.content ?? "");
   expect(ics).toContain("SUMMARY:Visita de reparación de secadora");
+});
+
+test("the office's rule written in Spanish is the Spanish email's, unquoted; the English email keeps the English", () => {
+  const ruleEs = "se descuenta si sigue adelante con la reparación";
+  const serviceCall = { serviceCallCents: 8900, serviceCallRule: rule, serviceCallRuleEs: ruleEs };
+  const spanish = visitScheduledEmail({ ...visit, serviceCall }, context);
+  expect(factsOf(spanish.message.html)["Cargo por visita"]).toBe(`$89, ${ruleEs}`);
+  expect(spanish.message.text).not.toContain(rule);
+  const english = visitScheduledEmail({ ...visit, serviceCall, language: "en" }, context);
+  expect(english.message.text).toContain(`$89, ${rule}`);
+  expect(english.message.text).not.toContain(ruleEs);
 });
 
 test("a warranty visit and a return visit in Spanish", () => {
@@ -217,7 +228,7 @@ const estimate: EstimateSent = {
   total: "$195.00",
   shortTotal: "$195",
   version: 1,
-  serviceCall: { serviceCallCents: 8900, serviceCallRule: rule },
+  serviceCall: { serviceCallCents: 8900, serviceCallRule: rule, serviceCallRuleEs: null },
   requestUrl: `${siteUrl}/requests/tok`,
   language: "es",
 };

@@ -6,9 +6,8 @@
 import { applianceTypesIn } from "~/content/appliances";
 import { officeName } from "~/content/navigation";
 import type { CompanyProfile } from "~/content/company";
-import type { EstimateLineKind, PricePolicy } from "~/domain/after-the-job";
+import type { EstimateLineKind } from "~/domain/after-the-job";
 import { estimateLineKindLabels } from "~/domain/estimate";
-import { formatMoney } from "~/domain/money";
 
 /** "secadora": the appliance as a sentence names it. */
 export function spanishAppliance(appliance: string): string {
@@ -29,23 +28,6 @@ export const spanishHours = "lunes a sábado, de 8:00 a. m. a 6:00 p. m.";
 /** The office as the Spanish emails sign: "Easy Appliance Repair de Texas". */
 export function spanishOfficeName(office: CompanyProfile): string {
   return officeName(office, "es");
-}
-
-type ServiceCallPolicy = Pick<PricePolicy, "serviceCallCents" | "serviceCallRule">;
-
-/**
- * "$89 (condición de la oficina, en inglés: "waived when …")", beside a "Cargo por visita" label.
- * The fee is the office's; its condition is the owner's own words, written in English on
- * /office/prices.
- */
-export function spanishServiceCallTerms(policy: ServiceCallPolicy) {
-  const fee = formatMoney(policy.serviceCallCents, { cents: "when-needed" });
-  return `${fee} (condición de la oficina, en inglés: “${policy.serviceCallRule}”)`;
-}
-
-/** "Cargo por visita: $89 (condición de la oficina, en inglés: "waived when …")." */
-export function spanishServiceCall(policy: ServiceCallPolicy) {
-  return `Cargo por visita: ${spanishServiceCallTerms(policy)}.`;
 }
 
 /** "10:40 AM" → "10:40 a. m.": a time of day as the Spanish emails write it. */

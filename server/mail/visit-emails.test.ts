@@ -40,6 +40,7 @@ const booked: VisitEmail = {
   serviceCall: {
     serviceCallCents: 8900,
     serviceCallRule: "waived when you go ahead with the repair",
+    serviceCallRuleEs: null,
   },
   language: "en",
   requestUrl: `${siteUrl}/requests/tok`,

@@ -10,10 +10,9 @@
  * visit email is written, with both languages' words beside it.
  */
 import { formatPhone, type CompanyProfile } from "~/content/company";
-import type { PricePolicy } from "~/domain/after-the-job";
 import { applianceName } from "~/domain/appliances";
 import { firstName } from "~/domain/names";
-import { serviceCallTerms } from "~/domain/prices";
+import { serviceCallTerms, type ServiceCallPolicy } from "~/domain/prices";
 import { timeSlots, type TimeSlotId } from "~/domain/time-slots";
 import { formatVisit } from "~/domain/visit";
 import type { Locale } from "~/lib/locale";
@@ -37,9 +36,7 @@ import {
 import type { MessageAttachment, MessageCause, OutgoingEmail } from "./message";
 import { homeownerWords, type HomeownerWords } from "./homeowner-words";
 import { privateLinkPlaceholder } from "./private-links";
-import { spanishAppliance, spanishServiceCallTerms } from "./spanish-words";
-
-type ServiceCallPolicy = Pick<PricePolicy, "serviceCallCents" | "serviceCallRule">;
+import { spanishAppliance } from "./spanish-words";
 
 /** A service request's visit as its emails need it. */
 export interface VisitEmail {
@@ -225,7 +222,7 @@ const visitWords: Record<Locale, VisitWords> = {
     callWithTime: "We will call you with the time",
     serviceCallLabel: "Service call",
     noChargeWarranty: "No charge: warranty visit",
-    serviceCall: serviceCallTerms,
+    serviceCall: (policy) => serviceCallTerms(policy, "en"),
     callUs: (office) => `Call us at ${formatPhone(office.phone)}, ${office.hours}.`,
     scheduled(visit, callUs) {
       const what = englishVisitKinds[visit.kind];
@@ -307,7 +304,7 @@ const visitWords: Record<Locale, VisitWords> = {
     callWithTime: "Lo llamaremos para darle el horario",
     serviceCallLabel: "Cargo por visita",
     noChargeWarranty: "Sin cargo: visita de garantía",
-    serviceCall: spanishServiceCallTerms,
+    serviceCall: (policy) => serviceCallTerms(policy, "es"),
     callUs: homeownerWords.es.call,
     scheduled(visit, callUs) {
       const what = spanishVisitKinds[visit.kind];

@@ -6,21 +6,22 @@ import { eq } from "drizzle-orm";
 
 import type { StateSlug } from "~/content/states";
 import type { PricePolicy } from "~/domain/after-the-job";
+import type { ServiceCallPolicy } from "~/domain/prices";
 
 import type { Database, Transaction } from "../db/database";
 import { officePrices, type serviceRequests } from "../db/schema";
 
 type PriceRow = typeof officePrices.$inferSelect;
-type ServiceCall = Pick<PricePolicy, "serviceCallCents" | "serviceCallRule">;
 type QuotedRequest = Pick<
   typeof serviceRequests.$inferSelect,
-  "office" | "quotedServiceCallCents" | "quotedServiceCallRule"
+  "office" | "quotedServiceCallCents" | "quotedServiceCallRule" | "quotedServiceCallRuleEs"
 >;
 
 function policyOf(row: PriceRow): PricePolicy {
   return {
     serviceCallCents: row.serviceCallCents,
     serviceCallRule: row.serviceCallRule,
+    serviceCallRuleEs: row.serviceCallRuleEs,
     ranges: row.ranges,
     warrantyDays: row.warrantyDays,
   };
@@ -49,15 +50,20 @@ export async function pricePolicies(
 export function serviceCallOf(
   request: QuotedRequest,
   policy: PricePolicy | null,
-): ServiceCall | null {
+): ServiceCallPolicy | null {
   if (request.quotedServiceCallCents !== null && request.quotedServiceCallRule !== null) {
     return {
       serviceCallCents: request.quotedServiceCallCents,
       serviceCallRule: request.quotedServiceCallRule,
+      serviceCallRuleEs: request.quotedServiceCallRuleEs,
     };
   }
   return (
-    policy && { serviceCallCents: policy.serviceCallCents, serviceCallRule: policy.serviceCallRule }
+    policy && {
+      serviceCallCents: policy.serviceCallCents,
+      serviceCallRule: policy.serviceCallRule,
+      serviceCallRuleEs: policy.serviceCallRuleEs,
+    }
   );
 }
 
@@ -65,7 +71,7 @@ export function serviceCallOf(
 export async function serviceCallFor(
   db: Database | Transaction,
   request: QuotedRequest,
-): Promise<ServiceCall | null> {
+): Promise<ServiceCallPolicy | null> {
   const quoted = request.quotedServiceCallCents !== null && request.quotedServiceCallRule !== null;
   return serviceCallOf(request, quoted ? null : await pricePolicyFor(db, request.office));
 }

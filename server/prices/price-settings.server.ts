@@ -1,6 +1,6 @@
 /**
  * What an owner sets on `/office/prices` (routes/office.prices.tsx): one office's service-call
- * fee and its rule, the typical ranges per appliance and the warranty, saved whole or removed.
+ * fee and its rule (in English, and in Spanish if the owner writes it), the typical ranges per appliance and the warranty, saved whole or removed.
  * Each save `NOTIFY`s every server process, whose kept pages then render again with it.
  */
 import { and, eq, isNull, ne } from "drizzle-orm";
@@ -75,10 +75,12 @@ export interface PriceSettings {
   office: StateSlug;
   /** Whether the office has a policy (else the site shows no fee). */
   set: boolean;
-  values: { fee: string; rule: string; warrantyDays: string };
+  values: { fee: string; rule: string; ruleEs: string; warrantyDays: string };
   ranges: RangeSetting[];
   /** The lines the site shows now: the fee, then each range. */
   shown: string[];
+  /** The fee's line on the Spanish pages ("Cargo por visita: …"), when there is a fee. */
+  shownInSpanish: string | null;
 }
 
 /** The form's text for a policy (or blank, with the default warranty, for none). */
@@ -88,6 +90,7 @@ export function formValuesOf(policy: PricePolicy | null): Record<string, string>
   const values: Record<string, string> = {
     fee: policy ? dollarsText(policy.serviceCallCents) : "",
     rule: policy?.serviceCallRule ?? "",
+    ruleEs: policy?.serviceCallRuleEs ?? "",
     warrantyDays: String(policy?.warrantyDays ?? defaultWarrantyDays),
   };
   for (const service of serviceSlugs) {
@@ -110,7 +113,12 @@ export async function priceSettings(
   return {
     office,
     set: policy !== null,
-    values: { fee: values.fee!, rule: values.rule!, warrantyDays: values.warrantyDays! },
+    values: {
+      fee: values.fee!,
+      rule: values.rule!,
+      ruleEs: values.ruleEs!,
+      warrantyDays: values.warrantyDays!,
+    },
     ranges: serviceSlugs.map((service) => {
       const names = rangeFields(service);
       return {
@@ -129,6 +137,7 @@ export async function priceSettings(
           }),
         ]
       : [],
+    shownInSpanish: policy ? serviceCallLine(policy, "es") : null,
   };
 }
 

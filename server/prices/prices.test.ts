@@ -163,6 +163,67 @@ describe("Prices", () => {
     expect((await ask(link!)).body).toContain("$89, waived when you go ahead with the repair");
   });
 
+  test("the rule in Spanish: the Spanish pages, the dialog, the email and the private page say the owner's words; without them, the English quoted", async () => {
+    await clearPrices();
+    const form = await ask("/office/prices?office=texas", { cookie: owner });
+    expect(form.body).toMatch(/<input[^>]*name="ruleEs"[^>]*>/);
+    expect(form.body).toMatch(/<input[^>]*lang="es"[^>]*name="ruleEs"|name="ruleEs"[^>]*lang="es"/);
+    const spanishRule = "se descuenta si sigue adelante con la reparación";
+    const spanishFee = `Cargo por visita: $89, ${spanishRule}`;
+    const spanishRange = "La mayoría de las reparaciones de secadoras: $150-$350";
+
+    // Too long: a message under the field, nothing saved.
+    const tooLong = await save({ ...texasPrices, ruleEs: "x".repeat(201) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body).toContain("Use at most 200 characters");
+    expect(await storedRows()).toEqual([]);
+
+    const saved = await save({ ...texasPrices, ruleEs: `  ${spanishRule}  ` });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toContain(spanishFee);
+    expect((await storedRows())[0]?.serviceCallRuleEs).toBe(spanishRule);
+
+    const dryer = await ask("/es/services/dryer?region=Texas");
+    expect(dryer.shown).toContain(spanishFee);
+    expect(dryer.shown).toContain(spanishRange);
+    expect(dryer.shown).not.toContain("Service call");
+    expect(dryer.shown).not.toContain("Most dryer repairs");
+    expect((await ask("/es?region=Texas")).shown).toContain(spanishFee);
+    const dialog = await ask("/es/modals/schedule?appliance=dryer&region=Texas");
+    expect(dialog.shown).toContain(spanishFee);
+    // The English pages keep the English.
+    const english = await ask("/services/dryer?region=Texas");
+    expect(english.shown).toContain(feeLine);
+    expect(english.shown).not.toContain(spanishRule);
+
+    // Booked in Spanish: the confirmation and the private page say the words it was shown,
+    // whatever the office writes later.
+    const before = server.smtp.received.length;
+    const email = `precios-${randomUUID()}@example.com`;
+    const booked = await server.post(
+      "/api/send-email",
+      serviceRequest({ email, selectedAppliance: "dryer", language: "es" }),
+    );
+    expect(booked.status).toBe(201);
+    const { requestUrl } = (await booked.json()) as { requestUrl: string };
+    await server.smtp.waitForEmails(before + 2);
+    const confirmation = server.smtp.received.find((mail) => mail.envelopeTo.includes(email));
+    expect(confirmation?.parsed.text).toContain(`${spanishFee}.`);
+    expect(confirmation?.parsed.text).not.toContain("waived");
+    const privatePath = new URL(requestUrl).pathname;
+    const summaryFee = (body: string) =>
+      /<dt[^>]*>Cargo por visita<\/dt><dd>([^<]*)<\/dd>/.exec(body)?.[1];
+    expect(summaryFee((await ask(privatePath)).body)).toBe(`$89, ${spanishRule}`);
+    expect((await save({ ...texasPrices, ruleEs: "" })).status).toBe(200);
+    expect(summaryFee((await ask(privatePath)).body)).toBe(`$89, ${spanishRule}`);
+
+    // Without the Spanish words, the Spanish pages quote the English as the office's.
+    expect((await storedRows())[0]?.serviceCallRuleEs).toBeNull();
+    expect((await ask("/es/services/dryer?region=Texas")).shown).toContain(
+      "Cargo por visita: $89 (condición de la oficina, en inglés: “waived when you go ahead with the repair”)",
+    );
+  });
+
   test("a kept page shows the new fee on the very next request after a save, and none after removal", async () => {
     await clearPrices();
     await save(texasPrices);

@@ -13,6 +13,7 @@ import type { ServiceSlug } from "~/content/services";
 import type { StateSlug } from "~/content/states";
 import type { PricePolicy } from "~/domain/after-the-job";
 import { rangeLine, serviceCallLine, type PriceLines } from "~/domain/prices";
+import type { Locale } from "~/lib/locale";
 
 import type { Database, DatabaseHandle, Transaction } from "../db/database";
 import { pricePolicies } from "./price-policy";
@@ -68,7 +69,7 @@ export class PublicPrices {
   }
 
   /** Every office's lines for a page: its service-call fee, and the range of `service`. */
-  async lines(service?: ServiceSlug): Promise<OfficePriceLines> {
+  async lines(service?: ServiceSlug, locale: Locale = "en"): Promise<OfficePriceLines> {
     const policies = await this.#policies();
     return Object.fromEntries(
       [...policies].map(([office, policy]) => {
@@ -76,8 +77,8 @@ export class PublicPrices {
         return [
           office,
           {
-            serviceCall: serviceCallLine(policy),
-            range: service && range ? rangeLine(service, range) : null,
+            serviceCall: serviceCallLine(policy, locale),
+            range: service && range ? rangeLine(service, range, locale) : null,
           },
         ];
       }),
@@ -85,10 +86,10 @@ export class PublicPrices {
   }
 
   /** Every office's service-call line. */
-  async serviceCalls(): Promise<ServiceCallLines> {
+  async serviceCalls(locale: Locale = "en"): Promise<ServiceCallLines> {
     const policies = await this.#policies();
     return Object.fromEntries(
-      [...policies].map(([office, policy]) => [office, serviceCallLine(policy)]),
+      [...policies].map(([office, policy]) => [office, serviceCallLine(policy, locale)]),
     );
   }
 

@@ -24,7 +24,7 @@ import type { Locale } from "~/lib/locale";
 
 import type { Database } from "../db/database";
 import { leadEvents, requestPhotos } from "../db/schema";
-import { spanishAppliance, spanishHours, spanishServiceCallTerms } from "../mail/spanish-words";
+import { spanishAppliance, spanishHours } from "../mail/spanish-words";
 import { serviceCallFor } from "../prices/price-policy";
 import { afterCantFix, serviceCallOwed } from "../field/service-call";
 import { holdsNoPlace, visitOf, type ServiceRequestRow } from "./visit-changes";
@@ -37,10 +37,7 @@ async function serviceCallTermsOf(db: Database, row: ServiceRequestRow) {
   // After Can't fix there is no repair to waive it for: what is owed, paid or not charged.
   if (afterCantFix(row)) return serviceCallOwed(row, serviceCall?.serviceCallCents ?? null);
   if (!serviceCall) return null;
-  // The condition is the owner's own words, typed in English on /office/prices.
-  return row.language === "es"
-    ? spanishServiceCallTerms(serviceCall)
-    : serviceCallTerms(serviceCall);
+  return serviceCallTerms(serviceCall, row.language);
 }
 
 /**

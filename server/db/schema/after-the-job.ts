@@ -26,6 +26,8 @@ export const officePrices = pgTable(
     office: text("office").$type<StateSlug>().primaryKey(),
     serviceCallCents: integer("service_call_cents").notNull(),
     serviceCallRule: text("service_call_rule").notNull(),
+    /** The rule in Spanish, for the Spanish pages and emails (null: the English is quoted). */
+    serviceCallRuleEs: text("service_call_rule_es"),
     /** Typical ranges by service slug, in cents. */
     ranges: jsonb("ranges")
       .$type<Record<string, PriceRange>>()
