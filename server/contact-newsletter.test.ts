@@ -198,6 +198,87 @@ for (const database of databases) {
       expect(await outboxKindsAbout(id)).toEqual(["newsletter.welcome", "newsletter.welcome"]);
     });
 
+    /** A page's form posted as a browser without JavaScript posts it. */
+    function postPageForm(path: string, fields: Record<string, unknown>) {
+      return fetch(`${server.baseUrl}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        body: new URLSearchParams(
+          Object.entries(fields).map(([name, value]) => [name, String(value)]),
+        ),
+      });
+    }
+
+    test("sent from /es/contact: stored in Spanish whatever is posted, the acknowledgement in Spanish, the office told Prefers Spanish", async () => {
+      const email = `mensaje-${Date.now()}@example.com`;
+      const sent = await postPageForm(
+        "/es/contact",
+        contactMessage({ email, subject: "Pregunta de garantía", language: "en" }),
+      );
+      expect(sent.status).toBeLessThan(400);
+      const { db } = server.serverApp.database;
+      const [row] = await db.select().from(contactMessages).where(eq(contactMessages.email, email));
+      expect(row?.language).toBe("es");
+      const emails = await delivered(row!.id, 2);
+      const visitor = emails.find((mail) => mail.envelopeTo.includes(email))!;
+      expect(visitor.parsed.subject).toBe("Recibimos su mensaje");
+      expect(visitor.parsed.text).toContain("Gracias por escribir a");
+      expect(visitor.parsed.text).toContain("le responderemos en un día hábil");
+      expect(visitor.parsed.html).toContain('<html lang="es">');
+      expect(visitor.parsed.text).not.toMatch(/\b(We|Thank you|Call)\b/);
+      const office = emails.find((mail) => !mail.envelopeTo.includes(email))!;
+      expect(office.parsed.subject).toMatch(/\(Prefers Spanish\)$/);
+      expect(office.parsed.text).toContain("Prefers Spanish");
+
+      // From the English page: English, and the office is told nothing about a language.
+      const englishEmail = `message-${Date.now()}@example.com`;
+      await postPageForm("/contact", contactMessage({ email: englishEmail, language: "es" }));
+      const [english] = await db
+        .select()
+        .from(contactMessages)
+        .where(eq(contactMessages.email, englishEmail));
+      expect(english?.language).toBe("en");
+      const englishEmails = await delivered(english!.id, 2);
+      expect(
+        englishEmails.find((mail) => mail.envelopeTo.includes(englishEmail))?.parsed.subject,
+      ).toBe("We received your message");
+      expect(englishEmails.map((mail) => mail.parsed.text).join("\n")).not.toContain(
+        "Prefers Spanish",
+      );
+    });
+
+    test("subscribed on a Spanish page: the welcome and the unsubscribe page are in Spanish", async () => {
+      const address = `boletin-${Date.now()}@example.com`;
+      const sent = await postPageForm("/es/newsletter", { email: address });
+      expect(sent.status).toBeLessThan(400);
+      const [row] = await subscriber(address);
+      expect(row?.language).toBe("es");
+      const [welcome] = await delivered(row!.id, 1);
+      expect(welcome?.parsed.subject).toMatch(/^Bienvenido al boletín de /);
+      expect(welcome?.parsed.text).toContain("Gracias por suscribirse.");
+      expect(welcome?.parsed.text).toContain(
+        `Cancelar la suscripción: ${testSiteUrl}/unsubscribe?token=`,
+      );
+      expect(welcome?.parsed.html).toContain('<html lang="es">');
+
+      const pageUrl = `${server.baseUrl}/unsubscribe?token=${row?.unsubscribeToken}`;
+      const page = await (await fetch(pageUrl)).text();
+      expect(page).toContain('<html lang="es"');
+      expect(page).toMatch(/<title>Cancelar la suscripción[^<]*<\/title>/);
+      expect(page).toContain("¿Cancelar su suscripción al boletín?");
+      expect(page).not.toContain("Unsubscribe from our newsletter?");
+      const done = await postPageForm(`/unsubscribe?token=${row?.unsubscribeToken}`, {
+        token: row?.unsubscribeToken,
+      });
+      expect(await done.text()).toContain("Canceló su suscripción");
+      expect(await (await fetch(pageUrl)).text()).toContain("Su suscripción ya estaba cancelada");
+
+      // Back from an English page: welcomed in English, and the page follows.
+      await expectCreated(await server.post("/api/send-subscribe-email", { email: address }));
+      expect((await subscriber(address))[0]?.language).toBe("en");
+      expect(await (await fetch(pageUrl)).text()).toContain("Unsubscribe from our newsletter?");
+    });
+
     test("an unknown unsubscribe token changes nothing and says so", async () => {
       const page = await fetch(`${server.baseUrl}/unsubscribe?token=not-a-real-token-123456`);
       expect(await page.text()).toContain("This unsubscribe link is not valid");

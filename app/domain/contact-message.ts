@@ -4,6 +4,7 @@ import {
   companyEmailField,
   honeypotField,
   optionalEmail,
+  pageLanguageField,
   optionalMultilineText,
   requiredPhone,
   requiredText,
@@ -16,6 +17,7 @@ export const contactMessageSchema = z.object({
   phone: requiredPhone,
   subject: requiredText("Subject is required", 200),
   message: optionalMultilineText(5000).pipe(z.string().min(1, "Message is required")),
+  language: pageLanguageField,
   companyEmail: companyEmailField,
   website: honeypotField,
 });

@@ -1,9 +1,15 @@
 import { z } from "zod";
 
-import { companyEmailField, honeypotField, requiredEmail } from "~/lib/validation";
+import {
+  companyEmailField,
+  honeypotField,
+  pageLanguageField,
+  requiredEmail,
+} from "~/lib/validation";
 
 export const newsletterSchema = z.object({
   email: requiredEmail,
+  language: pageLanguageField,
   companyEmail: companyEmailField,
   website: honeypotField,
 });

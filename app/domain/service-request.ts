@@ -7,6 +7,7 @@ import {
   optionalEmail,
   optionalMultilineText,
   optionalText,
+  pageLanguageField,
   requiredPhone,
   requiredText,
 } from "~/lib/validation";
@@ -52,7 +53,7 @@ export const serviceRequestSchema = z.object({
   /** The page the dialog was open on (a path of ours), kept with the consent. */
   textConsentPage: z.string().max(500).optional().default(""),
   /** The language the homeowner booked in (issue 39): the page's, set by the form's action. */
-  language: z.enum(["en", "es"], "Language must be en or es").optional().default("en"),
+  language: pageLanguageField,
   companyEmail: companyEmailField,
   website: honeypotField,
 });

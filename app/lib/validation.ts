@@ -72,3 +72,12 @@ export const companyEmailField = z.string().max(254).optional();
 
 /** A field no person sees or fills; bots do. */
 export const honeypotField = z.string().max(500).optional();
+
+/**
+ * The language a form was sent in (issue 39): the page's, set by the form's action whatever was
+ * posted; what the visitor receives follows it.
+ */
+export const pageLanguageField = z
+  .enum(["en", "es"], "Language must be en or es")
+  .optional()
+  .default("en");

@@ -2,7 +2,9 @@ import { Form, useNavigation } from "react-router";
 
 import { PageHeader, Section } from "~/components/page-parts";
 import { Button } from "~/components/ui/button";
-import { pageMeta } from "~/lib/meta";
+import type { Locale } from "~/lib/locale";
+import { metaLocale, pageMeta } from "~/lib/meta";
+import { useLocale } from "~/lib/use-locale";
 import { postedForm } from "~/lib/bounded-body.server";
 import type { FormResult } from "~/lib/form-result";
 
@@ -10,11 +12,71 @@ import { servicesOf } from "~/services.server";
 
 import type { Route } from "./+types/unsubscribe";
 
+/**
+ * The page's words, in the subscriber's language (the one they subscribed in, issue 39): the link
+ * is the welcome email's, which was in that language.
+ */
+const unsubscribeWords: Record<
+  Locale,
+  {
+    title: string;
+    description: string;
+    done: { title: string; body: string };
+    invalid: { title: string; body: string };
+    already: { title: string; body: string };
+    ask: { title: string; body: string; button: string };
+  }
+> = {
+  en: {
+    title: "Unsubscribe",
+    description: "Stop receiving our newsletter.",
+    done: {
+      title: "You have been unsubscribed",
+      body: "You will no longer receive our newsletter. We are sorry to see you go.",
+    },
+    invalid: {
+      title: "This unsubscribe link is not valid",
+      body: "Please use the link from the most recent newsletter email you received.",
+    },
+    already: {
+      title: "You are already unsubscribed",
+      body: "You will no longer receive our newsletter.",
+    },
+    ask: {
+      title: "Unsubscribe from our newsletter?",
+      body: "You will stop receiving appliance care tips and offers by email.",
+      button: "Unsubscribe",
+    },
+  },
+  es: {
+    title: "Cancelar la suscripción",
+    description: "Deje de recibir nuestro boletín.",
+    done: {
+      title: "Canceló su suscripción",
+      body: "Ya no recibirá nuestro boletín. Lamentamos que se vaya.",
+    },
+    invalid: {
+      title: "Este enlace para cancelar la suscripción no es válido",
+      body: "Use el enlace del correo más reciente que recibió de nuestro boletín.",
+    },
+    already: {
+      title: "Su suscripción ya estaba cancelada",
+      body: "Ya no recibirá nuestro boletín.",
+    },
+    ask: {
+      title: "¿Cancelar su suscripción al boletín?",
+      body: "Dejará de recibir por correo nuestros consejos para cuidar sus electrodomésticos y nuestras ofertas.",
+      button: "Cancelar la suscripción",
+    },
+  },
+};
+
 export function meta({ matches }: Route.MetaArgs) {
+  const words = unsubscribeWords[metaLocale(matches)];
   return pageMeta(
     {
-      title: "Unsubscribe",
-      description: "Stop receiving our newsletter.",
+      title: words.title,
+      description: words.description,
       path: "/unsubscribe",
       noindex: true,
     },
@@ -29,7 +91,8 @@ function tokenFrom(request: Request): string {
 // Reads only: a mail scanner that opens the link changes nothing.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = tokenFrom(request);
-  return { token, state: await servicesOf(context).newsletter.stateOf(token) };
+  const { state, language } = await servicesOf(context).newsletter.subscriptionOf(token);
+  return { token, state, locale: language };
 }
 
 // The button's POST, and the one-click POST mail clients send for List-Unsubscribe-Post.
@@ -40,7 +103,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     () => "",
   );
   const token = tokenFrom(request) || fromForm;
-  const state = await servicesOf(context).newsletter.unsubscribe(token);
+  const { state } = await servicesOf(context).newsletter.unsubscribe(token);
   return {
     form: "unsubscribe",
     status: state === "unsubscribed" ? "success" : "invalid",
@@ -49,34 +112,29 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  if (actionData?.status === "success") {
+  const words = unsubscribeWords[useLocale()];
+  const answer =
+    actionData?.status === "success"
+      ? words.done
+      : loaderData.state === "unknown"
+        ? words.invalid
+        : loaderData.state === "unsubscribed"
+          ? words.already
+          : null;
+  if (answer) {
     return (
-      <UnsubscribePage title="You have been unsubscribed">
-        <p>You will no longer receive our newsletter. We are sorry to see you go.</p>
-      </UnsubscribePage>
-    );
-  }
-  if (loaderData.state === "unknown") {
-    return (
-      <UnsubscribePage title="This unsubscribe link is not valid">
-        <p>Please use the link from the most recent newsletter email you received.</p>
-      </UnsubscribePage>
-    );
-  }
-  if (loaderData.state === "unsubscribed") {
-    return (
-      <UnsubscribePage title="You are already unsubscribed">
-        <p>You will no longer receive our newsletter.</p>
+      <UnsubscribePage title={answer.title}>
+        <p>{answer.body}</p>
       </UnsubscribePage>
     );
   }
   return (
-    <UnsubscribePage title="Unsubscribe from our newsletter?">
-      <p>You will stop receiving appliance care tips and offers by email.</p>
+    <UnsubscribePage title={words.ask.title}>
+      <p>{words.ask.body}</p>
       <Form method="post" className="mt-6">
         <input type="hidden" name="token" value={loaderData.token} />
         <Button type="submit" loading={navigation.state === "submitting"}>
-          Unsubscribe
+          {words.ask.button}
         </Button>
       </Form>
     </UnsubscribePage>

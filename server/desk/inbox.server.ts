@@ -7,7 +7,6 @@ import { companyProfiles } from "~/content/company";
 import { leadStatusLabels, type LeadStatus } from "~/domain/leads";
 import { typedReference } from "~/domain/reference";
 import type { SafetyConcern } from "~/domain/safety";
-import type { Locale } from "~/lib/locale";
 import type { InboxLead, InboxPage } from "~/domain/inbox";
 import { inboxPageSize } from "~/domain/inbox";
 import type { InboxFilters } from "~/domain/inbox-filters";
@@ -199,7 +198,7 @@ function pageRows(db: Database, staff: StaffMember, filters: InboxFilters) {
       preferredTime: sql<string>`''`.as("preferred_time"),
       status: contactMessages.status,
       safety: sql<SafetyConcern[]>`'{}'::text[]`.as("safety_concerns"),
-      language: sql<Locale>`'en'`.as("language"),
+      language: contactMessages.language,
       flagged: sql<boolean>`false`.as("flagged"),
       createdAt: contactMessages.createdAt,
       cantFixCall: sql<boolean>`false`.as("cant_fix_call"),

@@ -407,7 +407,7 @@ export async function leadView(
     ],
     nextStatuses: statusesAfter(lead.kind, row.status),
     safety: lead.kind === "service-request" ? lead.row.safetyConcerns : [],
-    language: lead.kind === "service-request" ? lead.row.language : "en",
+    language: lead.row.language,
     booking: lead.kind === "service-request" ? await bookingOf(db, lead.row) : null,
     customer: lead.kind === "service-request" ? await customerOf(db, staff, lead.row, now) : null,
     source:

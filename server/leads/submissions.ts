@@ -181,6 +181,7 @@ export function contactMessageWrite(
     phone: contact.phone,
     subject: contact.subject,
     message: contact.message,
+    language: contact.language,
   };
   return {
     answer: created(id),
@@ -206,6 +207,7 @@ export async function subscribeToNewsletter(
       email,
       office: mail.office.stateSlug,
       unsubscribeToken: randomBytes(32).toString("base64url"),
+      language: subscription.language,
     })
     .onConflictDoNothing({ target: newsletterSubscribers.email })
     .returning();
@@ -213,7 +215,12 @@ export async function subscribeToNewsletter(
     ? []
     : await tx
         .update(newsletterSubscribers)
-        .set({ unsubscribedAt: null, subscribedAt: sql`now()`, office: mail.office.stateSlug })
+        .set({
+          unsubscribedAt: null,
+          subscribedAt: sql`now()`,
+          office: mail.office.stateSlug,
+          language: subscription.language,
+        })
         .where(
           and(
             eq(newsletterSubscribers.email, email),

@@ -2,8 +2,9 @@
  * The emails a contact message causes: the office's, with the whole message, and the visitor's
  * acknowledgement, which repeats nothing they typed (the address may be someone else's).
  */
-import { formatPhone } from "~/content/company";
+import { formatPhone, type CompanyProfile } from "~/content/company";
 import type { ContactMessage } from "~/domain/contact-message";
+import type { Locale } from "~/lib/locale";
 
 import { messageId, type MailContext } from "./context";
 import {
@@ -15,6 +16,7 @@ import {
   htmlDocument,
   paragraphsAsHtml,
 } from "./format";
+import { homeownerWords } from "./homeowner-words";
 import type { OutgoingEmail } from "./message";
 
 export type StoredContactMessage = ContactMessage & { id: string };
@@ -33,7 +35,10 @@ function fullName(contact: ContactMessage): string {
 }
 
 function companyEmail(contact: StoredContactMessage, context: MailContext): OutgoingEmail {
+  const prefersSpanish = contact.language === "es";
   const fields = [
+    // Sent from the Spanish pages: the office answers in Spanish (issue 39).
+    ...(prefersSpanish ? [{ label: "Language", value: "Prefers Spanish" }] : []),
     { label: "First name", value: contact.name },
     { label: "Last name", value: contact.lastName },
     { label: "Email", value: contact.email },
@@ -43,7 +48,9 @@ function companyEmail(contact: StoredContactMessage, context: MailContext): Outg
     { label: "Office", value: context.office.name },
     { label: "Message ID", value: contact.id },
   ];
-  const title = `New contact message: ${contact.subject} — ${fullName(contact)}`;
+  const title = `New contact message: ${contact.subject} — ${fullName(contact)}${
+    prefersSpanish ? " (Prefers Spanish)" : ""
+  }`;
   const desk = deskLink(context.siteUrl, contact.id);
   return {
     kind: "contact-message.company",
@@ -65,15 +72,36 @@ function companyEmail(contact: StoredContactMessage, context: MailContext): Outg
   };
 }
 
+/** The acknowledgement's words: it repeats nothing the visitor typed. */
+const acknowledgementWords: Record<
+  Locale,
+  { subject: string; paragraphs(office: CompanyProfile): string[] }
+> = {
+  en: {
+    subject: "We received your message",
+    paragraphs: (office) => [
+      "Hello,",
+      `Thank you for writing to ${office.shortName}. We received your message and will reply within one business day.`,
+      `Need us sooner? Call ${formatPhone(office.phone)}, ${office.hours}.`,
+      office.name,
+    ],
+  },
+  es: {
+    subject: "Recibimos su mensaje",
+    paragraphs: (office) => [
+      "Hola:",
+      `Gracias por escribir a ${office.shortName}. Recibimos su mensaje y le responderemos en un día hábil.`,
+      `¿Nos necesita antes? ${homeownerWords.es.call(office)}`,
+      homeownerWords.es.officeName(office),
+    ],
+  },
+};
+
 function acknowledgement(contact: StoredContactMessage, context: MailContext): OutgoingEmail {
   const { office } = context;
-  const subject = `We received your message`;
-  const paragraphs = [
-    "Hello,",
-    `Thank you for writing to ${office.shortName}. We received your message and will reply within one business day.`,
-    `Need us sooner? Call ${formatPhone(office.phone)}, ${office.hours}.`,
-    office.name,
-  ];
+  const words = acknowledgementWords[contact.language];
+  const { subject } = words;
+  const paragraphs = words.paragraphs(office);
   return {
     kind: "contact-message.visitor",
     cause: "website",
@@ -83,7 +111,7 @@ function acknowledgement(contact: StoredContactMessage, context: MailContext): O
       replyTo: { name: office.name, address: office.email },
       subject,
       text: `${paragraphs.join("\n\n")}\n`,
-      html: htmlDocument(subject, paragraphsAsHtml(paragraphs)),
+      html: htmlDocument(subject, paragraphsAsHtml(paragraphs), contact.language),
       messageId: messageId(`contact-message-${contact.id}-acknowledgement`, context),
     },
   };

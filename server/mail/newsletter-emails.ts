@@ -1,6 +1,10 @@
+import type { CompanyProfile } from "~/content/company";
+import type { Locale } from "~/lib/locale";
+
 import { messageId, type MailContext } from "./context";
 import { escapeHtml, htmlDocument, paragraphsAsHtml } from "./format";
 import type { OutgoingEmail } from "./message";
+import { spanishOfficeName } from "./spanish-words";
 
 export interface NewSubscriber {
   id: string;
@@ -8,7 +12,41 @@ export interface NewSubscriber {
   unsubscribeToken: string;
   /** Tells a welcome apart from the welcome back after unsubscribing and subscribing again. */
   subscribedAt: Date;
+  /** The language of the page they subscribed on (issue 39). */
+  language: Locale;
 }
+
+interface WelcomeWords {
+  subject(office: CompanyProfile): string;
+  paragraphs(office: CompanyProfile): string[];
+  footer: string;
+  unsubscribe: string;
+}
+
+const welcomeWords: Record<Locale, WelcomeWords> = {
+  en: {
+    subject: (office) => `Welcome to the ${office.shortName} newsletter`,
+    paragraphs: (office) => [
+      "Thank you for subscribing.",
+      "A few times a year we send appliance care tips, seasonal maintenance reminders and offers from your local repair team.",
+      office.name,
+      office.address,
+    ],
+    footer: "You receive this email because you subscribed on our website.",
+    unsubscribe: "Unsubscribe",
+  },
+  es: {
+    subject: (office) => `Bienvenido al boletín de ${office.shortName}`,
+    paragraphs: (office) => [
+      "Gracias por suscribirse.",
+      "Unas cuantas veces al año le enviamos consejos para cuidar sus electrodomésticos, recordatorios de mantenimiento de cada temporada y ofertas de su equipo local de reparación.",
+      spanishOfficeName(office),
+      office.address,
+    ],
+    footer: "Recibe este correo porque se suscribió en nuestro sitio web.",
+    unsubscribe: "Cancelar la suscripción",
+  },
+};
 
 export function unsubscribeUrl(siteUrl: string, token: string): string {
   return `${siteUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
@@ -19,14 +57,10 @@ export function welcomeEmail(subscriber: NewSubscriber, context: MailContext): O
   const { office } = context;
   const link = unsubscribeUrl(context.siteUrl, subscriber.unsubscribeToken);
   const mailto = `mailto:${office.email}?subject=unsubscribe`;
-  const subject = `Welcome to the ${office.shortName} newsletter`;
-  const paragraphs = [
-    "Thank you for subscribing.",
-    "A few times a year we send appliance care tips, seasonal maintenance reminders and offers from your local repair team.",
-    office.name,
-    office.address,
-  ];
-  const footer = "You receive this email because you subscribed on our website.";
+  const words = welcomeWords[subscriber.language];
+  const subject = words.subject(office);
+  const paragraphs = words.paragraphs(office);
+  const { footer } = words;
   return {
     kind: "newsletter.welcome",
     cause: "website",
@@ -35,11 +69,12 @@ export function welcomeEmail(subscriber: NewSubscriber, context: MailContext): O
       to: subscriber.email,
       replyTo: { name: office.name, address: office.email },
       subject,
-      text: `${paragraphs.join("\n\n")}\n\n${footer}\nUnsubscribe: ${link}\n`,
+      text: `${paragraphs.join("\n\n")}\n\n${footer}\n${words.unsubscribe}: ${link}\n`,
       html: htmlDocument(
         subject,
         `${paragraphsAsHtml(paragraphs)}\n<p style="font-size:13px;color:#475569">${escapeHtml(footer)} ` +
-          `<a href="${escapeHtml(link)}">Unsubscribe</a></p>`,
+          `<a href="${escapeHtml(link)}">${escapeHtml(words.unsubscribe)}</a></p>`,
+        subscriber.language,
       ),
       messageId: messageId(
         `newsletter-welcome-${subscriber.id}-${subscriber.subscribedAt.getTime()}`,

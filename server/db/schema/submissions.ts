@@ -16,6 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 
 import type { StateSlug } from "../../../app/content/states";
+import type { Locale } from "../../../app/lib/locale";
 import { leadStatuses } from "../../../app/domain/leads";
 
 import { createdAt } from "./columns";
@@ -31,6 +32,8 @@ export const contactMessages = pgTable(
     phone: text("phone").notNull(),
     subject: text("subject").notNull(),
     message: text("message").notNull(),
+    /** The language of the page it was sent from (issue 39): the acknowledgement's. */
+    language: text("language").$type<Locale>().notNull().default("en"),
     status: text("status", { enum: leadStatuses }).notNull().default("new"),
     version: integer("version").notNull().default(0),
     /** Set when a privacy request erased the personal fields; the row stays for the counts. */
@@ -49,6 +52,7 @@ export const contactMessages = pgTable(
     index("contact_messages_office_created_idx").on(table.office, table.createdAt),
     index("contact_messages_created_idx").on(table.createdAt),
     index("contact_messages_search_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
+    check("contact_messages_language_known", sql`${table.language} in ('en', 'es')`),
   ],
 );
 
@@ -60,11 +64,16 @@ export const newsletterSubscribers = pgTable(
     email: text("email").notNull().unique(),
     office: text("office").$type<StateSlug>().notNull(),
     unsubscribeToken: text("unsubscribe_token").notNull().unique(),
+    /** The language of the page of the last subscription (issue 39): the welcome's. */
+    language: text("language").$type<Locale>().notNull().default("en"),
     subscribedAt: timestamp("subscribed_at", { withTimezone: true }).notNull().defaultNow(),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
     erasedAt: timestamp("erased_at", { withTimezone: true }),
   },
-  (table) => [check("newsletter_email_lower_case", sql`${table.email} = lower(${table.email})`)],
+  (table) => [
+    check("newsletter_email_lower_case", sql`${table.email} = lower(${table.email})`),
+    check("newsletter_subscribers_language_known", sql`${table.language} in ('en', 'es')`),
+  ],
 );
 
 /** The body of a 2xx answer to a submission. */
