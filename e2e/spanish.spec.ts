@@ -359,3 +359,80 @@ test.describe("booking in Spanish on a phone", () => {
     }
   });
 });
+
+test.describe("writing and subscribing in Spanish", () => {
+  sharedPageTest(
+    "/es/contact with JavaScript: a Spanish notice, the acknowledgement in Spanish, the office told Prefers Spanish",
+    async ({ page }) => {
+      const name = uniqueName("Lucía");
+      const email = `${name.split(" ")[1]!.toLowerCase()}-contacto@example.com`;
+      await page.goto("/es/contact?region=Texas");
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      const form = page.getByRole("form", { name: "Envíenos un mensaje" });
+      await form.getByRole("textbox", { name: "Nombre" }).fill(name);
+      await form.getByRole("textbox", { name: "Apellido" }).fill("Martínez");
+      await form.getByRole("textbox", { name: "Correo electrónico" }).fill(email);
+      await form.getByRole("textbox", { name: "Teléfono" }).fill("7135550177");
+      await form.getByRole("textbox", { name: "Asunto" }).fill("Pregunta de garantía");
+      await form.getByRole("textbox", { name: "Mensaje" }).fill("¿La reparación tiene garantía?");
+      await form.getByRole("button", { name: "Enviar mensaje" }).click();
+      await expect(
+        page.getByText("Su mensaje se envió correctamente.", { exact: true }),
+      ).toBeVisible();
+      const [acknowledgement] = await waitForEmails(
+        (message) => message.envelopeTo.includes(email),
+        1,
+      );
+      expect(acknowledgement!.subject).toBe("Recibimos su mensaje");
+      expect(acknowledgement!.html).toContain('<html lang="es">');
+      const [office] = await waitForEmails(
+        (message) => message.text.includes(name) && !message.envelopeTo.includes(email),
+        1,
+      );
+      expect(office!.subject).toMatch(/\(Prefers Spanish\)$/);
+      if (databaseAvailable) {
+        const rows = await queryRows("select language from contact_messages where name = $1", [
+          name,
+        ]);
+        expect(rows).toEqual([{ language: "es" }]);
+      }
+    },
+  );
+
+  sharedPageTest(
+    "the footer's newsletter on /es with JavaScript: a Spanish welcome, and its link opens a Spanish page",
+    async ({ page }) => {
+      const email = `${uniqueName("boletin").split(" ")[1]!.toLowerCase()}@example.com`;
+      await page.goto("/es?region=Texas");
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      const form = page.locator("footer").getByRole("form", { name: "Suscripción al boletín" });
+      await form.getByRole("textbox", { name: "Correo electrónico" }).fill(email);
+      const [subscribe] = await Promise.all([
+        page.waitForRequest((request) => request.url().includes("/api/send-subscribe-email")),
+        form.getByRole("button", { name: "Suscribirse" }).click(),
+      ]);
+      expect(subscribe.postDataJSON()).toEqual({
+        email,
+        companyEmail: "texas@easyappliancerepair.com",
+        language: "es",
+      });
+      await expect(
+        page.getByText("Su suscripción se registró correctamente.", { exact: true }),
+      ).toBeVisible();
+      const [welcome] = await waitForEmails((message) => message.envelopeTo.includes(email), 1);
+      expect(welcome!.subject).toMatch(/^Bienvenido al boletín de /);
+      const link = /https?:\/\/[^\s]+\/unsubscribe\?token=[\w-]+/.exec(welcome!.text)?.[0];
+      expect(link).toBeDefined();
+      await page.goto(new URL(link!).pathname + new URL(link!).search);
+      await expect(page.locator("html")).toHaveAttribute("lang", "es");
+      await expect(
+        page.getByRole("heading", { level: 1, name: "¿Cancelar su suscripción al boletín?" }),
+      ).toBeVisible();
+      expect((await axe(page).analyze()).violations.map((violation) => violation.id)).toEqual([]);
+      await page.getByRole("button", { name: "Cancelar la suscripción" }).click();
+      await expect(
+        page.getByRole("heading", { level: 1, name: "Canceló su suscripción" }),
+      ).toBeVisible();
+    },
+  );
+});

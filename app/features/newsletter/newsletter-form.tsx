@@ -13,7 +13,10 @@ import * as m from "~/paraglide/messages/_index.js";
 /** Where every newsletter form posts before and without JavaScript (app/routes/newsletter.tsx). */
 export const newsletterAction = "/newsletter";
 
-/** Where it posts `{ email, companyEmail }` as JSON once hydrated (spec section 7). */
+/**
+ * Where it posts `{ email, companyEmail }` as JSON once hydrated (spec section 7), with
+ * `language: "es"` from a Spanish page.
+ */
 export const newsletterApi = "/api/send-subscribe-email";
 
 /**
@@ -71,6 +74,9 @@ export function NewsletterForm({
         />
       </Field>
       <LeadFormFields companyEmail={profile.email} />
+      {/* A Spanish page's subscriber is welcomed in Spanish: the JSON API is told so (without
+          JavaScript, the /es/newsletter action knows it from its address). */}
+      {locale === "es" ? <input type="hidden" name="language" value="es" /> : null}
       <Button type="submit" variant="secondary" loading={form.busy}>
         {m.newsletter_subscribe({}, { locale })}
       </Button>
