@@ -420,7 +420,7 @@ test.describe("writing and subscribing in Spanish", () => {
         page.getByText("Su suscripción se registró correctamente.", { exact: true }),
       ).toBeVisible();
       const [welcome] = await waitForEmails((message) => message.envelopeTo.includes(email), 1);
-      expect(welcome!.subject).toMatch(/^Bienvenido al boletín de /);
+      expect(welcome!.subject).toMatch(/^Le damos la bienvenida al boletín de /);
       const link = /https?:\/\/[^\s]+\/unsubscribe\?token=[\w-]+/.exec(welcome!.text)?.[0];
       expect(link).toBeDefined();
       await page.goto(new URL(link!).pathname + new URL(link!).search);
@@ -431,7 +431,7 @@ test.describe("writing and subscribing in Spanish", () => {
       expect((await axe(page).analyze()).violations.map((violation) => violation.id)).toEqual([]);
       await page.getByRole("button", { name: "Cancelar la suscripción" }).click();
       await expect(
-        page.getByRole("heading", { level: 1, name: "Canceló su suscripción" }),
+        page.getByRole("heading", { level: 1, name: "Se canceló su suscripción" }),
       ).toBeVisible();
     },
   );

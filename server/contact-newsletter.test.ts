@@ -12,6 +12,7 @@ import {
   newJerseyEmail,
   waitUntil,
 } from "./test-support/fixtures";
+import { deskClient } from "./test-support/desk-client";
 import { startTestServer, testSiteUrl, type TestServer } from "./test-support/server";
 
 const databases = await testDatabases();
@@ -20,6 +21,8 @@ const siteHost = new URL(testSiteUrl).hostname;
 for (const database of databases) {
   describe.skipIf(!database.available)(`Contact and newsletter on ${database.label}`, () => {
     let server: TestServer;
+
+    const desk = deskClient(() => server);
 
     beforeAll(async () => {
       server = await startTestServer({ database, withPages: true });
@@ -223,12 +226,20 @@ for (const database of databases) {
       const visitor = emails.find((mail) => mail.envelopeTo.includes(email))!;
       expect(visitor.parsed.subject).toBe("Recibimos su mensaje");
       expect(visitor.parsed.text).toContain("Gracias por escribir a");
-      expect(visitor.parsed.text).toContain("le responderemos en un día hábil");
+      expect(visitor.parsed.text).toContain("le responderemos en un plazo de un día hábil");
       expect(visitor.parsed.html).toContain('<html lang="es">');
       expect(visitor.parsed.text).not.toMatch(/\b(We|Thank you|Call)\b/);
       const office = emails.find((mail) => !mail.envelopeTo.includes(email))!;
       expect(office.parsed.subject).toMatch(/\(Prefers Spanish\)$/);
       expect(office.parsed.text).toContain("Prefers Spanish");
+      // The desk: the inbox's row and the message's page.
+      const { cookie } = await desk.add("dispatcher", "Nina Dispatch", ["new-jersey"]);
+      const inbox = (await desk.ask("/office", { cookie })).body;
+      const inboxRow = inbox.slice(inbox.indexOf(`/office/leads/${row!.id}`));
+      expect(inboxRow.slice(0, inboxRow.indexOf("</tr>"))).toContain("Prefers Spanish");
+      expect((await desk.ask(`/office/leads/${row!.id}`, { cookie })).body).toContain(
+        "Prefers Spanish",
+      );
 
       // From the English page: English, and the office is told nothing about a language.
       const englishEmail = `message-${Date.now()}@example.com`;
@@ -254,7 +265,7 @@ for (const database of databases) {
       const [row] = await subscriber(address);
       expect(row?.language).toBe("es");
       const [welcome] = await delivered(row!.id, 1);
-      expect(welcome?.parsed.subject).toMatch(/^Bienvenido al boletín de /);
+      expect(welcome?.parsed.subject).toMatch(/^Le damos la bienvenida al boletín de /);
       expect(welcome?.parsed.text).toContain("Gracias por suscribirse.");
       expect(welcome?.parsed.text).toContain(
         `Cancelar la suscripción: ${testSiteUrl}/unsubscribe?token=`,
@@ -270,13 +281,44 @@ for (const database of databases) {
       const done = await postPageForm(`/unsubscribe?token=${row?.unsubscribeToken}`, {
         token: row?.unsubscribeToken,
       });
-      expect(await done.text()).toContain("Canceló su suscripción");
+      expect(await done.text()).toContain("Se canceló su suscripción");
       expect(await (await fetch(pageUrl)).text()).toContain("Su suscripción ya estaba cancelada");
 
       // Back from an English page: welcomed in English, and the page follows.
       await expectCreated(await server.post("/api/send-subscribe-email", { email: address }));
       expect((await subscriber(address))[0]?.language).toBe("en");
       expect(await (await fetch(pageUrl)).text()).toContain("Unsubscribe from our newsletter?");
+    });
+
+    test("the JSON API takes the language from its body: Spanish when it says es, a 400 for any other", async () => {
+      const email = `api-${Date.now()}@example.com`;
+      const { id } = await expectCreated(
+        await server.post("/api/send-contact-email", contactMessage({ email, language: "es" })),
+      );
+      const emails = await delivered(id, 2);
+      expect(emails.find((mail) => mail.envelopeTo.includes(email))?.parsed.subject).toBe(
+        "Recibimos su mensaje",
+      );
+      for (const path of ["/api/send-contact-email", "/api/send-subscribe-email"]) {
+        const body =
+          path === "/api/send-contact-email"
+            ? contactMessage({ language: "fr" })
+            : { email: `fr-${Date.now()}@example.com`, language: "fr" };
+        const refused = await server.post(path, body);
+        expect(refused.status, path).toBe(400);
+        expect(await refused.text(), path).toContain("Language must be en or es");
+      }
+    });
+
+    test("subscribing again from the other language while subscribed changes nothing: a stranger cannot switch someone's language", async () => {
+      const address = `stays-${Date.now()}@example.com`;
+      const { id } = await expectCreated(
+        await server.post("/api/send-subscribe-email", { email: address, language: "es" }),
+      );
+      const again = await server.post("/api/send-subscribe-email", { email: address });
+      expect(again.status).toBe(200);
+      expect((await subscriber(address))[0]?.language).toBe("es");
+      expect(await outboxKindsAbout(id)).toEqual(["newsletter.welcome"]);
     });
 
     test("an unknown unsubscribe token changes nothing and says so", async () => {

@@ -74,8 +74,9 @@ export const companyEmailField = z.string().max(254).optional();
 export const honeypotField = z.string().max(500).optional();
 
 /**
- * The language a form was sent in (issue 39): the page's, set by the form's action whatever was
- * posted; what the visitor receives follows it.
+ * The language a form was sent in (issue 39): a page's form action sets it to the page's,
+ * whatever was posted; a JSON client says it (English when it does not). What the visitor
+ * receives follows it.
  */
 export const pageLanguageField = z
   .enum(["en", "es"], "Language must be en or es")

@@ -159,7 +159,13 @@ export default function Prices({ loaderData, actionData }: Route.ComponentProps)
           </div>
           <Field
             label="When the fee applies, in Spanish (optional)"
-            hint="For the Spanish pages and emails, e.g. se descuenta si sigue adelante con la reparación. Left blank, they quote your English words."
+            hint={
+              <>
+                For the Spanish pages and emails, e.g.{" "}
+                <span lang="es">se descuenta si sigue adelante con la reparación</span>. Left blank,
+                they quote your English words.
+              </>
+            }
             error={errors.ruleEs}
           >
             <Input

@@ -355,7 +355,7 @@ async function submit(
   };
 }
 
-/** The language a submission was made in: a service request's (issue 39); English otherwise. */
+/** The language a submission was made in (issue 39): its `language`, English when it has none. */
 function languageOf(data: unknown): Locale {
   return typeof data === "object" && data !== null && "language" in data && isLocale(data.language)
     ? data.language

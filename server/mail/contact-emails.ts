@@ -15,6 +15,7 @@ import {
   headerSafe,
   htmlDocument,
   paragraphsAsHtml,
+  prefersSpanishNote,
 } from "./format";
 import { homeownerWords } from "./homeowner-words";
 import type { OutgoingEmail } from "./message";
@@ -35,10 +36,9 @@ function fullName(contact: ContactMessage): string {
 }
 
 function companyEmail(contact: StoredContactMessage, context: MailContext): OutgoingEmail {
-  const prefersSpanish = contact.language === "es";
+  const prefersSpanish = prefersSpanishNote(contact.language);
   const fields = [
-    // Sent from the Spanish pages: the office answers in Spanish (issue 39).
-    ...(prefersSpanish ? [{ label: "Language", value: "Prefers Spanish" }] : []),
+    ...prefersSpanish.fields,
     { label: "First name", value: contact.name },
     { label: "Last name", value: contact.lastName },
     { label: "Email", value: contact.email },
@@ -48,9 +48,7 @@ function companyEmail(contact: StoredContactMessage, context: MailContext): Outg
     { label: "Office", value: context.office.name },
     { label: "Message ID", value: contact.id },
   ];
-  const title = `New contact message: ${contact.subject} — ${fullName(contact)}${
-    prefersSpanish ? " (Prefers Spanish)" : ""
-  }`;
+  const title = `New contact message: ${contact.subject} — ${fullName(contact)}${prefersSpanish.subjectSuffix}`;
   const desk = deskLink(context.siteUrl, contact.id);
   return {
     kind: "contact-message.company",
@@ -90,7 +88,7 @@ const acknowledgementWords: Record<
     subject: "Recibimos su mensaje",
     paragraphs: (office) => [
       "Hola:",
-      `Gracias por escribir a ${office.shortName}. Recibimos su mensaje y le responderemos en un día hábil.`,
+      `Gracias por escribir a ${office.shortName}. Recibimos su mensaje y le responderemos en un plazo de un día hábil.`,
       `¿Nos necesita antes? ${homeownerWords.es.call(office)}`,
       homeownerWords.es.officeName(office),
     ],

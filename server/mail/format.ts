@@ -240,3 +240,19 @@ export function brandedText(email: BrandedEmail): string {
       .join("\n\n") + "\n"
   );
 }
+
+/**
+ * What the office's email says of a homeowner who wrote from the Spanish pages (issue 39): a
+ * "Language" field and the subject's " (Prefers Spanish)", so the office answers in Spanish.
+ */
+export function prefersSpanishNote(language: "en" | "es"): {
+  fields: EmailField[];
+  subjectSuffix: string;
+} {
+  return language === "es"
+    ? {
+        fields: [{ label: "Language", value: "Prefers Spanish" }],
+        subjectSuffix: " (Prefers Spanish)",
+      }
+    : { fields: [], subjectSuffix: "" };
+}

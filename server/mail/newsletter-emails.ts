@@ -36,10 +36,10 @@ const welcomeWords: Record<Locale, WelcomeWords> = {
     unsubscribe: "Unsubscribe",
   },
   es: {
-    subject: (office) => `Bienvenido al boletín de ${office.shortName}`,
+    subject: (office) => `Le damos la bienvenida al boletín de ${office.shortName}`,
     paragraphs: (office) => [
       "Gracias por suscribirse.",
-      "Unas cuantas veces al año le enviamos consejos para cuidar sus electrodomésticos, recordatorios de mantenimiento de cada temporada y ofertas de su equipo local de reparación.",
+      "Unas cuantas veces al año le enviamos consejos para cuidar sus electrodomésticos, recordatorios de mantenimiento de temporada y ofertas de su equipo local de reparación.",
       spanishOfficeName(office),
       office.address,
     ],

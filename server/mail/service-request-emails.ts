@@ -23,6 +23,7 @@ import {
   formatLongDate,
   headerSafe,
   htmlDocument,
+  prefersSpanishNote,
   type BrandedEmail,
   type EmailField,
 } from "./format";
@@ -68,10 +69,9 @@ export function serviceRequestEmails(
 
 function companyEmail(request: StoredServiceRequest, context: MailContext): OutgoingEmail {
   const appliance = applianceName(request.selectedAppliance);
-  const prefersSpanish = request.language === "es";
+  const prefersSpanish = prefersSpanishNote(request.language);
   const fields: EmailField[] = [
-    // Booked on the Spanish pages: the office calls back in Spanish (issue 39).
-    ...(prefersSpanish ? [{ label: "Language", value: "Prefers Spanish" }] : []),
+    ...prefersSpanish.fields,
     { label: "Appliance", value: appliance },
     { label: "Name", value: request.name },
     { label: "Email", value: request.email },
@@ -95,7 +95,7 @@ function companyEmail(request: StoredServiceRequest, context: MailContext): Outg
     dangers.length > 0
       ? `${dangers.join(", ")}: ${appliance} - new service request from ${request.name}`
       : `New service request: ${appliance} — ${request.name}`
-  }${prefersSpanish ? " (Prefers Spanish)" : ""}`;
+  }${prefersSpanish.subjectSuffix}`;
   const desk = deskLink(context.siteUrl, request.id);
   return {
     kind: "service-request.company",

@@ -1,7 +1,8 @@
 /**
  * What an owner sets on `/office/prices` (routes/office.prices.tsx): one office's service-call
- * fee and its rule (in English, and in Spanish if the owner writes it), the typical ranges per appliance and the warranty, saved whole or removed.
- * Each save `NOTIFY`s every server process, whose kept pages then render again with it.
+ * fee and its rule (in English, and in Spanish if the owner writes it), the typical ranges per
+ * appliance and the warranty, saved whole or removed. Each save `NOTIFY`s every server process,
+ * whose kept pages then render again with it.
  */
 import { and, eq, isNull, ne } from "drizzle-orm";
 import { data } from "react-router";

@@ -33,7 +33,8 @@ describe.skipIf(!postgres.available)("Two server processes on one PostgreSQL", (
       RATE_LIMIT_MAX: String(rateLimit),
       OUTBOX_POLL_MS: "100",
     };
-    // Started one after the other: both apply the migrations at start-up.
+    // Started one after the other: both run the migrator at start-up (on a copy of the migrated
+    // template there is nothing left to apply; the template itself was migrated from empty).
     servers = [await startChildServer(0, env), await startChildServer(0, env)];
     database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: null });
   });

@@ -33,11 +33,19 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({ pgliteDir: template });
   await database.close();
   project.provide("pgliteTemplate", template);
-  const postgresTemplate = await createPostgresTemplate();
-  project.provide("postgresTemplate", postgresTemplate?.name ?? "");
-  project.provide("pagesBuild", await buildPagesForTests());
-  return async () => {
+  let postgresTemplate: Awaited<ReturnType<typeof createPostgresTemplate>> = null;
+  const teardown = async () => {
     await rm(folder, { recursive: true, force: true });
     await postgresTemplate?.drop();
   };
+  try {
+    postgresTemplate = await createPostgresTemplate();
+    project.provide("postgresTemplate", postgresTemplate?.name ?? "");
+    project.provide("pagesBuild", await buildPagesForTests());
+  } catch (error) {
+    // No teardown is called for a set-up that throws: leave nothing behind.
+    await teardown();
+    throw error;
+  }
+  return teardown;
 }

@@ -13,7 +13,7 @@ export interface FieldProps {
   label: React.ReactNode;
   /** The message shown in red under the field, tied to it for screen readers. */
   error?: string;
-  hint?: string;
+  hint?: React.ReactNode;
   /** Shows an asterisk; whether a value is required is the schema's business. */
   markedRequired?: boolean;
   className?: string;

@@ -101,7 +101,7 @@ export const serviceRequests = pgTable(
      */
     quotedServiceCallCents: integer("quoted_service_call_cents"),
     quotedServiceCallRule: text("quoted_service_call_rule"),
-    /** The rule in Spanish as the office wrote it then (null: none written, the English is quoted). */
+    /** The rule in Spanish as the office wrote it then (null: none, the English is quoted). */
     quotedServiceCallRuleEs: text("quoted_service_call_rule_es"),
     /**
      * Where the request came from (app/domain/phone-booking.ts), as the office recorded it when it

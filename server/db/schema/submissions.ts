@@ -64,7 +64,7 @@ export const newsletterSubscribers = pgTable(
     email: text("email").notNull().unique(),
     office: text("office").$type<StateSlug>().notNull(),
     unsubscribeToken: text("unsubscribe_token").notNull().unique(),
-    /** The language of the page of the last subscription (issue 39): the welcome's. */
+    /** The language of the subscription that sent the last welcome (issue 39), and of its links. */
     language: text("language").$type<Locale>().notNull().default("en"),
     subscribedAt: timestamp("subscribed_at", { withTimezone: true }).notNull().defaultNow(),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
