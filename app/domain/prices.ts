@@ -131,16 +131,16 @@ export const pricePolicyFormSchema = z
     };
     const fee = parseMoney(fields.fee);
     if (fee === null || fee > maxServiceCallDollars * 100) fail("fee", feeMessage);
-    const rule = fields.rule.replace(/\s+/g, " ");
+    const oneLine = (typed: string) => typed.replace(/\s+/g, " ");
+    const tooLong = `Use at most ${maxServiceCallRule} characters`;
+    const rule = oneLine(fields.rule);
     if (rule === "") fail("rule", ruleMessage);
     else if (rule.length > maxServiceCallRule) {
-      fail("rule", `Use at most ${maxServiceCallRule} characters`);
+      fail("rule", tooLong);
     }
     // Optional: without it the Spanish pages and emails quote the English rule.
-    const ruleEs = fields.ruleEs.replace(/\s+/g, " ");
-    if (ruleEs.length > maxServiceCallRule) {
-      fail("ruleEs", `Use at most ${maxServiceCallRule} characters`);
-    }
+    const ruleEs = oneLine(fields.ruleEs);
+    if (ruleEs.length > maxServiceCallRule) fail("ruleEs", tooLong);
     const warranty = /^\d{1,4}$/.test(fields.warrantyDays) ? Number(fields.warrantyDays) : NaN;
     if (!(warranty <= maxWarrantyDays)) fail("warrantyDays", warrantyMessage);
     const ranges: PricePolicy["ranges"] = {};

@@ -2,7 +2,7 @@
  * The emails a contact message causes: the office's, with the whole message, and the visitor's
  * acknowledgement, which repeats nothing they typed (the address may be someone else's).
  */
-import { formatPhone, type CompanyProfile } from "~/content/company";
+import type { CompanyProfile } from "~/content/company";
 import type { ContactMessage } from "~/domain/contact-message";
 import type { Locale } from "~/lib/locale";
 
@@ -80,8 +80,8 @@ const acknowledgementWords: Record<
     paragraphs: (office) => [
       "Hello,",
       `Thank you for writing to ${office.shortName}. We received your message and will reply within one business day.`,
-      `Need us sooner? Call ${formatPhone(office.phone)}, ${office.hours}.`,
-      office.name,
+      `Need us sooner? ${homeownerWords.en.call(office)}`,
+      homeownerWords.en.officeName(office),
     ],
   },
   es: {

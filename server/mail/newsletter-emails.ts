@@ -3,8 +3,8 @@ import type { Locale } from "~/lib/locale";
 
 import { messageId, type MailContext } from "./context";
 import { escapeHtml, htmlDocument, paragraphsAsHtml } from "./format";
+import { homeownerWords } from "./homeowner-words";
 import type { OutgoingEmail } from "./message";
-import { spanishOfficeName } from "./spanish-words";
 
 export interface NewSubscriber {
   id: string;
@@ -29,7 +29,7 @@ const welcomeWords: Record<Locale, WelcomeWords> = {
     paragraphs: (office) => [
       "Thank you for subscribing.",
       "A few times a year we send appliance care tips, seasonal maintenance reminders and offers from your local repair team.",
-      office.name,
+      homeownerWords.en.officeName(office),
       office.address,
     ],
     footer: "You receive this email because you subscribed on our website.",
@@ -40,7 +40,7 @@ const welcomeWords: Record<Locale, WelcomeWords> = {
     paragraphs: (office) => [
       "Gracias por suscribirse.",
       "Unas cuantas veces al año le enviamos consejos para cuidar sus electrodomésticos, recordatorios de mantenimiento de temporada y ofertas de su equipo local de reparación.",
-      spanishOfficeName(office),
+      homeownerWords.es.officeName(office),
       office.address,
     ],
     footer: "Recibe este correo porque se suscribió en nuestro sitio web.",
