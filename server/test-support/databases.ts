@@ -1,10 +1,12 @@
-import { cp, mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
 import pg from "pg";
 
 import { openDatabase } from "../db/database";
+
+import { copyFolder } from "./copy-folder";
 
 /** The PostgreSQL server the suite also runs against; each test file gets its own database. */
 export const postgresTestUrl =
@@ -56,7 +58,7 @@ const pglite: TestDatabase = {
     // A copy of the run's migrated database (server/test-support/global-setup.ts); imported
     // here, as bench/chaos.ts runs outside Vitest and uses only PostgreSQL.
     const { inject } = await import("vitest");
-    await cp(inject("pgliteTemplate"), path.join(dataDir, "db"), { recursive: true });
+    await copyFolder(inject("pgliteTemplate"), path.join(dataDir, "db"));
     return {
       env: { DATA_DIR: dataDir },
       drop: () => rm(dataDir, { recursive: true, force: true }),
