@@ -1,8 +1,10 @@
 import { spawn } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
+import { copyFolder } from "../../server/test-support/copy-folder";
 
 import { journeyLimits } from "./journey-limits";
 
@@ -28,7 +30,7 @@ export async function startExtraServer(requestedPort: number, env: Record<string
   const template = process.env.E2E_PGLITE_TEMPLATE;
   // On embedded PGlite: a copy of the journeys' migrated database (e2e/support/global-setup.ts).
   if (!env.DATABASE_URL && template) {
-    cpSync(template, path.join(dataDir, "db"), { recursive: true });
+    await copyFolder(template, path.join(dataDir, "db"));
   }
   const child = spawn(process.execPath, [path.resolve("build/server/main.js")], {
     env: {
