@@ -5,6 +5,8 @@ import "react-day-picker/style.css";
 import { isoFromDate } from "~/lib/dates";
 import type { Locale } from "~/lib/locale";
 
+import { firstOfferedDay } from "./first-offered-day";
+
 /** The month grid of the date picker; loaded when the visitor opens it. */
 export default function Calendar({
   selected,
@@ -29,7 +31,9 @@ export default function Calendar({
       mode="single"
       {...(locale === "es" ? { locale: es } : {})}
       selected={selected}
-      defaultMonth={selected ?? earliest}
+      defaultMonth={
+        selected ?? (earliest && isDayOffered ? firstOfferedDay(earliest, isDayOffered) : earliest)
+      }
       startMonth={earliest}
       disabled={disabled}
       onSelect={(date) => {
