@@ -25,8 +25,10 @@ export default defineConfig({
     // React and React Router as the server runs them: their production builds. Vitest's default
     // ("test") loads their development builds, which drew each page with its checks (the two
     // slowest files: 11.7 of their 75 CPU-seconds in React's development code) and are not what
-    // a homeowner is served. The main pass: 315 s → 281 s wall, 551 → 490 CPU-seconds.
-    env: { NODE_ENV: "production" },
+    // a homeowner is served. The main pass: 315 s → 281 s wall, 551 → 490 CPU-seconds. Those
+    // checks run over every page in server/pages-in-development.test.ts
+    // (TEST_REACT_BUILD=development, scripts/test.js).
+    env: { NODE_ENV: process.env.TEST_REACT_BUILD === "development" ? "test" : "production" },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -96,13 +96,19 @@ const timedFiles = [
   "server/http-server.test.ts",
   "server/geo/location-service.test.ts",
 ];
+// Every page drawn with React's development build and its warnings (the rest draw with the
+// production build, as the server does: vitest.config.ts), in the second pass, with its files.
+const developmentReactFiles = ["server/pages-in-development.test.ts"];
 const vitestRuns = [
   [
     "vitest",
     "run",
-    ...timedFiles.flatMap((file) => ["--exclude", `${file}${file.endsWith("/") ? "**" : ""}`]),
+    ...[...timedFiles, ...developmentReactFiles].flatMap((file) => [
+      "--exclude",
+      `${file}${file.endsWith("/") ? "**" : ""}`,
+    ]),
   ],
-  ["vitest", "run", "--maxWorkers=1", ...timedFiles],
+  ["vitest", "run", "--maxWorkers=1", ...timedFiles, ...developmentReactFiles],
 ];
 function tallyVitest(args, env = {}) {
   const unit = run("npx", args, env);
@@ -121,7 +127,12 @@ if (build.ok) {
 
 // The server tests draw the pages of the build just made (server/test-support/pages-build.ts)
 // rather than making a second one of the same sources.
-for (const args of vitestRuns) tallyVitest(args, build.ok ? { PAGES_BUILD_FROM: "build" } : {});
+for (const [index, args] of vitestRuns.entries()) {
+  tallyVitest(args, {
+    ...(build.ok ? { PAGES_BUILD_FROM: "build" } : {}),
+    ...(index === 1 ? { TEST_REACT_BUILD: "development" } : {}),
+  });
+}
 
 if (build.ok) {
   const e2e = run("npx", ["playwright", "test"]);
