@@ -10,11 +10,14 @@ import { freshClientIp, startTestServer, type TestServer } from "./test-support/
 // development build, whose checks (a list without keys, a tag where HTML allows none) write
 // console.error, which fails the test (test-support/console-errors.ts). The rest of the suite
 // draws pages with the production build, as the server does (vitest.config.ts): `npm test` runs
-// this file in its second pass, with TEST_REACT_BUILD=development.
+// this file in its second pass, with TEST_REACT_BUILD=development; without it, it is skipped.
 const databases = await testDatabases();
 const [database] = databases.filter((candidate) => candidate.available);
 
-describe.skipIf(!database)("The pages in React's development build", () => {
+// Skipped in a plain `vitest run`, which draws with the production build.
+const developmentReact = process.env.TEST_REACT_BUILD === "development";
+
+describe.skipIf(!database || !developmentReact)("The pages in React's development build", () => {
   let server: TestServer;
 
   beforeAll(async () => {
