@@ -35,6 +35,15 @@ for (const [stateName, address] of Object.entries(stateTestAddresses)) {
     await expect(page.locator("dd").nth(2)).toHaveText("United States (US)");
     await expect(page.locator("dd").nth(3)).toHaveText(/^-?\d+\.\d+,-?\d+\.\d+$/);
     await expect(page.getByText("Visitors in the United States")).toBeVisible();
+    await expect(page.getByText("Shown because your location matches country US.")).toBeVisible();
+    if (stateName === "Texas") {
+      await page.goto("/es/location");
+      await expect(page.locator("dd").nth(2)).toHaveText("Estados Unidos (US)");
+      await expect(page.getByText("Visitantes en los Estados Unidos")).toBeVisible();
+      await expect(
+        page.getByText("Se muestra porque su ubicación coincide con país US."),
+      ).toBeVisible();
+    }
     // Persistence keeps nothing: no location, no personal data, no cookie.
     const stored = await page.evaluate(() => window.localStorage.getItem("ea") ?? "");
     expect(stored).not.toContain(address);

@@ -24,13 +24,24 @@ export function meta({ matches }: Route.MetaArgs) {
 
 type Label = (inputs: object, options: { locale: Locale }) => string;
 
-const fields: ReadonlyArray<[label: Label, value: (location: DetectedLocation) => string]> = [
+/** A country's name in `locale` ("Estados Unidos" for US), or "" for a code it does not know. */
+function countryName(code: string, locale: Locale): string {
+  if (!/^[A-Z]{2}$/.test(code)) return "";
+  const name = new Intl.DisplayNames([locale], { type: "region", fallback: "none" }).of(code);
+  return name ?? "";
+}
+
+const fields: ReadonlyArray<
+  [label: Label, value: (location: DetectedLocation, locale: Locale) => string]
+> = [
   [m.location_city, (location) => location.city],
   [m.location_region, (location) => location.region],
   [
     m.location_country,
-    (location) =>
-      location.countryName ? `${location.countryName} (${location.country})` : location.country,
+    (location, locale) => {
+      const name = locale === "en" ? location.countryName : countryName(location.country, locale);
+      return name ? `${name} (${location.country})` : location.country;
+    },
   ],
   [m.location_coordinates, (location) => location.loc],
   [m.location_organization, (location) => location.org],
@@ -38,14 +49,26 @@ const fields: ReadonlyArray<[label: Label, value: (location: DetectedLocation) =
   [m.location_timezone, (location) => location.timezone],
 ];
 
-const demoBlocks: ReadonlyArray<{ title: string; filters: Record<string, string> }> = [
-  { title: "Visitors in the United States", filters: { country: "US" } },
-  { title: "Visitors in New York", filters: { city: "New York" } },
-  { title: "Visitors in Los Angeles", filters: { city: "Los Angeles" } },
-  { title: "Visitors in Chicago", filters: { city: "Chicago" } },
-  { title: "ZIP code 90210", filters: { zip: "90210" } },
-  { title: "ZIP code 10001", filters: { zip: "10001" } },
-  { title: "ZIP code 60601", filters: { zip: "60601" } },
+type Filter = "country" | "city" | "zip";
+
+const filterLabels: Record<
+  Filter,
+  (inputs: { value: string }, options: { locale: Locale }) => string
+> = {
+  country: m.location_filter_country,
+  city: m.location_filter_city,
+  zip: m.location_filter_zip,
+};
+
+const demoBlocks: ReadonlyArray<{ title: Label; filters: Partial<Record<Filter, string>> }> = [
+  { title: m.location_block_us, filters: { country: "US" } },
+  { title: m.location_block_new_york, filters: { city: "New York" } },
+  { title: m.location_block_los_angeles, filters: { city: "Los Angeles" } },
+  { title: m.location_block_chicago, filters: { city: "Chicago" } },
+  ...["90210", "10001", "60601"].map((zip) => ({
+    title: (_inputs: object, options: { locale: Locale }) => m.location_block_zip({ zip }, options),
+    filters: { zip },
+  })),
 ];
 
 export default function Location() {
@@ -69,7 +92,7 @@ export default function Location() {
               <dd className="mt-1 text-slate-900">
                 {!settled
                   ? m.location_detecting({}, { locale })
-                  : value(location) || m.location_not_detected({}, { locale })}
+                  : value(location, locale) || m.location_not_detected({}, { locale })}
               </dd>
             </div>
           ))}
@@ -82,14 +105,14 @@ export default function Location() {
       >
         <ul className="grid gap-3 sm:grid-cols-2">
           {demoBlocks.map(({ title, filters }) => (
-            <LocationGate key={title} {...filters}>
+            <LocationGate key={title({}, { locale: "en" })} {...filters}>
               <li className="rounded-xl bg-white p-4 ring-1 ring-brand-200">
-                <p className="font-semibold text-slate-900">{title}</p>
+                <p className="font-semibold text-slate-900">{title({}, { locale })}</p>
                 <p className="text-sm text-slate-700">
                   {m.location_shown_because(
                     {
-                      filters: Object.entries(filters)
-                        .map(([key, value]) => `${key} ${value}`)
+                      filters: (Object.entries(filters) as Array<[Filter, string]>)
+                        .map(([key, value]) => filterLabels[key]({ value }, { locale }))
                         .join(", "),
                     },
                     { locale },
