@@ -4,6 +4,7 @@
  */
 import type { PaymentMethod } from "./after-the-job";
 import { formatMoney } from "./money";
+import { requestPageWords } from "./request-page-words";
 
 export const ledgerKinds = ["deposit", "balance", "refund"] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
@@ -27,5 +28,5 @@ export function paidEffect(row: { kind: LedgerKind; state: LedgerState; amountCe
 
 /** "Approve and pay the $138 part deposit": the homeowner's page's button and the email's. */
 export function depositActionLabel(depositCents: number): string {
-  return `Approve and pay the ${formatMoney(depositCents, { cents: "when-needed" })} part deposit`;
+  return requestPageWords.en.depositButton(formatMoney(depositCents, { cents: "when-needed" }));
 }

@@ -38,10 +38,11 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 // Only the page's form posts here; an address opened shows the way back to the page, in the
-// request's language.
+// request's language. A link to no request is no page, as on the request's own address.
 export async function loader({ params, context }: Route.LoaderArgs) {
   const locale = await servicesOf(context).requests.languageOf(params.token);
-  return data({ locale: locale ?? "en" }, { headers: privateHeaders });
+  if (!locale) throw data("Not found", { status: 404, headers: privateHeaders });
+  return data({ locale }, { headers: privateHeaders });
 }
 
 /**

@@ -37,11 +37,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 // Reads only; a bad link, or a request not paid yet, is a 404.
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const requests = servicesOf(context).requests;
-  const [receipts, locale] = await Promise.all([
-    requests.receipts(params.token),
-    requests.languageOf(params.token),
-  ]);
+  const { receipts, locale } = await servicesOf(context).requests.receipts(params.token);
   if (receipts.length === 0) {
     // Back from Stripe's page before its signed event landed: the page says it is confirming.
     const paid = new URL(request.url).searchParams.get("paid");
@@ -57,7 +53,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     }
     throw data("Not found", { status: 404, headers: privateHeaders });
   }
-  return data({ receipts, locale: locale ?? "en" }, { headers: privateHeaders });
+  return data({ receipts, locale }, { headers: privateHeaders });
 }
 
 export default function ReceiptPage({ loaderData }: Route.ComponentProps) {

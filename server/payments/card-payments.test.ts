@@ -798,6 +798,7 @@ for (const database of databases) {
       expect((await pay(other)).status).toBe(404);
       expect((await ask(other)).status).toBe(404);
       expect((await ask(`${other}/receipt`)).status).toBe(404);
+      expect((await ask(`${other}/pay`)).status).toBe(404);
       expect(stripe.sessions.length).toBe(before);
       // The second request's own tap makes its own session, for its own amount.
       const paidSecond = await pay(second.page);

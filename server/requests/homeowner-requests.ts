@@ -10,7 +10,6 @@ import { isoDateIn } from "~/lib/dates";
 import type { Locale } from "~/lib/locale";
 import { formatPhone, profileForState, type CompanyProfile } from "~/content/company";
 import { formatOfficeTime } from "~/domain/office-time";
-import { depositActionLabel } from "~/domain/payments";
 import { isValidIsoDate } from "~/domain/service-request";
 import type { TimeSlotId } from "~/domain/time-slots";
 import type { OpenWindow } from "~/domain/availability";
@@ -229,12 +228,9 @@ export class HomeownerRequests {
             deposit:
               balance.kind === "deposit"
                 ? {
-                    button:
-                      row.language === "es"
-                        ? requestPageWords.es.depositButton(
-                            formatMoney(balance.dueCents, { cents: "when-needed" }),
-                          )
-                        : depositActionLabel(balance.dueCents),
+                    button: requestPageWords[row.language].depositButton(
+                      formatMoney(balance.dueCents, { cents: "when-needed" }),
+                    ),
                     price:
                       row.partPriceCents === null
                         ? null
@@ -266,10 +262,14 @@ export class HomeownerRequests {
     return link;
   }
 
-  /** The receipt page's receipts, the latest first: none for an unknown link, or before a payment. */
-  async receipts(token: string): Promise<ReceiptView[]> {
+  /**
+   * The receipt page's receipts, the latest first, and the request's language: none for an
+   * unknown link, or before a payment.
+   */
+  async receipts(token: string): Promise<{ receipts: ReceiptView[]; locale: Locale }> {
     const row = await this.#find(this.#db, token);
-    return row ? receiptsFor(this.#db, row) : [];
+    if (!row) return { receipts: [], locale: "en" };
+    return { receipts: await receiptsFor(this.#db, row), locale: row.language };
   }
 
   /**
