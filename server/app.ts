@@ -19,6 +19,7 @@ import { newsletterService } from "./api/unsubscribe";
 import type { ServerConfig } from "./config";
 import { openDatabase, type DatabaseHandle } from "./db/database";
 import { pruneExpiredRecords, refreshEmbeddedStatistics } from "./db/housekeeping";
+import { jobsDueChannel } from "./db/notifications";
 import { closeFederalHolidays } from "./requests/holidays";
 import { formSubmissionsFor } from "./leads/forms";
 import { createMailTransport } from "./mail/transport";
@@ -243,6 +244,13 @@ export async function createServerApp({
     ...(givenNow ? { now } : {}),
   });
   if (startWorker) textWorker.start();
+  // Emails and texts stored by any process, through any path, go out at once (migration 0050).
+  const stopHearingJobs = startWorker
+    ? await database.listen(jobsDueChannel, (table) => {
+        if (table === "texts") textWorker.nudge();
+        else outbox.nudge();
+      })
+    : async () => undefined;
   const visits = { config, links, now };
   const stripe = stripeClientFor(config);
   const cards = new CardPayments(db, visits, stripe);
@@ -527,6 +535,7 @@ export async function createServerApp({
       await live.close();
       // Already closed (a database that went down): nothing is listening any more.
       await stopForgettingReviews().catch(() => undefined);
+      await stopHearingJobs().catch(() => undefined);
       await prices.close();
       await staffChannel?.close();
       await outbox.close();

@@ -142,6 +142,11 @@ const configFields = z.object({
    * mid-send leaves its rows to be sent again after this long.
    */
   OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).max(120).default(60),
+  /**
+   * The longest the email and text workers wait between looks. A stored row wakes them at once
+   * (migration 0050's notice) and a retry at its back-off's end: the poll is the fallback for a
+   * notice lost while the database listener reconnected.
+   */
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(2_000),
   /** With the backoff capped at 5 minutes, 300 attempts keep retrying for about a day. */
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(300),

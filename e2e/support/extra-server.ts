@@ -88,7 +88,7 @@ export interface ClockedServer extends ExtraServer {
 export function startJobServer(env: Record<string, string> = {}) {
   return startExtraServer(0, {
     SMTP_URL: process.env.E2E_SMTP_URL!,
-    OUTBOX_POLL_MS: "200",
+    OUTBOX_POLL_MS: "1000",
     WINDOW_CAPACITY: "100000",
     TRUST_PROXY: "1",
     ...env,

@@ -133,7 +133,7 @@ export default async function globalSetup() {
       WINDOW_CAPACITY: "100000",
       ...journeyLimits,
       TRUST_PROXY: "1",
-      OUTBOX_POLL_MS: "200",
+      OUTBOX_POLL_MS: "1000",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });

@@ -13,3 +13,9 @@ export const staffSessionsChannel = "desk_staff_sessions";
  * desk or the field (a booking, a technician's tap): the open private pages reload.
  */
 export const requestChangesChannel = "request_changes";
+
+/**
+ * `NOTIFY`'d by triggers (migration 0050) when emails or texts are stored, with the table's name
+ * (`outbox` or `texts`): that table's worker looks at once instead of at its next poll.
+ */
+export const jobsDueChannel = "jobs_due";

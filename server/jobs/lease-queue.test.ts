@@ -127,6 +127,41 @@ test("drain() runs batches until one claims nothing", async () => {
   expect(batches).toEqual([2, 2, 0]);
 });
 
+test("a row falling due later (a back-off, an evening's reminder) is looked at then, not at the next poll", async () => {
+  const dueAt = Date.now() + 300;
+  const { queue, due, delivered } = memoryQueue({
+    pollMs: 60_000,
+    nextDueInMs: async () => (delivered.length === 0 ? dueAt - Date.now() : null),
+  });
+  // The row is there by the time it says it is due (the poll is a minute away).
+  setTimeout(() => due.push(7), 250);
+  queue.start();
+  await waitUntil(() => delivered.length === 1, 5_000);
+  expect(delivered).toEqual([7]);
+});
+
+test("a row due already that a look could not take waits for the poll: the queue never spins on it", async () => {
+  let looks = 0;
+  const queue = new LeaseQueue({
+    async runBatch() {
+      looks += 1;
+      // Another process holds the row: nothing is claimed, and it stays due.
+      return 0;
+    },
+    nextDueInMs: async () => -5,
+    batchSize: 2,
+    pollMs: 200,
+    nudgeDelayMs: 5,
+    failureLine: () => "Jobs: cannot claim",
+  });
+  queues.push(queue);
+  queue.start();
+  await sleep(1_000);
+  // The first look and one a poll (200 ms): a spin at the nudge's 5 ms would be ~200.
+  expect(looks).toBeGreaterThanOrEqual(3);
+  expect(looks).toBeLessThanOrEqual(8);
+});
+
 test("retryDelayMs doubles from the base, stops at the cap, and spreads by up to a quarter", () => {
   vi.spyOn(Math, "random").mockReturnValue(0.999_999);
   expect([1, 2, 3, 4].map((attempts) => retryDelayMs(attempts, 1_000, 5_000))).toEqual([

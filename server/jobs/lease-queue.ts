@@ -12,7 +12,14 @@ export interface LeaseQueueOptions {
   runBatch: () => Promise<number>;
   /** A batch that claimed this many may have left more due: the next one runs at once. */
   batchSize: number;
+  /** The longest the queue waits between looks, whatever `nextDueInMs` said. */
   pollMs: number;
+  /**
+   * How soon the next row falls due (a retry's back-off, an evening's reminder, a lease that runs
+   * out), in milliseconds; null when none waits. Asked after each look: the queue looks again
+   * then, or at `pollMs` if sooner. New rows wake it through `nudge`.
+   */
+  nextDueInMs?: () => Promise<number | null>;
   /** How long a nudge waits, so that a burst's rows go out in a few batches. */
   nudgeDelayMs: number;
   /** True while the process is busy answering visitors: a batch waits, at most `maxYieldMs`. */
@@ -92,20 +99,46 @@ export class LeaseQueue {
       this.#runAgain = true;
       return;
     }
-    this.#running = this.#runWhileDue();
-    await this.#running;
+    // `close` waits for the look and for the question of when to look next.
+    const look = this.#runWhileDue().then((claimed) => this.#nextLookInMs(claimed));
+    this.#running = look.then(() => undefined);
+    const nextLookInMs = await look;
     this.#running = undefined;
     const again = this.#runAgain;
     this.#runAgain = false;
-    this.#schedule(again ? this.#options.nudgeDelayMs : this.#options.pollMs);
+    this.#schedule(again ? this.#options.nudgeDelayMs : nextLookInMs);
   }
 
-  async #runWhileDue(): Promise<void> {
+  /**
+   * When to look again: when the next row falls due, at most `pollMs` from now. A row due already
+   * after a look that took none is one it could not take (another process holds it): the poll
+   * comes back for it, so a row nobody can send never keeps the queue looking.
+   */
+  async #nextLookInMs(claimed: number): Promise<number> {
+    const { nextDueInMs, nudgeDelayMs, pollMs } = this.#options;
+    if (!nextDueInMs || this.#closed || this.#failing) return pollMs;
+    try {
+      const dueInMs = await nextDueInMs();
+      if (dueInMs === null) return pollMs;
+      if (dueInMs <= 0) return claimed > 0 ? nudgeDelayMs : pollMs;
+      return Math.min(pollMs, Math.ceil(dueInMs));
+    } catch {
+      // The batch's own failure line speaks for the database; the poll looks again.
+      return pollMs;
+    }
+  }
+
+  /** Runs batches while they come back full; how many rows they claimed in all. */
+  async #runWhileDue(): Promise<number> {
     const { runBatch, batchSize, failureLine, recoveryLine } = this.#options;
+    let claimed = 0;
     try {
       while (!this.#closed) {
         await this.#yieldToVisitors();
-        if (this.#closed || (await runBatch()) < batchSize) break;
+        if (this.#closed) break;
+        const batch = await runBatch();
+        claimed += batch;
+        if (batch < batchSize) break;
         // a full batch: more may be due
       }
       if (this.#failing && recoveryLine) console.warn(recoveryLine);
@@ -114,6 +147,7 @@ export class LeaseQueue {
       if (!this.#failing) console.error(failureLine(error));
       this.#failing = true;
     }
+    return claimed;
   }
 
   /**

@@ -101,6 +101,7 @@ export class OutboxWorker {
     };
     this.#queue = new LeaseQueue({
       runBatch: () => this.runOnce(),
+      nextDueInMs: () => this.#nextDueInMs(),
       batchSize: this.#settings.batchSize,
       pollMs: this.#settings.pollMs,
       nudgeDelayMs: this.#settings.nudgeDelayMs,
@@ -200,9 +201,34 @@ export class OutboxWorker {
     });
   }
 
+  /** The instant a pending row is due by: the worker's clock's, or the database's own. */
+  #dueBy() {
+    return this.#now ? sql`${this.#now().toISOString()}::timestamptz` : sql`now()`;
+  }
+
+  /**
+   * How soon the next email falls due, a pending one's attempt or a lost lease's end, in
+   * milliseconds (the database's difference: no clock of ours compared with its); null when
+   * none waits. While probing, one email at a time at its back-off's end: the emails due already
+   * wait for the poll rather than each wait out a time-out in turn.
+   */
+  async #nextDueInMs(): Promise<number | null> {
+    const [row] = await this.#db
+      .select({
+        inMs: sql<number | null>`extract(epoch from least(
+          min(${outbox.nextAttemptAt}) filter (where ${outbox.status} = 'pending') - ${this.#dueBy()},
+          min(${outbox.lockedUntil}) filter (where ${outbox.status} = 'sending') - now()
+        )) * 1000`.mapWith(Number),
+      })
+      .from(outbox)
+      .where(inArray(outbox.status, ["pending", "sending"]));
+    const inMs = row?.inMs ?? null;
+    return this.#probing && inMs !== null && inMs <= 0 ? null : inMs;
+  }
+
   async #claimIn(db: Database | Transaction, batchSize: number): Promise<OutboxRow[]> {
     const { leaseSeconds } = this.#settings;
-    const dueBy = this.#now ? sql`${this.#now().toISOString()}::timestamptz` : sql`now()`;
+    const dueBy = this.#dueBy();
     const due = db
       .select({ id: outbox.id })
       .from(outbox)
@@ -292,7 +318,8 @@ export class OutboxWorker {
         status: "pending",
         lockedUntil: null,
         lastError,
-        nextAttemptAt: sql`now() + ${delayMs} * interval '1 millisecond'`,
+        // On the clock that decides what is due (the database's, or the worker's given one).
+        nextAttemptAt: sql`${this.#dueBy()} + ${delayMs} * interval '1 millisecond'`,
       })
       .where(eq(outbox.id, row.id));
   }

@@ -72,7 +72,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     WINDOW_CAPACITY: "100000",
     // Tests book fixed dates years ahead (fixtures.ts); the horizon's own test sets 90.
     BOOKING_DAYS_AHEAD: "3650",
-    OUTBOX_POLL_MS: "50",
+    OUTBOX_POLL_MS: "1000",
     OUTBOX_BACKOFF_BASE_MS: "40",
     OUTBOX_BACKOFF_MAX_MS: "200",
     OUTBOX_MAX_ATTEMPTS: "20",

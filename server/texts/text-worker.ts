@@ -88,6 +88,7 @@ export class TextWorker {
     this.#options = { batchSize: 20, perNumberPerDay: 0, now: () => new Date(), ...options };
     this.#queue = new LeaseQueue({
       runBatch: () => this.runOnce(),
+      nextDueInMs: () => this.#nextDueInMs(),
       batchSize: this.#options.batchSize,
       pollMs: this.#options.pollMs,
       nudgeDelayMs: 20,
@@ -136,6 +137,24 @@ export class TextWorker {
       }),
     );
     return rows.length;
+  }
+
+  /**
+   * How soon the next text falls due, a pending one's attempt (a back-off, quiet hours' end) or a
+   * lost lease's end, in milliseconds; null when none waits.
+   */
+  async #nextDueInMs(): Promise<number | null> {
+    const { db, now } = this.#options;
+    const [row] = await db
+      .select({
+        inMs: sql<number | null>`extract(epoch from least(
+          min(${texts.nextAttemptAt}) filter (where ${texts.status} = 'pending') - ${now().toISOString()}::timestamptz,
+          min(${texts.lockedUntil}) filter (where ${texts.status} = 'sending') - now()
+        )) * 1000`.mapWith(Number),
+      })
+      .from(texts)
+      .where(inArray(texts.status, ["pending", "sending"]));
+    return row?.inMs ?? null;
   }
 
   async #claim(): Promise<TextRow[]> {
@@ -350,7 +369,8 @@ export class TextWorker {
             lastError: outcome.reason.slice(0, 500),
             // Nothing was taken: it leaves the number's day.
             sentAt: null,
-            nextAttemptAt: sql`now() + ${delayMs} * interval '1 millisecond'`,
+            // On the clock that decides what is due.
+            nextAttemptAt: new Date(this.#options.now().getTime() + delayMs),
           })
           .where(mine);
       }
