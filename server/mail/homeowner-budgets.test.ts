@@ -19,6 +19,7 @@ import { testDatabases } from "../test-support/databases";
 import { deskClient } from "../test-support/desk-client";
 import { serviceRequest, uniquePhone } from "../test-support/fixtures";
 import { freshClientIp, startTestServer, type TestServer } from "../test-support/server";
+import { daytimeShiftMs } from "../test-support/text-hours";
 import { startTwilioStandIn, type TwilioStandIn } from "../test-support/twilio";
 import { causeOfText } from "../texts/enqueue";
 import { e164Of } from "../texts/phone-numbers";
@@ -33,24 +34,6 @@ const emailsPerDay = 10;
 // texts nothing), so that the stranger's own texts past it are held too.
 const textsPerDay = 6;
 
-function houstonHour(instant: number) {
-  return Number(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone: "America/Chicago",
-      hour: "numeric",
-      hourCycle: "h23",
-    }).format(new Date(instant)),
-  );
-}
-
-/** The app's clock runs this far ahead: to 9:00 in Houston when it is now outside 8:00-20:00. */
-const daytimeShiftMs = (() => {
-  const now = Date.now();
-  if (houstonHour(now) >= 8 && houstonHour(now) < 20) return 0;
-  let nine = now - (now % (60 * 60 * 1000));
-  while (houstonHour(nine) !== 9) nine += 60 * 60 * 1000;
-  return nine - now;
-})();
 const appNow = () => new Date(Date.now() + daytimeShiftMs);
 
 const mailbox = (address: string) => address.toLowerCase().replace(/\+[^@]*@/, "@");
