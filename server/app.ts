@@ -228,7 +228,6 @@ export async function createServerApp({
     customerEmailsPerDay: config.CUSTOMER_EMAILS_PER_DAY,
     ...(givenNow ? { now } : {}),
   });
-  if (startWorker) outbox.start();
   const textWorker = new TextWorker({
     db,
     provider: textProviderFor(config, dataDir),
@@ -243,14 +242,18 @@ export async function createServerApp({
     perNumberPerDay: config.TEXTS_PER_NUMBER_PER_DAY,
     ...(givenNow ? { now } : {}),
   });
-  if (startWorker) textWorker.start();
   // Emails and texts stored by any process, through any path, go out at once (migration 0050).
+  // Heard before the workers start: a listener that cannot connect fails the start with none.
   const stopHearingJobs = startWorker
     ? await database.listen(jobsDueChannel, (table) => {
         if (table === "texts") textWorker.nudge();
         else outbox.nudge();
       })
     : async () => undefined;
+  if (startWorker) {
+    outbox.start();
+    textWorker.start();
+  }
   const visits = { config, links, now };
   const stripe = stripeClientFor(config);
   const cards = new CardPayments(db, visits, stripe);

@@ -140,27 +140,31 @@ test("a row falling due later (a back-off, an evening's reminder) is looked at t
   expect(delivered).toEqual([7]);
 });
 
-test("a row due already that a look could not take waits for the poll: the queue never spins on it", async () => {
-  let looks = 0;
-  const queue = new LeaseQueue({
-    async runBatch() {
-      looks += 1;
-      // Another process holds the row: nothing is claimed, and it stays due.
-      return 0;
-    },
-    nextDueInMs: async () => -5,
-    batchSize: 2,
-    pollMs: 200,
-    nudgeDelayMs: 5,
-    failureLine: () => "Jobs: cannot claim",
+for (const [what, claims] of [
+  ["could not take (another process holds it)", 0],
+  ["put back as it was (a check that failed)", 1],
+] as const) {
+  test(`a row due already that a look ${what} waits for the poll: the queue never spins on it`, async () => {
+    let looks = 0;
+    const queue = new LeaseQueue({
+      async runBatch() {
+        looks += 1;
+        return claims;
+      },
+      nextDueInMs: async () => -5,
+      batchSize: 2,
+      pollMs: 200,
+      nudgeDelayMs: 5,
+      failureLine: () => "Jobs: cannot claim",
+    });
+    queues.push(queue);
+    queue.start();
+    await sleep(1_000);
+    // The first look and one a poll (200 ms): a spin at the nudge's 5 ms would be ~200.
+    expect(looks).toBeGreaterThanOrEqual(3);
+    expect(looks).toBeLessThanOrEqual(8);
   });
-  queues.push(queue);
-  queue.start();
-  await sleep(1_000);
-  // The first look and one a poll (200 ms): a spin at the nudge's 5 ms would be ~200.
-  expect(looks).toBeGreaterThanOrEqual(3);
-  expect(looks).toBeLessThanOrEqual(8);
-});
+}
 
 test("retryDelayMs doubles from the base, stops at the cap, and spreads by up to a quarter", () => {
   vi.spyOn(Math, "random").mockReturnValue(0.999_999);

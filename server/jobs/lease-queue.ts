@@ -100,7 +100,7 @@ export class LeaseQueue {
       return;
     }
     // `close` waits for the look and for the question of when to look next.
-    const look = this.#runWhileDue().then((claimed) => this.#nextLookInMs(claimed));
+    const look = this.#runWhileDue().then(() => this.#nextLookInMs());
     this.#running = look.then(() => undefined);
     const nextLookInMs = await look;
     this.#running = undefined;
@@ -111,34 +111,28 @@ export class LeaseQueue {
 
   /**
    * When to look again: when the next row falls due, at most `pollMs` from now. A row due already
-   * after a look that took none is one it could not take (another process holds it): the poll
-   * comes back for it, so a row nobody can send never keeps the queue looking.
+   * is one this look could not take (another process holds it) or put back as it was (a check
+   * that failed): the poll comes back for it, so a row nobody can send never keeps the queue
+   * looking. A retry's back-off is in the future (the workers date it on the claim's clock).
    */
-  async #nextLookInMs(claimed: number): Promise<number> {
-    const { nextDueInMs, nudgeDelayMs, pollMs } = this.#options;
+  async #nextLookInMs(): Promise<number> {
+    const { nextDueInMs, pollMs } = this.#options;
     if (!nextDueInMs || this.#closed || this.#failing) return pollMs;
     try {
       const dueInMs = await nextDueInMs();
-      if (dueInMs === null) return pollMs;
-      if (dueInMs <= 0) return claimed > 0 ? nudgeDelayMs : pollMs;
-      return Math.min(pollMs, Math.ceil(dueInMs));
+      return dueInMs === null || dueInMs <= 0 ? pollMs : Math.min(pollMs, Math.ceil(dueInMs));
     } catch {
       // The batch's own failure line speaks for the database; the poll looks again.
       return pollMs;
     }
   }
 
-  /** Runs batches while they come back full; how many rows they claimed in all. */
-  async #runWhileDue(): Promise<number> {
+  async #runWhileDue(): Promise<void> {
     const { runBatch, batchSize, failureLine, recoveryLine } = this.#options;
-    let claimed = 0;
     try {
       while (!this.#closed) {
         await this.#yieldToVisitors();
-        if (this.#closed) break;
-        const batch = await runBatch();
-        claimed += batch;
-        if (batch < batchSize) break;
+        if (this.#closed || (await runBatch()) < batchSize) break;
         // a full batch: more may be due
       }
       if (this.#failing && recoveryLine) console.warn(recoveryLine);
@@ -147,7 +141,6 @@ export class LeaseQueue {
       if (!this.#failing) console.error(failureLine(error));
       this.#failing = true;
     }
-    return claimed;
   }
 
   /**

@@ -210,20 +210,22 @@ export class OutboxWorker {
    * How soon the next email falls due, a pending one's attempt or a lost lease's end, in
    * milliseconds (the database's difference: no clock of ours compared with its); null when
    * none waits. While probing, one email at a time at its back-off's end: the emails due already
-   * wait for the poll rather than each wait out a time-out in turn.
+   * wait for the poll (../jobs/lease-queue.ts) rather than each wait out a time-out in turn.
    */
   async #nextDueInMs(): Promise<number | null> {
+    // Each the first row of its index (outbox_due_idx), not an aggregate over every waiting row.
     const [row] = await this.#db
       .select({
         inMs: sql<number | null>`extract(epoch from least(
-          min(${outbox.nextAttemptAt}) filter (where ${outbox.status} = 'pending') - ${this.#dueBy()},
-          min(${outbox.lockedUntil}) filter (where ${outbox.status} = 'sending') - now()
+          (select ${outbox.nextAttemptAt} from ${outbox} where ${outbox.status} = 'pending'
+            order by ${outbox.nextAttemptAt} limit 1) - ${this.#dueBy()},
+          (select ${outbox.lockedUntil} from ${outbox} where ${outbox.status} = 'sending'
+            order by ${outbox.lockedUntil} limit 1) - now()
         )) * 1000`.mapWith(Number),
       })
       .from(outbox)
-      .where(inArray(outbox.status, ["pending", "sending"]));
-    const inMs = row?.inMs ?? null;
-    return this.#probing && inMs !== null && inMs <= 0 ? null : inMs;
+      .limit(1);
+    return row?.inMs ?? null;
   }
 
   async #claimIn(db: Database | Transaction, batchSize: number): Promise<OutboxRow[]> {

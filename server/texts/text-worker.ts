@@ -145,15 +145,18 @@ export class TextWorker {
    */
   async #nextDueInMs(): Promise<number | null> {
     const { db, now } = this.#options;
+    // Each the first row of its index (texts_due_idx), not an aggregate over every waiting row.
     const [row] = await db
       .select({
         inMs: sql<number | null>`extract(epoch from least(
-          min(${texts.nextAttemptAt}) filter (where ${texts.status} = 'pending') - ${now().toISOString()}::timestamptz,
-          min(${texts.lockedUntil}) filter (where ${texts.status} = 'sending') - now()
+          (select ${texts.nextAttemptAt} from ${texts} where ${texts.status} = 'pending'
+            order by ${texts.nextAttemptAt} limit 1) - ${now().toISOString()}::timestamptz,
+          (select ${texts.lockedUntil} from ${texts} where ${texts.status} = 'sending'
+            order by ${texts.lockedUntil} limit 1) - now()
         )) * 1000`.mapWith(Number),
       })
       .from(texts)
-      .where(inArray(texts.status, ["pending", "sending"]));
+      .limit(1);
     return row?.inMs ?? null;
   }
 
