@@ -1,5 +1,7 @@
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 
+import { houstonHour } from "../server/test-support/text-hours";
+
 import { startClockedServer, type ClockedServer, type ExtraServer } from "./support/extra-server";
 import { staffEmail, staffPassword as password, todayInTexas } from "./support/field";
 import {
@@ -246,17 +248,6 @@ function texasDayAfter(days: number) {
     day: "numeric",
     year: "numeric",
   }).format(new Date(Date.UTC(year, month - 1, day + days)));
-}
-
-/** The hour in Houston at an instant. */
-function texasHour(instant: number) {
-  return Number(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone: "America/Chicago",
-      hour: "numeric",
-      hourCycle: "h23",
-    }).format(new Date(instant)),
-  );
 }
 
 /** What the receipt says of the warranty of a repair paid today. */
@@ -598,8 +589,8 @@ test("two hours after Done, by the test clock, everyone is asked alike; 5 stars 
   // Two hours after Done, or the next 8:00 in Houston when that falls in quiet hours.
   const dueAfter = (done: number) => {
     let due = done + 2 * 60 * 60 * 1000;
-    if (texasHour(due) >= 21 || texasHour(due) < 8) {
-      while (texasHour(due) !== 8) due += 15 * 60 * 1000;
+    if (houstonHour(due) >= 21 || houstonHour(due) < 8) {
+      while (houstonHour(due) !== 8) due += 15 * 60 * 1000;
       // 8:00 sharp (Houston is a whole number of hours from UTC).
       due -= due % (60 * 60 * 1000);
     }

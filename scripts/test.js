@@ -100,15 +100,21 @@ const timedFiles = [
 // production build, as the server does: vitest.config.ts), in the second pass, with its files.
 const developmentReactFiles = ["server/pages-in-development.test.ts"];
 const vitestRuns = [
-  [
-    "vitest",
-    "run",
-    ...[...timedFiles, ...developmentReactFiles].flatMap((file) => [
-      "--exclude",
-      `${file}${file.endsWith("/") ? "**" : ""}`,
-    ]),
-  ],
-  ["vitest", "run", "--maxWorkers=1", ...timedFiles, ...developmentReactFiles],
+  {
+    args: [
+      "vitest",
+      "run",
+      ...[...timedFiles, ...developmentReactFiles].flatMap((file) => [
+        "--exclude",
+        `${file}${file.endsWith("/") ? "**" : ""}`,
+      ]),
+    ],
+    env: {},
+  },
+  {
+    args: ["vitest", "run", "--maxWorkers=1", ...timedFiles, ...developmentReactFiles],
+    env: { TEST_REACT_BUILD: "development" },
+  },
 ];
 function tallyVitest(args, env = {}) {
   const unit = run("npx", args, env);
@@ -127,11 +133,8 @@ if (build.ok) {
 
 // The server tests draw the pages of the build just made (server/test-support/pages-build.ts)
 // rather than making a second one of the same sources.
-for (const [index, args] of vitestRuns.entries()) {
-  tallyVitest(args, {
-    ...(build.ok ? { PAGES_BUILD_FROM: "build" } : {}),
-    ...(index === 1 ? { TEST_REACT_BUILD: "development" } : {}),
-  });
+for (const { args, env } of vitestRuns) {
+  tallyVitest(args, { ...(build.ok ? { PAGES_BUILD_FROM: "build" } : {}), ...env });
 }
 
 if (build.ok) {

@@ -15,6 +15,7 @@ import { and, asc, count, eq, inArray, lt, lte, ne, or, sql } from "drizzle-orm"
 import type { Database, Transaction } from "../db/database";
 import { outbox } from "../db/schema";
 import { LeaseQueue, retryDelayMs } from "../jobs/lease-queue";
+import { nextDueInMs } from "../jobs/next-due";
 import { needsPrivateLink, withPrivateLink } from "../mail/private-links";
 import type { MailTransport } from "../mail/transport";
 import { RequestLinks, requestLinkSecret } from "../requests/request-links";
@@ -207,25 +208,12 @@ export class OutboxWorker {
   }
 
   /**
-   * How soon the next email falls due, a pending one's attempt or a lost lease's end, in
-   * milliseconds (the database's difference: no clock of ours compared with its); null when
-   * none waits. While probing, one email at a time at its back-off's end: the emails due already
-   * wait for the poll (../jobs/lease-queue.ts) rather than each wait out a time-out in turn.
+   * How soon the next email falls due (../jobs/next-due.ts). While probing, one email at a time
+   * at its back-off's end: the emails due already wait for the poll (../jobs/lease-queue.ts)
+   * rather than each wait out a time-out in turn.
    */
-  async #nextDueInMs(): Promise<number | null> {
-    // Each the first row of its index (outbox_due_idx), not an aggregate over every waiting row.
-    const [row] = await this.#db
-      .select({
-        inMs: sql<number | null>`extract(epoch from least(
-          (select ${outbox.nextAttemptAt} from ${outbox} where ${outbox.status} = 'pending'
-            order by ${outbox.nextAttemptAt} limit 1) - ${this.#dueBy()},
-          (select ${outbox.lockedUntil} from ${outbox} where ${outbox.status} = 'sending'
-            order by ${outbox.lockedUntil} limit 1) - now()
-        )) * 1000`.mapWith(Number),
-      })
-      .from(outbox)
-      .limit(1);
-    return row?.inMs ?? null;
+  #nextDueInMs(): Promise<number | null> {
+    return nextDueInMs(this.#db, outbox, this.#dueBy());
   }
 
   async #claimIn(db: Database | Transaction, batchSize: number): Promise<OutboxRow[]> {

@@ -2,7 +2,8 @@
  * A clock for tests that send texts: texts wait out quiet hours, so on real time such tests
  * failed every night.
  */
-function houstonHour(instant: number) {
+/** The hour in Houston at an instant. */
+export function houstonHour(instant: number) {
   return Number(
     new Intl.DateTimeFormat("en-US", {
       timeZone: "America/Chicago",

@@ -24,6 +24,7 @@ import { privateLinkIn } from "../mail/private-links";
 import { answeredReason, answeredReviewRequests, reviewAskKinds } from "../reviews/review-requests";
 import { RequestLinks, requestLinkSecret } from "../requests/request-links";
 import { LeaseQueue, retryDelayMs } from "../jobs/lease-queue";
+import { nextDueInMs } from "../jobs/next-due";
 import { textsTurnedOffReason } from "./enqueue";
 import type { TextOutcome, TextProvider } from "./provider";
 import { askedInPersonKinds, quietUntil } from "./quiet-hours";
@@ -143,21 +144,12 @@ export class TextWorker {
    * How soon the next text falls due, a pending one's attempt (a back-off, quiet hours' end) or a
    * lost lease's end, in milliseconds; null when none waits.
    */
-  async #nextDueInMs(): Promise<number | null> {
-    const { db, now } = this.#options;
-    // Each the first row of its index (texts_due_idx), not an aggregate over every waiting row.
-    const [row] = await db
-      .select({
-        inMs: sql<number | null>`extract(epoch from least(
-          (select ${texts.nextAttemptAt} from ${texts} where ${texts.status} = 'pending'
-            order by ${texts.nextAttemptAt} limit 1) - ${now().toISOString()}::timestamptz,
-          (select ${texts.lockedUntil} from ${texts} where ${texts.status} = 'sending'
-            order by ${texts.lockedUntil} limit 1) - now()
-        )) * 1000`.mapWith(Number),
-      })
-      .from(texts)
-      .limit(1);
-    return row?.inMs ?? null;
+  #nextDueInMs(): Promise<number | null> {
+    return nextDueInMs(
+      this.#options.db,
+      texts,
+      sql`${this.#options.now().toISOString()}::timestamptz`,
+    );
   }
 
   async #claim(): Promise<TextRow[]> {
