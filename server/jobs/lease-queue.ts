@@ -47,6 +47,8 @@ export class LeaseQueue {
   #started = false;
   #closed = false;
   #failing = false;
+  /** The last look found a row due already and asked for one more look soon. */
+  #lookedAgainForDue = false;
 
   constructor(options: LeaseQueueOptions) {
     this.#options = options;
@@ -111,16 +113,23 @@ export class LeaseQueue {
 
   /**
    * When to look again: when the next row falls due, at most `pollMs` from now. A row due already
-   * is one this look could not take (another process holds it) or put back as it was (a check
-   * that failed): the poll comes back for it, so a row nobody can send never keeps the queue
-   * looking. A retry's back-off is in the future (the workers date it on the claim's clock).
+   * may have fallen due while this look ran (a short back-off on a busy machine): one more look
+   * soon. Due already after that, it is one no look can take (another process holds it, or a
+   * failed check put it back as it was): the poll comes back for it, so a row nobody can send
+   * never keeps the queue looking.
    */
   async #nextLookInMs(): Promise<number> {
-    const { nextDueInMs, pollMs } = this.#options;
+    const { nextDueInMs, nudgeDelayMs, pollMs } = this.#options;
     if (!nextDueInMs || this.#closed || this.#failing) return pollMs;
     try {
       const dueInMs = await nextDueInMs();
-      return dueInMs === null || dueInMs <= 0 ? pollMs : Math.min(pollMs, Math.ceil(dueInMs));
+      if (dueInMs !== null && dueInMs <= 0) {
+        const again = !this.#lookedAgainForDue;
+        this.#lookedAgainForDue = true;
+        return again ? nudgeDelayMs : pollMs;
+      }
+      this.#lookedAgainForDue = false;
+      return dueInMs === null ? pollMs : Math.min(pollMs, Math.ceil(dueInMs));
     } catch {
       // The batch's own failure line speaks for the database; the poll looks again.
       return pollMs;
