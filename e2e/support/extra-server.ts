@@ -46,18 +46,29 @@ export async function startExtraServer(requestedPort: number, env: Record<string
       ...journeyLimits,
       ...env,
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  // Its last lines, for the error should it not start; read on so a full pipe never stalls it.
+  let output = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    output = (output + chunk).slice(-4_000);
   });
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
+  const failed = (reason: string) => {
+    child.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+    return new Error(`${reason} (port ${port}); its output ended:\n${output || "(nothing)"}`);
+  };
   for (;;) {
-    if (child.exitCode !== null) throw new Error("The extra server exited");
+    if (child.exitCode !== null) throw failed(`The extra server exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${origin}/healthz`)).ok) break;
+      const health = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(5_000) });
+      if (health.ok) break;
     } catch {
       // not up yet
     }
-    if (Date.now() > deadline) throw new Error("The extra server did not start");
+    if (Date.now() > deadline) throw failed("The extra server did not start within 60 s");
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {
