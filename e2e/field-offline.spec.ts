@@ -78,8 +78,8 @@ test("Sign out on the phone: Cache Storage holds nothing, no worker is left, and
     await keepMyDay(tina, visit);
 
     await tina.getByRole("button", { name: "Sign out" }).click();
-    // Sign out waits for the worker to clear the kept day: on a loaded machine (load 10 on two
-    // cores, a fresh-clone run) that took longer than the usual 15 s.
+    // Sign out's answer waits for the browser to clear the kept day: on a loaded machine (load 10
+    // on two cores, a fresh-clone run) that took longer than the usual 15 s.
     await expect(tina).toHaveURL(/\/office\/sign-in$/, { timeout: 45_000 });
     await expect.poll(() => cacheStorage(tina)).toEqual([]);
     await expect.poll(() => workerScopes(tina)).toEqual([]);

@@ -133,8 +133,11 @@ test("an owner made with the command signs in, sees a new message, and signs out
     "tel:3525550142",
   );
 
+  // Sign out loads a new page: nothing the desk held in the page's memory outlives it.
+  await page.evaluate(() => Object.assign(window, { heldBeforeSignOut: true }));
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/office\/sign-in$/);
+  expect(await page.evaluate(() => "heldBeforeSignOut" in window)).toBe(false);
   // The session ended on the server: its old cookie opens nothing.
   const replay = await request.get("/office", {
     headers: { cookie: `office_session=${session!.value}` },

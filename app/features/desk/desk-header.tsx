@@ -57,7 +57,10 @@ export function DeskHeader({
         <span>
           {staff.name} ({staffRoleLabels[staff.role]})
         </span>
-        <Form method="post" action="/office/sign-out">
+        {/* A page load, not the router's fetch: the page drops what it held (the desk's rows, its
+            live stream), and nothing more is fetched through My day's worker while Clear-Site-Data
+            takes it away. */}
+        <Form method="post" action="/office/sign-out" reloadDocument>
           <Button type="submit" variant="outline">
             Sign out
           </Button>
