@@ -8,7 +8,7 @@ export const newJerseyEmail = "newjersey@easyappliancerepair.com";
 /**
  * Exchanges 200-999 with every line: 8 million numbers. Counting on from a random start keeps this
  * process's numbers apart from each other for certain (a random pick each time met an earlier one
- * about once in 300 runs of 250 numbers), and from another process's unless the two starts fall
+ * about once in 230 runs of 250 numbers), and from another process's unless the two starts fall
  * within a run's length of each other.
  */
 const phoneNumbers = 8_000_000;
