@@ -1,7 +1,6 @@
-/**
- * A clock for tests that send texts: texts wait out quiet hours, so on real time such tests
- * failed every night.
- */
+// A clock for tests that send texts: texts wait out quiet hours, so on real time such tests
+// failed every night.
+
 /** The hour in Houston at an instant. */
 export function houstonHour(instant: number) {
   return Number(
