@@ -2,11 +2,31 @@
 // of its client files, the unit and server tests (Vitest, drawing that build's pages), then the
 // Chromium journeys (Playwright). Ends with one "N passed, N failed" line.
 import { spawn, spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statfsSync } from "node:fs";
 
 // Each phase's time, printed at the end so the next person sees where the run goes.
 const phases = [];
 const runStarted = Date.now();
+
+/**
+ * The tests' temporary folders in memory, where the machine has a tmpfs and no TMPDIR was
+ * chosen. Every PGlite test server starts on a fresh copy of a migrated database (972 files,
+ * 39 MB) that is removed again after its file: on this VM's disk a copy took 1.3 s and 2
+ * CPU-seconds, on /dev/shm 0.08 s and 0.13 (a PGlite test server's whole start 1.8 s → 0.7 s).
+ */
+function memoryTmpdir() {
+  const tmpfsMagic = 0x01021994;
+  if (process.env.TMPDIR) return null;
+  try {
+    if (statfsSync("/dev/shm").type !== tmpfsMagic) return null;
+    return mkdtempSync("/dev/shm/appliance-repair-tests-");
+  } catch {
+    return null;
+  }
+}
+const testTmpdir = memoryTmpdir();
+// Every phase below inherits it (each starts with this process's environment).
+if (testTmpdir) process.env.TMPDIR = testTmpdir;
 
 function run(command, args, env = {}) {
   const started = Date.now();
@@ -150,6 +170,8 @@ if (build.ok) {
   );
 }
 if (!build.ok) failures.push("npm run build failed");
+
+if (testTmpdir) rmSync(testTmpdir, { recursive: true, force: true, maxRetries: 3 });
 
 const total = (Date.now() - runStarted) / 1000;
 console.log(
