@@ -192,7 +192,9 @@ export function contactMessageWrite(
 
 /**
  * One row per mailbox. A new subscriber, or one coming back after unsubscribing, gets a
- * welcome; subscribing again while subscribed succeeds and sends nothing.
+ * welcome; subscribing again while subscribed succeeds and sends nothing. Every answer is a
+ * first subscription's, with an id of its own, so it never tells a stranger whether an address
+ * is on the list.
  */
 export async function subscribeToNewsletter(
   tx: Transaction,
@@ -229,14 +231,7 @@ export async function subscribeToNewsletter(
         )
         .returning();
   const subscriber = inserted ?? welcomedBack;
-  if (subscriber) {
-    await enqueueEmails(tx, subscriber.id, [welcomeEmail(subscriber, mail)]);
-    return created(subscriber.id);
-  }
-  const [existing] = await tx
-    .select({ id: newsletterSubscribers.id })
-    .from(newsletterSubscribers)
-    .where(eq(newsletterSubscribers.email, email));
-  if (!existing) throw new Error("A subscriber conflicting on email was not found");
-  return { statusCode: 200, body: { success: true, id: existing.id } };
+  if (!subscriber) return created(randomUUID());
+  await enqueueEmails(tx, subscriber.id, [welcomeEmail(subscriber, mail)]);
+  return created(subscriber.id);
 }
